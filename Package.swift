@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Assets",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Assets", targets: ["Assets"]),
+        .executable(name: "asset-tool", targets: ["asset-tool"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // giflib, driven directly from Swift (it reports errors by code, never longjmp).
+        .systemLibrary(
+            name: "CGif",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        // libpng reports fatal errors by longjmp: the setjmp lives in C, never with Swift on the stack.
+        .target(
+            name: "CPNGShim",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        // libjpeg(-turbo), same reason as libpng.
+        .target(
+            name: "CJPEGShim",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(
+            name: "Assets",
+            dependencies: ["CGif", "CPNGShim", "CJPEGShim"]
+        ),
+        .executableTarget(
+            name: "asset-tool",
+            dependencies: [
+                "Assets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "AssetsTests",
+            dependencies: ["Assets", "CGif", "CPNGShim", "CJPEGShim"]
+        ),
+        .testTarget(
+            name: "AssetToolTests",
+            dependencies: ["Assets", "asset-tool"]
+        ),
+    ]
+)

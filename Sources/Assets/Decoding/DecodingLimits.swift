@@ -1,0 +1,34 @@
+/// Bounds checked before any allocation, so hostile files are refused instead of exhausting memory.
+public struct DecodingLimits: Sendable, Hashable {
+    /// The largest canvas (width × height) accepted.
+    public var maxPixels: Int
+    /// The largest width or height accepted.
+    public var maxDimension: Int
+    /// The largest number of frames an animation may have.
+    public var maxFrames: Int
+
+    public init(maxPixels: Int = 100_000_000, maxDimension: Int = 65_535, maxFrames: Int = 100_000) {
+        self.maxPixels = maxPixels
+        self.maxDimension = maxDimension
+        self.maxFrames = maxFrames
+    }
+
+    /// Defaults that fit every real-world asset: 100 megapixels, 65,535 pixels a side, 100,000 frames.
+    public static let `default` = DecodingLimits()
+
+    /// Throws `tooLarge` unless a `width × height` canvas fits the limits.
+    public func check(width: Int, height: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
+        guard width >= 0, height >= 0 else {
+            throw ImageError(.corrupt, format: format, frame: frame, detail: "negative size \(width)x\(height)")
+        }
+        guard width <= maxDimension, height <= maxDimension else {
+            throw ImageError(.tooLarge, format: format, frame: frame,
+                             detail: "\(width)x\(height) exceeds the \(maxDimension)-pixel side limit")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxPixels else {
+            throw ImageError(.tooLarge, format: format, frame: frame,
+                             detail: "\(width)x\(height) exceeds the limit of \(maxPixels) pixels")
+        }
+    }
+}

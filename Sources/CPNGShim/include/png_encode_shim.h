@@ -1,0 +1,45 @@
+#ifndef ASSETS_PNG_ENCODE_SHIM_H
+#define ASSETS_PNG_ENCODE_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Stable result categories of the encoder shim. libpng's own messages are kept as text.
+typedef enum {
+    ASSETS_PNG_ENCODE_OK = 0,
+    ASSETS_PNG_ENCODE_INVALID_ARGUMENT = 1,
+    ASSETS_PNG_ENCODE_OUT_OF_MEMORY = 2,
+    ASSETS_PNG_ENCODE_LIBRARY_ERROR = 3,
+} assets_png_encode_status;
+
+/// Which row filters libpng may try. `NONE` is the fast default; `ADAPTIVE` lets libpng pick per row.
+typedef enum {
+    ASSETS_PNG_FILTER_NONE = 0,
+    ASSETS_PNG_FILTER_SUB = 1,
+    ASSETS_PNG_FILTER_UP = 2,
+    ASSETS_PNG_FILTER_ADAPTIVE = 3,
+} assets_png_filter;
+
+typedef struct {
+    /// The encoded file, allocated with malloc; release with assets_png_encode_free.
+    uint8_t *bytes;
+    size_t count;
+    size_t capacity;
+    /// libpng's message when status is LIBRARY_ERROR (NUL-terminated, possibly truncated).
+    char message[200];
+} assets_png_encode_output;
+
+/// Encodes 8-bit RGBA (or RGB when has_alpha is 0) rows into a PNG held in memory.
+/// `stride` is the distance in bytes between row starts. Never prints; never calls exit.
+assets_png_encode_status assets_png_encode(const uint8_t *pixels,
+                                           uint32_t width,
+                                           uint32_t height,
+                                           size_t stride,
+                                           int has_alpha,
+                                           int compression_level,
+                                           assets_png_filter filter,
+                                           assets_png_encode_output *output);
+
+void assets_png_encode_free(assets_png_encode_output *output);
+
+#endif

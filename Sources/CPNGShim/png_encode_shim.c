@@ -1,0 +1,119 @@
+#include "png_encode_shim.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    jmp_buf jump;
+    assets_png_encode_output *output;
+    int out_of_memory;
+} encode_context;
+
+static void encode_error(png_structp png, png_const_charp message) {
+    encode_context *context = (encode_context *)png_get_error_ptr(png);
+    strncpy(context->output->message, message ? message : "libpng error",
+            sizeof(context->output->message) - 1);
+    context->output->message[sizeof(context->output->message) - 1] = '\0';
+    longjmp(context->jump, 1);
+}
+
+static void encode_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void encode_write(png_structp png, png_bytep data, png_size_t length) {
+    encode_context *context = (encode_context *)png_get_io_ptr(png);
+    assets_png_encode_output *out = context->output;
+    if (length > SIZE_MAX - out->count) {
+        context->out_of_memory = 1;
+        png_error(png, "encoded size overflows");
+    }
+    size_t needed = out->count + length;
+    if (needed > out->capacity) {
+        size_t capacity = out->capacity ? out->capacity : 65536;
+        while (capacity < needed) {
+            if (capacity > SIZE_MAX / 2) { capacity = needed; break; }
+            capacity *= 2;
+        }
+        uint8_t *grown = (uint8_t *)realloc(out->bytes, capacity);
+        if (!grown) {
+            context->out_of_memory = 1;
+            png_error(png, "out of memory");
+        }
+        out->bytes = grown;
+        out->capacity = capacity;
+    }
+    memcpy(out->bytes + out->count, data, length);
+    out->count = needed;
+}
+
+static void encode_flush(png_structp png) { (void)png; }
+
+assets_png_encode_status assets_png_encode(const uint8_t *pixels,
+                                           uint32_t width,
+                                           uint32_t height,
+                                           size_t stride,
+                                           int has_alpha,
+                                           int compression_level,
+                                           assets_png_filter filter,
+                                           assets_png_encode_output *output) {
+    if (!pixels || !output || width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
+        return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    }
+    size_t channels = has_alpha ? 4 : 3;
+    if (stride < (size_t)width * channels) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    if (compression_level < 0 || compression_level > 9) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    memset(output, 0, sizeof(*output));
+
+    encode_context context;
+    memset(&context, 0, sizeof(context));
+    context.output = output;
+
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, encode_error, encode_warning);
+    if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    }
+    /* Everything touched after setjmp and read after longjmp is either volatile or unchanged. */
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, &info);
+        free(output->bytes);
+        output->bytes = NULL;
+        output->count = 0;
+        output->capacity = 0;
+        return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
+    }
+
+    png_set_write_fn(png, &context, encode_write, encode_flush);
+    png_set_IHDR(png, info, width, height, 8, has_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, compression_level);
+    int filters = PNG_FILTER_NONE;
+    switch (filter) {
+    case ASSETS_PNG_FILTER_NONE: filters = PNG_FILTER_NONE; break;
+    case ASSETS_PNG_FILTER_SUB: filters = PNG_FILTER_SUB; break;
+    case ASSETS_PNG_FILTER_UP: filters = PNG_FILTER_UP; break;
+    case ASSETS_PNG_FILTER_ADAPTIVE: filters = PNG_ALL_FILTERS; break;
+    }
+    png_set_filter(png, 0, filters);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return ASSETS_PNG_ENCODE_OK;
+}
+
+void assets_png_encode_free(assets_png_encode_output *output) {
+    if (!output) return;
+    free(output->bytes);
+    output->bytes = NULL;
+    output->count = 0;
+    output->capacity = 0;
+}

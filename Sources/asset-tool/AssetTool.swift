@@ -1,0 +1,13 @@
+import ArgumentParser
+
+@main
+struct AssetTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "asset-tool",
+        abstract: "Validate asset catalogs, extract GIF frames as browsers show them, and resolve placeholder images.",
+        version: "0.1.0",
+        subcommands: [
+            ExtractFrames.self,
+        ]
+    )
+}

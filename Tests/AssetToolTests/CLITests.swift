@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Runs the built `asset-tool` binary and captures what it prints.
+struct CLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    static var binary: URL {
+        // The test bundle sits in the build products folder beside the executable.
+        let products = Bundle.main.bundleURL.deletingLastPathComponent()
+        let beside = products.appendingPathComponent("asset-tool")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/asset-tool")
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRun(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+@Suite("asset-tool command line")
+struct CLITests {
+    @Test("--help names every command")
+    func help() throws {
+        let result = try CLIRun.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("extract-frames"))
+    }
+}
