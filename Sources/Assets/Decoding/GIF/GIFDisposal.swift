@@ -8,7 +8,8 @@ public enum GIFDisposal: Sendable, Hashable {
     case restoreBackground
     /// Method 3: put back the canvas as it was before the frame was drawn.
     case restorePrevious
-    /// Methods 4 to 7, reserved by the GIF specification; composited like `keep`.
+    /// Methods 4 to 7, reserved by the GIF specification. Like Chromium, method 4 is composited as
+    /// restore-to-previous and methods 5 to 7 as `keep`.
     case reserved(Int)
 
     /// The disposal for a GCE disposal method number (only its three bits count).
@@ -31,6 +32,11 @@ public enum GIFDisposal: Sendable, Hashable {
         case .restorePrevious: return 3
         case .reserved(let value): return value
         }
+    }
+
+    /// Whether compositing puts back the canvas as it was before the frame (methods 3 and 4).
+    public var restoresPrevious: Bool {
+        self == .restorePrevious || self == .reserved(4)
     }
 
     /// A stable name for reports: `none`, `keep`, `background`, `previous`, or `reserved-N`.
