@@ -12,6 +12,7 @@ struct GIFImageHeader {
     var transparentIndex: Int?
     /// Byte offset of the image descriptor.
     var offset: Int
+    var hasLocalColorTable: Bool
 }
 
 /// Walks a GIF record by record with giflib's low-level API (never `DGifSlurp`), reading from memory.
@@ -35,6 +36,7 @@ final class GIFRecordReader {
     let screenHeight: Int
     let backgroundIndex: Int
     private let globalPalette: GIFPalette?
+    var hasGlobalColorTable: Bool { globalPalette != nil }
     private(set) var loopCount: GIFLoopCount = .playOnce
     private(set) var imagesRead = 0
     private(set) var finished = false
@@ -119,7 +121,7 @@ final class GIFRecordReader {
             index: imagesRead, rectangle: rectangle, interlaced: desc.Interlace, palette: palette,
             delayCentiseconds: Int(control?.DelayTime ?? 0),
             disposal: GIFDisposal(method: Int(control?.DisposalMode ?? 0)),
-            transparentIndex: transparent, offset: offset)
+            transparentIndex: transparent, offset: offset, hasLocalColorTable: desc.ColorMap != nil)
         imagesRead += 1
         return header
     }
