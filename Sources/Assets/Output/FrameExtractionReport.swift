@@ -4,7 +4,8 @@ public struct FrameExtractionReport: Sendable, Hashable {
     /// One written frame.
     public struct Frame: Sendable, Hashable {
         public var index: Int
-        public var file: String
+        /// The PNG written for the frame; nil for an empty raw frame, which has no pixels.
+        public var file: String?
         public var rectangle: FrameRectangle
         public var delayCentiseconds: Int
         public var effectiveDelayMilliseconds: Int
@@ -13,7 +14,7 @@ public struct FrameExtractionReport: Sendable, Hashable {
         public var usesTransparency: Bool
         public var interlaced: Bool
 
-        public init(frame: AnimationFrame, file: String) {
+        public init(frame: AnimationFrame, file: String?) {
             index = frame.index
             self.file = file
             rectangle = frame.rectangle
@@ -76,7 +77,7 @@ public struct FrameExtractionReport: Sendable, Hashable {
             lines.append("  \"frames\": [")
             for (position, frame) in frames.enumerated() {
                 let rect = frame.rectangle
-                let entry = "    {\"index\": \(frame.index), \"file\": \(JSONText.string(frame.file)), "
+                let entry = "    {\"index\": \(frame.index), \"file\": \(frame.file.map(JSONText.string) ?? "null"), "
                     + "\"delay_cs\": \(frame.delayCentiseconds), \"delay_ms\": \(frame.effectiveDelayMilliseconds), "
                     + "\"disposal\": \(JSONText.string(frame.disposal.name)), "
                     + "\"rect\": {\"x\": \(rect.x), \"y\": \(rect.y), \"width\": \(rect.width), \"height\": \(rect.height)}, "

@@ -43,6 +43,11 @@ public struct FrameExtractor: Sendable {
             while let frame = try source.nextFrame() {
                 report.frameCount += 1
                 guard selection.contains(frame.index) else { continue }
+                guard frame.image.width > 0, frame.image.height > 0 else {
+                    // A raw empty frame has no pixels to write; the manifest still lists it.
+                    report.frames.append(FrameExtractionReport.Frame(frame: frame, file: nil))
+                    continue
+                }
                 let name = FrameExtractor.frameName(frame.index)
                 let bytes: [UInt8]
                 do {

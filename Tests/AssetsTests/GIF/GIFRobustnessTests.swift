@@ -124,19 +124,36 @@ struct GIFRobustnessTests {
         }
     }
 
-    @Test("an empty image is refused like Chromium refuses it, after the frames before it")
+    @Test("an empty image is a frame that draws nothing, as in Chromium")
     func emptyImage() throws {
-        // Given a three-frame file whose second image descriptor is patched to width 0
+        // Given a three-frame file whose second image descriptor is patched to width 0 (its data stays)
         var bytes = try F.threeFrames()
         let descriptors = bytes.indices.filter { bytes[$0] == 0x2C && $0 + 9 < bytes.count }
-        // The second descriptor: the image separator of frame 1 (its left/top are 1,1 and size 2x2)
+        // The second descriptor: left/top 1,1 and size 2x2
         let second = try #require(descriptors.first { bytes[$0 + 1] == 1 && bytes[$0 + 3] == 1 && bytes[$0 + 5] == 2 })
         bytes[second + 5] = 0
+        // When decoded, composited and raw
+        let (frames, error) = F.decode(bytes)
+        let raw = F.decode(bytes, output: .raw)
+        // Then all three frames come out; the empty one leaves the canvas as it was
+        #expect(error == nil && raw.error == nil)
+        try #require(frames.count == 3 && raw.frames.count == 3)
+        #expect(frames[1].rectangle.width == 0)
+        #expect(frames[1].image == frames[0].image)
+        #expect(raw.frames[1].image.width == 0)
+        #expect(F.pixel(frames[2].image, 0, 0) == F.bluePixel)
+    }
+
+    @Test("an empty image without image data is an error, as in Chromium")
+    func emptyImageWithoutData() throws {
+        // Given a screen, a 0x1 image descriptor and the trailer right after it (pygif's image-zero-width)
+        var bytes = Array("GIF89a".utf8) + [1, 0, 1, 0, 0xF0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+        bytes += [0x2C, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0x3B]
         // When decoded
         let (frames, error) = F.decode(bytes)
-        // Then frame 0 comes out, then a corrupt error for frame 1
-        #expect(frames.count == 1)
-        #expect(error?.kind == .corrupt && error?.frame == 1)
+        // Then no frame and a typed error for frame 0
+        #expect(frames.isEmpty)
+        #expect(error != nil && error?.frame == 0)
     }
 
     @Test("a file with no image decodes to zero frames")

@@ -77,7 +77,14 @@ public final class GIFFrameReader: AnimationFrameSource {
         try limits.check(width: rectangle.width, height: rectangle.height, format: .gif, frame: header.index)
         let image: RGBAImage
         let usesTransparency: Bool
+        let isEmpty = rectangle.width == 0 || rectangle.height == 0
         switch output {
+        case .composited where isEmpty, .raw where isEmpty:
+            // An empty image draws nothing but is still a frame, as in Chromium; its data is skipped.
+            if output == .composited { canvas.beginFrame(header) }
+            try records.skipPixels()
+            usesTransparency = false
+            image = output == .composited ? canvas.image : RGBAImage(width: 0, height: 0)
         case .composited:
             canvas.beginFrame(header)
             usesTransparency = try canvas.draw(header) { row, width throws(ImageError) in

@@ -110,11 +110,6 @@ final class GIFRecordReader {
         let desc = file.pointee.Image
         let rectangle = FrameRectangle(x: Int(desc.Left), y: Int(desc.Top),
                                        width: Int(desc.Width), height: Int(desc.Height))
-        guard rectangle.width > 0, rectangle.height > 0 else {
-            // Chromium refuses these frames too ("Failed to decode frame").
-            throw ImageError(.corrupt, format: .gif, offset: offset, frame: imagesRead,
-                             detail: "the image is empty (\(rectangle.width)x\(rectangle.height))")
-        }
         let palette = desc.ColorMap.map(GIFPalette.init(map:)) ?? globalPalette ?? GIFPalette.missing
         let transparent = control.flatMap { $0.TransparentColor >= 0 ? Int($0.TransparentColor) : nil }
         let header = GIFImageHeader(
