@@ -66,3 +66,19 @@ struct JPEGEncoderTests {
         }
     }
 }
+
+@Suite("Test checksums")
+struct ChecksumTests {
+    @Test("md5 and CRC-32 match their published test vectors")
+    func vectors() {
+        // Given the RFC 1321 and CRC-32 check strings
+        // When they are hashed
+        var crc = Checksums.CRC32()
+        crc.update(Array("123456789".utf8))
+        // Then the published digests come out
+        #expect(Checksums.md5([]) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(Checksums.md5(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
+        #expect(Checksums.md5(Array(String(repeating: "1234567890", count: 8).utf8)) == "57edf4a22be3c955ac49da2e2107b67a")
+        #expect(crc.hex == "cbf43926")
+    }
+}
