@@ -44,12 +44,19 @@ struct JPEGHeaderScan {
                 throw ImageError(.truncated, format: .jpeg, offset: markerOffset, detail: "file ends inside a segment length")
             }
             let length = byte(i) << 8 | byte(i + 1)
+            let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
             guard length >= 2 else {
-                throw ImageError(.corrupt, format: .jpeg, offset: markerOffset, detail: "segment length \(length) is below 2")
+                // libjpeg skips nothing more for such a segment and looks for the next marker; so do we.
+                if isFrame {
+                    throw ImageError(.corrupt, format: .jpeg, offset: markerOffset, detail: "frame header length \(length)")
+                }
+                info.warnings.append(ImageWarning(code: "corrupt-data", message: "segment \(Self.hex(marker)) has length \(length)",
+                                                  offset: markerOffset))
+                i += 2
+                continue
             }
             let payload = i + 2
             let next = i + length
-            let isFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
             if next > end {
                 throw ImageError(.truncated, format: .jpeg, offset: markerOffset,
                                  detail: "file ends inside the \(Self.hex(marker)) segment")
