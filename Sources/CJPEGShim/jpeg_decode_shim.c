@@ -59,8 +59,10 @@ static int is_corrupt_warning(int code) {
 static void decode_error_exit(j_common_ptr cinfo) {
     decode_error *error = (decode_error *)cinfo->err;
     error->report->error_code = error->pub.msg_code;
-    error->report->input_offset = input_offset(cinfo, error->data, error->count);
-    error->pub.format_message(cinfo, error->report->message);
+    if (!error->report->truncated) {
+        error->report->input_offset = input_offset(cinfo, error->data, error->count);
+        error->pub.format_message(cinfo, error->report->message);
+    }
     longjmp(error->jump, 1);
 }
 
@@ -72,9 +74,14 @@ static void decode_emit_message(j_common_ptr cinfo, int msg_level) {
     error->pub.num_warnings++;
     report->warning_count++;
     report->last_warning_code = error->pub.msg_code;
-    report->input_offset = input_offset(cinfo, error->data, error->count);
     error->pub.format_message(cinfo, report->last_warning);
-    if (error->pub.msg_code == JWRN_JPEG_EOF) report->truncated = 1;
+    /* The first truncation is the story: its text and offset are kept over later warnings. */
+    if (!report->truncated) report->input_offset = input_offset(cinfo, error->data, error->count);
+    if (error->pub.msg_code == JWRN_JPEG_EOF && !report->truncated) {
+        report->truncated = 1;
+        report->input_offset = error->count; /* the data ran out at its end */
+        memcpy(report->message, report->last_warning, sizeof(report->message));
+    }
     if (is_corrupt_warning(error->pub.msg_code)) report->corrupt_warning_count++;
 }
 
@@ -230,10 +237,7 @@ assets_jpeg_status assets_jpeg_decoder_decode(assets_jpeg_decoder *decoder, uint
         if (got == 0) break;
     }
     jpeg_finish_decompress(cinfo);
-    if (report->truncated) {
-        strncpy(report->message, report->last_warning, sizeof(report->message) - 1);
-        return ASSETS_JPEG_TRUNCATED;
-    }
+    if (report->truncated) return ASSETS_JPEG_TRUNCATED;
     return ASSETS_JPEG_OK;
 }
 

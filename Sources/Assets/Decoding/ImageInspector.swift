@@ -10,8 +10,11 @@ import Darwin
 public enum ImageInspector {
     /// Reads only the headers of `bytes`: format, size, colour model, orientation, GIF frames and delays.
     /// Works on a prefix of the file as long as the prefix holds the headers (JPEG: up to SOF; PNG: up to
-    /// IDAT; GIF: the whole file for frame counts). Throws `truncated` when the prefix is too short.
-    public static func probe(_ bytes: [UInt8], file: String? = nil, limits: DecodingLimits = .default) throws(ImageError) -> ImageInfo {
+    /// IDAT; GIF: the whole file for frame counts); pass `isWholeFile: false` for a prefix. Throws
+    /// `truncated` when the bytes end before the headers do. For a whole file, a JPEG without its final
+    /// end-of-image marker or a PNG without IEND gets a `missing-end` warning (a likely truncation).
+    public static func probe(_ bytes: [UInt8], file: String? = nil, limits: DecodingLimits = .default,
+                             isWholeFile: Bool = true) throws(ImageError) -> ImageInfo {
         do throws(ImageError) {
             guard let format = ImageFormat(sniffing: bytes) else {
                 throw ImageError(.notAnImage, offset: 0, detail: "leading bytes match no known image format")
@@ -23,6 +26,7 @@ public enum ImageInspector {
             case .gif: info = try GIFStructureScan(bytes, limits: limits).info
             case .pdf, .svg, .heic, .webp: info = ImageInfo(format: format)
             }
+            if isWholeFile { info.noteMissingEnd(in: bytes) }
             if let file { info.noteExtension(of: file) }
             return info
         } catch {
@@ -113,6 +117,32 @@ public enum ImageInspector {
 }
 
 extension ImageInfo {
+    /// A whole JPEG ends with FF D9 (trailing bytes after it are tolerated); a whole PNG ends with IEND.
+    mutating func noteMissingEnd(in bytes: [UInt8]) {
+        switch format {
+        case .jpeg:
+            let tail = bytes.suffix(4096)
+            var found = false
+            var i = tail.endIndex - 1
+            while i > tail.startIndex {
+                if tail[i - 1] == 0xFF && tail[i] == 0xD9 { found = true; break }
+                i -= 1
+            }
+            if !found {
+                warnings.append(ImageWarning(code: "missing-end", message: "no JPEG end-of-image marker at the end: truncated?",
+                                             offset: bytes.count))
+            }
+        case .png:
+            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            if !bytes.suffix(4096).indices.contains(where: { bytes[$0...].starts(with: iend) }) {
+                warnings.append(ImageWarning(code: "missing-end", message: "no PNG IEND chunk at the end: truncated?",
+                                             offset: bytes.count))
+            }
+        default:
+            break
+        }
+    }
+
     /// Records a warning when the file name's extension claims another image format than the bytes.
     mutating func noteExtension(of file: String) {
         guard extensionMismatch == nil else { return }

@@ -69,9 +69,6 @@ struct JPEGDecoder {
         }
         var detail = text(report.message)
         if detail.isEmpty { detail = "libjpeg failed (status \(status.rawValue))" }
-        if kind == .truncated, report.rows_decoded > 0 {
-            detail += " after \(report.rows_decoded) of \(report.output_height) rows"
-        }
         return ImageError(kind, format: .jpeg, offset: Int(report.input_offset), detail: "libjpeg: " + detail)
     }
 }
