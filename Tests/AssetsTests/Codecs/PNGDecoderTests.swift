@@ -1,4 +1,5 @@
 import CPNGShim
+import Foundation
 import Testing
 @testable import Assets
 
@@ -145,6 +146,53 @@ struct PNGFixture: CustomStringConvertible, Sendable {
 
 @Suite("PNG decoding")
 struct PNGDecoderTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// File name of a fixture: type, depth, interlace, tRNS.
+    static func name(_ fixture: PNGFixture) -> String {
+        "png-t\(fixture.colorType)-d\(fixture.depth)\(fixture.interlaced ? "-i" : "")\(fixture.transparency ? "-trns" : "")"
+    }
+
+    /// name -> md5 of the RGBA bytes Pillow decodes (Tests/Fixtures/png-pillow-goldens.txt).
+    static func goldens() throws -> [String: String] {
+        let text = try String(contentsOf: fixtures.appendingPathComponent("png-pillow-goldens.txt"), encoding: .utf8)
+        var table: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: " ")
+            if fields.count == 2 { table[String(fields[0])] = String(fields[1]) }
+        }
+        return table
+    }
+
+    /// The fixtures Pillow turns into 8-bit RGBA faithfully (the others are listed in make-png-goldens.py).
+    static let pillowFixtures = PNGFixture.all.filter { fixture in (try? goldens())?[name(fixture)] != nil }
+
+    @Test("a Pillow golden exists for 42 of the 52 fixtures")
+    func pillowCoverage() throws {
+        #expect(try Self.goldens().count == 42)
+        #expect(Self.pillowFixtures.count == 42)
+    }
+
+    @Test("8-bit RGBA equals Pillow's decoding of the same fixture", arguments: pillowFixtures)
+    func matchesPillow(fixture: PNGFixture) throws {
+        // Given a fixture and Pillow's md5 of its RGBA
+        let golden = try #require(try Self.goldens()[Self.name(fixture)])
+        // When it is decoded
+        let decoded = try ImageInspector.decode(try fixture.encode())
+        // Then the RGBA bytes have Pillow's md5
+        #expect(Checksums.md5(decoded.image.pixels) == golden)
+    }
+
+    @Test("writes the PNG fixtures when ASSETS_WRITE_FIXTURES names a folder",
+          .enabled(if: ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"] != nil))
+    func writeFixtures() throws {
+        let folder = try #require(ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"])
+        for fixture in PNGFixture.all {
+            try Data(try fixture.encode()).write(to: URL(fileURLWithPath: folder).appendingPathComponent(Self.name(fixture) + ".png"))
+        }
+    }
+
     @Test("every colour type and bit depth, plain and interlaced, with and without tRNS", arguments: PNGFixture.all)
     func colourTypes(fixture: PNGFixture) throws {
         // Given a PNG libpng wrote from known samples
