@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few read-only file system calls the catalog reader and validator make: listing a folder
+/// without following links, and reading a file whole or its head and tail.
+enum CatalogFileSystem {
+    enum EntryType: Sendable, Hashable {
+        case file
+        case directory
+        case symlink
+        case other
+    }
+
+    struct Status: Sendable, Hashable {
+        var type: EntryType
+        var size: Int
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The status of `path` itself (a link is reported as a link), or the errno.
+    static func linkStatus(_ path: String) -> Result<Status, SystemError> {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        return .success(status(info))
+    }
+
+    /// The status of what `path` leads to, following links.
+    static func targetStatus(_ path: String) -> Result<Status, SystemError> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        return .success(status(info))
+    }
+
+    private static func status(_ info: stat) -> Status {
+        let type: EntryType
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: type = .file
+        case S_IFDIR: type = .directory
+        case S_IFLNK: type = .symlink
+        default: type = .other
+        }
+        return Status(type: type, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The canonical absolute path (links resolved), or nil when it cannot be resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The names in a folder, except `.` and `..`, in byte order.
+    static func list(_ path: String) -> Result<[String], SystemError> {
+        guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
+    /// last `tail` bytes (the two may overlap for a small file), and its size.
+    static func read(_ path: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+        -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
+    {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(SystemError(code: EISDIR)) }
+        let size = Int(info.st_size)
+        let headCount = min(head ?? size, size)
+        guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
+        guard let first = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+        let tailCount = min(tail, size)
+        if tailCount == 0 { return .success((first, [], size)) }
+        if head == nil || headCount == size {
+            return .success((first, Array(first.suffix(tailCount)), size))
+        }
+        guard let last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+        return .success((first, last, size))
+    }
+
+    private static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        var failed = false
+        bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while done < count {
+                let got = pread(fd, base + done, count - done, off_t(offset + done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if got == 0 { break }
+                done += got
+            }
+        }
+        if failed { return nil }
+        if done < count { bytes.removeLast(count - done) }
+        return bytes
+    }
+}
+
+/// An errno from a system call, with its message.
+struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    var code: Int32
+
+    var description: String { String(cString: strerror(code)) }
+}
