@@ -55,16 +55,28 @@ enum CatalogFileSystem {
 
     /// The names in a folder, except `.` and `..`, in byte order.
     static func list(_ path: String) -> Result<[String], SystemError> {
+        listTyped(path).map { $0.map(\.name) }
+    }
+
+    /// The names in a folder with the type the folder records (`.other` when it records none), in byte order.
+    static func listTyped(_ path: String) -> Result<[(name: String, type: EntryType)], SystemError> {
         guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
         defer { closedir(dir) }
-        var names: [String] = []
+        var entries: [(name: [UInt8], type: EntryType)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            let type: EntryType
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = .file
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_LNK): type = .symlink
+            default: type = .other
             }
-            if name != "." && name != ".." { names.append(name) }
+            entries.append((name, type))
         }
-        return .success(names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
+        return .success(entries.map { (String(decoding: $0.name, as: UTF8.self), $0.type) })
     }
 
     /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the

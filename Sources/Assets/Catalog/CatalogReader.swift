@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
 /// a link out of the catalog, notices link loops and stops at a bounded depth.
 struct CatalogReader {
@@ -20,6 +22,15 @@ struct CatalogReader {
     private(set) var diagnostics: [CatalogDiagnostic] = []
     /// The folders on the current path, by device and inode, to notice link loops.
     private var ancestors: [(UInt64, UInt64)] = []
+    /// Set folders found by the walk, read afterwards in parallel.
+    private var pendingSets: [PendingSet] = []
+
+    struct PendingSet: Sendable {
+        var absolute: String
+        var relative: String
+        var name: String
+        var ext: String
+    }
 
     init(root: String, rootReal: String) {
         self.root = root
@@ -37,25 +48,45 @@ struct CatalogReader {
     }
 
     mutating func readRoot() {
-        if let status = try? CatalogFileSystem.targetStatus(root).get() {
+        if case .success(let status) = CatalogFileSystem.targetStatus(root) {
             ancestors.append((status.device, status.inode))
         }
-        _ = readContents(folder: root, relative: "", required: false)
+        if let (file, _) = CatalogReader.readContents(folder: root, relative: "", rootReal: rootReal) {
+            diagnostics += file.diagnostics
+        }
         walkGroup(absolute: root, relative: "", namespace: [], depth: 0)
+        let sets = pendingSets
+        let results = LockedBox([(Asset, [CatalogDiagnostic])?](repeating: nil, count: sets.count))
+        let rootReal = self.rootReal
+        let workers = max(1, min(sets.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < sets.count {
+                let result = CatalogReader.readSet(sets[index], rootReal: rootReal)
+                results.update { $0[index] = result }
+                index += workers
+            }
+        }
+        for result in results.update({ $0 }) {
+            guard let (asset, found) = result else { continue }
+            assets.append(asset)
+            diagnostics += found
+        }
     }
 
-    /// Reads a folder's `Contents.json`: nil when absent (or unreadable, which is reported).
-    private mutating func readContents(folder: String, relative: String, required: Bool) -> (ContentsFile, JSONValue?)? {
+    /// Reads a folder's `Contents.json`: nil when absent; its diagnostics say what was wrong.
+    static func readContents(folder: String, relative: String, rootReal: String) -> (ContentsFile, JSONValue?)? {
         let relativeFile = CatalogReader.join(relative, "Contents.json")
         let absoluteFile = folder + "/Contents.json"
         switch CatalogFileSystem.linkStatus(absoluteFile) {
         case .failure:
             return nil
         case .success(let status) where status.type == .symlink:
-            guard let target = CatalogFileSystem.realPath(absoluteFile), isInside(target) else {
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile,
-                                                     message: "is a symbolic link leading out of the catalog; not read"))
-                return nil
+            guard let target = CatalogFileSystem.realPath(absoluteFile), isInside(target, rootReal) else {
+                var file = ContentsFile(path: relativeFile)
+                file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile,
+                                                          message: "is a symbolic link leading out of the catalog; not read"))
+                return (file, nil)
             }
         case .success:
             break
@@ -64,95 +95,109 @@ struct CatalogReader {
         case .failure(let error):
             var file = ContentsFile(path: relativeFile)
             file.problem(nil, "cannot be read: \(error)")
-            diagnostics.append(contentsOf: file.diagnostics)
             return (file, nil)
         case .success(let read):
-            let (file, root) = ContentsFile.parse(read.head, path: relativeFile)
-            diagnostics.append(contentsOf: file.diagnostics)
-            return (file, root)
+            return ContentsFile.parse(read.head, path: relativeFile)
         }
     }
 
-    private func isInside(_ real: String) -> Bool {
+    static func isInside(_ real: String, _ rootReal: String) -> Bool {
         real == rootReal || real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/")
     }
 
-    /// What a child of a folder is, after vetting links: nil when it must be skipped.
-    private mutating func vet(_ absolute: String, relative: String) -> CatalogFileSystem.Status? {
-        guard case .success(let status) = CatalogFileSystem.linkStatus(absolute) else { return nil }
-        guard status.type == .symlink else { return status }
-        guard let target = CatalogFileSystem.realPath(absolute) else { return nil }
-        guard isInside(target) else {
-            diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative,
-                                                 message: "is a symbolic link leading out of the catalog; not read"))
-            return nil
+    /// What a child of a folder is, after vetting links: nil when it must be skipped, with the finding if any.
+    static func vet(_ absolute: String, relative: String, listed: CatalogFileSystem.EntryType, rootReal: String,
+                    ancestors: [(UInt64, UInt64)]) -> (CatalogFileSystem.EntryType?, CatalogDiagnostic?) {
+        var type = listed
+        if type == .other {
+            guard case .success(let status) = CatalogFileSystem.linkStatus(absolute) else { return (nil, nil) }
+            type = status.type
         }
-        guard case .success(let resolved) = CatalogFileSystem.targetStatus(absolute) else { return nil }
+        guard type == .symlink else { return (type, nil) }
+        guard let target = CatalogFileSystem.realPath(absolute) else { return (nil, nil) }
+        guard isInside(target, rootReal) else {
+            return (nil, CatalogDiagnostic(.unsafePath, path: relative,
+                                           message: "is a symbolic link leading out of the catalog; not read"))
+        }
+        guard case .success(let resolved) = CatalogFileSystem.targetStatus(absolute) else { return (nil, nil) }
         if resolved.type == .directory, ancestors.contains(where: { $0 == (resolved.device, resolved.inode) }) {
-            diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative,
-                                                 message: "is a symbolic link back to a folder that contains it (a loop); not followed"))
-            return nil
+            return (nil, CatalogDiagnostic(.unsafePath, path: relative,
+                                           message: "is a symbolic link back to a folder that contains it (a loop); not followed"))
         }
-        return resolved
+        return (resolved.type, nil)
     }
 
     private mutating func walkGroup(absolute: String, relative: String, namespace: [String], depth: Int) {
-        guard case .success(let names) = CatalogFileSystem.list(absolute) else {
+        guard case .success(let children) = CatalogFileSystem.listTyped(absolute) else {
             if !relative.isEmpty {
                 diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed; not read"))
             }
             return
         }
-        for name in names where !name.hasPrefix(".") && name != "Contents.json" {
+        for (name, listed) in children where !name.hasPrefix(".") && name != "Contents.json" {
+            guard listed != .file else { continue }
             let childAbsolute = absolute + "/" + name
             let childRelative = CatalogReader.join(relative, name)
-            guard let status = vet(childAbsolute, relative: childRelative), status.type == .directory else { continue }
+            let (type, finding) = CatalogReader.vet(childAbsolute, relative: childRelative, listed: listed,
+                                                    rootReal: rootReal, ancestors: ancestors)
+            if let finding { diagnostics.append(finding) }
+            guard type == .directory else { continue }
             guard depth < CatalogReader.maxDepth else {
                 diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
                                                      message: "is nested more than \(CatalogReader.maxDepth) folders deep; not read"))
                 continue
             }
             let (base, ext) = CatalogReader.split(name)
+            guard ext == nil || ext == "spriteatlas" else {
+                pendingSets.append(PendingSet(absolute: childAbsolute, relative: childRelative,
+                                              name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+                continue
+            }
+            guard case .success(let status) = CatalogFileSystem.targetStatus(childAbsolute) else { continue }
             ancestors.append((status.device, status.inode))
             defer { ancestors.removeLast() }
-            if ext == nil || ext == "spriteatlas" {
-                let contents = readContents(folder: childAbsolute, relative: childRelative, required: false)
-                let atlas = ext == "spriteatlas"
-                var provides = atlas
-                if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
-                groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
-                                         isSpriteAtlas: atlas, hasContentsFile: contents != nil))
-                walkGroup(absolute: childAbsolute, relative: childRelative,
-                          namespace: provides ? namespace + [base] : namespace, depth: depth + 1)
-            } else if let ext {
-                readSet(absolute: childAbsolute, relative: childRelative, name: (namespace + [base]).joined(separator: "/"), ext: ext)
+            let contents = CatalogReader.readContents(folder: childAbsolute, relative: childRelative, rootReal: rootReal)
+            if let file = contents?.0 { diagnostics += file.diagnostics }
+            let atlas = ext == "spriteatlas"
+            var provides = atlas
+            if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
+            if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
+                diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
+                                                     keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean"))
             }
+            groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
+                                     isSpriteAtlas: atlas, hasContentsFile: contents != nil))
+            walkGroup(absolute: childAbsolute, relative: childRelative,
+                      namespace: provides ? namespace + [base] : namespace, depth: depth + 1)
         }
     }
 
-    private mutating func readSet(absolute: String, relative: String, name: String, ext: String) {
+    static func readSet(_ set: PendingSet, rootReal: String) -> (Asset, [CatalogDiagnostic]) {
+        let (absolute, relative, ext) = (set.absolute, set.relative, set.ext)
+        var diagnostics: [CatalogDiagnostic] = []
         let kind = AssetKind(rawValue: ext) ?? .unknown
         if kind == .unknown, !CatalogReader.otherAppleSetTypes.contains(ext) {
             diagnostics.append(CatalogDiagnostic(.unknownValue, path: relative,
                                                  message: "\".\(ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
         }
-        var asset = Asset(name: name, kind: kind, path: relative, folderExtension: ext)
-        if case .success(let names) = CatalogFileSystem.list(absolute) {
-            asset.files = names.filter { child in
-                guard !child.hasPrefix("."), child != "Contents.json" else { return false }
-                return vet(absolute + "/" + child, relative: CatalogReader.join(relative, child)) != nil
+        var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
+        if case .success(let children) = CatalogFileSystem.listTyped(absolute) {
+            for (child, listed) in children where !child.hasPrefix(".") && child != "Contents.json" {
+                let (type, finding) = CatalogReader.vet(absolute + "/" + child, relative: CatalogReader.join(relative, child),
+                                                        listed: listed, rootReal: rootReal, ancestors: [])
+                if let finding { diagnostics.append(finding) }
+                if type != nil { asset.files.append(child) }
             }
         }
-        guard let (file, root) = readContents(folder: absolute, relative: relative, required: true) else {
+        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal) else {
             asset.contents = .missing
             diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
-            assets.append(asset)
-            return
+            return (asset, diagnostics)
         }
+        diagnostics += file.diagnostics
         guard let root else {
             asset.contents = .invalid
-            assets.append(asset)
-            return
+            return (asset, diagnostics)
         }
         var typed = file
         typed.diagnostics = []
@@ -166,10 +211,10 @@ struct CatalogReader {
                 typed.readEntries(under: key, of: root)
             }
         }
-        diagnostics.append(contentsOf: typed.diagnostics)
+        diagnostics += typed.diagnostics
         asset.entries = typed.entries
         asset.colors = typed.colors
         asset.properties = typed.properties
-        assets.append(asset)
+        return (asset, diagnostics)
     }
 }

@@ -40,9 +40,6 @@ struct ContentsFile: Sendable {
             return
         }
         for member in members { properties[member.key] = member.value.text }
-        if let flag = value["provides-namespace"], flag != .bool(true), flag != .bool(false) {
-            problem("properties.provides-namespace", "is \(flag.typeName), expected a boolean")
-        }
     }
 
     /// The items of the array under `key`, each an object, with their key paths; wrong shapes are reported.

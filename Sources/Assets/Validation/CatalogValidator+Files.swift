@@ -21,7 +21,7 @@ struct FileOutcome: Sendable {
 extension CatalogValidator {
     /// A file name that could reach outside its set folder.
     static func isUnsafe(_ filename: String) -> Bool {
-        filename.contains("/") || filename.contains("\\") || filename == ".." || filename == "." || filename.contains("\0")
+        filename == ".." || filename == "." || filename.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
     }
 
     func planFiles(of asset: Asset, index: Int) -> ([CatalogDiagnostic], [FileJob]) {
