@@ -104,25 +104,22 @@ enum CatalogFileSystem {
     }
 
     private static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
         var failed = false
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while done < count {
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count, let base = buffer.baseAddress {
                 let got = pread(fd, base + done, count - done, off_t(offset + done))
                 if got < 0 {
                     if errno == EINTR { continue }
                     failed = true
-                    return
+                    break
                 }
                 if got == 0 { break }
                 done += got
             }
+            initialized = done
         }
-        if failed { return nil }
-        if done < count { bytes.removeLast(count - done) }
-        return bytes
+        return failed ? nil : bytes
     }
 }
 

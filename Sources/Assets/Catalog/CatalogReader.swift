@@ -75,13 +75,21 @@ struct CatalogReader {
     }
 
     /// Reads a folder's `Contents.json`: nil when absent; its diagnostics say what was wrong.
-    static func readContents(folder: String, relative: String, rootReal: String) -> (ContentsFile, JSONValue?)? {
+    /// `listed` is the type the folder listing gave, when the caller listed the folder (nil: absent).
+    static func readContents(folder: String, relative: String, rootReal: String,
+                             listed: CatalogFileSystem.EntryType?? = .none) -> (ContentsFile, JSONValue?)? {
         let relativeFile = CatalogReader.join(relative, "Contents.json")
         let absoluteFile = folder + "/Contents.json"
-        switch CatalogFileSystem.linkStatus(absoluteFile) {
+        let status: Result<CatalogFileSystem.EntryType, SystemError>
+        switch listed {
+        case .some(.some(let type)) where type != .other: status = .success(type)
+        case .some(.none): return nil
+        default: status = CatalogFileSystem.linkStatus(absoluteFile).map(\.type)
+        }
+        switch status {
         case .failure:
             return nil
-        case .success(let status) where status.type == .symlink:
+        case .success(let type) where type == .symlink:
             guard let target = CatalogFileSystem.realPath(absoluteFile), isInside(target, rootReal) else {
                 var file = ContentsFile(path: relativeFile)
                 file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile,
@@ -181,7 +189,9 @@ struct CatalogReader {
                                                  message: "\".\(ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
         }
         var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
+        var contentsType: CatalogFileSystem.EntryType?? = .none
         if case .success(let children) = CatalogFileSystem.listTyped(absolute) {
+            contentsType = .some(children.first { $0.name == "Contents.json" }?.type)
             for (child, listed) in children where !child.hasPrefix(".") && child != "Contents.json" {
                 let (type, finding) = CatalogReader.vet(absolute + "/" + child, relative: CatalogReader.join(relative, child),
                                                         listed: listed, rootReal: rootReal, ancestors: [])
@@ -189,7 +199,7 @@ struct CatalogReader {
                 if type != nil { asset.files.append(child) }
             }
         }
-        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal) else {
+        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, listed: contentsType) else {
             asset.contents = .missing
             diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
             return (asset, diagnostics)

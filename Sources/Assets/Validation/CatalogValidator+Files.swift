@@ -86,8 +86,8 @@ extension CatalogValidator {
         return results.update { $0.map { $0 ?? FileOutcome() } }
     }
 
-    /// Files bigger than this are read as head and tail when probing.
-    static let wholeReadLimit = 4 << 20
+    /// When probing, only this much of a file's head (and 1 KiB of its tail) is read at first.
+    static let probeHead = 8 << 10
 
     private func check(_ job: FileJob, root: String) -> FileOutcome {
         let absolute = root + "/" + job.path
@@ -95,7 +95,7 @@ extension CatalogValidator {
         func report(_ code: CatalogDiagnostic.Code, _ message: String) {
             outcome.diagnostics.append(CatalogDiagnostic(code, path: job.path, message: message))
         }
-        let head: Int? = options.deep ? nil : CatalogValidator.wholeReadLimit
+        let head: Int? = options.deep ? nil : CatalogValidator.probeHead
         var sample: FileSample
         switch CatalogFileSystem.read(absolute, head: head, tail: 1024) {
         case .failure(let error):
@@ -128,9 +128,14 @@ extension CatalogValidator {
         switch format {
         case .png, .jpeg, .gif:
             do {
-                let facts = options.deep
+                var facts = options.deep
                     ? try checker.decode(sample, format: format, file: job.path)
                     : try checker.probe(sample, format: format, file: job.path)
+                if facts.width == nil, !sample.isWhole, case .success(let read) = CatalogFileSystem.read(absolute, tail: 1024) {
+                    // The frame header lies beyond the head read (large metadata before it): read it all.
+                    sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+                    facts = try checker.probe(sample, format: format, file: job.path)
+                }
                 outcome.facts = facts
                 if job.kind == .imageSet, let frames = facts.frameCount, frames > 1 {
                     report(.animatedInImageSet,
