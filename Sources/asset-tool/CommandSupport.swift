@@ -16,11 +16,20 @@ func commandFailure(_ message: String) -> ExitCode {
 
 /// Reads an input file whole.
 enum InputFile {
+    /// Refuses anything but a regular file before opening it: opening a FIFO blocks until a writer
+    /// comes and /dev/zero never ends (both found by the hardening tests). Files over 2 GiB are refused.
     static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw commandFailure(ImageError(.unreadable, file: path, detail: reason).description)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw commandFailure(ImageError(.unreadable, file: path, detail: String(cString: strerror(errno))).description)
         }
-        return [UInt8](data)
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw commandFailure(ImageError(.unreadable, file: path, detail: "not a regular file").description)
+        }
+        do {
+            return try ImageInspector.readFile(path)
+        } catch {
+            throw commandFailure(error.description)
+        }
     }
 }

@@ -146,6 +146,12 @@ public struct GIFEncoder: Sendable, Hashable {
             }
             let local = try Self.makeColorMap(frame.colorTable)
             defer { if let local { GifFreeMapObject(local) } }
+            if local == nil, let previous = file.pointee.Image.ColorMap {
+                // giflib 5.2 keeps a copy of the last local table and, given none, overwrites the pointer
+                // without freeing it (found by the fuzzing harness's leak check): free it first.
+                GifFreeMapObject(previous)
+                file.pointee.Image.ColorMap = nil
+            }
             try check(EGifPutImageDesc(file, Int32(frame.left), Int32(frame.top), Int32(frame.width),
                                        Int32(frame.height), frame.interlaced, local))
             var row = [UInt8](repeating: 0, count: max(frame.width, 1))

@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+// libFuzzer harnesses for the Assets library, kept out of the main package's build (an executable
+// without `main` would break `swift build` there). Build and run them with `Scripts/fuzz`.
+import PackageDescription
+
+let harnesses = ["fuzz-gif", "fuzz-jpeg", "fuzz-png", "fuzz-probe", "fuzz-catalog"]
+
+let package = Package(
+    name: "AssetsFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Assets", path: ".."),
+    ],
+    targets: [
+        // Declares libFuzzer's LLVMFuzzerRunDriver (defined by the -sanitize=fuzzer runtime).
+        .target(name: "CFuzzerDriver"),
+        // Seeds made by the project's own encoders, and the one-input-at-a-time plumbing.
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CFuzzerDriver", .product(name: "Assets", package: "Assets")]
+        ),
+    ] + harnesses.map { name in
+        .executableTarget(
+            name: name,
+            dependencies: ["FuzzSupport", .product(name: "Assets", package: "Assets")]
+        )
+    }
+)

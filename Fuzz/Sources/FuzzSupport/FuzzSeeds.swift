@@ -1,0 +1,150 @@
+import Assets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Small valid files made with the project's own encoders, written into a work folder so libFuzzer
+/// starts from real structure (`ASSETS_FUZZ_SEEDS=DIR` asks a harness to write them at start-up).
+public enum FuzzSeeds {
+    public enum Kind: String, Sendable {
+        case gif, jpeg, png, probe, catalog
+    }
+
+    /// Writes the seeds for `kind` into `$ASSETS_FUZZ_SEEDS` when that variable names a folder.
+    public static func writeIfAsked(_ kind: Kind) {
+        guard let folder = getenv("ASSETS_FUZZ_SEEDS").map({ String(cString: $0) }), !folder.isEmpty else { return }
+        mkdir(folder, 0o755)
+        for (name, bytes) in seeds(kind) {
+            write(bytes, to: folder + "/seed-" + name)
+        }
+    }
+
+    public static func seeds(_ kind: Kind) -> [(String, [UInt8])] {
+        switch kind {
+        case .gif: return gifs()
+        case .jpeg: return jpegs()
+        case .png: return pngs()
+        case .probe: return gifs() + jpegs() + pngs()
+        case .catalog: return contents()
+        }
+    }
+
+    /// Writes `bytes` to `path`, replacing it. Fuzzing plumbing only; the library never writes this way.
+    public static func write(_ bytes: [UInt8], to path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let wrote = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if wrote <= 0 { return }
+                done += wrote
+            }
+        }
+    }
+
+    static func gradient(width: Int, height: Int) -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                pixels[i] = UInt8(truncatingIfNeeded: x * 255 / max(width - 1, 1))
+                pixels[i + 1] = UInt8(truncatingIfNeeded: y * 255 / max(height - 1, 1))
+                pixels[i + 2] = UInt8(truncatingIfNeeded: (x ^ y) * 8)
+                pixels[i + 3] = UInt8(truncatingIfNeeded: 255 - x * 3)
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels) ?? RGBAImage(width: width, height: height)
+    }
+
+    static func gifs() -> [(String, [UInt8])] {
+        let palette: [GIFEncoder.Color] = (0..<16).map { (i: Int) -> GIFEncoder.Color in
+            let level = UInt8(i * 16)
+            return GIFEncoder.Color(level, 255 - level, UInt8(i * 7))
+        }
+        let small: [GIFEncoder.Color] = (0..<4).map { (i: Int) -> GIFEncoder.Color in
+            let level = UInt8(i * 60)
+            return GIFEncoder.Color(level, 0, 255 - level)
+        }
+        func indices(_ width: Int, _ height: Int, _ seed: Int) -> [UInt8] {
+            (0..<(width * height)).map { (i: Int) -> UInt8 in UInt8((i * 7 + seed) % 16) }
+        }
+        let files: [(String, GIFEncoder)] = [
+            ("animated.gif", GIFEncoder(width: 16, height: 12, globalColorTable: palette, loopCount: .forever, frames: [
+                .init(width: 16, height: 12, indices: indices(16, 12, 0), delayCentiseconds: 5, disposal: .keep),
+                .init(left: 2, top: 3, width: 6, height: 5, indices: indices(6, 5, 3), delayCentiseconds: 10,
+                      disposal: .restorePrevious, transparentIndex: 2),
+                .init(left: 8, top: 1, width: 8, height: 8, indices: indices(8, 8, 1), colorTable: small,
+                      delayCentiseconds: 0, disposal: .restoreBackground, transparentIndex: 0, interlaced: true),
+                .init(left: 12, top: 10, width: 9, height: 9, indices: indices(9, 9, 5), disposal: .reserved(4)),
+            ])),
+            ("still87a.gif", GIFEncoder(width: 5, height: 5, globalColorTable: small, frames: [
+                .init(width: 5, height: 5, indices: (0..<25).map { UInt8($0 % 4) }, writesControlBlock: false),
+            ])),
+            ("nocolors.gif", GIFEncoder(width: 4, height: 4, loopCount: .repeats(3), loopExtension: .animexts,
+                                        comment: "seed", frames: [
+                .init(width: 4, height: 4, indices: indices(4, 4, 2), colorTable: nil, transparentIndex: 5),
+                .init(left: 1, top: 1, width: 2, height: 2, indices: [1, 2, 3, 4], colorTable: small),
+            ])),
+            ("interlaced.gif", GIFEncoder(width: 7, height: 11, globalColorTable: palette, frames: [
+                .init(width: 7, height: 11, indices: indices(7, 11, 4), interlaced: true),
+            ])),
+        ]
+        return files.compactMap { name, encoder in (try? encoder.encode()).map { (name, $0) } }
+    }
+
+    static func jpegs() -> [(String, [UInt8])] {
+        let image = gradient(width: 19, height: 13)
+        let encoders: [(String, JPEGEncoder)] = [
+            ("baseline.jpg", JPEGEncoder(quality: 75)),
+            ("progressive.jpg", JPEGEncoder(quality: 60, progressive: true, subsampling: .s422)),
+            ("arithmetic.jpg", JPEGEncoder(quality: 50, subsampling: .s444, arithmetic: true)),
+            ("gray-restart.jpg", JPEGEncoder(quality: 80, colorModel: .grayscale, restartInterval: 2)),
+            ("rgb-optimized.jpg", JPEGEncoder(quality: 90, colorModel: .rgb, optimizeCoding: true)),
+            ("exif6.jpg", JPEGEncoder(quality: 70, exifOrientation: 6)),
+            ("exif8-le.jpg", JPEGEncoder(quality: 70, exifOrientation: 8, exifBigEndian: false)),
+        ]
+        var files = encoders.compactMap { name, encoder in (try? encoder.encode(image)).map { (name, $0) } }
+        let cmyk = (0..<(9 * 7 * 4)).map { UInt8(truncatingIfNeeded: $0 * 13) }
+        if let bytes = try? JPEGEncoder(quality: 70).encodeCMYK(cmyk, width: 9, height: 7, ycck: false) {
+            files.append(("cmyk.jpg", bytes))
+        }
+        if let bytes = try? JPEGEncoder(quality: 70).encodeCMYK(cmyk, width: 9, height: 7, ycck: true) {
+            files.append(("ycck.jpg", bytes))
+        }
+        return files
+    }
+
+    static func pngs() -> [(String, [UInt8])] {
+        var files: [(String, [UInt8])] = []
+        for filter in PNGEncoder.Filter.allCases {
+            if let bytes = try? PNGEncoder(compressionLevel: 6, filter: filter).encode(gradient(width: 11, height: 7)) {
+                files.append(("\(filter.rawValue).png", bytes))
+            }
+        }
+        if let bytes = try? PNGEncoder.fast.encode(RGBAImage(width: 1, height: 1)) { files.append(("one.png", bytes)) }
+        return files
+    }
+
+    static func contents() -> [(String, [UInt8])] {
+        let texts: [(String, String)] = [
+            ("catalog.json", #"{"info":{"author":"xcode","version":1}}"#),
+            ("group.json", #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#),
+            ("imageset.json", #"""
+            {"images":[{"filename":"a.png","idiom":"universal","scale":"1x"},
+            {"filename":"a.png","idiom":"universal","scale":"2x","appearances":[{"appearance":"luminosity","value":"dark"}]},
+            {"idiom":"iphone","scale":"3x","subtype":"retina4"}],
+            "info":{"author":"xcode","version":1},"properties":{"template-rendering-intent":"template","preserves-vector-representation":true}}
+            """#),
+            ("colorset.json", #"""
+            {"colors":[{"color":{"color-space":"srgb","components":{"alpha":"1.000","blue":"0x7F","green":"0.5","red":"255"}},"idiom":"universal"},
+            {"appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"platform":"ios","reference":"systemRedColor"},"idiom":"universal"}],
+            "info":{"author":"xcode","version":1}}
+            """#),
+            ("appicon.json", #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024","filename":"a.png"}],"info":{"author":"xcode","version":1}}"#),
+            ("escapes.json", #"{"a":"\u00e9\ud83d\ude00\n\t\"","b":[1,-2.5e10,true,false,null,{}],"c":{"d":[[[]]]}}"#),
+        ]
+        return texts.map { ($0.0, Array($0.1.utf8)) }
+    }
+}

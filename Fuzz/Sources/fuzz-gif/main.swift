@@ -1,0 +1,28 @@
+import Assets
+import FuzzSupport
+
+FuzzDriver.run(fuzzGIF)
+
+/// GIF decoding and compositing: every frame, composited or raw (the input's length picks), then the
+/// structure scan `info` uses. Any outcome but a crash, a leak or a sanitizer report is fine.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzGIF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = FuzzInput.bytes(data, size)
+    let output: GIFFrameReader.Output = size % 2 == 0 ? .composited : .raw
+    if let reader = try? GIFFrameReader(bytes: bytes, limits: FuzzLimits.decoding, output: output) {
+        var count = 0
+        while let frame = try? reader.nextFrame() {
+            count += 1
+            guard frame.image.pixels.count == frame.image.width * frame.image.height * 4 else { fatalError("pixel count does not match the size") }
+            if count > FuzzLimits.decoding.maxFrames { fatalError("more frames than the limit allows") }
+        }
+    }
+    _ = try? GIFInfo(bytes: bytes, limits: FuzzLimits.decoding)
+    return 0
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzGIFInitialize(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMutableRawPointer?) -> Int32 {
+    FuzzSeeds.writeIfAsked(.gif)
+    return 0
+}

@@ -1,0 +1,127 @@
+import Assets
+import Foundation
+import Testing
+
+/// The command-line contract on hostile input: every command, on every file of `../shared/corpus/bad`
+/// and on the generated hostile files, exits 0 or 1 (never a signal, never a hang), and every line on
+/// stderr names the file it is about.
+@Suite("Contract: every command on every bad file")
+struct CommandContractTests {
+    static let badCorpus: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus/bad")
+
+    /// Every file under `corpus/bad` (images, and the READMEs and licences next to them: also hostile input).
+    static let badFiles: [String] = {
+        guard let walker = FileManager.default.enumerator(atPath: badCorpus.path) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let full = badCorpus.path + "/" + relative
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                files.append(full)
+            }
+        }
+        return files.sorted()
+    }()
+
+    /// The generated hostile files, written once for the whole suite.
+    static let hostile: (folder: TemporaryFolder, files: [String])? = {
+        guard let folder = try? TemporaryFolder(), let made = try? HostileFiles.all() else { return nil }
+        let files = made.compactMap { try? folder.write($0.name, $0.bytes) }
+        return (folder, files)
+    }()
+
+    static var allFiles: [String] { badFiles + (hostile?.files ?? []) }
+
+    static let corpusPresent = FileManager.default.fileExists(atPath: badCorpus.path)
+
+    /// Checks the ending and that each stderr line names `file`.
+    static func checkContract(_ run: BoundedRun, command: String, file: String) {
+        #expect(run.ending == .exited(0) || run.ending == .exited(1),
+                "\(command) \(file): \(run.ending)\n\(run.stderr)")
+        for line in run.stderrLines {
+            #expect(line.contains(file), "\(command): a stderr line does not name \(file): \(line)")
+        }
+        if run.ending == .exited(1) {
+            #expect(!run.stderrLines.isEmpty, "\(command) \(file): exit 1 without saying why")
+        }
+    }
+
+    @Test("the generated hostile files were made")
+    func hostileFilesExist() throws {
+        // Given / When the suite's hostile files
+        let made = try #require(Self.hostile)
+
+        // Then all of them are on disk
+        #expect(made.files.count == (try HostileFiles.all()).count)
+    }
+
+    @Test("info --decode and extract-frames on each file: exit 0 or 1, stderr names the file",
+          arguments: allFiles)
+    func perFile(file: String) throws {
+        // Given a bad or hostile file, and an empty output folder
+        let output = try TemporaryFolder()
+
+        // When info --decode and extract-frames read it
+        let info = try BoundedRun.run(["info", "--decode", file])
+        let extract = try BoundedRun.run(["extract-frames", file, "--output", output.path + "/frames"])
+
+        // Then both keep the contract
+        Self.checkContract(info, command: "info --decode", file: file)
+        Self.checkContract(extract, command: "extract-frames", file: file)
+        // And a refused file leaves no temporary file behind
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: output.path + "/frames")) ?? []
+        #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "temporary files left: \(left)")
+    }
+
+    @Test("info on all files at once: exit 0 or 1, each stderr line names one of them")
+    func infoAll() throws {
+        // Given every bad and hostile file
+        let files = Self.allFiles
+        try #require(!files.isEmpty)
+
+        // When info reads them in one run, in text and JSON
+        for arguments in [["info"], ["info", "--format", "json"]] {
+            let run = try BoundedRun.run(arguments + files, deadline: 120)
+
+            // Then the run keeps the contract
+            #expect(run.ending == .exited(0) || run.ending == .exited(1), "\(run.ending)")
+            for line in run.stderrLines {
+                #expect(files.contains { line.contains($0) }, "a stderr line names no file: \(line)")
+            }
+        }
+    }
+
+    @Test("validate --deep on a catalog holding every file: exit 0 or 1, each finding names its file")
+    func validateAll() throws {
+        // Given a catalog with one image set per bad or hostile file
+        let files = Self.allFiles
+        try #require(!files.isEmpty)
+        let folder = try TemporaryFolder()
+        let catalog = try folder.folder("Bad.xcassets")
+        try folder.write("Bad.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+        var names: [String] = []
+        for (index, file) in files.enumerated() {
+            let name = (file as NSString).lastPathComponent
+            let set = "Bad.xcassets/set\(index).imageset"
+            try folder.write("\(set)/\(name)", Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+            let entry = #"{"images":[{"filename":"\#(name)","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+            try folder.write("\(set)/Contents.json", entry)
+            names.append("set\(index).imageset/\(name)")
+        }
+
+        // When it is validated, shallow and deep, in text and JSON
+        for arguments in [["validate", catalog], ["validate", "--deep", catalog], ["validate", "--deep", "--format", "json", catalog]] {
+            let run = try BoundedRun.run(arguments, deadline: 120)
+
+            // Then it keeps the contract: findings on stdout, nothing unexplained on stderr
+            #expect(run.ending == .exited(0) || run.ending == .exited(1), "\(arguments): \(run.ending)\n\(run.stderr)")
+            for line in run.stderrLines {
+                #expect(line.contains(catalog) || names.contains { line.contains($0) }, "stderr line names no file: \(line)")
+            }
+            #expect(!run.stdout.isEmpty)
+        }
+    }
+}

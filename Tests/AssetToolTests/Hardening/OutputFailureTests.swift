@@ -1,0 +1,172 @@
+import Assets
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writing frames when the output cannot be written: a clean error naming the file, no partial frame
+/// or temporary file left behind, and files already there untouched.
+@Suite("Outputs: unwritable folder, full disk, a file in the way")
+struct OutputFailureTests {
+    /// Three 64x64 frames: two flat ones (small PNGs), then noise (a PNG of about 16 KB).
+    static func growingGIF() throws -> [UInt8] {
+        let palette: [GIFEncoder.Color] = (0..<256).map { (i: Int) -> GIFEncoder.Color in
+            let level = UInt8(i)
+            return GIFEncoder.Color(level, 255 - level, level &* 7)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<(64 * 64)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return try GIFEncoder(width: 64, height: 64, globalColorTable: palette, frames: [
+            .filled(1, width: 64, height: 64),
+            .filled(2, width: 64, height: 64),
+            .init(width: 64, height: 64, indices: noise),
+        ]).encode()
+    }
+
+    static var isRoot: Bool { geteuid() == 0 }
+
+    @Test("a full disk: the frames before it are complete, no partial frame, one line, exit 1")
+    func fullDisk() throws {
+        // Given a GIF whose third frame is much larger than the first two, and a file-size limit between
+        // them (`ulimit -f` with SIGXFSZ ignored: write() then fails with EFBIG, as on a full disk)
+        let folder = try TemporaryFolder()
+        let input = try folder.write("grow.gif", try Self.growingGIF())
+        let output = folder.path + "/frames"
+        try folder.write("frames/notes.txt", "kept")
+
+        // When frames are extracted under that limit (16 blocks of 512 or 1024 bytes)
+        let run = try BoundedRun.run([input, output],
+                                     shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\"")
+
+        // Then the command fails cleanly, naming the frame it could not write
+        #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("frame_0002.png"), "\(run.stderr)")
+        // And the frames written are complete PNGs, the third is absent, nothing temporary is left
+        let names = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(names == ["frame_0000.png", "frame_0001.png", "notes.txt"], "\(names)")
+        for name in names where name.hasSuffix(".png") {
+            let decoded = try ImageInspector.decode(file: "\(output)/\(name)")
+            #expect(decoded.image.width == 64 && decoded.image.height == 64)
+        }
+        // And the file already there is untouched
+        #expect(try String(contentsOfFile: output + "/notes.txt", encoding: .utf8) == "kept")
+    }
+
+    @Test("a full disk while replacing frames with --force: the old frame stays whole")
+    func fullDiskKeepsOldFrames() throws {
+        // Given frames from an earlier run, and a limit that lets only the small frames through
+        let folder = try TemporaryFolder()
+        let input = try folder.write("grow.gif", try Self.growingGIF())
+        let output = folder.path + "/frames"
+        let first = try BoundedRun.run(["extract-frames", input, "--output", output])
+        try #require(first.ending == .exited(0), "\(first.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: output + "/frame_0002.png"))
+
+        // When they are extracted again with --force under the limit
+        let run = try BoundedRun.run([input, output],
+                                     shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\" --force")
+
+        // Then it fails on frame 2, and the earlier frame 2 is still there, byte for byte
+        #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+        #expect(run.stderr.contains("frame_0002.png"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/frame_0002.png")) == before)
+        let names = try FileManager.default.contentsOfDirectory(atPath: output)
+        #expect(names.filter { $0.hasPrefix(".") }.isEmpty, "temporary files left: \(names)")
+    }
+
+    @Test("a file in the way of the output folder: one line naming it, exit 1, the file untouched")
+    func fileInTheWay() throws {
+        // Given an output path that is a file, and one whose parent is a file
+        let folder = try TemporaryFolder()
+        let input = try folder.write("grow.gif", try Self.growingGIF())
+        let blocker = try folder.write("frames", "not a folder")
+
+        for output in [blocker, blocker + "/inner"] {
+            // When frames are extracted there
+            let run = try BoundedRun.run(["extract-frames", input, "--output", output])
+
+            // Then one line names the path, exit 1, and the file is unchanged
+            #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+            #expect(run.stderrLines.count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains(blocker), "\(run.stderr)")
+            #expect(try String(contentsOfFile: blocker, encoding: .utf8) == "not a folder")
+        }
+    }
+
+    @Test("a folder where a frame or the manifest goes: refused, with and without --force")
+    func folderInTheWay() throws {
+        for name in ["frame_0001.png", "frames.json"] {
+            // Given an output folder holding a folder with that name (with a file inside)
+            let folder = try TemporaryFolder()
+            let input = try folder.write("grow.gif", try Self.growingGIF())
+            let output = folder.path + "/frames"
+            try folder.write("frames/\(name)/inside.txt", "kept")
+
+            for force in [false, true] {
+                // When frames are extracted
+                let run = try BoundedRun.run(["extract-frames", input, "--output", output] + (force ? ["--force"] : []))
+
+                // Then it fails with one line naming that entry, and the folder and its file stay
+                #expect(run.ending == .exited(1), "\(name) force=\(force): \(run.ending): \(run.stderr)")
+                #expect(run.stderrLines.count == 1, "\(run.stderr)")
+                #expect(run.stderr.contains(name), "\(run.stderr)")
+                #expect(try String(contentsOfFile: "\(output)/\(name)/inside.txt", encoding: .utf8) == "kept")
+                let names = try FileManager.default.contentsOfDirectory(atPath: output)
+                #expect(names.filter { $0.hasPrefix(".") }.isEmpty, "temporary files left: \(names)")
+            }
+        }
+    }
+
+    @Test("a read-only output folder: one line naming it, exit 1, nothing written",
+          .enabled(if: !isRoot, "root ignores folder permissions; see the tmpfs and /proc checks in the README"))
+    func readOnlyFolder() throws {
+        // Given a folder without write permission
+        let folder = try TemporaryFolder()
+        let input = try folder.write("grow.gif", try Self.growingGIF())
+        let output = try folder.folder("locked")
+        chmod(output, 0o555)
+        defer { chmod(output, 0o755) }
+
+        // When frames are extracted into it
+        let run = try BoundedRun.run(["extract-frames", input, "--output", output])
+
+        // Then it fails cleanly and the folder stays empty
+        #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.contains(output), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).isEmpty)
+    }
+
+    @Test("a folder no one may write, even root (/proc): one line, exit 1",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func procFolder() throws {
+        // Given an output folder inside /proc, where no process may create files
+        let folder = try TemporaryFolder()
+        let input = try folder.write("grow.gif", try Self.growingGIF())
+
+        // When frames are extracted there
+        let run = try BoundedRun.run(["extract-frames", input, "--output", "/proc/self/frames"])
+
+        // Then the tool fails cleanly with one line naming the folder
+        #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.contains("/proc/self/frames"), "\(run.stderr)")
+    }
+
+    @Test("AtomicFileWriter: a failing write leaves neither the destination nor a temporary file")
+    func atomicWriterFailure() throws {
+        // Given a destination inside a folder that is removed (its path then leads nowhere)
+        let folder = try TemporaryFolder()
+        let gone = try folder.folder("gone")
+        try FileManager.default.removeItem(atPath: gone)
+
+        // When bytes are written there
+        let error = #expect(throws: OutputError.self) {
+            try AtomicFileWriter().write([1, 2, 3], to: gone + "/frame_0000.png")
+        }
+
+        // Then the error names the file and nothing exists
+        #expect(error?.description.hasPrefix(gone + "/frame_0000.png: ") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
