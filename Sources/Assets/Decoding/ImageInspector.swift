@@ -100,8 +100,9 @@ public enum ImageInspector {
         var done = 0
         var failure: Int32 = 0
         bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
             while done < size {
-                let got = read(fd, raw.baseAddress! + done, size - done)
+                let got = read(fd, base + done, size - done)
                 if got < 0 {
                     if errno == EINTR { continue }
                     failure = errno

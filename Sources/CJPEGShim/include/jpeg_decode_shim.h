@@ -58,6 +58,8 @@ typedef struct {
     char message[200];
     /// How far into the data libjpeg had read when it failed or warned last.
     size_t input_offset;
+    /// Set when a progressive file has more scans than the shim's limit (500).
+    int scan_limit_hit;
     /// Scanlines written into the caller's buffer.
     uint32_t rows_decoded;
 } assets_jpeg_report;

@@ -84,4 +84,17 @@ struct JPEGBadFileTests {
         // Then the pixels are the original's
         #expect(decoded.image == original.image)
     }
+
+    @Test("12-bit JPEG (monkey12.jpg) is recognised and refused as unsupported")
+    func twelveBit() throws {
+        // Given libjpeg-turbo's 12-bit test image
+        let path = "jpeg/libjpeg-turbo/monkey12.jpg"
+        let bytes = try ImageDumps.read(path)
+        // When it is probed and decoded
+        let info = try ImageInspector.probe(bytes, file: path)
+        let error = #expect(throws: ImageError.self) { try ImageInspector.decode(bytes, file: path) }
+        // Then the probe names 12 bits and the decode says unsupported
+        #expect(info.bitDepth == 12 && !info.isDecodable)
+        #expect(error?.kind == .unsupported)
+    }
 }
