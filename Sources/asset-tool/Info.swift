@@ -5,93 +5,102 @@ import Foundation
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Show what is inside GIF, JPEG and PNG files: format, size, colour model, orientation, frames.",
+        abstract: "Show what is inside GIF, JPEG and PNG files: format, size, colour model, orientation, frames, loop, delays.",
         discussion: """
-        Reads headers only (fast), unless --decode asks for the pixels to be decoded too, which finds damage
-        such as truncated image data. The format comes from the file's bytes; a file whose extension names
-        another format gets an extension-mismatch warning. Exit status 1 when any file cannot be read.
-        """
+            Reads headers only (fast), unless --decode asks for the pixels too, which finds damage such as \
+            truncated image data. The format comes from the file's bytes; a file whose extension names another \
+            format gets an extension-mismatch warning. JSON output is one object for one file, an array for \
+            several. Exit status 1 when any file cannot be read.
+            """
     )
-
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text
-        case json
-    }
 
     @Argument(help: "The image files to inspect.")
     var files: [String]
 
-    @Option(name: .long, help: "Output format: text or json.")
+    @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Flag(name: .long, help: "Also decode the pixels (JPEG and PNG), reporting damage and codec warnings.")
+    @Flag(help: "Also decode the pixels, reporting damage and codec warnings.")
     var decode = false
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one file") }
     }
 
-    /// One file's result, as the JSON output writes it.
-    struct Report: Encodable {
-        var file: String
-        var info: ImageInfo?
-        var decodeWarnings: [ImageWarning]?
-        var error: Failure?
-
-        struct Failure: Encodable {
-            var kind: ImageErrorKind
-            var offset: Int?
-            var frame: Int?
-            var detail: String
-            var message: String
-        }
-    }
-
     func run() throws {
-        var reports: [Report] = []
+        var reports: [InfoReport] = []
         var failed = false
         for file in files {
-            var report = Report(file: file)
             do {
-                let bytes = try ImageInspector.readFile(file)
-                var info = try ImageInspector.probe(bytes, file: file)
-                if decode, info.isDecodable, info.format != .gif {
-                    let decoded = try ImageInspector.decode(bytes, file: file)
-                    info = decoded.info
-                    report.decodeWarnings = Array(decoded.warnings.dropFirst(info.warnings.count))
-                }
-                report.info = info
+                reports.append(try inspect(file))
             } catch {
                 failed = true
                 FileHandle.standardError.write(Data("\(error.description)\n".utf8))
-                report.error = Report.Failure(kind: error.kind, offset: error.offset, frame: error.frame,
-                                              detail: error.detail, message: error.description)
+                reports.append(InfoReport(file: file, error: error))
             }
-            reports.append(report)
         }
         switch format {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(reports)
+            let data = reports.count == 1 ? try encoder.encode(reports[0]) : try encoder.encode(reports)
             print(String(decoding: data, as: UTF8.self))
         case .text:
-            for report in reports {
-                guard let info = report.info else { continue }
-                print(Self.text(file: report.file, info: info, decodeWarnings: report.decodeWarnings ?? []))
+            for report in reports where report.error == nil {
+                print(report.text)
             }
         }
-        if failed { throw ExitCode(1) }
+        if failed { throw ExitCode.failure }
     }
 
-    static func text(file: String, info: ImageInfo, decodeWarnings: [ImageWarning]) -> String {
-        var facts: [String] = []
-        if info.isDecodable || info.width > 0 {
-            facts.append("\(info.width)x\(info.height)")
+    private func inspect(_ file: String) throws(ImageError) -> InfoReport {
+        let bytes = try ImageInspector.readFile(file)
+        let info = try ImageInspector.probe(bytes, file: file)
+        // GIFs: the GIF decoder's own structure walk adds screen size and browsers' effective delays.
+        let gif: GIFInfo? = info.format == .gif ? try GIFInfo(bytes: bytes) : nil
+        var decodeWarnings: [ImageWarning] = []
+        if decode, info.isDecodable {
+            let decoded = try ImageInspector.decode(bytes, file: file)
+            decodeWarnings = Array(decoded.warnings.dropFirst(info.warnings.count))
         }
-        if let model = info.colorModel {
-            facts.append(model.rawValue + (info.chromaSubsampling.map { " " + $0 } ?? ""))
+        return InfoReport(file: file, info: info, gif: gif, decodeWarnings: decodeWarnings)
+    }
+}
+
+/// One file's result: what the text and JSON outputs print.
+struct InfoReport: Encodable {
+    var file: String
+    var info: ImageInfo?
+    var gif: GIFInfo?
+    var decodeWarnings: [ImageWarning] = []
+    var error: ImageError?
+
+    init(file: String, info: ImageInfo? = nil, gif: GIFInfo? = nil, decodeWarnings: [ImageWarning] = [], error: ImageError? = nil) {
+        self.file = file
+        self.info = info
+        self.gif = gif
+        self.decodeWarnings = decodeWarnings
+        self.error = error
+    }
+
+    var warnings: [ImageWarning] { (info?.warnings ?? []) + decodeWarnings }
+
+    var text: String {
+        guard let info else { return file }
+        var lines: [String]
+        if let gif {
+            lines = [gif.text(file: file)]
+        } else {
+            lines = [Self.facts(file: file, info: info)]
         }
+        lines += warnings.map { "  warning: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+
+    static func facts(file: String, info: ImageInfo) -> String {
+        var facts = [info.format.rawValue.uppercased()]
+        if info.isDecodable || info.width > 0 { facts.append("\(info.width)x\(info.height)") }
+        if let model = info.colorModel { facts.append(model.rawValue + (info.chromaSubsampling.map { " " + $0 } ?? "")) }
         if let depth = info.bitDepth { facts.append("\(depth)-bit") }
         if info.hasAlpha { facts.append("alpha") }
         if info.format == .jpeg {
@@ -102,26 +111,65 @@ struct Info: ParsableCommand {
         if info.orientation != .up {
             facts.append("orientation \(info.orientation.rawValue) (shown \(info.displayWidth)x\(info.displayHeight))")
         }
-        let frames = info.frameCount ?? 0
-        if info.format == .gif && frames <= 1 {
-            facts.append("\(frames) frame\(frames == 1 ? "" : "s")")
-        } else if frames > 1 {
-            facts.append("\(frames) frames")
-            switch info.loopCount {
-            case nil: facts.append("plays once")
-            case 0: facts.append("loops forever")
-            case let count?: facts.append("loop count \(count) (\(count + 1) plays)")
-            }
-            if let delays = info.delays, !delays.isEmpty {
-                let shown = delays.prefix(12).map(String.init).joined(separator: ",")
-                facts.append("delays \(shown)\(delays.count > 12 ? ",…" : "") (1/100 s)")
-            }
-        }
+        if let frames = info.frameCount, frames > 1 { facts.append("\(frames) frames") }
         if !info.isDecodable { facts.append("not decoded by this tool") }
-        var lines = ["\(file): \(info.format.rawValue.uppercased()) " + facts.joined(separator: ", ")]
-        for warning in info.warnings + decodeWarnings {
-            lines.append("  warning: \(warning)")
+        return "\(file): " + facts.joined(separator: ", ")
+    }
+
+    enum Key: String, CodingKey {
+        case file, format, width, height, colorModel = "color_model", bitDepth = "bit_depth", hasAlpha = "has_alpha"
+        case progressive, interlaced, arithmeticCoded = "arithmetic_coded", chromaSubsampling = "chroma_subsampling"
+        case orientation, displayWidth = "display_width", displayHeight = "display_height", decodable
+        case extensionFormat = "extension_format", frameCount = "frame_count", loopCount = "loop_count", plays
+        case delaysCentiseconds = "delays_cs", delaysMilliseconds = "delays_ms", durationMilliseconds = "duration_ms"
+        case screen, warnings, error
+    }
+
+    struct Size: Encodable { var width: Int; var height: Int }
+    struct Failure: Encodable {
+        var kind: String
+        var offset: Int?
+        var frame: Int?
+        var detail: String
+        var message: String
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(file, forKey: .file)
+        if let error {
+            try c.encodeIfPresent(error.format?.rawValue, forKey: .format)
+            try c.encode(Failure(kind: error.kind.rawValue, offset: error.offset, frame: error.frame,
+                                 detail: error.detail, message: error.description), forKey: .error)
+            return
         }
-        return lines.joined(separator: "\n")
+        guard let info else { return }
+        try c.encode(info.format.rawValue, forKey: .format)
+        try c.encode(info.width, forKey: .width)
+        try c.encode(info.height, forKey: .height)
+        try c.encode(info.isDecodable, forKey: .decodable)
+        try c.encodeIfPresent(info.colorModel?.rawValue, forKey: .colorModel)
+        try c.encodeIfPresent(info.bitDepth, forKey: .bitDepth)
+        try c.encode(info.hasAlpha, forKey: .hasAlpha)
+        try c.encode(info.progressive, forKey: .progressive)
+        try c.encode(info.interlaced, forKey: .interlaced)
+        if info.format == .jpeg { try c.encode(info.arithmeticCoded, forKey: .arithmeticCoded) }
+        try c.encodeIfPresent(info.chromaSubsampling, forKey: .chromaSubsampling)
+        try c.encode(info.orientation.rawValue, forKey: .orientation)
+        try c.encode(info.displayWidth, forKey: .displayWidth)
+        try c.encode(info.displayHeight, forKey: .displayHeight)
+        try c.encodeIfPresent(info.extensionMismatch?.rawValue, forKey: .extensionFormat)
+        try c.encodeIfPresent(info.frameCount, forKey: .frameCount)
+        if let gif {
+            try c.encode(Size(width: gif.screenWidth, height: gif.screenHeight), forKey: .screen)
+            try c.encode(gif.loopCount.storedValue, forKey: .loopCount)
+            try c.encode(gif.loopCount.plays, forKey: .plays)
+            try c.encode(gif.frames.map(\.delayCentiseconds), forKey: .delaysCentiseconds)
+            try c.encode(gif.frames.map(\.effectiveDelayMilliseconds), forKey: .delaysMilliseconds)
+            try c.encode(gif.durationMilliseconds, forKey: .durationMilliseconds)
+        } else {
+            try c.encodeIfPresent(info.loopCount, forKey: .loopCount)
+        }
+        try c.encode(warnings, forKey: .warnings)
     }
 }

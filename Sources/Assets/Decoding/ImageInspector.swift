@@ -12,7 +12,7 @@ public enum ImageInspector {
     /// Works on a prefix of the file as long as the prefix holds the headers (JPEG: up to SOF; PNG: up to
     /// IDAT; GIF: the whole file for frame counts); pass `isWholeFile: false` for a prefix. Throws
     /// `truncated` when the bytes end before the headers do. For a whole file, a JPEG without its final
-    /// end-of-image marker or a PNG without IEND gets a `missing-end` warning (a likely truncation).
+    /// end-of-image marker, a PNG without IEND or a GIF without its trailer gets a `missing-end` warning.
     public static func probe(_ bytes: [UInt8], file: String? = nil, limits: DecodingLimits = .default,
                              isWholeFile: Bool = true) throws(ImageError) -> ImageInfo {
         do throws(ImageError) {
@@ -23,7 +23,7 @@ public enum ImageInspector {
             switch format {
             case .jpeg: info = try JPEGHeaderScan(bytes).info
             case .png: info = try PNGHeaderScan(bytes).info
-            case .gif: info = try GIFStructureScan(bytes, limits: limits).info
+            case .gif: info = ImageInfo(gif: try GIFInfo(bytes: bytes, limits: limits), header: Array(bytes.prefix(13)))
             case .pdf, .svg, .heic, .webp: info = ImageInfo(format: format)
             }
             if isWholeFile { info.noteMissingEnd(in: bytes) }
@@ -44,19 +44,7 @@ public enum ImageInspector {
                                  detail: info.warnings.first { $0.code == "unsupported" }?.message
                                      ?? "\(info.format.rawValue) files are recognised but not decoded")
             }
-            let result: Result<(RGBAImage, [ImageWarning]), ImageError> = bytes.withUnsafeBufferPointer { buffer in
-                do throws(ImageError) {
-                    switch info.format {
-                    case .jpeg: return .success(try JPEGDecoder(options: options).decode(buffer))
-                    case .png: return .success(try PNGDecoder(options: options).decode(buffer))
-                    case .gif: return .success(try GIFStillDecoder(options: options).decode(buffer))
-                    default: throw ImageError(.unsupported, format: info.format, detail: "no decoder")
-                    }
-                } catch {
-                    return .failure(error)
-                }
-            }
-            var (image, codecWarnings) = try result.get()
+            var (image, codecWarnings) = try decodePixels(bytes, format: info.format, options: options)
             var applied = ImageOrientation.up
             if options.orientation == .apply, info.orientation != .up {
                 image = image.applying(info.orientation)
@@ -66,6 +54,24 @@ public enum ImageInspector {
         } catch {
             throw file.map { error.naming(file: $0) } ?? error
         }
+    }
+
+    /// The stored pixels of a decodable format; the C decoders read the caller's buffer in place.
+    private static func decodePixels(_ bytes: [UInt8], format: ImageFormat,
+                                     options: DecodeOptions) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
+        if format == .gif { return try GIFStillDecoder(options: options).decode(bytes) }
+        let result: Result<(RGBAImage, [ImageWarning]), ImageError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(ImageError) {
+                switch format {
+                case .jpeg: return .success(try JPEGDecoder(options: options).decode(buffer))
+                case .png: return .success(try PNGDecoder(options: options).decode(buffer))
+                default: throw ImageError(.unsupported, format: format, detail: "no decoder")
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Reads a file from disk and probes it. Reading never writes to the file.
@@ -118,7 +124,8 @@ public enum ImageInspector {
 }
 
 extension ImageInfo {
-    /// A whole JPEG ends with FF D9 (trailing bytes after it are tolerated); a whole PNG ends with IEND.
+    /// A whole JPEG ends with FF D9 (trailing bytes after it are tolerated); a whole PNG ends with IEND; a
+    /// whole GIF ends with its trailer byte.
     mutating func noteMissingEnd(in bytes: [UInt8]) {
         switch format {
         case .jpeg:
@@ -137,6 +144,11 @@ extension ImageInfo {
             let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
             if !bytes.suffix(4096).indices.contains(where: { bytes[$0...].starts(with: iend) }) {
                 warnings.append(ImageWarning(code: "missing-end", message: "no PNG IEND chunk at the end: truncated?",
+                                             offset: bytes.count))
+            }
+        case .gif:
+            if bytes.last != 0x3B {
+                warnings.append(ImageWarning(code: "missing-end", message: "no GIF trailer (0x3B) at the end: truncated?",
                                              offset: bytes.count))
             }
         default:

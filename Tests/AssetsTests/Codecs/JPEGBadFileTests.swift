@@ -38,7 +38,7 @@ struct JPEGBadFileTests {
     @Test("every bad/ JPEG in the manifest has a stated outcome here")
     func covered() {
         // Given the manifest's bad JPEGs
-        let paths = Set(CorpusEntry.jpeg().map(\.path).filter { $0.hasPrefix("bad/") })
+        let paths = Set(JPEGCorpusEntry.jpeg().map(\.path).filter { $0.hasPrefix("bad/") })
         // When they are compared with the three tables
         let known = Set(Self.rejected.keys).union(Self.damagedWithExpectedPixels.keys).union(Self.samePixelsAsHippopotamus)
         // Then none is forgotten

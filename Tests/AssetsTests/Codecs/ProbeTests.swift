@@ -127,3 +127,19 @@ struct ProbeTests {
         #expect(error?.kind == .unsupported)
     }
 }
+
+@Suite("GIF through the image API")
+struct GIFStillTests {
+    @Test("decode gives the first composited frame; probe the structure")
+    func firstFrame() throws {
+        // Given a 3-frame GIF
+        let bytes = try ProbeTests.gif(frames: 3, loop: 0)
+        // When it is decoded as a still and read frame by frame
+        let still = try ImageInspector.decode(bytes, file: "a.gif")
+        let first = try #require(try GIFFrameReader(bytes: bytes).nextFrame())
+        // Then the still is the first frame
+        #expect(still.image == first.image)
+        #expect(still.info.frameCount == 3 && still.info.loopCount == 0)
+        #expect(still.image[0, 0] == (0, 0, 0, 255) && still.image[1, 0] == (255, 0, 0, 255))
+    }
+}
