@@ -54,14 +54,18 @@ struct Info: ParsableCommand {
     }
 
     private func inspect(_ file: String) throws(ImageError) -> InfoReport {
-        let bytes = try ImageInspector.readFile(file)
-        let info = try ImageInspector.probe(bytes, file: file)
-        // GIFs: the GIF decoder's own structure walk adds screen size and browsers' effective delays.
-        let gif: GIFInfo? = info.format == .gif ? try GIFInfo(bytes: bytes) : nil
+        // Headers only: JPEG and PNG are read from their first 64 KiB and last 4 KiB.
+        let info = try ImageInspector.probe(file: file)
+        var gif: GIFInfo?
         var decodeWarnings: [ImageWarning] = []
-        if decode, info.isDecodable {
-            let decoded = try ImageInspector.decode(bytes, file: file)
-            decodeWarnings = Array(decoded.warnings.dropFirst(info.warnings.count))
+        if info.format == .gif || (decode && info.isDecodable) {
+            let bytes = try ImageInspector.readFile(file)
+            // GIFs: the GIF decoder's own structure walk adds the screen size and browsers' effective delays.
+            if info.format == .gif { gif = try GIFInfo(bytes: bytes) }
+            if decode, info.isDecodable {
+                let decoded = try ImageInspector.decode(bytes, file: file)
+                decodeWarnings = decoded.warnings.filter { !info.warnings.contains($0) }
+            }
         }
         return InfoReport(file: file, info: info, gif: gif, decodeWarnings: decodeWarnings)
     }

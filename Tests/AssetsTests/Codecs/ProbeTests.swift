@@ -1,4 +1,5 @@
 import CGif
+import Foundation
 import Testing
 @testable import Assets
 
@@ -141,5 +142,44 @@ struct GIFStillTests {
         #expect(still.image == first.image)
         #expect(still.info.frameCount == 3 && still.info.loopCount == 0)
         #expect(still.image[0, 0] == (0, 0, 0, 255) && still.image[1, 0] == (255, 0, 0, 255))
+    }
+}
+
+@Suite("Probing files on disk")
+struct FileProbeTests {
+    @Test("a large JPEG is probed from its head and tail; its end marker is still checked")
+    func largeFile() throws {
+        // Given a JPEG bigger than the 64 KiB header window, whole and cut short, written to disk
+        var image = RGBAImage(width: 300, height: 300)
+        var generator = SeededGenerator(seed: 7)
+        for i in image.pixels.indices { image.pixels[i] = UInt8.random(in: 0...255, using: &generator) }
+        let bytes = try JPEGEncoder(quality: 100, exifOrientation: 3).encode(image)
+        try #require(bytes.count > ImageInspector.headerWindow)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jpg").path
+        let cut = folder.appendingPathComponent("cut.png").path
+        try Data(bytes).write(to: URL(fileURLWithPath: whole))
+        try Data(bytes.dropLast(100)).write(to: URL(fileURLWithPath: cut))
+        // When both are probed from disk
+        let wholeInfo = try ImageInspector.probe(file: whole)
+        let cutInfo = try ImageInspector.probe(file: cut)
+        // Then both give the header facts; the cut one is flagged, and so is its wrong extension
+        #expect(wholeInfo == (try ImageInspector.probe(bytes, file: whole)))
+        #expect(wholeInfo.width == 300 && wholeInfo.orientation == .down && wholeInfo.warnings.isEmpty)
+        #expect(Set(cutInfo.warnings.map(\.code)) == ["missing-end", "extension-mismatch"])
+        #expect(cutInfo.warnings.first { $0.code == "missing-end" }?.offset == bytes.count - 100)
+    }
+
+    @Test("a missing file and a folder are unreadable, named")
+    func unreadable() throws {
+        // Given a path that does not exist and a folder
+        // When they are probed
+        let missing = #expect(throws: ImageError.self) { try ImageInspector.probe(file: "/nonexistent/a.png") }
+        let folder = #expect(throws: ImageError.self) { try ImageInspector.probe(file: NSTemporaryDirectory()) }
+        // Then both are unreadable errors naming the path
+        #expect(missing?.kind == .unreadable && missing?.file == "/nonexistent/a.png")
+        #expect(folder?.kind == .unreadable)
     }
 }
