@@ -1,6 +1,10 @@
 #include "jpeg_decode_shim.h"
 
 #include <setjmp.h>
+#include <stdint.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,4 +280,16 @@ void assets_jpeg_decoder_destroy(assets_jpeg_decoder *decoder) {
     if (!decoder) return;
     jpeg_destroy_decompress(&decoder->cinfo);
     free(decoder);
+}
+
+void assets_prepare_large_buffer(void *buffer, size_t count) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t start = ((uintptr_t)buffer + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)buffer + count) & ~(huge - 1);
+    if (buffer && end > start) (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+    (void)buffer;
+    (void)count;
+#endif
 }

@@ -83,4 +83,8 @@ void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_j
 
 void assets_jpeg_decoder_destroy(assets_jpeg_decoder *decoder);
 
+/// Hints the kernel to back a large, untouched output buffer with huge pages where it can (Linux
+/// MADV_HUGEPAGE), so filling it costs a few page faults instead of thousands. A no-op elsewhere.
+void assets_prepare_large_buffer(void *buffer, size_t count);
+
 #endif
