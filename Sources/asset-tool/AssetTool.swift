@@ -9,6 +9,7 @@ struct AssetTool: ParsableCommand {
         subcommands: [
             ExtractFrames.self,
             Info.self,
+            Validate.self,
         ]
     )
 }
