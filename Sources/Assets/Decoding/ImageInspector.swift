@@ -80,14 +80,23 @@ public enum ImageInspector {
         let head = try file.read(from: 0, count: headerWindow)
         let format = ImageFormat(sniffing: head)
         guard format == .jpeg || format == .png else { return try probe(try file.readAll(), file: path, limits: limits) }
-        var info: ImageInfo
+        let tail = try file.read(from: file.size - ImageInfo.endWindow, count: ImageInfo.endWindow)
         do {
-            info = try probe(head, file: path, limits: limits, isWholeFile: false)
+            return try probe(head: head, tail: tail, fileSize: file.size, file: path, limits: limits)
         } catch where error.kind == .truncated {
             return try probe(try file.readAll(), file: path, limits: limits)
         }
-        let tail = try file.read(from: file.size - ImageInfo.endWindow, count: ImageInfo.endWindow)
-        info.noteMissingEnd(tail: tail, fileSize: file.size)
+    }
+
+    /// Probes from the first and last bytes of a file (for callers that read files themselves): `head` from
+    /// offset 0, `tail` the file's last bytes (4 KiB is enough), `fileSize` its length. When `head` is the
+    /// whole file this equals `probe(head, file:)`. JPEG and PNG need their headers in `head` (else
+    /// `truncated`); GIF needs the whole file for its frames.
+    public static func probe(head: [UInt8], tail: [UInt8], fileSize: Int, file: String? = nil,
+                             limits: DecodingLimits = .default) throws(ImageError) -> ImageInfo {
+        if head.count >= fileSize { return try probe(head, file: file, limits: limits) }
+        var info = try probe(head, file: file, limits: limits, isWholeFile: false)
+        info.noteMissingEnd(tail: tail, fileSize: fileSize)
         return info
     }
 

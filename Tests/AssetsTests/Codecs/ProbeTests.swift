@@ -183,3 +183,19 @@ struct FileProbeTests {
         #expect(folder?.kind == .unreadable)
     }
 }
+
+@Suite("Probing from a head and a tail")
+struct HeadTailProbeTests {
+    @Test("head and tail give the same facts as the whole file; a cut file is flagged")
+    func headAndTail() throws {
+        // Given a PNG, and the same PNG without its IEND
+        let bytes = try PNGFixture(colorType: 3, depth: 8, interlaced: false, transparency: true, width: 200, height: 100).encode()
+        let cut = Array(bytes.dropLast(12))
+        // When each is probed from its first 200 bytes (past PLTE and tRNS) and last 20 bytes
+        let info = try ImageInspector.probe(head: Array(bytes.prefix(200)), tail: Array(bytes.suffix(20)), fileSize: bytes.count)
+        let cutInfo = try ImageInspector.probe(head: Array(cut.prefix(200)), tail: Array(cut.suffix(20)), fileSize: cut.count)
+        // Then the facts equal the whole-file probe, and the cut file gets missing-end
+        #expect(info == (try ImageInspector.probe(bytes)))
+        #expect(cutInfo.warnings.map(\.code) == ["missing-end"])
+    }
+}
