@@ -7,6 +7,7 @@ public enum ImageInspector {
     /// IDAT; GIF: the whole file for frame counts); pass `isWholeFile: false` for a prefix. Throws
     /// `truncated` when the bytes end before the headers do. For a whole file, a JPEG without its final
     /// end-of-image marker, a PNG without IEND or a GIF without its trailer gets a `missing-end` warning.
+    /// A size beyond `limits` throws `tooLarge`, as decoding would.
     public static func probe(_ bytes: [UInt8], file: String? = nil, limits: DecodingLimits = .default,
                              isWholeFile: Bool = true) throws(ImageError) -> ImageInfo {
         do throws(ImageError) {
@@ -19,6 +20,9 @@ public enum ImageInspector {
             case .png: info = try PNGHeaderScan(bytes).info
             case .gif: info = ImageInfo(gif: try GIFInfo(bytes: bytes, limits: limits), header: Array(bytes.prefix(13)))
             case .pdf, .svg, .heic, .webp: info = ImageInfo(format: format)
+            }
+            if format == .jpeg || format == .png {
+                try limits.check(width: info.width, height: info.height, format: format)
             }
             if isWholeFile { info.noteMissingEnd(tail: bytes.suffix(ImageInfo.endWindow), fileSize: bytes.count) }
             if let file { info.noteExtension(of: file) }

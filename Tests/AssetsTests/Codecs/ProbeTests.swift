@@ -199,3 +199,21 @@ struct HeadTailProbeTests {
         #expect(cutInfo.warnings.map(\.code) == ["missing-end"])
     }
 }
+
+@Suite("Probe limits")
+struct ProbeLimitTests {
+    @Test("a probe refuses sizes past the limits, as decoding would")
+    func limits() throws {
+        // Given a 50x30 JPEG and a 13x7 PNG
+        let jpeg = try JPEGEncoder().encode(JPEGEncoderTests.gradient(width: 50, height: 30))
+        let png = try PNGFixture(colorType: 2, depth: 8, interlaced: false, transparency: false).encode()
+        let limits = DecodingLimits(maxPixels: 90)
+        // When they are probed under a 90-pixel limit
+        let jpegError = #expect(throws: ImageError.self) { try ImageInspector.probe(jpeg, file: "a.jpg", limits: limits) }
+        let pngError = #expect(throws: ImageError.self) { try ImageInspector.probe(png, file: "a.png", limits: limits) }
+        // Then both are too large, and the JPEG passes under a limit it fits
+        #expect(jpegError?.kind == .tooLarge && jpegError?.file == "a.jpg")
+        #expect(pngError?.kind == .tooLarge)
+        #expect(try ImageInspector.probe(jpeg, limits: DecodingLimits(maxPixels: 1500)).width == 50)
+    }
+}
