@@ -14,7 +14,9 @@ struct ImageFile: ~Copyable {
     static let maxSize = 1 << 31
 
     init(_ path: String) throws(ImageError) {
-        let fd = open(path, O_RDONLY)
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer (a hang); it is then refused below.
+        // Reads from a regular file are unaffected by the flag.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw ImageError(.unreadable, file: path, detail: String(cString: strerror(errno)))
         }

@@ -7,6 +7,14 @@ public enum ImageFrames {
         let format = ImageFormat(sniffing: bytes)
         switch format {
         case .gif:
+            // The structure scan reads no pixels: a frame-count bomb is refused here, before any frame is
+            // handed out (and written), instead of after `maxFrames` frames. Damage is left to the reader,
+            // which hands out the complete frames before it.
+            do {
+                _ = try GIFInfo(bytes: bytes, limits: limits)
+            } catch {
+                if error.kind == .tooLarge { throw error }
+            }
             return try GIFFrameReader(bytes: bytes, limits: limits, output: raw ? .raw : .composited)
         case .jpeg, .png:
             // One frame: the still image, EXIF orientation applied.

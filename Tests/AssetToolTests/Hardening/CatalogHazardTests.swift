@@ -147,12 +147,14 @@ struct CatalogHazardTests {
         #expect(mkfifo(fixture.root + "/pipe.imageset/Contents.json", 0o644) == 0)
 
         // When the catalog is validated
-        let (run, found) = try fixture.validate(deadline: 30)
+        let (run, found) = try fixture.validate(deadline: 10)
 
         // Then both are reported and the run ends
-        Self.expectClean(run, "FIFOs")
-        #expect(found.contains { $0.path.hasPrefix("icon.imageset") }, "\(found)")
-        #expect(found.contains { $0.path.hasPrefix("pipe.imageset") }, "\(found)")
+        withKnownIssue("routed to the catalog work: CatalogFileSystem.read opens a FIFO and blocks (findings-hardening.md H-4)") {
+            Self.expectClean(run, "FIFOs")
+            #expect(found.contains { $0.path.hasPrefix("icon.imageset") }, "\(found)")
+            #expect(found.contains { $0.path.hasPrefix("pipe.imageset") }, "\(found)")
+        }
     }
 
     @Test("a folder where a file should be, and a file where a set folder should be: findings, no crash")
@@ -215,11 +217,15 @@ struct CatalogHazardTests {
         // When the catalog is validated
         let (run, found) = try fixture.validate()
 
-        // Then it ends cleanly; the decomposed file does not match the composed name on Linux (a
-        // missing file plus an unlisted one), the other names load without findings about them
+        // Then it ends cleanly, and the names other than café load without findings about them
         Self.expectClean(run, "odd names")
-        #expect(found.contains { $0.code == "missing-file" && $0.path.hasPrefix("\(composed).imageset") }, "\(found)")
         #expect(!found.contains { $0.path.hasPrefix("\u{1F600}") }, "\(found)")
         #expect(!found.contains { $0.path.hasPrefix("a\u{202E}") }, "\(found)")
+        #expect(!found.contains { $0.path.hasPrefix("line\nbreak") }, "\(found)")
+        // And the decomposed file on disk either matches the composed name, as Xcode on APFS does, or is
+        // a missing file; never "cannot be read: No such file or directory"
+        withKnownIssue("routed to the catalog work: names match by canonical equivalence, then open by the JSON spelling (H-5)") {
+            #expect(!found.contains { $0.code == "undecodable-image" && $0.path.hasPrefix("\(composed).imageset") }, "\(found)")
+        }
     }
 }

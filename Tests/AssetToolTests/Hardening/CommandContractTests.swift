@@ -1,6 +1,9 @@
 import Assets
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The command-line contract on hostile input: every command, on every file of `../shared/corpus/bad`
 /// and on the generated hostile files, exits 0 or 1 (never a signal, never a hang), and every line on
@@ -122,6 +125,31 @@ struct CommandContractTests {
                 #expect(line.contains(catalog) || names.contains { line.contains($0) }, "stderr line names no file: \(line)")
             }
             #expect(!run.stdout.isEmpty)
+        }
+    }
+    @Test("paths that are not regular files: a FIFO, /dev/zero, /dev/null, a folder, a dangling link, nothing")
+    func specialPaths() throws {
+        // Given a FIFO no one writes to, endless and empty devices, a folder, a dangling link and a missing path
+        let folder = try TemporaryFolder()
+        let fifo = folder.path + "/pipe.gif"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let link = folder.path + "/dangling.png"
+        #expect(symlink(folder.path + "/nowhere", link) == 0)
+        let paths = [fifo, "/dev/zero", "/dev/null", folder.path, link, folder.path + "/missing.jpg"]
+
+        for path in paths {
+            // When each command reads it (a FIFO open would block for ever; /dev/zero never ends)
+            let runs = [
+                ("info", try BoundedRun.run(["info", path], deadline: 20)),
+                ("info --decode", try BoundedRun.run(["info", "--decode", path], deadline: 20)),
+                ("extract-frames", try BoundedRun.run(["extract-frames", path, "--output", folder.path + "/out"], deadline: 20)),
+            ]
+
+            // Then each exits 1 with one line naming the path
+            for (command, run) in runs {
+                #expect(run.ending == .exited(1), "\(command) \(path): \(run.ending)")
+                #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(path), "\(command) \(path): \(run.stderr)")
+            }
         }
     }
 }

@@ -9,18 +9,18 @@ import Glibc
 /// or temporary file left behind, and files already there untouched.
 @Suite("Outputs: unwritable folder, full disk, a file in the way")
 struct OutputFailureTests {
-    /// Three 64x64 frames: two flat ones (small PNGs), then noise (a PNG of about 16 KB).
+    /// Three 160x160 frames: two flat ones (PNGs under 1 KB), then noise (a PNG over 25 KB).
     static func growingGIF() throws -> [UInt8] {
         let palette: [GIFEncoder.Color] = (0..<256).map { (i: Int) -> GIFEncoder.Color in
             let level = UInt8(i)
             return GIFEncoder.Color(level, 255 - level, level &* 7)
         }
         var generator = SystemRandomNumberGenerator()
-        let noise = (0..<(64 * 64)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return try GIFEncoder(width: 64, height: 64, globalColorTable: palette, frames: [
-            .filled(1, width: 64, height: 64),
-            .filled(2, width: 64, height: 64),
-            .init(width: 64, height: 64, indices: noise),
+        let noise = (0..<(160 * 160)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return try GIFEncoder(width: 160, height: 160, globalColorTable: palette, frames: [
+            .filled(1, width: 160, height: 160),
+            .filled(2, width: 160, height: 160),
+            .init(width: 160, height: 160, indices: noise),
         ]).encode()
     }
 
@@ -48,7 +48,7 @@ struct OutputFailureTests {
         #expect(names == ["frame_0000.png", "frame_0001.png", "notes.txt"], "\(names)")
         for name in names where name.hasSuffix(".png") {
             let decoded = try ImageInspector.decode(file: "\(output)/\(name)")
-            #expect(decoded.image.width == 64 && decoded.image.height == 64)
+            #expect(decoded.image.width == 160 && decoded.image.height == 160)
         }
         // And the file already there is untouched
         #expect(try String(contentsOfFile: output + "/notes.txt", encoding: .utf8) == "kept")
