@@ -11,7 +11,9 @@ public enum ImageFrames {
             // handed out (and written), instead of after `maxFrames` frames. Damage is left to the reader,
             // which hands out the complete frames before it.
             do {
-                _ = try GIFInfo(bytes: bytes, limits: limits)
+                let info = try GIFInfo(bytes: bytes, limits: limits)
+                let perFrame = raw ? 0 : info.canvasWidth * info.canvasHeight
+                try limits.checkAnimation(frames: info.frames.count, pixelsPerFrame: perFrame, format: .gif)
             } catch {
                 if error.kind == .tooLarge { throw error }
             }

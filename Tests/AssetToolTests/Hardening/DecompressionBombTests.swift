@@ -117,4 +117,49 @@ struct DecompressionBombTests {
         let written = (try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/frames")) ?? []
         #expect(written.isEmpty, "\(written)")
     }
+    @Test("many frames on a large canvas: refused by the whole-animation pixel limit before any frame is written")
+    func canvasTimesFrames() throws {
+        // Given a 1.2 KB GIF: a 10000x10000 canvas (at the pixel limit) and 41 one-pixel frames, which
+        // composited would hand out 4.1 billion pixels (about a minute of PNG encoding each 25 frames)
+        var bytes = HostileFiles.gifHeader(width: 10_000, height: 10_000)
+        for _ in 0..<41 { bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00] }
+        bytes.append(0x3B)
+        let folder = try TemporaryFolder()
+        let path = try folder.write("wide-and-long.gif", bytes)
+
+        // When frames are extracted
+        let run = try BoundedRun.run(["extract-frames", path, "--output", folder.path + "/frames"])
+
+        // Then the command refuses it at once, naming the limit, and writes nothing
+        #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(path), "\(run.stderr)")
+        #expect(run.stderr.contains("too-large") && run.stderr.contains("whole animation"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/frames"))
+    }
+
+    @Test("the frame reader stops handing out composited frames at the whole-animation limit")
+    func readerAnimationLimit() throws {
+        // Given a 2x2 GIF with five frames, and a limit of 10 pixels for the whole animation
+        let palette = [GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(255, 255, 255)]
+        let bytes = try GIFEncoder(width: 2, height: 2, globalColorTable: palette,
+                                   frames: Array(repeating: .filled(1, width: 2, height: 2), count: 5)).encode()
+        let reader = try GIFFrameReader(bytes: bytes, limits: DecodingLimits(maxAnimationPixels: 10))
+
+        // When frames are read
+        var count = 0
+        let error = #expect(throws: ImageError.self) {
+            while try reader.nextFrame() != nil { count += 1 }
+        }
+
+        // Then two frames (8 pixels) come out, and the third (12) is refused as too large
+        #expect(count == 2)
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.frame == 2)
+
+        // And raw frames, whose pixels all come from the file, are not limited this way
+        let raw = try GIFFrameReader(bytes: bytes, limits: DecodingLimits(maxAnimationPixels: 10), output: .raw)
+        var rawCount = 0
+        while try raw.nextFrame() != nil { rawCount += 1 }
+        #expect(rawCount == 5)
+    }
 }

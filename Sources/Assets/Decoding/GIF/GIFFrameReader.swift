@@ -75,6 +75,12 @@ public final class GIFFrameReader: AnimationFrameSource {
     private func decode(_ header: GIFImageHeader) throws(ImageError) -> AnimationFrame {
         let rectangle = header.rectangle
         try limits.check(width: rectangle.width, height: rectangle.height, format: .gif, frame: header.index)
+        if output == .composited {
+            // Many frames on a large canvas: each composited frame is the whole canvas. (A raw frame's
+            // pixels all come from its own LZW data, so the file's size bounds those.)
+            try limits.checkAnimation(frames: header.index + 1, pixelsPerFrame: canvasWidth * canvasHeight,
+                                      format: .gif, frame: header.index)
+        }
         let image: RGBAImage
         let usesTransparency: Bool
         let isEmpty = rectangle.width == 0 || rectangle.height == 0
