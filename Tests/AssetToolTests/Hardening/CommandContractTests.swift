@@ -150,6 +150,12 @@ struct CommandContractTests {
                 #expect(run.ending == .exited(1), "\(command) \(path): \(run.ending)")
                 #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(path), "\(command) \(path): \(run.stderr)")
             }
+            // And validate, given it as the catalog, exits 66 (cannot read the catalog) with one line naming it
+            if path != folder.path {
+                let validate = try BoundedRun.run(["validate", path], deadline: 20)
+                #expect(validate.ending == .exited(66), "validate \(path): \(validate.ending)")
+                #expect(validate.stderrLines.count == 1 && validate.stderr.contains(path), "validate \(path): \(validate.stderr)")
+            }
         }
     }
 }
