@@ -150,7 +150,7 @@ struct CatalogHazardTests {
         let (run, found) = try fixture.validate(deadline: 10)
 
         // Then both are reported and the run ends
-        withKnownIssue("routed to the catalog work: CatalogFileSystem.read opens a FIFO and blocks (findings-hardening.md H-4)") {
+        withKnownIssue("routed to the catalog work: CatalogFileSystem.read opens a FIFO and blocks (findings-hardening.md H-5)") {
             Self.expectClean(run, "FIFOs")
             #expect(found.contains { $0.path.hasPrefix("icon.imageset") }, "\(found)")
             #expect(found.contains { $0.path.hasPrefix("pipe.imageset") }, "\(found)")
@@ -224,7 +224,7 @@ struct CatalogHazardTests {
         #expect(!found.contains { $0.path.hasPrefix("line\nbreak") }, "\(found)")
         // And the decomposed file on disk either matches the composed name, as Xcode on APFS does, or is
         // a missing file; never "cannot be read: No such file or directory"
-        withKnownIssue("routed to the catalog work: names match by canonical equivalence, then open by the JSON spelling (H-5)") {
+        withKnownIssue("routed to the catalog work: names match by canonical equivalence, then open by the JSON spelling (H-6)") {
             #expect(!found.contains { $0.code == "undecodable-image" && $0.path.hasPrefix("\(composed).imageset") }, "\(found)")
         }
     }
