@@ -52,21 +52,28 @@ static void encode_write(png_structp png, png_bytep data, png_size_t length) {
 
 static void encode_flush(png_structp png) { (void)png; }
 
-assets_png_encode_status assets_png_encode(const uint8_t *pixels,
-                                           uint32_t width,
-                                           uint32_t height,
-                                           size_t stride,
-                                           int has_alpha,
-                                           int compression_level,
-                                           assets_png_filter filter,
-                                           assets_png_encode_output *output) {
+/* Shared by both entry points; `keep_buffer` leaves the output's allocation to the caller on failure. */
+static assets_png_encode_status encode(const uint8_t *pixels,
+                                       uint32_t width,
+                                       uint32_t height,
+                                       size_t stride,
+                                       int has_alpha,
+                                       int compression_level,
+                                       assets_png_filter filter,
+                                       assets_png_encode_output *output,
+                                       int keep_buffer) {
     if (!pixels || !output || width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
         return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
     }
     size_t channels = has_alpha ? 4 : 3;
     if (stride < (size_t)width * channels) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
     if (compression_level < 0 || compression_level > 9) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
-    memset(output, 0, sizeof(*output));
+    if (keep_buffer) {
+        output->count = 0;
+        output->message[0] = '\0';
+    } else {
+        memset(output, 0, sizeof(*output));
+    }
 
     encode_context context;
     memset(&context, 0, sizeof(context));
@@ -82,10 +89,14 @@ assets_png_encode_status assets_png_encode(const uint8_t *pixels,
     /* Everything touched after setjmp and read after longjmp is either volatile or unchanged. */
     if (setjmp(context.jump)) {
         png_destroy_write_struct(&png, &info);
-        free(output->bytes);
-        output->bytes = NULL;
-        output->count = 0;
-        output->capacity = 0;
+        if (keep_buffer) {
+            output->count = 0;
+        } else {
+            free(output->bytes);
+            output->bytes = NULL;
+            output->count = 0;
+            output->capacity = 0;
+        }
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
 
@@ -108,6 +119,28 @@ assets_png_encode_status assets_png_encode(const uint8_t *pixels,
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     return ASSETS_PNG_ENCODE_OK;
+}
+
+assets_png_encode_status assets_png_encode(const uint8_t *pixels,
+                                           uint32_t width,
+                                           uint32_t height,
+                                           size_t stride,
+                                           int has_alpha,
+                                           int compression_level,
+                                           assets_png_filter filter,
+                                           assets_png_encode_output *output) {
+    return encode(pixels, width, height, stride, has_alpha, compression_level, filter, output, 0);
+}
+
+assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
+                                                   uint32_t width,
+                                                   uint32_t height,
+                                                   size_t stride,
+                                                   int has_alpha,
+                                                   int compression_level,
+                                                   assets_png_filter filter,
+                                                   assets_png_encode_output *output) {
+    return encode(pixels, width, height, stride, has_alpha, compression_level, filter, output, 1);
 }
 
 void assets_png_encode_free(assets_png_encode_output *output) {

@@ -40,6 +40,18 @@ assets_png_encode_status assets_png_encode(const uint8_t *pixels,
                                            assets_png_filter filter,
                                            assets_png_encode_output *output);
 
+/// As assets_png_encode, but reuses `output`'s allocation (zero-initialise it before the first call):
+/// `count` restarts at 0 and the buffer only grows. The caller releases it with assets_png_encode_free,
+/// also after a failure.
+assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
+                                                   uint32_t width,
+                                                   uint32_t height,
+                                                   size_t stride,
+                                                   int has_alpha,
+                                                   int compression_level,
+                                                   assets_png_filter filter,
+                                                   assets_png_encode_output *output);
+
 void assets_png_encode_free(assets_png_encode_output *output);
 
 #endif
