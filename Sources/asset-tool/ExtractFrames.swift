@@ -65,8 +65,11 @@ struct ExtractFrames: ParsableCommand {
     private func extractOne(_ input: String) throws {
         let bytes: [UInt8]
         do {
+            // Read straight into one buffer (no Foundation Data copy): the file is held once.
             bytes = try ImageInspector.readFile(input)
         } catch {
+            // The same words as every other command for a missing or unreadable file.
+            _ = try InputFile.read(input)
             throw commandFailure(error.description)
         }
         let source: any AnimationFrameSource
