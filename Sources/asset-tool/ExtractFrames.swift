@@ -63,20 +63,16 @@ struct ExtractFrames: ParsableCommand {
     }
 
     private func extractOne(_ input: String) throws {
-        let bytes: [UInt8]
-        do {
-            // Read straight into one buffer (no Foundation Data copy): the file is held once.
-            bytes = try ImageInspector.readFile(input)
-        } catch {
-            // The same words as every other command for a missing or unreadable file.
-            _ = try InputFile.read(input)
-            throw commandFailure(error.description)
-        }
         let source: any AnimationFrameSource
         do {
-            source = try ImageFrames.open(bytes: bytes, raw: raw)
+            // A GIF is read through a small window as frames are decoded, never held whole.
+            source = try ImageFrames.open(file: input, raw: raw)
         } catch {
-            throw commandFailure(error.naming(file: input).description)
+            if error.kind == .unreadable {
+                // The same words as every other command for a missing or unreadable file.
+                _ = try InputFile.read(input)
+            }
+            throw commandFailure(error.description)
         }
         let extractor = FrameExtractor(folder: output, selection: selection, overwrite: force, encoder: encoder,
                                        encodingThreads: threads ?? FrameExtractor.processorCount)

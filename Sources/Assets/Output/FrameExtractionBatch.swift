@@ -99,7 +99,7 @@ public struct FrameExtractionBatch: Sendable {
         do {
             let source: any AnimationFrameSource
             do {
-                source = try ImageFrames.open(bytes: try ImageInspector.readFile(input), limits: limits, raw: raw)
+                source = try ImageFrames.open(file: input, limits: limits, raw: raw)
             } catch {
                 throw Failure.input(error.naming(file: input))
             }
