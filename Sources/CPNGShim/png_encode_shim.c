@@ -52,6 +52,53 @@ static void encode_write(png_structp png, png_bytep data, png_size_t length) {
 
 static void encode_flush(png_structp png) { (void)png; }
 
+/* Working memory kept between encodes: libpng and zlib ask for the same few blocks (zlib's window, hash
+   chains and pending buffer, libpng's row buffers) for every frame of the same size, so blocks are
+   handed back by exact size instead of going through malloc, which on worker threads returns them to
+   the kernel and takes page faults to get them back. */
+#define KEPT_BLOCKS 24
+
+typedef struct {
+    struct { void *block; size_t size; int used; } slots[KEPT_BLOCKS];
+} kept_memory;
+
+static png_voidp kept_malloc(png_structp png, png_alloc_size_t size) {
+    kept_memory *kept = (kept_memory *)png_get_mem_ptr(png);
+    int empty = -1;
+    for (int i = 0; i < KEPT_BLOCKS; i++) {
+        if (kept->slots[i].block && !kept->slots[i].used && kept->slots[i].size == size) {
+            kept->slots[i].used = 1;
+            return kept->slots[i].block;
+        }
+        if (!kept->slots[i].block && empty < 0) empty = i;
+    }
+    void *block = malloc(size ? size : 1);
+    if (block && empty >= 0) {
+        kept->slots[empty].block = block;
+        kept->slots[empty].size = size;
+        kept->slots[empty].used = 1;
+    }
+    return block;
+}
+
+static void kept_free(png_structp png, png_voidp block) {
+    if (!block) return;
+    kept_memory *kept = (kept_memory *)png_get_mem_ptr(png);
+    for (int i = 0; i < KEPT_BLOCKS; i++) {
+        if (kept->slots[i].block == block) {
+            kept->slots[i].used = 0;
+            return;
+        }
+    }
+    free(block);
+}
+
+static void kept_release(kept_memory *kept) {
+    if (!kept) return;
+    for (int i = 0; i < KEPT_BLOCKS; i++) free(kept->slots[i].block);
+    free(kept);
+}
+
 /* Shared by both entry points; `keep_buffer` leaves the output's allocation to the caller on failure. */
 static assets_png_encode_status encode(const uint8_t *pixels,
                                        uint32_t width,
@@ -79,7 +126,15 @@ static assets_png_encode_status encode(const uint8_t *pixels,
     memset(&context, 0, sizeof(context));
     context.output = output;
 
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, encode_error, encode_warning);
+    png_structp png;
+    if (keep_buffer) {
+        if (!output->memory) output->memory = calloc(1, sizeof(kept_memory));
+        if (!output->memory) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+        png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, encode_error, encode_warning,
+                                        output->memory, kept_malloc, kept_free);
+    } else {
+        png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, encode_error, encode_warning);
+    }
     if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
     png_infop info = png_create_info_struct(png);
     if (!info) {
@@ -145,6 +200,8 @@ assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
 
 void assets_png_encode_free(assets_png_encode_output *output) {
     if (!output) return;
+    kept_release((kept_memory *)output->memory);
+    output->memory = NULL;
     free(output->bytes);
     output->bytes = NULL;
     output->count = 0;

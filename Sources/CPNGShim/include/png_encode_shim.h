@@ -27,6 +27,9 @@ typedef struct {
     size_t capacity;
     /// libpng's message when status is LIBRARY_ERROR (NUL-terminated, possibly truncated).
     char message[200];
+    /// With assets_png_encode_reusing: libpng's and zlib's working memory, kept from one encode to the
+    /// next (the same sizes come back for every frame of an animation). Released by assets_png_encode_free.
+    void *memory;
 } assets_png_encode_output;
 
 /// Encodes 8-bit RGBA (or RGB when has_alpha is 0) rows into a PNG held in memory.

@@ -92,7 +92,7 @@ final class GIFRecordReader {
         private func refill() -> Bool {
             let size = min(65_536, count - position)
             guard size > 0 else { return false }
-            if window.count != 65_536 { window = [UInt8](repeating: 0, count: 65_536) }
+            if window.count < size { window = [UInt8](repeating: 0, count: min(65_536, count)) }
             var got = 0
             window.withUnsafeMutableBytes { raw in
                 guard let base = raw.baseAddress else { return }
