@@ -105,3 +105,8 @@ extension PlaceholderStyle {
     /// Loading with nothing on screen: an activity indicator only.
     public static let loadingStyle = PlaceholderStyle(name: "loading", showsActivityIndicator: true)
 }
+
+extension PlaceholderStyle {
+    /// An image slot whose image is nil: the image-slot placeholder image, no text.
+    public static let imageSlotStyle = PlaceholderStyle(name: "image-slot", role: .imageSlot)
+}

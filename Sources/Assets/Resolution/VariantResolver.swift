@@ -87,7 +87,8 @@ public struct VariantResolver: Sendable {
             groups.append((device, own))
         }
         if !universal.isEmpty {
-            if own.isEmpty {
+            // Said only when the set has entries for some device: for a universal-only set it is no choice.
+            if own.isEmpty && universal.count < usable.count {
                 answer.trace.append("no \(device) entry; took universal")
             }
             groups.append(("universal", universal))
@@ -166,7 +167,9 @@ public struct VariantResolver: Sendable {
             trace.append("no \(tried) \(idiom) entry (the \(idiom) entries are \(present))")
             return nil
         }
-        if step != wanted {
+        // Light falling back to "any" is the ordinary case (most sets have no light entries): not worth a line.
+        let ordinary = step.luminosity == nil && !step.highContrast && wanted == AppearanceStep(luminosity: "light", highContrast: false)
+        if step != wanted && !ordinary {
             trace.append("no \(wanted.label) \(idiom) entry; took \(step.label)")
         }
 
