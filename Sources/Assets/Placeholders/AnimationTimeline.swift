@@ -12,6 +12,15 @@ public struct AnimationTimeline: Sendable, Hashable {
         /// Plays without end.
         case forever
 
+        /// From a number of plays (nil: forever), as a GIF decoder reports it (`GIFLoopCount.plays`).
+        public init(plays: Int?) {
+            switch plays {
+            case nil: self = .forever
+            case let count? where count <= 1: self = .once
+            case let count?: self = .times(count)
+            }
+        }
+
         /// The number of plays, nil for forever; fewer than one counts as one.
         public var plays: Int? {
             switch self {

@@ -39,6 +39,15 @@ struct AnimationTimelineTests {
         #expect(cat.frame(atMilliseconds: 3_299) == 0 && cat.frame(atMilliseconds: 3_300) == 1)
     }
 
+    @Test("a loop from a decoder's number of plays")
+    func loopFromPlays() {
+        #expect(AnimationTimeline.Loop(plays: nil) == .forever)
+        #expect(AnimationTimeline.Loop(plays: 1) == .once)
+        #expect(AnimationTimeline.Loop(plays: 0) == .once)
+        #expect(AnimationTimeline.Loop(plays: 3) == .times(3))
+        #expect(AnimationTimeline.Loop(plays: 3).plays == 3)
+    }
+
     @Test("odd timelines never crash")
     func oddTimelines() {
         #expect(AnimationTimeline(delays: [], loop: .forever).frame(atMilliseconds: 10) == nil)
