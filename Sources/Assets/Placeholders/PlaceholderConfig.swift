@@ -42,7 +42,12 @@ public enum PlaceholderConfig {
         let size: Int
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw PlaceholderConfigError(file: file, reason: .unreadable("not a regular file"))
+            }
             size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch let error as PlaceholderConfigError {
+            throw error
         } catch {
             throw PlaceholderConfigError(file: file, reason: .unreadable(Self.words(for: error)))
         }

@@ -104,6 +104,13 @@ struct PlaceholderConfigTests {
         }
     }
 
+    @Test("a folder or a device is refused without reading it", arguments: ["/dev/zero", "/tmp"])
+    func notRegular(path: String) {
+        #expect(throws: PlaceholderConfigError(file: path, reason: .unreadable("not a regular file"))) {
+            try PlaceholderConfig.names(inFile: path)
+        }
+    }
+
     @Test("an unreadable path is a typed error")
     func unreadable() {
         #expect {
