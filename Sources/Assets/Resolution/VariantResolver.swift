@@ -163,7 +163,8 @@ public struct VariantResolver: Sendable {
         }
         guard let step = chosenStep, let wanted = ladder.first else {
             let present = Set(candidates.map(\.traits.appearanceLabel)).sorted().joined(separator: ", ")
-            let tried = ladder.map(\.label).joined(separator: ", ")
+            let labels = ladder.map(\.label)
+            let tried = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " or " + (labels.last ?? "") : labels.joined()
             trace.append("no \(tried) \(idiom) entry (the \(idiom) entries are \(present))")
             return nil
         }

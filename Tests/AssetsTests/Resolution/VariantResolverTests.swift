@@ -62,7 +62,7 @@ let resolutionCases: [ResolutionCase] = [
     ResolutionCase(label: "idiom group without the appearance gives way to universal",
                    entries: [entry("pad-dark.png", "2x", .dark, idiom: "ipad"), entry("u.png", "2x")],
                    query: VariantQuery(scale: .two, idiom: .pad), expected: "u.png",
-                   traceLine: "no light, any-appearance ipad entry (the ipad entries are dark)"),
+                   traceLine: "no light or any-appearance ipad entry (the ipad entries are dark)"),
     // Appearance.
     ResolutionCase(label: "dark high contrast exact",
                    entries: [entry("a.png"), entry("d.png", nil, .dark), entry("dh.png", nil, .dark, contrast: true),
@@ -93,7 +93,7 @@ let resolutionCases: [ResolutionCase] = [
     ResolutionCase(label: "light never takes dark",
                    entries: [entry("d.png", "3x", .dark)],
                    query: .iPhone, expected: nil,
-                   traceLine: "no light, any-appearance universal entry (the universal entries are dark)"),
+                   traceLine: "no light or any-appearance universal entry (the universal entries are dark)"),
     // Scale.
     ResolutionCase(label: "scale exact", entries: threeScalesAnyAndDark,
                    query: VariantQuery(scale: .two, appearance: .dark), expected: "dark@2x.png"),
