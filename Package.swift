@@ -39,6 +39,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Draws the shipped example `Assets.catalog` with the package's own encoders (Scripts/make-example-catalog).
+        .executableTarget(
+            name: "make-example-catalog",
+            dependencies: ["Assets"]
+        ),
         .testTarget(
             name: "AssetsTests",
             dependencies: ["Assets", "CGif", "CPNGShim", "CJPEGShim"]

@@ -8,6 +8,8 @@ struct AssetTool: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ExtractFrames.self,
+            Info.self,
+            Validate.self,
             Resolve.self,
         ]
     )

@@ -1,0 +1,37 @@
+extension AssetCatalog {
+    /// Reads the catalog folder at `path` (`Assets.catalog`, any `*.xcassets`).
+    ///
+    /// Problems inside the catalog never throw: they are kept in `readingDiagnostics` and the rest is
+    /// still read. Throws only when the folder itself cannot be read.
+    public static func read(at path: String) throws(CatalogReadError) -> AssetCatalog {
+        let status: CatalogFileSystem.Status
+        switch CatalogFileSystem.targetStatus(path) {
+        case .failure(let error): throw CatalogReadError(path: path, reason: error.description)
+        case .success(let found): status = found
+        }
+        guard status.type == .directory else { throw CatalogReadError(path: path, reason: "not a folder") }
+        if case .failure(let error) = CatalogFileSystem.list(path) {
+            throw CatalogReadError(path: path, reason: error.description)
+        }
+        guard let real = CatalogFileSystem.realPath(path) else {
+            throw CatalogReadError(path: path, reason: "cannot resolve the path")
+        }
+        var reader = CatalogReader(root: path, rootReal: real)
+        reader.readRoot()
+        return AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
+                            readingDiagnostics: reader.diagnostics.sorted())
+    }
+}
+
+/// The catalog folder itself cannot be read.
+public struct CatalogReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): cannot read the catalog: \(reason)" }
+}

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few read-only file system calls the catalog reader and validator make: listing a folder
+/// without following links, and reading a file whole or its head and tail.
+enum CatalogFileSystem {
+    enum EntryType: Sendable, Hashable {
+        case file
+        case directory
+        case symlink
+        case other
+    }
+
+    struct Status: Sendable, Hashable {
+        var type: EntryType
+        var size: Int
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The status of `path` itself (a link is reported as a link), or the errno.
+    static func linkStatus(_ path: String) -> Result<Status, SystemError> {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        return .success(status(info))
+    }
+
+    /// The status of what `path` leads to, following links.
+    static func targetStatus(_ path: String) -> Result<Status, SystemError> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        return .success(status(info))
+    }
+
+    private static func status(_ info: stat) -> Status {
+        let type: EntryType
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: type = .file
+        case S_IFDIR: type = .directory
+        case S_IFLNK: type = .symlink
+        default: type = .other
+        }
+        return Status(type: type, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The canonical absolute path (links resolved), or nil when it cannot be resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The names in a folder, except `.` and `..`, in byte order.
+    static func list(_ path: String) -> Result<[String], SystemError> {
+        listTyped(path).map { $0.map(\.name) }
+    }
+
+    /// The names in a folder with the type the folder records (`.other` when it records none), in byte order.
+    static func listTyped(_ path: String) -> Result<[(name: String, type: EntryType)], SystemError> {
+        guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
+        defer { closedir(dir) }
+        var entries: [(name: [UInt8], type: EntryType)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            let type: EntryType
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = .file
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_LNK): type = .symlink
+            default: type = .other
+            }
+            entries.append((name, type))
+        }
+        entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
+        return .success(entries.map { (String(decoding: $0.name, as: UTF8.self), $0.type) })
+    }
+
+    /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
+    /// last `tail` bytes (the two may overlap for a small file), and its size.
+    static func read(_ path: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+        -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
+    {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(SystemError(code: EISDIR)) }
+        let size = Int(info.st_size)
+        let headCount = min(head ?? size, size)
+        guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
+        guard let first = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+        let tailCount = min(tail, size)
+        if tailCount == 0 { return .success((first, [], size)) }
+        if head == nil || headCount == size {
+            return .success((first, Array(first.suffix(tailCount)), size))
+        }
+        guard let last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+        return .success((first, last, size))
+    }
+
+    private static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count, let base = buffer.baseAddress {
+                let got = pread(fd, base + done, count - done, off_t(offset + done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if got == 0 { break }
+                done += got
+            }
+            initialized = done
+        }
+        return failed ? nil : bytes
+    }
+}
+
+/// An errno from a system call, with its message.
+struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    var code: Int32
+
+    var description: String { String(cString: strerror(code)) }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
+/// a link out of the catalog, notices link loops and stops at a bounded depth.
+struct CatalogReader {
+    /// How many folders deep groups may nest before the reader stops descending.
+    static let maxDepth = 48
+    /// The largest `Contents.json` read.
+    static let maxContentsBytes = 16 << 20
+
+    /// Apple set types this model does not interpret; they load as `.unknown` without a finding.
+    static let otherAppleSetTypes: Set<String> = [
+        "gcdashboardimage", "gcleaderboard", "gcleaderboardset", "complicationset", "iconset",
+        "cubetextureset", "mipmapset", "solidimagestack", "solidimagestacklayer", "imagestacklayer",
+        "stickersequence", "arreferenceimage", "arreferenceobject", "icon",
+    ]
+
+    let root: String
+    let rootReal: String
+    private(set) var assets: [Asset] = []
+    private(set) var groups: [AssetGroup] = []
+    private(set) var diagnostics: [CatalogDiagnostic] = []
+    /// The folders on the current path, by device and inode, to notice link loops.
+    private var ancestors: [(UInt64, UInt64)] = []
+    /// Set folders found by the walk, read afterwards in parallel.
+    private var pendingSets: [PendingSet] = []
+
+    struct PendingSet: Sendable {
+        var absolute: String
+        var relative: String
+        var name: String
+        var ext: String
+    }
+
+    init(root: String, rootReal: String) {
+        self.root = root
+        self.rootReal = rootReal
+    }
+
+    static func join(_ parent: String, _ name: String) -> String {
+        parent.isEmpty ? name : "\(parent)/\(name)"
+    }
+
+    /// Splits `Name.ext` into name and extension; a folder without a dot has none.
+    static func split(_ folder: String) -> (base: String, ext: String?) {
+        guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return (folder, nil) }
+        return (String(folder[..<dot]), String(folder[folder.index(after: dot)...]))
+    }
+
+    mutating func readRoot() {
+        if case .success(let status) = CatalogFileSystem.targetStatus(root) {
+            ancestors.append((status.device, status.inode))
+        }
+        if let (file, _) = CatalogReader.readContents(folder: root, relative: "", rootReal: rootReal) {
+            diagnostics += file.diagnostics
+        }
+        walkGroup(absolute: root, relative: "", namespace: [], depth: 0)
+        let sets = pendingSets
+        let results = LockedBox([(Asset, [CatalogDiagnostic])?](repeating: nil, count: sets.count))
+        let rootReal = self.rootReal
+        let workers = max(1, min(sets.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < sets.count {
+                let result = CatalogReader.readSet(sets[index], rootReal: rootReal)
+                results.update { $0[index] = result }
+                index += workers
+            }
+        }
+        for result in results.update({ $0 }) {
+            guard let (asset, found) = result else { continue }
+            assets.append(asset)
+            diagnostics += found
+        }
+    }
+
+    /// Reads a folder's `Contents.json`: nil when absent; its diagnostics say what was wrong.
+    /// `listed` is the type the folder listing gave, when the caller listed the folder (nil: absent).
+    static func readContents(folder: String, relative: String, rootReal: String,
+                             listed: CatalogFileSystem.EntryType?? = .none) -> (ContentsFile, JSONValue?)? {
+        let relativeFile = CatalogReader.join(relative, "Contents.json")
+        let absoluteFile = folder + "/Contents.json"
+        let status: Result<CatalogFileSystem.EntryType, SystemError>
+        switch listed {
+        case .some(.some(let type)) where type != .other: status = .success(type)
+        case .some(.none): return nil
+        default: status = CatalogFileSystem.linkStatus(absoluteFile).map(\.type)
+        }
+        switch status {
+        case .failure:
+            return nil
+        case .success(let type) where type == .symlink:
+            guard let target = CatalogFileSystem.realPath(absoluteFile), isInside(target, rootReal) else {
+                var file = ContentsFile(path: relativeFile)
+                file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile,
+                                                          message: "is a symbolic link leading out of the catalog; not read"))
+                return (file, nil)
+            }
+        case .success:
+            break
+        }
+        switch CatalogFileSystem.read(absoluteFile, maxBytes: CatalogReader.maxContentsBytes) {
+        case .failure(let error):
+            var file = ContentsFile(path: relativeFile)
+            file.problem(nil, "cannot be read: \(error)")
+            return (file, nil)
+        case .success(let read):
+            return ContentsFile.parse(read.head, path: relativeFile)
+        }
+    }
+
+    static func isInside(_ real: String, _ rootReal: String) -> Bool {
+        real == rootReal || real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/")
+    }
+
+    /// What a child of a folder is, after vetting links: nil when it must be skipped, with the finding if any.
+    static func vet(_ absolute: String, relative: String, listed: CatalogFileSystem.EntryType, rootReal: String,
+                    ancestors: [(UInt64, UInt64)]) -> (CatalogFileSystem.EntryType?, CatalogDiagnostic?) {
+        var type = listed
+        if type == .other {
+            guard case .success(let status) = CatalogFileSystem.linkStatus(absolute) else { return (nil, nil) }
+            type = status.type
+        }
+        guard type == .symlink else { return (type, nil) }
+        guard let target = CatalogFileSystem.realPath(absolute) else { return (nil, nil) }
+        guard isInside(target, rootReal) else {
+            return (nil, CatalogDiagnostic(.unsafePath, path: relative,
+                                           message: "is a symbolic link leading out of the catalog; not read"))
+        }
+        guard case .success(let resolved) = CatalogFileSystem.targetStatus(absolute) else { return (nil, nil) }
+        if resolved.type == .directory, ancestors.contains(where: { $0 == (resolved.device, resolved.inode) }) {
+            return (nil, CatalogDiagnostic(.unsafePath, path: relative,
+                                           message: "is a symbolic link back to a folder that contains it (a loop); not followed"))
+        }
+        return (resolved.type, nil)
+    }
+
+    private mutating func walkGroup(absolute: String, relative: String, namespace: [String], depth: Int) {
+        guard case .success(let children) = CatalogFileSystem.listTyped(absolute) else {
+            if !relative.isEmpty {
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed; not read"))
+            }
+            return
+        }
+        for (name, listed) in children where !name.hasPrefix(".") && name != "Contents.json" {
+            guard listed != .file else { continue }
+            let childAbsolute = absolute + "/" + name
+            let childRelative = CatalogReader.join(relative, name)
+            let (type, finding) = CatalogReader.vet(childAbsolute, relative: childRelative, listed: listed,
+                                                    rootReal: rootReal, ancestors: ancestors)
+            if let finding { diagnostics.append(finding) }
+            guard type == .directory else { continue }
+            guard depth < CatalogReader.maxDepth else {
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
+                                                     message: "is nested more than \(CatalogReader.maxDepth) folders deep; not read"))
+                continue
+            }
+            let (base, ext) = CatalogReader.split(name)
+            guard ext == nil || ext == "spriteatlas" else {
+                pendingSets.append(PendingSet(absolute: childAbsolute, relative: childRelative,
+                                              name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+                continue
+            }
+            guard case .success(let status) = CatalogFileSystem.targetStatus(childAbsolute) else { continue }
+            ancestors.append((status.device, status.inode))
+            defer { ancestors.removeLast() }
+            let contents = CatalogReader.readContents(folder: childAbsolute, relative: childRelative, rootReal: rootReal)
+            if let file = contents?.0 { diagnostics += file.diagnostics }
+            let atlas = ext == "spriteatlas"
+            var provides = atlas
+            if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
+            if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
+                diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
+                                                     keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean"))
+            }
+            groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
+                                     isSpriteAtlas: atlas, hasContentsFile: contents != nil))
+            walkGroup(absolute: childAbsolute, relative: childRelative,
+                      namespace: provides ? namespace + [base] : namespace, depth: depth + 1)
+        }
+    }
+
+    static func readSet(_ set: PendingSet, rootReal: String) -> (Asset, [CatalogDiagnostic]) {
+        let (absolute, relative, ext) = (set.absolute, set.relative, set.ext)
+        var diagnostics: [CatalogDiagnostic] = []
+        let kind = AssetKind(rawValue: ext) ?? .unknown
+        if kind == .unknown, !CatalogReader.otherAppleSetTypes.contains(ext) {
+            diagnostics.append(CatalogDiagnostic(.unknownValue, path: relative,
+                                                 message: "\".\(ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
+        }
+        var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
+        var contentsType: CatalogFileSystem.EntryType?? = .none
+        if case .success(let children) = CatalogFileSystem.listTyped(absolute) {
+            contentsType = .some(children.first { $0.name == "Contents.json" }?.type)
+            for (child, listed) in children where !child.hasPrefix(".") && child != "Contents.json" {
+                let (type, finding) = CatalogReader.vet(absolute + "/" + child, relative: CatalogReader.join(relative, child),
+                                                        listed: listed, rootReal: rootReal, ancestors: [])
+                if let finding { diagnostics.append(finding) }
+                if type != nil { asset.files.append(child) }
+            }
+        }
+        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, listed: contentsType) else {
+            asset.contents = .missing
+            diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
+            return (asset, diagnostics)
+        }
+        diagnostics += file.diagnostics
+        guard let root else {
+            asset.contents = .invalid
+            return (asset, diagnostics)
+        }
+        var typed = file
+        typed.diagnostics = []
+        typed.readProperties(of: root)
+        if kind == .colorSet {
+            typed.readColors(of: root)
+        } else if let key = kind.entriesKey {
+            typed.readEntries(under: key, of: root)
+        } else if kind == .unknown {
+            for key in ["images", "data", "symbols"] where root[key] != nil {
+                typed.readEntries(under: key, of: root)
+            }
+        }
+        diagnostics += typed.diagnostics
+        asset.entries = typed.entries
+        asset.colors = typed.colors
+        asset.properties = typed.properties
+        return (asset, diagnostics)
+    }
+}

@@ -1,0 +1,193 @@
+/// The typed reading of one `Contents.json`: the parts a catalog uses, and every wrong shape found,
+/// each as an `invalid-json` diagnostic with its key path. Reading never stops at the first problem.
+struct ContentsFile: Sendable {
+    var entries: [ImageEntry] = []
+    var colors: [ColorEntry] = []
+    /// `properties`, key → JSON text.
+    var properties: [String: String] = [:]
+    var diagnostics: [CatalogDiagnostic] = []
+
+    /// The catalog-relative path of the `Contents.json`, for diagnostics.
+    let path: String
+
+    /// Parses `bytes`. A syntax error gives one `invalid-json` with line and column and no content.
+    static func parse(_ bytes: [UInt8], path: String) -> (ContentsFile, JSONValue?) {
+        var file = ContentsFile(path: path)
+        do {
+            let root = try JSONReader.parse(bytes)
+            guard case .object = root else {
+                file.problem(nil, "the top level is \(root.typeName), expected an object")
+                return (file, nil)
+            }
+            return (file, root)
+        } catch {
+            file.diagnostics.append(CatalogDiagnostic(
+                .invalidJSON, path: path,
+                message: "does not parse at line \(error.line), column \(error.column): \(error.reason)"))
+            return (file, nil)
+        }
+    }
+
+    mutating func problem(_ keyPath: String?, _ message: String) {
+        diagnostics.append(CatalogDiagnostic(.invalidJSON, path: path, keyPath: keyPath, message: message))
+    }
+
+    /// Reads `properties` (an object, when present).
+    mutating func readProperties(of root: JSONValue) {
+        guard let value = root["properties"] else { return }
+        guard case .object(let members) = value else {
+            problem("properties", "is \(value.typeName), expected an object")
+            return
+        }
+        for member in members { properties[member.key] = member.value.text }
+    }
+
+    /// The items of the array under `key`, each an object, with their key paths; wrong shapes are reported.
+    mutating func objects(under key: String, of root: JSONValue) -> [(keyPath: String, members: [(key: String, value: JSONValue)])] {
+        guard let value = root[key] else { return [] }
+        guard case .array(let items) = value else {
+            problem(key, "is \(value.typeName), expected an array")
+            return []
+        }
+        var result: [(keyPath: String, members: [(key: String, value: JSONValue)])] = []
+        for (index, item) in items.enumerated() {
+            let keyPath = "\(key)[\(index)]"
+            guard case .object(let members) = item else {
+                problem(keyPath, "is \(item.typeName), expected an object")
+                continue
+            }
+            result.append((keyPath, members))
+        }
+        return result
+    }
+
+    /// Reads the entries of an image, symbol, data or container set.
+    mutating func readEntries(under key: String, of root: JSONValue) {
+        for (keyPath, members) in objects(under: key, of: root) {
+            var entry = ImageEntry()
+            for (name, value) in members {
+                let memberPath = "\(keyPath).\(name)"
+                switch name {
+                case "filename": entry.filename = string(value, memberPath)
+                case "idiom": entry.idiom = string(value, memberPath)
+                case "scale": entry.scale = string(value, memberPath)
+                case "appearances": entry.appearances = appearances(value, memberPath)
+                case "subtype": entry.subtype = string(value, memberPath)
+                case "width-class": entry.widthClass = string(value, memberPath)
+                case "height-class": entry.heightClass = string(value, memberPath)
+                case "display-gamut": entry.displayGamut = string(value, memberPath)
+                case "language-direction": entry.languageDirection = string(value, memberPath)
+                case "locale": entry.locale = string(value, memberPath)
+                case "universal-type-identifier": entry.universalTypeIdentifier = string(value, memberPath)
+                default: entry.otherKeys[name] = value.text
+                }
+            }
+            entries.append(entry)
+        }
+    }
+
+    /// Reads a colour set's `colors`.
+    mutating func readColors(of root: JSONValue) {
+        for (keyPath, members) in objects(under: "colors", of: root) {
+            var entry = ColorEntry()
+            for (name, value) in members {
+                let memberPath = "\(keyPath).\(name)"
+                switch name {
+                case "idiom": entry.idiom = string(value, memberPath)
+                case "appearances": entry.appearances = appearances(value, memberPath)
+                case "display-gamut": entry.displayGamut = string(value, memberPath)
+                case "color": entry.color = color(value, memberPath)
+                default: entry.otherKeys[name] = value.text
+                }
+            }
+            colors.append(entry)
+        }
+    }
+
+    private mutating func string(_ value: JSONValue, _ keyPath: String) -> String? {
+        if case .string(let text) = value { return text }
+        problem(keyPath, "is \(value.typeName), expected a string")
+        return nil
+    }
+
+    private mutating func appearances(_ value: JSONValue, _ keyPath: String) -> [AppearanceTrait] {
+        guard case .array(let items) = value else {
+            problem(keyPath, "is \(value.typeName), expected an array")
+            return []
+        }
+        var traits: [AppearanceTrait] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(keyPath)[\(index)]"
+            guard case .object = item else {
+                problem(itemPath, "is \(item.typeName), expected an object")
+                continue
+            }
+            guard let appearanceValue = item["appearance"] else {
+                problem(itemPath, "has no \"appearance\" key")
+                continue
+            }
+            guard let traitValue = item["value"] else {
+                problem(itemPath, "has no \"value\" key")
+                continue
+            }
+            if let appearance = string(appearanceValue, itemPath + ".appearance"),
+               let trait = string(traitValue, itemPath + ".value") {
+                traits.append(AppearanceTrait(appearance: appearance, value: trait))
+            }
+        }
+        return traits
+    }
+
+    private mutating func color(_ value: JSONValue, _ keyPath: String) -> ColorValue? {
+        guard case .object = value else {
+            problem(keyPath, "is \(value.typeName), expected an object")
+            return nil
+        }
+        if let reference = value["reference"] {
+            guard let name = string(reference, keyPath + ".reference") else { return nil }
+            let platform = value["platform"].flatMap { string($0, keyPath + ".platform") }
+            return .system(name: name, platform: platform)
+        }
+        let colorSpace = value["color-space"].flatMap { string($0, keyPath + ".color-space") }
+        guard let components = value["components"] else {
+            problem(keyPath, "has neither \"components\" nor \"reference\"")
+            return nil
+        }
+        guard case .object(let members) = components else {
+            problem(keyPath + ".components", "is \(components.typeName), expected an object")
+            return nil
+        }
+        var result = ColorComponents(colorSpace: colorSpace)
+        var valid = true
+        for (name, component) in members {
+            let componentPath = "\(keyPath).components.\(name)"
+            let text: String
+            switch component {
+            case .string(let written): text = written
+            case .number(let written): text = written
+            default:
+                problem(componentPath, "is \(component.typeName), expected a number or a string")
+                valid = false
+                continue
+            }
+            guard let number = ColorComponents.value(of: text, isAlpha: name == "alpha") else {
+                problem(componentPath, "\"\(text)\" is not a colour component (a decimal, a 0-255 integer or a 0x hex byte)")
+                valid = false
+                continue
+            }
+            switch name {
+            case "red": result.red = number
+            case "green": result.green = number
+            case "blue": result.blue = number
+            case "white": result.white = number
+            case "alpha": result.alpha = number
+            default: problem(componentPath, "is not a colour component name (red, green, blue, white, alpha)")
+            }
+        }
+        let hasRGB = result.red != nil && result.green != nil && result.blue != nil
+        if valid, !hasRGB, result.white == nil {
+            problem(keyPath + ".components", "needs red, green and blue, or white")
+        }
+        return .components(result)
+    }
+}

@@ -1,0 +1,21 @@
+/// Opens any supported image as a sequence of frames: a GIF frame by frame, a still image as one frame.
+public enum ImageFrames {
+    /// The frame source for `bytes`, chosen by sniffing (never by file extension).
+    ///
+    /// - Parameter raw: for GIFs, hand out each frame's own rectangle uncomposited.
+    public static func open(bytes: [UInt8], limits: DecodingLimits = .default, raw: Bool = false) throws(ImageError) -> any AnimationFrameSource {
+        let format = ImageFormat(sniffing: bytes)
+        switch format {
+        case .gif:
+            return try GIFFrameReader(bytes: bytes, limits: limits, output: raw ? .raw : .composited)
+        case .jpeg, .png:
+            // Still images join through `StillFrameSource(image:format:)` once their decoders exist.
+            throw ImageError(.unsupported, format: format, detail: "\(format?.rawValue ?? "") frames are not decoded yet")
+        case .pdf, .svg, .heic, .webp:
+            throw ImageError(.unsupported, format: format,
+                             detail: "\(format?.rawValue ?? "") images have no pixels this tool decodes")
+        case nil:
+            throw ImageError(.notAnImage, offset: 0, detail: "not a GIF, JPEG or PNG file")
+        }
+    }
+}

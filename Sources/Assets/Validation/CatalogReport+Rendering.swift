@@ -1,0 +1,74 @@
+/// How a report is printed.
+public enum CatalogReportFormat: String, Sendable, Hashable, CaseIterable {
+    /// `path: error: message [code]` lines, then a summary line.
+    case text
+    /// One JSON object: catalog, diagnostics, summary.
+    case json
+    /// GitHub Actions workflow commands (`::error file=...::...`), then the summary.
+    case github
+}
+
+extension CatalogReport {
+    /// A diagnostic's path as a reader finds it from where the tool ran: the catalog folder, then the path.
+    public func displayPath(of diagnostic: CatalogDiagnostic) -> String {
+        let base = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
+        return diagnostic.path.isEmpty ? base : "\(base)/\(diagnostic.path)"
+    }
+
+    /// The one-line summary: `2 errors, 1 warning in 12 assets (30 files checked)`.
+    public var summary: String {
+        func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
+        return "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
+    }
+
+    /// The whole report in a format, ending with a newline.
+    public func rendered(as format: CatalogReportFormat) -> String {
+        switch format {
+        case .text:
+            var lines = diagnostics.map { diagnostic in
+                "\(displayPath(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"
+            }
+            lines.append(summary)
+            return lines.joined(separator: "\n") + "\n"
+        case .github:
+            var lines = diagnostics.map { diagnostic in
+                let command = diagnostic.severity == .error ? "error" : "warning"
+                let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
+                let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
+                return "::\(command) file=\(file),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
+            }
+            lines.append(summary)
+            return lines.joined(separator: "\n") + "\n"
+        case .json:
+            let items = diagnostics.map { diagnostic in
+                "    {\"severity\": \(JSONValue.quoted(diagnostic.severity.rawValue)), "
+                    + "\"code\": \(JSONValue.quoted(diagnostic.code.rawValue)), "
+                    + "\"path\": \(JSONValue.quoted(diagnostic.path)), "
+                    + "\"keyPath\": \(diagnostic.keyPath.map(JSONValue.quoted) ?? "null"), "
+                    + "\"message\": \(JSONValue.quoted(diagnostic.message))}"
+            }
+            return "{\n  \"catalog\": \(JSONValue.quoted(catalog)),\n  \"diagnostics\": ["
+                + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")
+                + "],\n  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), "
+                + "\"assets\": \(assetCount), \"files\": \(fileCount)}\n}\n"
+        }
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+    }
+}
+
+extension String {
+    func replacingAll(_ target: Character, _ replacement: String) -> String {
+        var out = ""
+        for character in self {
+            if character == target { out += replacement } else { out.append(character) }
+        }
+        return out
+    }
+}

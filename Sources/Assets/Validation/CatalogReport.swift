@@ -1,0 +1,24 @@
+/// The outcome of validating one catalog.
+public struct CatalogReport: Sendable, Hashable {
+    /// The catalog folder as given.
+    public var catalog: String
+    /// Every finding, sorted by path, key path, code and message.
+    public var diagnostics: [CatalogDiagnostic]
+    /// How many sets the catalog holds.
+    public var assetCount: Int
+    /// How many files the checked entries name.
+    public var fileCount: Int
+
+    public init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int) {
+        self.catalog = catalog
+        self.diagnostics = diagnostics
+        self.assetCount = assetCount
+        self.fileCount = fileCount
+    }
+
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+    /// The codes found, for quick checks.
+    public var codes: Set<CatalogDiagnostic.Code> { Set(diagnostics.map(\.code)) }
+}

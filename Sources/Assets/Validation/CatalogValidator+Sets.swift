@@ -1,0 +1,105 @@
+/// The checks on one set's entries that need no file: vocabulary, slots claimed twice, empty sets.
+extension CatalogValidator {
+    /// The slot an entry claims: every key but the file name.
+    static func slot(of entry: ImageEntry, ignoringScale: Bool = false) -> String {
+        var parts: [String] = [
+            "idiom=\(entry.idiom ?? "")",
+            "subtype=\(entry.subtype ?? "")",
+            "width-class=\(entry.widthClass ?? "")",
+            "height-class=\(entry.heightClass ?? "")",
+            "display-gamut=\(entry.displayGamut ?? "")",
+            "language-direction=\(entry.languageDirection ?? "")",
+            "locale=\(entry.locale ?? "")",
+            "appearances=" + entry.appearances.map { "\($0.appearance):\($0.value)" }.sorted().joined(separator: ","),
+        ]
+        if !ignoringScale { parts.append("scale=\(entry.scale ?? "")") }
+        for key in entry.otherKeys.keys.sorted() { parts.append("\(key)=\(entry.otherKeys[key] ?? "")") }
+        return parts.joined(separator: ";")
+    }
+
+    /// A short human description of an entry's slot.
+    static func describe(_ entry: ImageEntry) -> String {
+        var words = [entry.idiom ?? "no idiom", entry.scale ?? "single scale"]
+        words += entry.appearances.map { "\($0.appearance) \($0.value)" }
+        for value in [entry.subtype, entry.widthClass, entry.heightClass, entry.displayGamut, entry.languageDirection, entry.locale] {
+            if let value { words.append(value) }
+        }
+        return words.joined(separator: ", ")
+    }
+
+    func checkValues(of asset: Asset) -> [CatalogDiagnostic] {
+        guard asset.contents == .read else { return [] }
+        var found: [CatalogDiagnostic] = []
+        let file = contentsPath(of: asset)
+        func unknown(_ keyPath: String, _ value: String, _ what: String) {
+            found.append(CatalogDiagnostic(.unknownValue, path: file, keyPath: keyPath,
+                                           message: "\"\(value)\" is not \(what) Apple defines"))
+        }
+        func checkAppearances(_ traits: [AppearanceTrait], _ keyPath: String) {
+            for (index, trait) in traits.enumerated() {
+                if let values = CatalogVocabulary.appearances[trait.appearance] {
+                    if !values.contains(trait.value) {
+                        unknown("\(keyPath).appearances[\(index)].value", trait.value, "a \(trait.appearance) value")
+                    }
+                } else {
+                    unknown("\(keyPath).appearances[\(index)].appearance", trait.appearance, "an appearance")
+                }
+            }
+        }
+        let key = asset.kind.entriesKey ?? "images"
+        var slots: [String: Int] = [:]
+        for (index, entry) in asset.entries.enumerated() {
+            let keyPath = "\(key)[\(index)]"
+            if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
+            if let scale = entry.scale, !CatalogVocabulary.scales.contains(scale) { unknown(keyPath + ".scale", scale, "a scale") }
+            checkAppearances(entry.appearances, keyPath)
+            if let value = entry.widthClass, !CatalogVocabulary.sizeClasses.contains(value) { unknown(keyPath + ".width-class", value, "a size class") }
+            if let value = entry.heightClass, !CatalogVocabulary.sizeClasses.contains(value) { unknown(keyPath + ".height-class", value, "a size class") }
+            if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) { unknown(keyPath + ".display-gamut", value, "a display gamut") }
+            if let value = entry.languageDirection, !CatalogVocabulary.languageDirections.contains(value) {
+                unknown(keyPath + ".language-direction", value, "a language direction")
+            }
+            guard entry.filename != nil, asset.kind.holdsFiles else { continue }
+            let slot = CatalogValidator.slot(of: entry)
+            if let first = slots[slot] {
+                found.append(CatalogDiagnostic(.ambiguousVariant, path: file, keyPath: keyPath,
+                                               message: "claims the same slot (\(CatalogValidator.describe(entry))) as \(key)[\(first)]"))
+            } else {
+                slots[slot] = index
+            }
+        }
+        var colorSlots: [String: Int] = [:]
+        for (index, entry) in asset.colors.enumerated() {
+            let keyPath = "colors[\(index)]"
+            if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
+            checkAppearances(entry.appearances, keyPath)
+            if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) { unknown(keyPath + ".display-gamut", value, "a display gamut") }
+            if case .components(let components)? = entry.color, let space = components.colorSpace,
+               !CatalogVocabulary.colorSpaces.contains(space) {
+                unknown(keyPath + ".color.color-space", space, "a colour space")
+            }
+            let slot = CatalogValidator.slot(of: ImageEntry(idiom: entry.idiom, appearances: entry.appearances,
+                                                            displayGamut: entry.displayGamut, otherKeys: entry.otherKeys))
+            if let first = colorSlots[slot] {
+                found.append(CatalogDiagnostic(.ambiguousVariant, path: file, keyPath: keyPath,
+                                               message: "claims the same slot as colors[\(first)]"))
+            } else {
+                colorSlots[slot] = index
+            }
+        }
+        if let intent = asset.templateRenderingIntent, !CatalogVocabulary.renderingIntents.contains(intent) {
+            unknown("properties.template-rendering-intent", intent, "a rendering intent")
+        }
+        if let vector = asset.properties["preserves-vector-representation"], vector != "true", vector != "false" {
+            found.append(CatalogDiagnostic(.unknownValue, path: file, keyPath: "properties.preserves-vector-representation",
+                                           message: "\(vector) is not a boolean"))
+        }
+        if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }) {
+            found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no file assigned to any slot"))
+        }
+        if asset.kind == .colorSet, !asset.colors.contains(where: { $0.color != nil }) {
+            found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no colour"))
+        }
+        return found
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Assets
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check an asset catalog: its Contents.json files, its images and its placeholders.",
+        discussion: """
+        Exit status: 0 when there is no error (and, with --strict, no warning); 1 when there are \
+        findings at that level; 64 for a usage error; 66 when the catalog cannot be read.
+        """
+    )
+
+    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
+    var catalog: String = "Assets.catalog"
+
+    @Option(help: "Output format: text, json or github (workflow annotations).")
+    var format: ReportFormat = .text
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    @Flag(help: "Fully decode every image instead of probing its header.")
+    var deep = false
+
+    @Flag(help: "Report a missing conventional placeholder as an error.")
+    var requirePlaceholders = false
+
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json, github
+
+        var rendering: CatalogReportFormat {
+            switch self {
+            case .text: return .text
+            case .json: return .json
+            case .github: return .github
+            }
+        }
+    }
+
+    func run() throws {
+        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
+        let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
+        var callback: (@Sendable (Int, Int) -> Void)?
+        if let progress {
+            callback = { done, total in progress.show(done, total) }
+        }
+        let report: CatalogReport
+        do {
+            report = try validator.validate(catalogAt: catalog, progress: callback)
+        } catch {
+            progress?.clear()
+            printError("error: \(error)")
+            throw ExitCode(66)
+        }
+        progress?.clear()
+        print(report.rendered(as: format.rendering), terminator: "")
+        let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
+        if failing { throw ExitCode(1) }
+    }
+}
+
+/// A single updating line on stderr, for a terminal only.
+final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastShown = -1
+
+    func show(_ done: Int, _ total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let percent = total == 0 ? 100 : done * 100 / total
+        guard total >= 200, percent != lastShown else { return }
+        lastShown = percent
+        printError("\rchecking files: \(done)/\(total)", terminator: "")
+    }
+
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+    }
+}
+
+func printError(_ text: String, terminator: String = "\n") {
+    let bytes = Array((text + terminator).utf8)
+    bytes.withUnsafeBytes { raw in
+        var written = 0
+        while written < raw.count, let base = raw.baseAddress {
+            let result = write(STDERR_FILENO, base + written, raw.count - written)
+            if result <= 0 { return }
+            written += result
+        }
+    }
+}
