@@ -95,7 +95,14 @@ struct Resolve: ParsableCommand {
                 Self.fail(error.description)
             }
             let context = PlaceholderContext(catalog: loaded, query: query, names: names)
-            let report = PlaceholderStateReport(state: placeholderState, context: context)
+            var report = PlaceholderStateReport(state: placeholderState, context: context)
+            if report.looksUpImage, let choice = report.presentation?.image {
+                do {
+                    report.animation = try context.animation(of: choice)
+                } catch {
+                    Self.fail(error.description)
+                }
+            }
             print(format == "json" ? report.reportJSON.text() : report.reportText)
             if !report.isResolved { throw ExitCode.failure }
             return

@@ -218,4 +218,31 @@ struct ResolveCommandTests {
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
     }
+
+    @Test("an animated GIF placeholder reports its timeline", .enabled(if: FileManager.default.fileExists(atPath: ResolveCommandTests.twitterCatalog)))
+    func animatedPlaceholder() throws {
+        // Given a mapping of the image slot to the corpus's animated twemoji cat
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mapping = folder.appendingPathComponent("placeholders.json")
+        try ResolveFixture.write(#"{"names": {"image-slot": "twemoji-cat-animated"}}"#, to: mapping)
+
+        // When the image-slot state is asked for, as text and as JSON
+        let text = try CLIRun.run(["resolve", "--state", "image-slot", "--catalog", Self.twitterCatalog, "--placeholders", mapping.path])
+        let json = try CLIRun.run(["resolve", "--state", "image-slot", "--catalog", Self.twitterCatalog, "--placeholders", mapping.path,
+                                   "--format", "json"])
+
+        // Then both name the GIF and its timeline
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("image: twemoji-cat-animated.dataset/twemoji-cat-animated.gif (conventional: twemoji-cat-animated)\n"))
+        #expect(text.stdout.contains("animation: 16 frames, 1600 ms a play, loops forever\n"))
+        let animation = try #require(try jsonObject(json.stdout)["animation"] as? [String: Any])
+        #expect(animation["frames"] as? Int == 16)
+        #expect(animation["plays"] is NSNull)
+        #expect((animation["delaysMilliseconds"] as? [Int])?.count == 16)
+    }
+
+    static let twitterCatalog = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus/catalogs/TwitterTextEditor/Assets.xcassets").path
 }

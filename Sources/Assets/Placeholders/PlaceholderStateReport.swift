@@ -26,6 +26,8 @@ public struct PlaceholderStateReport: Sendable {
     public var query: VariantQuery
     /// The placeholder made concrete; nil for content.
     public var presentation: PlaceholderPresentation?
+    /// The timeline of an animated placeholder image, when one was read (`PlaceholderContext.animation(of:)`).
+    public var animation: AnimationTimeline?
 
     public init(state: PlaceholderState, context: PlaceholderContext, styles: ScreenPlaceholderStyles = .standard) {
         self.state = state
@@ -82,6 +84,13 @@ public struct PlaceholderStateReport: Sendable {
         } else {
             members.append(("style", .null))
         }
+        if let animation {
+            members.append(("animation", .object([
+                ("frames", .number(animation.frameCount)),
+                ("delaysMilliseconds", .array(animation.delays.map(ReportJSON.number))),
+                ("plays", animation.loop.plays.map(ReportJSON.number) ?? .null),
+            ])))
+        }
         return .object(members)
     }
 
@@ -111,6 +120,10 @@ public struct PlaceholderStateReport: Sendable {
         } else if let choice, let file = choice.file {
             let mirrored = choice.resolution?.isMirrored == true ? ", mirrored" : ""
             lines.append("image: \(file) (\(choice.source.rawValue): \(choice.name ?? "")\(mirrored))")
+            if let animation {
+                let plays = animation.loop.plays.map { $0 == 1 ? "plays once" : "plays \($0) times" } ?? "loops forever"
+                lines.append("animation: \(animation.frameCount) frames, \(animation.cycleDuration) ms a play, \(plays)")
+            }
         } else {
             lines.append("image: hidden")
         }
