@@ -52,6 +52,11 @@ public struct VariantResolver: Sendable {
     /// Resolves inside one set, whatever its name.
     public static func resolve(in asset: Asset, for query: VariantQuery = .iPhone) -> VariantResolution {
         var answer = VariantResolution(name: asset.name, query: query, asset: asset)
+        switch asset.contents {
+        case .read: break
+        case .missing: answer.trace.append("the set has no Contents.json, so it has no entries")
+        case .invalid: answer.trace.append("the set's Contents.json could not be read (asset-tool validate says why), so it has no entries")
+        }
 
         // Unassigned slots and entries the resolver cannot read drop out first.
         var usable: [(entry: ImageEntry, traits: EntryTraits)] = []

@@ -257,6 +257,17 @@ struct VariantResolverTests {
         #expect(answer.trace.first == "2 sets are named \"dup\" (A/dup.imageset, B/dup.dataset); took the first")
     }
 
+    @Test("a set whose Contents.json is missing or broken says so", arguments: [
+        (ContentsStatus.missing, "the set has no Contents.json, so it has no entries"),
+        (.invalid, "the set's Contents.json could not be read (asset-tool validate says why), so it has no entries"),
+    ])
+    func brokenContents(status: ContentsStatus, line: String) {
+        let asset = Asset(name: "broken", kind: .imageSet, path: "broken.imageset", contents: status)
+        let answer = VariantResolver(catalog: AssetCatalog(root: "C", assets: [asset])).resolve("broken")
+        #expect(!answer.isResolved)
+        #expect(answer.trace == ["found image set broken.imageset", line, "nothing matched: the set has no usable file in any slot"])
+    }
+
     @Test("the defaults are an iPhone in light mode at 3x, left to right")
     func defaults() {
         let query = VariantQuery()
