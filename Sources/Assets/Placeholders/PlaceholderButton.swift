@@ -8,9 +8,3 @@ public struct PlaceholderButton: Sendable, Hashable {
         self.action = action
     }
 }
-
-/// The axis a placeholder's buttons stack along.
-public enum ButtonAxis: String, Sendable, Hashable, CaseIterable, Codable {
-    case vertical
-    case horizontal
-}

@@ -6,51 +6,6 @@ public enum ShownState: String, Sendable, Hashable, CaseIterable, Codable {
     case error
 }
 
-/// An error a screen reports, and whether it came from loading the screen's data.
-public struct ScreenError: Error, Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
-        /// Any failure.
-        case general
-        /// Loading the screen's data failed (offline, server down).
-        case loadingData = "loading-data"
-    }
-
-    public var kind: Kind
-    public var message: String
-
-    public init(kind: Kind = .general, message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
-/// The styles a stateful screen shows for its placeholder states.
-public struct ScreenPlaceholderStyles: Sendable, Hashable {
-    public var loading: PlaceholderStyle
-    public var empty: PlaceholderStyle
-    public var error: PlaceholderStyle
-    public var loadingDataError: PlaceholderStyle
-
-    public init(
-        loading: PlaceholderStyle = .loadingStyle,
-        empty: PlaceholderStyle = .emptyStateStyle,
-        error: PlaceholderStyle = .errorStyle,
-        loadingDataError: PlaceholderStyle = .loadingDataErrorStyle
-    ) {
-        self.loading = loading
-        self.empty = empty
-        self.error = error
-        self.loadingDataError = loadingDataError
-    }
-
-    public static let standard = ScreenPlaceholderStyles()
-
-    /// The style for an error of `kind`.
-    public func style(for kind: ScreenError.Kind) -> PlaceholderStyle {
-        kind == .loadingData ? loadingDataError : error
-    }
-}
-
 /// The decision tree of a stateful screen: from (is loading, has content, error) to what it shows.
 ///
 /// | loading | content | error | shown | also |
