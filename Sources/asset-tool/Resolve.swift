@@ -7,8 +7,8 @@ struct Resolve: ParsableCommand {
         commandName: "resolve",
         abstract: "Show which file a device shows for a name, or what a placeholder state shows.",
         discussion: """
-        Exit status: 0 when the name (or the state's image) resolves, or the state shows no image by design;
-        1 when nothing resolves (the trace says why) or the catalog cannot be read; 64 for bad usage.
+        Exit status: 0 when the name (or the state's image) resolves, or the state shows no image by design; \
+        1 when nothing resolves (the trace says why) or a file cannot be read; 64 for bad usage.
         """
     )
 

@@ -204,6 +204,15 @@ struct ResolveCommandTests {
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test("--help lists resolve")
+    func help() throws {
+        let root = try CLIRun.run(["--help"])
+        #expect(root.stdout.contains("resolve"))
+        let own = try CLIRun.run(["resolve", "--help"])
+        #expect(own.status == 0)
+        #expect(own.stdout.contains("--state <state>") && own.stdout.contains("--high-contrast"))
+    }
+
     @Test("bad usage exits 64", arguments: [
         ["resolve"],
         ["resolve", "a", "--state", "error"],
