@@ -67,7 +67,9 @@ public struct VariantResolver: Sendable {
                 continue
             }
             let traits = EntryTraits(entry)
-            if let scale = traits.unreadableScale {
+            if filename.contains("/") || filename == "." || filename == ".." {
+                answer.trace.append("skipped \(filename): a filename must name a file inside the set's folder")
+            } else if let scale = traits.unreadableScale {
                 answer.trace.append("skipped \(filename): scale \"\(scale)\" is not 1x, 2x or 3x")
             } else if !traits.unknownAppearances.isEmpty {
                 let words = traits.unknownAppearances.map { "\($0.appearance) \($0.value)" }.joined(separator: ", ")
