@@ -11,6 +11,7 @@ struct AssetTool: ParsableCommand {
             Decode.self,
             Info.self,
             Validate.self,
+            Resolve.self,
         ]
     )
 }
