@@ -8,8 +8,10 @@ struct AssetTool: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ExtractFrames.self,
+            Decode.self,
             Info.self,
             Validate.self,
+            Resolve.self,
         ]
     )
 }
