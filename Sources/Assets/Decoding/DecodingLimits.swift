@@ -43,6 +43,6 @@ public struct DecodingLimits: Sendable, Hashable {
         let (total, overflow) = frames.multipliedReportingOverflow(by: pixelsPerFrame)
         guard overflow || total > maxAnimationPixels else { return }
         throw ImageError(.tooLarge, format: format, frame: frame,
-                         detail: "\(frames) frames of \(pixelsPerFrame) pixels exceed the limit of \(maxAnimationPixels) pixels for a whole animation")
+                         detail: "\(frames) frame\(frames == 1 ? "" : "s") of \(pixelsPerFrame) pixels exceed the limit of \(maxAnimationPixels) pixels for a whole animation")
     }
 }

@@ -7,16 +7,7 @@ public enum ImageFrames {
         let format = ImageFormat(sniffing: bytes)
         switch format {
         case .gif:
-            // The structure scan reads no pixels: a frame-count bomb is refused here, before any frame is
-            // handed out (and written), instead of after `maxFrames` frames. Damage is left to the reader,
-            // which hands out the complete frames before it.
-            do {
-                let info = try GIFInfo(bytes: bytes, limits: limits)
-                let perFrame = raw ? 0 : info.canvasWidth * info.canvasHeight
-                try limits.checkAnimation(frames: info.frames.count, pixelsPerFrame: perFrame, format: .gif)
-            } catch {
-                if error.kind == .tooLarge { throw error }
-            }
+            try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(bytes: bytes, limits: limits) }
             return try GIFFrameReader(bytes: bytes, limits: limits, output: raw ? .raw : .composited)
         case .jpeg, .png:
             // One frame: the still image, EXIF orientation applied.
@@ -40,12 +31,33 @@ public enum ImageFrames {
             throw error.naming(file: path)
         }
         if ImageFormat(sniffing: head) == .gif {
+            do {
+                try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(file: path, limits: limits) }
+            } catch {
+                throw error.naming(file: path)
+            }
             return try GIFFrameReader(file: path, limits: limits, output: raw ? .raw : .composited)
         }
         do {
             return try open(bytes: try ImageInspector.readFile(path), limits: limits, raw: raw)
         } catch {
             throw error.naming(file: path)
+        }
+    }
+
+    /// The structure scan reads no pixels: a frame-count bomb, or many frames on a large canvas, is refused
+    /// here, before any frame is handed out (and written), instead of after `maxFrames` frames or hours of
+    /// compositing. Damage is left to the frame reader, which hands out the complete frames before it.
+    private static func refuseOversized(limits: DecodingLimits, raw: Bool,
+                                        scan: () throws(ImageError) -> GIFInfo) throws(ImageError) {
+        do {
+            let info = try scan()
+            // The canvas itself first: its own limit gives the plainer message.
+            try limits.check(width: info.canvasWidth, height: info.canvasHeight, format: .gif)
+            let perFrame = raw ? 0 : info.canvasWidth * info.canvasHeight
+            try limits.checkAnimation(frames: info.frames.count, pixelsPerFrame: perFrame, format: .gif)
+        } catch {
+            if error.kind == .tooLarge { throw error }
         }
     }
 }

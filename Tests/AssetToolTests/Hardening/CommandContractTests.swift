@@ -61,21 +61,24 @@ struct CommandContractTests {
         #expect(made.files.count == (try HostileFiles.all()).count)
     }
 
-    @Test("info --decode and extract-frames on each file: exit 0 or 1, stderr names the file",
+    @Test("info --decode, extract-frames and decode on each file: exit 0 or 1, stderr names the file",
           arguments: allFiles)
     func perFile(file: String) throws {
         // Given a bad or hostile file, and an empty output folder
         let output = try TemporaryFolder()
 
-        // When info --decode and extract-frames read it
+        // When info --decode, extract-frames and decode read it
         let info = try BoundedRun.run(["info", "--decode", file])
         let extract = try BoundedRun.run(["extract-frames", file, "--output", output.path + "/frames"])
+        let decode = try BoundedRun.run(["decode", file, "--output", output.path + "/pixels.png"])
 
-        // Then both keep the contract
+        // Then all three keep the contract
         Self.checkContract(info, command: "info --decode", file: file)
         Self.checkContract(extract, command: "extract-frames", file: file)
+        Self.checkContract(decode, command: "decode", file: file)
         // And a refused file leaves no temporary file behind
-        let left = (try? FileManager.default.contentsOfDirectory(atPath: output.path + "/frames")) ?? []
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: output.path + "/frames")) ?? [])
+            + ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
         #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "temporary files left: \(left)")
     }
 
@@ -126,6 +129,14 @@ struct CommandContractTests {
             }
             #expect(!run.stdout.isEmpty)
         }
+
+        // And resolve, for every set and for a placeholder state, keeps it too
+        for index in files.indices {
+            let run = try BoundedRun.run(["resolve", "set\(index)", "--catalog", catalog])
+            #expect(run.ending == .exited(0) || run.ending == .exited(1), "resolve set\(index): \(run.ending)\n\(run.stderr)")
+        }
+        let state = try BoundedRun.run(["resolve", "--state", "loading", "--catalog", catalog])
+        #expect(state.ending == .exited(0) || state.ending == .exited(1), "resolve --state: \(state.ending)")
     }
     @Test("paths that are not regular files: a FIFO, /dev/zero, /dev/null, a folder, a dangling link, nothing")
     func specialPaths() throws {
@@ -143,6 +154,7 @@ struct CommandContractTests {
                 ("info", try BoundedRun.run(["info", path], deadline: 20)),
                 ("info --decode", try BoundedRun.run(["info", "--decode", path], deadline: 20)),
                 ("extract-frames", try BoundedRun.run(["extract-frames", path, "--output", folder.path + "/out"], deadline: 20)),
+                ("decode", try BoundedRun.run(["decode", path, "--output", folder.path + "/pixels.png"], deadline: 20)),
             ]
 
             // Then each exits 1 with one line naming the path
@@ -150,11 +162,15 @@ struct CommandContractTests {
                 #expect(run.ending == .exited(1), "\(command) \(path): \(run.ending)")
                 #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(path), "\(command) \(path): \(run.stderr)")
             }
-            // And validate, given it as the catalog, exits 66 (cannot read the catalog) with one line naming it
+            // And validate and resolve, given it as the catalog, exit 66 and 1 (each documents its code for a
+            // catalog it cannot read) with one line naming it
             if path != folder.path {
                 let validate = try BoundedRun.run(["validate", path], deadline: 20)
                 #expect(validate.ending == .exited(66), "validate \(path): \(validate.ending)")
                 #expect(validate.stderrLines.count == 1 && validate.stderr.contains(path), "validate \(path): \(validate.stderr)")
+                let resolve = try BoundedRun.run(["resolve", "icon", "--catalog", path], deadline: 20)
+                #expect(resolve.ending == .exited(1), "resolve \(path): \(resolve.ending)")
+                #expect(resolve.stderrLines.count == 1 && resolve.stderr.contains(path), "resolve \(path): \(resolve.stderr)")
             }
         }
     }

@@ -33,7 +33,20 @@ public struct GIFInfo: Sendable, Hashable {
 
     /// Reads the structure of a GIF held in memory.
     public init(bytes: [UInt8], limits: DecodingLimits = .default) throws(ImageError) {
-        let records = try GIFRecordReader(bytes: bytes, limits: limits)
+        try self.init(records: try GIFRecordReader(bytes: bytes, limits: limits))
+    }
+
+    /// Reads the structure of the GIF at `path` through a small window. Errors name the file.
+    public init(file path: String, limits: DecodingLimits = .default) throws(ImageError) {
+        do {
+            let file = try ImageFile(path)
+            try self.init(records: try GIFRecordReader(file: file, limits: limits))
+        } catch {
+            throw error.naming(file: path)
+        }
+    }
+
+    private init(records: GIFRecordReader) throws(ImageError) {
         screenWidth = records.screenWidth
         screenHeight = records.screenHeight
         canvasWidth = records.screenWidth
