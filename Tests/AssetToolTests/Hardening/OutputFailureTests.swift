@@ -169,4 +169,27 @@ struct OutputFailureTests {
         #expect(error?.description.hasPrefix(gone + "/frame_0000.png: ") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    @Test("decode on a full disk: one line naming the output, exit 1, no partial file, an old file kept")
+    func decodeFullDisk() throws {
+        // Given a 160x160 noise frame as a GIF (its PPM is 76 KB), an old output file, and a file-size
+        // limit of 16 blocks with SIGXFSZ ignored
+        let folder = try TemporaryFolder()
+        let input = try folder.write("grow.gif", try Self.growingGIF())
+        let old = try folder.write("old.ppm", "old")
+
+        // When it is decoded to a new file, and over the old one with --force
+        let fresh = try BoundedRun.run([input, folder.path + "/new.ppm"],
+                                       shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" decode \"$1\" --output \"$2\"")
+        let forced = try BoundedRun.run([input, old],
+                                        shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" decode \"$1\" --output \"$2\" --force")
+
+        // Then both fail with one line naming their output, nothing partial is left, the old file is whole
+        for (run, output) in [(fresh, folder.path + "/new.ppm"), (forced, old)] {
+            #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+            #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(output), "\(run.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["grow.gif", "old.ppm"])
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "old")
+    }
 }
