@@ -27,7 +27,7 @@ public struct CatalogValidator: Sendable {
 
     public init(options: Options = Options()) {
         self.options = options
-        self.checker = HeaderImageChecker(limits: options.limits)
+        self.checker = CodecImageChecker(limits: options.limits)
     }
 
     init(options: Options, checker: any ImageChecking) {
