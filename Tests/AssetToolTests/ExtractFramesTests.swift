@@ -198,8 +198,8 @@ struct ExtractFramesTests {
     }
 }
 
-@Suite("asset-tool info")
-struct InfoCommandTests {
+@Suite("asset-tool info on GIFs")
+struct GIFInfoCommandTests {
     @Test("describes a GIF in text and JSON")
     func describes() throws {
         // Given the animation

@@ -3,14 +3,14 @@ import Testing
 @testable import Assets
 
 /// One corpus manifest entry, as far as the GIF suites need it.
-struct CorpusEntry: Sendable, CustomTestStringConvertible {
+struct GIFCorpusEntry: Sendable, CustomTestStringConvertible {
     var path: String
     var suite: String
     var expectations: [String: any Sendable]
 
     var testDescription: String { path }
 
-    static func gifEntries() -> [CorpusEntry] {
+    static func gifEntries() -> [GIFCorpusEntry] {
         guard Corpus.isPresent,
               let data = try? Data(contentsOf: Corpus.root.appendingPathComponent("MANIFEST.json")),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -20,7 +20,7 @@ struct CorpusEntry: Sendable, CustomTestStringConvertible {
             guard entry["format"] as? String == "gif", let path = entry["path"] as? String,
                   let suite = entry["suite"] as? String else { return nil }
             let expectations = (entry["expectations"] as? [String: Any] ?? [:]).mapValues { SendableJSON($0).value }
-            return CorpusEntry(path: path, suite: suite, expectations: expectations)
+            return GIFCorpusEntry(path: path, suite: suite, expectations: expectations)
         }
     }
 }
@@ -41,7 +41,7 @@ struct SendableJSON {
 
 /// The manifest entries each suite test runs over.
 enum GIFSuiteCases {
-    static let entries = CorpusEntry.gifEntries()
+    static let entries = GIFCorpusEntry.gifEntries()
     static let pygif = entries.filter { $0.suite == "pygif" && !(($0.expectations["frames"] as? [any Sendable]) ?? []).isEmpty }
     static let pygifAll = entries.filter { $0.suite == "pygif" }
     static let wuffs = entries.filter { $0.expectations["wuffs_nia"] != nil }
@@ -63,7 +63,7 @@ struct GIFSuiteConformanceTests {
     ]
 
     @Test("pygif: the last frame equals the suite's expected RGBA", arguments: GIFSuiteCases.pygif)
-    func pygifLastFrame(entry: CorpusEntry) throws {
+    func pygifLastFrame(entry: GIFCorpusEntry) throws {
         // Given pygif's expected frames
         let expected = try #require(entry.expectations["frames"] as? [any Sendable])
         let last = try #require((expected.last as? [String: any Sendable])?["expected_rgba"] as? String)
@@ -81,7 +81,7 @@ struct GIFSuiteConformanceTests {
     }
 
     @Test("pygif: sizes and loop counts", arguments: GIFSuiteCases.pygifAll)
-    func pygifHeader(entry: CorpusEntry) throws {
+    func pygifHeader(entry: GIFCorpusEntry) throws {
         let bytes = try Corpus.bytes(entry.path)
         guard let info = try? GIFInfo(bytes: bytes) else {
             // Files we refuse are checked by the frame and Chromium suites.
@@ -103,7 +103,7 @@ struct GIFSuiteConformanceTests {
     }
 
     @Test("peterdn: frame counts and sizes (pixels are checked through Chromium's hashes)", arguments: GIFSuiteCases.peterdn)
-    func peterdn(entry: CorpusEntry) throws {
+    func peterdn(entry: GIFCorpusEntry) throws {
         let info = try GIFInfo(bytes: try Corpus.bytes(entry.path))
         #expect(info.frames.count == entry.expectations["frame_count"] as? Int)
         #expect(info.screenWidth == entry.expectations["width"] as? Int)
@@ -111,7 +111,7 @@ struct GIFSuiteConformanceTests {
     }
 
     @Test("wuffs: frame counts, loop counts, rectangles, durations and the NIA checksum", arguments: GIFSuiteCases.wuffs)
-    func wuffsFacts(entry: CorpusEntry) throws {
+    func wuffsFacts(entry: GIFCorpusEntry) throws {
         // Given wuffs' statements about a file
         let bytes = try Corpus.bytes(entry.path)
         let nia = try #require(entry.expectations["wuffs_nia"] as? [String: any Sendable])

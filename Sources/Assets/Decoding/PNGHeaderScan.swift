@@ -1,0 +1,81 @@
+/// Reads a PNG's IHDR and walks chunk headers (never their data, never IDAT) for tRNS, acTL and eXIf.
+/// Stops at the first IDAT, so it is fast and works from a prefix of the file.
+struct PNGHeaderScan {
+    var info: ImageInfo
+
+    init<Bytes: RandomAccessCollection>(_ bytes: Bytes) throws(ImageError) where Bytes.Element == UInt8, Bytes.Index == Int {
+        info = ImageInfo(format: .png)
+        let start = bytes.startIndex
+        let end = bytes.endIndex
+        func u32(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
+        guard bytes.count >= 8 else {
+            throw ImageError(.truncated, format: .png, offset: 0, detail: "file ends inside the PNG signature")
+        }
+        guard bytes.count >= 33 else {
+            throw ImageError(.truncated, format: .png, offset: 8, detail: "file ends before the IHDR chunk is complete")
+        }
+        guard u32(start + 8) == 13, Array(bytes[(start + 12)..<(start + 16)]) == Array("IHDR".utf8) else {
+            throw ImageError(.corrupt, format: .png, offset: 8, detail: "the first chunk is not a 13-byte IHDR")
+        }
+        let width = u32(start + 16), height = u32(start + 20)
+        let depth = Int(bytes[start + 24]), colorType = Int(bytes[start + 25])
+        let interlace = Int(bytes[start + 28])
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw ImageError(.corrupt, format: .png, offset: 16, detail: "IHDR size \(width)x\(height) is not allowed")
+        }
+        let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard let depths = allowed[colorType], depths.contains(depth) else {
+            throw ImageError(.corrupt, format: .png, offset: 24,
+                             detail: "colour type \(colorType) with bit depth \(depth) is not allowed")
+        }
+        guard interlace <= 1 else {
+            throw ImageError(.corrupt, format: .png, offset: 28, detail: "interlace method \(interlace) is unknown")
+        }
+        info.width = width
+        info.height = height
+        info.bitDepth = depth
+        info.interlaced = interlace == 1
+        info.frameCount = 1
+        switch colorType {
+        case 0: info.colorModel = .gray
+        case 2: info.colorModel = .rgb
+        case 3: info.colorModel = .indexed
+        case 4: info.colorModel = .grayAlpha; info.hasAlpha = true
+        default: info.colorModel = .rgba; info.hasAlpha = true
+        }
+        // Chunk headers only, up to the first IDAT; a prefix that stops earlier simply ends the walk.
+        var i = start + 33
+        while i + 8 <= end {
+            let length = u32(i)
+            let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+            if type == "IDAT" || type == "IEND" { break }
+            guard length <= Int(Int32.max) else {
+                throw ImageError(.corrupt, format: .png, offset: i - start, detail: "chunk \(type) length \(length) is too large")
+            }
+            switch type {
+            case "tRNS":
+                info.hasAlpha = true
+            case "acTL" where length >= 8 && i + 16 <= end:
+                info.frameCount = u32(i + 8)
+                info.loopCount = u32(i + 12)
+                info.warnings.append(ImageWarning(code: "apng", message: "animated PNG: only the default image is decoded",
+                                                  offset: i - start))
+            case "eXIf" where i + 8 + length <= end:
+                do {
+                    let raw = try EXIFOrientationReader.orientation(inTIFF: Array(bytes[(i + 8)..<(i + 8 + length)])[...])
+                    let (orientation, warning) = EXIFOrientationReader.resolve(raw, offset: i - start)
+                    info.orientation = orientation
+                    if let warning { info.warnings.append(warning) }
+                } catch {
+                    info.warnings.append(ImageWarning(code: "malformed-exif", message: "eXIf chunk unreadable: \(error)",
+                                                      offset: i - start))
+                }
+            default:
+                break
+            }
+            i += 12 + length
+        }
+    }
+}

@@ -1,0 +1,84 @@
+#ifndef ASSETS_JPEG_DECODE_SHIM_H
+#define ASSETS_JPEG_DECODE_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Stable categories of what went wrong. libjpeg's own code and message travel beside them as data.
+typedef enum {
+    ASSETS_JPEG_OK = 0,
+    ASSETS_JPEG_NOT_JPEG = 1,
+    ASSETS_JPEG_TRUNCATED = 2,
+    ASSETS_JPEG_CORRUPT = 3,
+    ASSETS_JPEG_UNSUPPORTED = 4,
+    ASSETS_JPEG_TOO_LARGE = 5,
+    ASSETS_JPEG_INVALID_ARGUMENT = 6,
+} assets_jpeg_status;
+
+/// The colour space stored in the file (libjpeg's jpeg_color_space).
+typedef enum {
+    ASSETS_JPEG_SPACE_UNKNOWN = 0,
+    ASSETS_JPEG_SPACE_GRAY = 1,
+    ASSETS_JPEG_SPACE_RGB = 2,
+    ASSETS_JPEG_SPACE_YCBCR = 3,
+    ASSETS_JPEG_SPACE_CMYK = 4,
+    ASSETS_JPEG_SPACE_YCCK = 5,
+} assets_jpeg_space;
+
+/// Everything the shim learned: header facts, warnings kept as data, and the failure if any.
+typedef struct {
+    /// Header facts, valid after a successful assets_jpeg_decoder_read_header.
+    uint32_t width;
+    uint32_t height;
+    /// The size the decode will produce at the requested scale.
+    uint32_t output_width;
+    uint32_t output_height;
+    int components;
+    assets_jpeg_space space;
+    int precision;
+    int progressive;
+    int arithmetic;
+    int saw_jfif;
+    int saw_adobe;
+    int adobe_transform;
+    int restart_interval;
+    int h_samp[4];
+    int v_samp[4];
+
+    /// Warnings: how many, how many of them mean damaged data, and the last one's code and text.
+    int warning_count;
+    int corrupt_warning_count;
+    /// Set when libjpeg ran out of data (JWRN_JPEG_EOF, "Premature end of JPEG file").
+    int truncated;
+    int last_warning_code;
+    char last_warning[200];
+
+    /// The failure: libjpeg's message code and text when status is not OK.
+    int error_code;
+    char message[200];
+    /// How far into the data libjpeg had read when it failed or warned last.
+    size_t input_offset;
+    /// Scanlines written into the caller's buffer.
+    uint32_t rows_decoded;
+} assets_jpeg_report;
+
+typedef struct assets_jpeg_decoder assets_jpeg_decoder;
+
+/// A decoder reading `data` (owned by the caller, kept alive until destroy). NULL when out of memory.
+assets_jpeg_decoder *assets_jpeg_decoder_create(const uint8_t *data, size_t count);
+
+/// Reads the header and computes the output size for scale `scale_num / scale_denom` (libjpeg's DCT scaling).
+/// `fancy_upsampling` 1 is libjpeg's and djpeg's default; 0 equals `djpeg -nosmooth`.
+assets_jpeg_status assets_jpeg_decoder_read_header(assets_jpeg_decoder *decoder, unsigned scale_num,
+                                                   unsigned scale_denom, int fancy_upsampling);
+
+/// Decodes into `rgba`: output_height rows of `stride` bytes (at least output_width * 4), 8-bit RGBA, A = 255.
+/// CMYK and YCCK become RGB as djpeg does it: R = C * K / 255 (Adobe's inverted CMYK), same for G and B.
+assets_jpeg_status assets_jpeg_decoder_decode(assets_jpeg_decoder *decoder, uint8_t *rgba, size_t stride);
+
+/// What the decoder learned so far.
+void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_jpeg_report *report);
+
+void assets_jpeg_decoder_destroy(assets_jpeg_decoder *decoder);
+
+#endif

@@ -1,0 +1,253 @@
+#include "jpeg_decode_shim.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+/*
+ * The only place setjmp/longjmp meet libjpeg. libjpeg leaves by longjmp on a fatal error; every entry
+ * point below sets the jump target before its first libjpeg call and returns a status, so Swift is never
+ * on the stack between setjmp and longjmp. Warnings are kept as data, never printed.
+ */
+
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    assets_jpeg_report *report;
+    const uint8_t *data;
+    size_t count;
+} decode_error;
+
+struct assets_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;
+    decode_error error;
+    assets_jpeg_report report;
+    const uint8_t *data;
+    size_t count;
+    int header_read;
+    int started;
+};
+
+/* The data buffer starts the decoder struct's `data`; the source's cursor says how far libjpeg got. */
+static size_t input_offset(j_common_ptr cinfo, const uint8_t *data, size_t count) {
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    if (!dinfo->src || !dinfo->src->next_input_byte || !data) return 0;
+    const uint8_t *cursor = (const uint8_t *)dinfo->src->next_input_byte;
+    if (cursor < data || cursor > data + count) return count;
+    return (size_t)(cursor - data);
+}
+
+static int is_corrupt_warning(int code) {
+    switch (code) {
+    case JWRN_ARITH_BAD_CODE:
+    case JWRN_BOGUS_PROGRESSION:
+    case JWRN_EXTRANEOUS_DATA:
+    case JWRN_HIT_MARKER:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+    case JWRN_NOT_SEQUENTIAL:
+    case JWRN_BOGUS_ICC:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void decode_error_exit(j_common_ptr cinfo) {
+    decode_error *error = (decode_error *)cinfo->err;
+    error->report->error_code = error->pub.msg_code;
+    if (!error->report->truncated) {
+        error->report->input_offset = input_offset(cinfo, error->data, error->count);
+        error->pub.format_message(cinfo, error->report->message);
+    }
+    longjmp(error->jump, 1);
+}
+
+/* msg_level < 0 is a warning; trace messages (>= 0) are ignored. Nothing is printed. */
+static void decode_emit_message(j_common_ptr cinfo, int msg_level) {
+    if (msg_level >= 0) return;
+    decode_error *error = (decode_error *)cinfo->err;
+    assets_jpeg_report *report = error->report;
+    error->pub.num_warnings++;
+    report->warning_count++;
+    report->last_warning_code = error->pub.msg_code;
+    error->pub.format_message(cinfo, report->last_warning);
+    /* The first truncation is the story: its text and offset are kept over later warnings. */
+    if (!report->truncated) report->input_offset = input_offset(cinfo, error->data, error->count);
+    if (error->pub.msg_code == JWRN_JPEG_EOF && !report->truncated) {
+        report->truncated = 1;
+        report->input_offset = error->count; /* the data ran out at its end */
+        memcpy(report->message, report->last_warning, sizeof(report->message));
+    }
+    if (is_corrupt_warning(error->pub.msg_code)) report->corrupt_warning_count++;
+}
+
+static void decode_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+/* Maps libjpeg's message codes to the stable categories. */
+static assets_jpeg_status classify_error(const assets_jpeg_report *report) {
+    switch (report->error_code) {
+    case JERR_NO_SOI:
+        return ASSETS_JPEG_NOT_JPEG;
+    case JERR_INPUT_EMPTY:
+    case JERR_INPUT_EOF:
+        return ASSETS_JPEG_TRUNCATED;
+    case JERR_BAD_PRECISION:
+    case JERR_CONVERSION_NOTIMPL:
+    case JERR_ARITH_NOTIMPL:
+    case JERR_NOT_COMPILED:
+    case JERR_NOTIMPL:
+    case JERR_CCIR601_NOTIMPL:
+    case JERR_BAD_J_COLORSPACE:
+        return ASSETS_JPEG_UNSUPPORTED;
+    case JERR_IMAGE_TOO_BIG:
+    case JERR_WIDTH_OVERFLOW:
+    case JERR_OUT_OF_MEMORY:
+        return ASSETS_JPEG_TOO_LARGE;
+    default:
+        /* Anything that failed after the data ran out is the truncation's fault. */
+        return report->truncated ? ASSETS_JPEG_TRUNCATED : ASSETS_JPEG_CORRUPT;
+    }
+}
+
+static assets_jpeg_space space_of(J_COLOR_SPACE space) {
+    switch (space) {
+    case JCS_GRAYSCALE: return ASSETS_JPEG_SPACE_GRAY;
+    case JCS_RGB: return ASSETS_JPEG_SPACE_RGB;
+    case JCS_YCbCr: return ASSETS_JPEG_SPACE_YCBCR;
+    case JCS_CMYK: return ASSETS_JPEG_SPACE_CMYK;
+    case JCS_YCCK: return ASSETS_JPEG_SPACE_YCCK;
+    default: return ASSETS_JPEG_SPACE_UNKNOWN;
+    }
+}
+
+assets_jpeg_decoder *assets_jpeg_decoder_create(const uint8_t *data, size_t count) {
+    assets_jpeg_decoder *decoder = (assets_jpeg_decoder *)calloc(1, sizeof(assets_jpeg_decoder));
+    if (!decoder) return NULL;
+    decoder->data = data;
+    decoder->count = count;
+    decoder->cinfo.err = jpeg_std_error(&decoder->error.pub);
+    decoder->error.pub.error_exit = decode_error_exit;
+    decoder->error.pub.emit_message = decode_emit_message;
+    decoder->error.pub.output_message = decode_output_message;
+    decoder->error.report = &decoder->report;
+    decoder->error.data = data;
+    decoder->error.count = count;
+    if (setjmp(decoder->error.jump)) {
+        /* jpeg_create_decompress fails only when out of memory. */
+        jpeg_destroy_decompress(&decoder->cinfo);
+        free(decoder);
+        return NULL;
+    }
+    jpeg_create_decompress(&decoder->cinfo);
+    return decoder;
+}
+
+assets_jpeg_status assets_jpeg_decoder_read_header(assets_jpeg_decoder *decoder, unsigned scale_num,
+                                                   unsigned scale_denom, int fancy_upsampling) {
+    if (!decoder || decoder->header_read || scale_num == 0 || scale_denom == 0) return ASSETS_JPEG_INVALID_ARGUMENT;
+    if (!decoder->data || decoder->count == 0) {
+        strcpy(decoder->report.message, "Empty input file");
+        return ASSETS_JPEG_TRUNCATED;
+    }
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    assets_jpeg_report *report = &decoder->report;
+    if (setjmp(decoder->error.jump)) return classify_error(report);
+
+    jpeg_mem_src(cinfo, decoder->data, (unsigned long)decoder->count);
+    jpeg_read_header(cinfo, TRUE);
+    decoder->header_read = 1;
+
+    report->width = cinfo->image_width;
+    report->height = cinfo->image_height;
+    report->components = cinfo->num_components;
+    report->space = space_of(cinfo->jpeg_color_space);
+    report->precision = cinfo->data_precision;
+    report->progressive = cinfo->progressive_mode ? 1 : 0;
+    report->arithmetic = cinfo->arith_code ? 1 : 0;
+    report->saw_jfif = cinfo->saw_JFIF_marker ? 1 : 0;
+    report->saw_adobe = cinfo->saw_Adobe_marker ? 1 : 0;
+    report->adobe_transform = cinfo->Adobe_transform;
+    report->restart_interval = (int)cinfo->restart_interval;
+    for (int i = 0; i < cinfo->num_components && i < 4; i++) {
+        report->h_samp[i] = cinfo->comp_info[i].h_samp_factor;
+        report->v_samp[i] = cinfo->comp_info[i].v_samp_factor;
+    }
+
+    /* djpeg's defaults: islow DCT, fancy upsampling, block smoothing; only the output format differs. */
+    switch (cinfo->jpeg_color_space) {
+    case JCS_CMYK:
+    case JCS_YCCK:
+        cinfo->out_color_space = JCS_CMYK;
+        break;
+    default:
+        cinfo->out_color_space = JCS_EXT_RGBA;
+        break;
+    }
+    cinfo->scale_num = scale_num;
+    cinfo->scale_denom = scale_denom;
+    cinfo->do_fancy_upsampling = fancy_upsampling ? TRUE : FALSE;
+    jpeg_calc_output_dimensions(cinfo);
+    report->output_width = cinfo->output_width;
+    report->output_height = cinfo->output_height;
+    return ASSETS_JPEG_OK;
+}
+
+/* CMYK (Adobe inverted, 0 = full ink) to RGB in place, as djpeg's PPM writer does: R = round(C * K / 255). */
+static void cmyk_rows_to_rgba(uint8_t *row, size_t stride, uint32_t width, uint32_t rows) {
+    for (uint32_t y = 0; y < rows; y++, row += stride) {
+        uint8_t *p = row;
+        for (uint32_t x = 0; x < width; x++, p += 4) {
+            unsigned k = p[3];
+            p[0] = (uint8_t)((p[0] * k * 2 + 255) / 510);
+            p[1] = (uint8_t)((p[1] * k * 2 + 255) / 510);
+            p[2] = (uint8_t)((p[2] * k * 2 + 255) / 510);
+            p[3] = 255;
+        }
+    }
+}
+
+assets_jpeg_status assets_jpeg_decoder_decode(assets_jpeg_decoder *decoder, uint8_t *rgba, size_t stride) {
+    if (!decoder || !decoder->header_read || decoder->started || !rgba) return ASSETS_JPEG_INVALID_ARGUMENT;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    assets_jpeg_report *report = &decoder->report;
+    if (stride < (size_t)report->output_width * 4) return ASSETS_JPEG_INVALID_ARGUMENT;
+    if (setjmp(decoder->error.jump)) return classify_error(report);
+
+    decoder->started = 1;
+    jpeg_start_decompress(cinfo);
+    if (cinfo->output_width != report->output_width || cinfo->output_height != report->output_height ||
+        cinfo->output_components != 4) {
+        strcpy(report->message, "output size changed after the header");
+        return ASSETS_JPEG_CORRUPT;
+    }
+    int cmyk = cinfo->out_color_space == JCS_CMYK;
+    JSAMPROW rows[16];
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JDIMENSION first = cinfo->output_scanline;
+        JDIMENSION batch = cinfo->output_height - first;
+        if (batch > 16) batch = 16;
+        for (JDIMENSION i = 0; i < batch; i++) rows[i] = rgba + (size_t)(first + i) * stride;
+        JDIMENSION got = jpeg_read_scanlines(cinfo, rows, batch);
+        if (cmyk && got > 0) cmyk_rows_to_rgba(rows[0], stride, cinfo->output_width, got);
+        report->rows_decoded = cinfo->output_scanline;
+        if (got == 0) break;
+    }
+    jpeg_finish_decompress(cinfo);
+    if (report->truncated) return ASSETS_JPEG_TRUNCATED;
+    return ASSETS_JPEG_OK;
+}
+
+void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_jpeg_report *report) {
+    if (!decoder || !report) return;
+    *report = decoder->report;
+}
+
+void assets_jpeg_decoder_destroy(assets_jpeg_decoder *decoder) {
+    if (!decoder) return;
+    jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder);
+}

@@ -1,0 +1,64 @@
+import Assets
+import Foundation
+import Testing
+
+@Suite("asset-tool info")
+struct InfoCommandTests {
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("info-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func image(width: Int, height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for i in stride(from: 0, to: image.pixels.count, by: 4) {
+            image.pixels[i] = UInt8(i % 251); image.pixels[i + 3] = 255
+        }
+        return image
+    }
+
+    @Test("text output names format, size, model and orientation; a bad file exits 1 with one stderr line")
+    func text() throws {
+        // Given a progressive JPEG with orientation 6, a PNG named .jpg, and a truncated JPEG
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let jpeg = try JPEGEncoder(progressive: true, exifOrientation: 6).encode(Self.image(width: 30, height: 20))
+        try Data(jpeg).write(to: dir.appendingPathComponent("photo.jpg"))
+        try Data(try PNGEncoder.fast.encode(Self.image(width: 5, height: 4))).write(to: dir.appendingPathComponent("icon.jpg"))
+        try Data(jpeg.prefix(jpeg.count / 2)).write(to: dir.appendingPathComponent("cut.jpg"))
+        // When info runs over them, decoding pixels too
+        let result = try CLIRun.run(["info", "photo.jpg", "icon.jpg", "cut.jpg", "--decode"], in: dir)
+        // Then each readable file gets its facts, the damaged one a single error line, and the exit is 1
+        #expect(result.stdout.contains("photo.jpg: JPEG 30x20, ycbcr 4:2:0, 8-bit, progressive, orientation 6 (shown 20x30)"))
+        #expect(result.stdout.contains("icon.jpg: PNG 5x4, rgba, 8-bit, alpha"))
+        #expect(result.stdout.contains("named .jpg but the bytes are png [extension-mismatch]"))
+        #expect(result.stderr == "cut.jpg: jpeg truncated at offset \(jpeg.count / 2): libjpeg: Premature end of JPEG file\n")
+        #expect(result.status == 1)
+    }
+
+    @Test("json output is an array of reports")
+    func json() throws {
+        // Given a grayscale JPEG
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let jpeg = try JPEGEncoder(colorModel: .grayscale).encode(Self.image(width: 9, height: 7))
+        try Data(jpeg).write(to: dir.appendingPathComponent("gray.jpeg"))
+        // When info runs with --format json
+        let result = try CLIRun.run(["info", "gray.jpeg", "--format", "json"], in: dir)
+        // Then the report carries the facts as typed values
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let info = try #require(reports.first?["info"] as? [String: Any])
+        #expect(reports.first?["file"] as? String == "gray.jpeg")
+        #expect(info["format"] as? String == "jpeg")
+        #expect(info["width"] as? Int == 9 && info["height"] as? Int == 7)
+        #expect(info["colorModel"] as? String == "gray")
+        #expect(result.status == 0)
+    }
+
+    @Test("no files is a usage error")
+    func usage() throws {
+        let result = try CLIRun.run(["info"])
+        #expect(result.status == 64)
+    }
+}
