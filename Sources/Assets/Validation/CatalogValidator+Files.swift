@@ -128,14 +128,7 @@ extension CatalogValidator {
         switch format {
         case .png, .jpeg, .gif:
             do {
-                var facts = options.deep
-                    ? try checker.decode(sample, format: format, file: job.path)
-                    : try checker.probe(sample, format: format, file: job.path)
-                if facts.width == nil, !sample.isWhole, case .success(let read) = CatalogFileSystem.read(absolute, tail: 1024) {
-                    // The frame header lies beyond the head read (large metadata before it): read it all.
-                    sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-                    facts = try checker.probe(sample, format: format, file: job.path)
-                }
+                let facts = try inspect(&sample, format: format, job: job, absolute: absolute)
                 outcome.facts = facts
                 if job.kind == .imageSet, let frames = facts.frameCount, frames > 1 {
                     report(.animatedInImageSet,
@@ -155,6 +148,21 @@ extension CatalogValidator {
             report(.unsupportedFormat, "cannot be checked: \(format.rawValue.uppercased()) is not a format this tool decodes")
         }
         return outcome
+    }
+
+    /// Probes or decodes an image; when only the head was read and the headers reach past it (large
+    /// metadata before the frame header), reads the whole file and tries again.
+    private func inspect(_ sample: inout FileSample, format: ImageFormat, job: FileJob, absolute: String) throws(ImageError) -> ImageFacts {
+        do {
+            return options.deep
+                ? try checker.decode(sample, format: format, file: job.path)
+                : try checker.probe(sample, format: format, file: job.path)
+        } catch {
+            guard error.kind == .truncated, !sample.isWhole,
+                  case .success(let read) = CatalogFileSystem.read(absolute, tail: 1024) else { throw error }
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+            return try checker.probe(sample, format: format, file: job.path)
+        }
     }
 
     func scaleMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {

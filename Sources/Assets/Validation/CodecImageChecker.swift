@@ -1,30 +1,63 @@
-/// The validator's image checks through the package's own codecs: GIFs are read by `GIFInfo` (probe:
-/// structure and frame count) and `GIFFrameReader` (deep: every frame decoded by giflib and
-/// composited). PNG and JPEG use the header checks until their decoders are wired here.
+/// The validator's image checks through the package's codecs: `ImageInspector.probe` reads the
+/// headers (by default), `ImageInspector.decode` the pixels (`--deep`; GIFs have every frame decoded
+/// and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
+/// data, a cut file) count as failures, so they become `undecodable-image`.
 struct CodecImageChecker: ImageChecking {
     var limits: DecodingLimits = .default
 
-    private var headers: HeaderImageChecker { HeaderImageChecker(limits: limits) }
+    /// `ImageWarning` codes that mean the file is damaged.
+    static let damageWarnings: Set<String> = ["corrupt-data", "missing-end", "missing-trailer", "truncated", "no-frames"]
 
     func probe(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
-        guard format == .gif, sample.isWhole else { return try headers.probe(sample, format: format, file: file) }
-        do {
-            let info = try GIFInfo(bytes: sample.head, limits: limits)
-            return ImageFacts(format: .gif, width: info.screenWidth, height: info.screenHeight, frameCount: info.frames.count)
-        } catch {
-            throw error.naming(file: file)
+        let info = try ImageInspector.probe(sample.head, file: file, limits: limits, isWholeFile: sample.isWhole)
+        try CodecImageChecker.rejectDamage(info.warnings, format: info.format, file: file)
+        if !sample.isWhole {
+            // Only the head was read: look for the format's end marker in the tail instead.
+            try CodecImageChecker.checkEnd(sample, format: info.format, file: file)
         }
+        return ImageFacts(format: info.format, width: info.width, height: info.height, frameCount: info.frameCount)
     }
 
     func decode(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
-        guard format == .gif, sample.isWhole else { return try headers.decode(sample, format: format, file: file) }
-        do {
-            let reader = try GIFFrameReader(bytes: sample.head, limits: limits)
-            var frames = 0
-            while try reader.nextFrame() != nil { frames += 1 }
-            return ImageFacts(format: .gif, width: reader.screenWidth, height: reader.screenHeight, frameCount: frames)
-        } catch {
-            throw error.naming(file: file)
+        if format == .gif {
+            var facts = try probe(sample, format: format, file: file)
+            do {
+                let reader = try GIFFrameReader(bytes: sample.head, limits: limits)
+                var frames = 0
+                while try reader.nextFrame() != nil { frames += 1 }
+                facts.frameCount = frames
+            } catch {
+                throw error.naming(file: file)
+            }
+            return facts
         }
+        let decoded = try ImageInspector.decode(sample.head, file: file, options: DecodeOptions(limits: limits))
+        try CodecImageChecker.rejectDamage(decoded.warnings, format: decoded.info.format, file: file)
+        return ImageFacts(format: decoded.info.format, width: decoded.info.width, height: decoded.info.height,
+                          frameCount: decoded.info.frameCount)
+    }
+
+    static func rejectDamage(_ warnings: [ImageWarning], format: ImageFormat, file: String) throws(ImageError) {
+        guard let damage = warnings.first(where: { damageWarnings.contains($0.code) }) else { return }
+        throw ImageError(damage.code == "corrupt-data" ? .corrupt : .truncated, format: format, file: file,
+                         offset: damage.offset, detail: damage.message)
+    }
+
+    static func checkEnd(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) {
+        let marker: [UInt8]
+        switch format {
+        case .png: marker = [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        case .jpeg: marker = [0xFF, 0xD9]
+        default: return
+        }
+        let tail = sample.tail
+        if tail.count >= marker.count {
+            for start in stride(from: tail.count - marker.count, through: 0, by: -1) where tail[start] == marker[0] {
+                if tail[start..<start + marker.count].elementsEqual(marker) { return }
+            }
+        }
+        throw ImageError(.truncated, format: format, file: file, offset: sample.size,
+                         detail: format == .png ? "no IEND chunk at the end: the file is cut short"
+                                                : "no end-of-image marker: the file is cut short")
     }
 }
