@@ -117,7 +117,10 @@ struct JPEGHeaderScan {
             info.warnings.append(ImageWarning(code: "height-in-dnl", message: "height given later by a DNL marker", offset: offset))
         }
         let ids = (0..<components).map { body[6 + $0 * 3] }
-        let sampling = (0..<components).map { (Int(body[7 + $0 * 3] >> 4), Int(body[7 + $0 * 3] & 0x0F)) }
+        let sampling: [(Int, Int)] = (0..<components).map { (index: Int) -> (Int, Int) in
+            let factors: UInt8 = body[7 + index * 3]
+            return (Int(factors >> 4), Int(factors & 0x0F))
+        }
         switch components {
         case 1:
             info.colorModel = .gray

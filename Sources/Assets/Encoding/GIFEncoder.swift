@@ -149,7 +149,7 @@ public struct GIFEncoder: Sendable, Hashable {
             try check(EGifPutImageDesc(file, Int32(frame.left), Int32(frame.top), Int32(frame.width),
                                        Int32(frame.height), frame.interlaced, local))
             var row = [UInt8](repeating: 0, count: max(frame.width, 1))
-            for y in Self.storedRowOrder(height: frame.height, interlaced: frame.interlaced) {
+            for y in GIFInterlace.rowOrder(height: frame.height, interlaced: frame.interlaced) {
                 let start = y * frame.width
                 for x in 0..<frame.width { row[x] = frame.indices[start + x] }
                 try check(EGifPutLine(file, &row, Int32(frame.width)))
@@ -159,12 +159,6 @@ public struct GIFEncoder: Sendable, Hashable {
         var closeStatus: Int32 = 0
         guard EGifCloseFile(file, &closeStatus) == GIF_OK else { throw .library(Self.message(closeStatus)) }
         return sink.bytes
-    }
-
-    /// The display rows in the order they are stored: 0, 8, 16…, 4, 12…, 2, 6…, 1, 3… when interlaced.
-    static func storedRowOrder(height: Int, interlaced: Bool) -> [Int] {
-        guard interlaced else { return Array(0..<height) }
-        return GIFInterlace.passes.flatMap { pass in Array(stride(from: pass.start, to: height, by: pass.step)) }
     }
 
     private static func makeColorMap(_ colors: [Color]?) throws(GIFEncodingError) -> UnsafeMutablePointer<ColorMapObject>? {
@@ -183,11 +177,6 @@ public struct GIFEncoder: Sendable, Hashable {
     }
 }
 
-/// The interlaced row passes of a GIF image.
-enum GIFInterlace {
-    static let passes: [(start: Int, step: Int)] = [(0, 8), (4, 8), (2, 4), (1, 2)]
-}
-
 /// Collects what giflib writes.
 private final class GIFByteSink {
     var bytes: [UInt8] = []
@@ -199,19 +188,4 @@ private func gifSinkWrite(_ file: UnsafeMutablePointer<GifFileType>?, _ data: Un
     let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
     return count
-}
-
-/// Why a GIF could not be encoded.
-public enum GIFEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    case invalidFrame(Int, String)
-    case invalidColorTable(Int)
-    case library(String)
-
-    public var description: String {
-        switch self {
-        case .invalidFrame(let index, let reason): return "frame \(index): \(reason)"
-        case .invalidColorTable(let count): return "a colour table needs 1 to 256 entries, not \(count)"
-        case .library(let message): return "giflib: \(message)"
-        }
-    }
 }

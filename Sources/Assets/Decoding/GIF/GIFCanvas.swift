@@ -93,7 +93,7 @@ struct GIFCanvas {
         let transparent = header.transparentIndex ?? -1
         var sawTransparent = false
         if row.count < rectangle.width { row = [UInt8](repeating: 0, count: rectangle.width) }
-        for y in GIFCanvas.displayRows(height: rectangle.height, interlaced: header.interlaced) {
+        for y in GIFInterlace.rowOrder(height: rectangle.height, interlaced: header.interlaced) {
             try row.withUnsafeMutableBufferPointer { buffer throws(ImageError) in
                 // The buffer holds at least rectangle.width bytes, so the base address exists.
                 guard let base = buffer.baseAddress else { return }
@@ -132,7 +132,7 @@ struct GIFCanvas {
         let transparent = header.transparentIndex ?? -1
         var sawTransparent = false
         var row = [UInt8](repeating: 0, count: width)
-        for y in displayRows(height: header.rectangle.height, interlaced: header.interlaced) {
+        for y in GIFInterlace.rowOrder(height: header.rectangle.height, interlaced: header.interlaced) {
             try row.withUnsafeMutableBufferPointer { buffer throws(ImageError) in
                 guard let base = buffer.baseAddress else { return }
                 try readRow(base, width)
@@ -155,10 +155,5 @@ struct GIFCanvas {
             }
         }
         return sawTransparent
-    }
-
-    /// The display rows in the order giflib returns them (it does not de-interlace).
-    static func displayRows(height: Int, interlaced: Bool) -> [Int] {
-        GIFEncoder.storedRowOrder(height: height, interlaced: interlaced)
     }
 }

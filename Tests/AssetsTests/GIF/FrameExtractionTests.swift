@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Assets
+
+@Suite("Frame extraction")
+struct FrameExtractionTests {
+    typealias F = GIFFixtures
+
+    @Test("frame ranges parse as index, inclusive range or open range", arguments: [
+        ("3", FrameSelection(first: 3, last: 3)), ("3-7", FrameSelection(first: 3, last: 7)),
+        ("0-", FrameSelection(first: 0, last: nil)), ("5-5", FrameSelection(first: 5, last: 5)),
+    ])
+    func parsesRanges(text: String, expected: FrameSelection) {
+        #expect(FrameSelection(parsing: text) == expected)
+        #expect(FrameSelection(parsing: text)?.description == text.replacingOccurrences(of: "5-5", with: "5"))
+    }
+
+    @Test("malformed ranges are refused", arguments: ["", "-", "-3", "7-3", "a", "1-2-3", "1.5", " 1"])
+    func refusesRanges(text: String) {
+        #expect(FrameSelection(parsing: text) == nil)
+    }
+
+    @Test("a still image is one play-once frame covering the canvas")
+    func stillImage() throws {
+        // Given a 2x1 image with one half-transparent pixel
+        var image = RGBAImage(width: 2, height: 1)
+        image.pixels = [255, 0, 0, 255, 0, 0, 255, 128]
+        let source = StillFrameSource(image: image, format: .png)
+        // When its frames are read
+        let frame = try #require(try source.nextFrame())
+        // Then there is exactly one, with the image, its rectangle and transparency
+        #expect(try source.nextFrame() == nil)
+        #expect(frame.image == image && frame.index == 0)
+        #expect(frame.rectangle == FrameRectangle(x: 0, y: 0, width: 2, height: 1))
+        #expect(frame.usesTransparency)
+        #expect(source.loopCount == .playOnce && source.canvasWidth == 2)
+    }
+
+    @Test("the extractor writes a still image as frame_0000.png with a one-frame manifest")
+    func extractsStill() throws {
+        // Given a still image and an empty folder
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var image = RGBAImage(width: 3, height: 2)
+        image.pixels = [UInt8](repeating: 200, count: 24)
+        // When it is extracted
+        let report = try FrameExtractor(folder: folder).extract(from: StillFrameSource(image: image, format: .jpeg),
+                                                                raw: false, sourceName: "photo.jpg")
+        // Then the PNG is the encoder's and the manifest says one complete frame
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frame_0000.png")))
+        #expect(written == (try PNGEncoder.fast.encode(image)))
+        #expect(report.frames.count == 1 && report.damage == nil)
+        let manifest = try String(contentsOfFile: folder + "/frames.json", encoding: .utf8)
+        #expect(manifest.contains("\"format\": \"jpeg\""))
+        #expect(manifest.contains("\"loop_count\": null"))
+        #expect(manifest.contains("\"plays\": 1"))
+    }
+
+    @Test("ImageFrames.open sniffs the format: GIF frames, other formats typed errors")
+    func opensBySniffing() throws {
+        // Given a GIF, a PNG signature and text
+        let gif = try F.threeFrames()
+        // Then the GIF opens, the others are typed errors
+        #expect(try ImageFrames.open(bytes: gif).format == .gif)
+        #expect(throws: ImageError.self) { try ImageFrames.open(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
+        do {
+            _ = try ImageFrames.open(bytes: Array("plain text".utf8))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .notAnImage)
+        }
+    }
+
+    @Test("the manifest escapes names as JSON strings")
+    func escapesNames() {
+        // Given a report for a file name with quotes, a backslash and a control character
+        let report = FrameExtractionReport(source: "a \"b\"\\c\u{1}.gif", format: .gif, canvasWidth: 1, canvasHeight: 1,
+                                           loopCount: .repeats(2), raw: false)
+        // Then the JSON parses back to the same name
+        let object = try? JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+        #expect(object?["source"] as? String == "a \"b\"\\c\u{1}.gif")
+        #expect(object?["plays"] as? Int == 3)
+    }
+
+    @Test("the GIF encoder refuses frames it cannot write")
+    func encoderRefuses() {
+        // Given a frame with the wrong number of indices, and a frame with no colour table at all
+        let wrongCount = GIFEncoder(width: 2, height: 2, globalColorTable: F.palette,
+                                    frames: [GIFEncoder.Frame(width: 2, height: 2, indices: [0])])
+        let noTable = GIFEncoder(width: 2, height: 2, frames: [GIFEncoder.Frame.filled(0, width: 2, height: 2)])
+        // Then both are typed errors
+        #expect(throws: GIFEncodingError.self) { try wrongCount.encode() }
+        #expect(throws: GIFEncodingError.self) { try noTable.encode() }
+        #expect(throws: GIFEncodingError.invalidColorTable(0)) {
+            try GIFEncoder(width: 1, height: 1, globalColorTable: [], frames: [GIFEncoder.Frame.filled(0, width: 1, height: 1)]).encode()
+        }
+    }
+}
