@@ -62,9 +62,9 @@ struct ExampleCatalog {
 
         let photo = ExampleArtwork.photo(width: 320, height: 200)
         let photoFolder = "Photos/sample_landscape.imageset"
-        catalog.add("\(photoFolder)/sample_landscape.png", try png.encode(photo))
+        catalog.add("\(photoFolder)/sample_landscape.jpg", try JPEGEncoder(quality: 85).encode(photo))
         catalog.add("\(photoFolder)/Contents.json", ContentsValue.object([
-            ("images", .array([.object([("filename", .string("sample_landscape.png")), ("idiom", .string("universal"))])])),
+            ("images", .array([.object([("filename", .string("sample_landscape.jpg")), ("idiom", .string("universal"))])])),
             ContentsValue.info,
         ]).file)
         catalog.add("Photos/Contents.json", ContentsValue.object([
