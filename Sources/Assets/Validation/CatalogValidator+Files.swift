@@ -171,7 +171,11 @@ extension CatalogValidator {
         for (index, entry) in asset.entries.enumerated() {
             guard let scale = entry.scale, let factor = ["1x": 1, "2x": 2, "3x": 3][scale],
                   let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
-            groups[CatalogValidator.slot(of: entry, ignoringScale: true), default: [:]][factor] = (index, width, height)
+            let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
+            if groups[slot]?[factor] == nil {
+                // With two entries in one slot (an ambiguous-variant), the first is the one compared.
+                groups[slot, default: [:]][factor] = (index, width, height)
+            }
         }
         var found: [CatalogDiagnostic] = []
         let key = asset.kind.entriesKey ?? "images"
@@ -192,9 +196,10 @@ extension CatalogValidator {
                 let expected = reference.factor == 1
                     ? "\(reference.width * factor)x\(reference.height * factor)"
                     : "\(Double(reference.width) * Double(factor) / Double(reference.factor))x\(Double(reference.height) * Double(factor) / Double(reference.factor))"
+                let ratio = reference.factor == 1 ? "\(factor) times" : "\(factor)/\(reference.factor) of"
                 let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
                 found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: "\(key)[\(other.entry)]",
-                                               message: "is \(other.width)x\(other.height) at \(factor)x, expected \(expected) (\(factor)/\(reference.factor) of the \(reference.factor)x \(reference.width)x\(reference.height))"))
+                                               message: "is \(other.width)x\(other.height) at \(factor)x, expected \(expected) (\(ratio) the \(reference.factor)x \(reference.width)x\(reference.height))"))
             }
         }
         return found
