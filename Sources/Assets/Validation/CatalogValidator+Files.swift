@@ -95,18 +95,19 @@ extension CatalogValidator {
         func report(_ code: CatalogDiagnostic.Code, _ message: String) {
             outcome.diagnostics.append(CatalogDiagnostic(code, path: job.path, message: message))
         }
-        let head: Int? = options.deep ? nil : CatalogValidator.probeHead
+        let filename = job.path.split(separator: "/").last.map(String.init) ?? job.path
+        let ext = CatalogReader.split(filename).ext ?? ""
+        let claimed = ImageFormat(fileExtension: ext)
+        // GIFs (frame count) and SVGs (XML parse) are read whole at once; other probes read a head.
+        let wholeFile = options.deep || claimed == .gif || claimed == .svg
         var sample: FileSample
-        switch CatalogFileSystem.read(absolute, head: head, tail: 1024) {
+        switch CatalogFileSystem.read(absolute, head: wholeFile ? nil : CatalogValidator.probeHead, tail: 1024) {
         case .failure(let error):
             report(.undecodableImage, "cannot be read: \(error)")
             return outcome
         case .success(let read):
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
-        let filename = job.path.split(separator: "/").last.map(String.init) ?? job.path
-        let ext = CatalogReader.split(filename).ext ?? ""
-        let claimed = ImageFormat(fileExtension: ext)
         let sniffed = ImageFormat(sniffing: sample.head)
         let isData = job.kind == .dataSet
         guard let format = sniffed else {
