@@ -84,23 +84,35 @@ enum CatalogFileSystem {
     static func read(_ path: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO planted in a catalog cannot hang the reader; it then fails to read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
+        var first: [UInt8]?
+        if let head, head <= maxBytes {
+            // A file shorter than the head is read whole in one call, without asking for its size.
+            guard let read = readFully(fd, count: head, at: 0) else { return .failure(SystemError(code: errno)) }
+            if read.count < head { return .success((read, Array(read.suffix(tail)), read.count)) }
+            first = read
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(SystemError(code: EISDIR)) }
         let size = Int(info.st_size)
         let headCount = min(head ?? size, size)
         guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
-        guard let first = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+        if first == nil || first?.count != headCount {
+            guard let read = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+            first = read
+        }
+        let bytes = first ?? []
         let tailCount = min(tail, size)
-        if tailCount == 0 { return .success((first, [], size)) }
+        if tailCount == 0 { return .success((bytes, [], size)) }
         if head == nil || headCount == size {
-            return .success((first, Array(first.suffix(tailCount)), size))
+            return .success((bytes, Array(bytes.suffix(tailCount)), size))
         }
         guard let last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
-        return .success((first, last, size))
+        return .success((bytes, last, size))
     }
 
     private static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
