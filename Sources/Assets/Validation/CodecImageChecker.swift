@@ -9,7 +9,13 @@ struct CodecImageChecker: ImageChecking {
     static let damageWarnings: Set<String> = ["corrupt-data", "missing-end", "missing-trailer", "truncated", "no-frames"]
 
     func probe(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
-        let info = try ImageInspector.probe(sample.head, file: file, limits: limits, isWholeFile: sample.isWhole)
+        // No file name given to the inspector: the validator compares extensions itself (format-mismatch).
+        let info: ImageInfo
+        do {
+            info = try ImageInspector.probe(sample.head, limits: limits, isWholeFile: sample.isWhole)
+        } catch {
+            throw error.naming(file: file)
+        }
         try CodecImageChecker.rejectDamage(info.warnings, format: info.format, file: file)
         if !sample.isWhole {
             // Only the head was read: look for the format's end marker in the tail instead.
@@ -31,7 +37,12 @@ struct CodecImageChecker: ImageChecking {
             }
             return facts
         }
-        let decoded = try ImageInspector.decode(sample.head, file: file, options: DecodeOptions(limits: limits))
+        let decoded: DecodedImage
+        do {
+            decoded = try ImageInspector.decode(sample.head, options: DecodeOptions(limits: limits))
+        } catch {
+            throw error.naming(file: file)
+        }
         try CodecImageChecker.rejectDamage(decoded.warnings, format: decoded.info.format, file: file)
         return ImageFacts(format: decoded.info.format, width: decoded.info.width, height: decoded.info.height,
                           frameCount: decoded.info.frameCount)
