@@ -86,7 +86,7 @@ extension CatalogValidator {
         return results.update { $0.map { $0 ?? FileOutcome() } }
     }
 
-    /// When probing, only this much of a file's head (and 1 KiB of its tail) is read at first.
+    /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
     static let probeHead = 8 << 10
 
     private func check(_ job: FileJob, root: String) -> FileOutcome {
@@ -101,7 +101,7 @@ extension CatalogValidator {
         // GIFs (frame count) and SVGs (XML parse) are read whole at once; other probes read a head.
         let wholeFile = options.deep || claimed == .gif || claimed == .svg
         var sample: FileSample
-        switch CatalogFileSystem.read(absolute, head: wholeFile ? nil : CatalogValidator.probeHead, tail: 1024) {
+        switch CatalogFileSystem.read(absolute, head: wholeFile ? nil : CatalogValidator.probeHead, tail: 4096) {
         case .failure(let error):
             report(.undecodableImage, "cannot be read: \(error)")
             return outcome
@@ -122,7 +122,7 @@ extension CatalogValidator {
             report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(format.rawValue.uppercased()) data")
         }
         if !sample.isWhole, format == .svg || format == .gif {
-            if case .success(let read) = CatalogFileSystem.read(absolute, tail: 1024) {
+            if case .success(let read) = CatalogFileSystem.read(absolute, tail: 4096) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             }
         }
@@ -160,7 +160,7 @@ extension CatalogValidator {
                 : try checker.probe(sample, format: format, file: job.path)
         } catch {
             guard error.kind == .truncated, !sample.isWhole,
-                  case .success(let read) = CatalogFileSystem.read(absolute, tail: 1024) else { throw error }
+                  case .success(let read) = CatalogFileSystem.read(absolute, tail: 4096) else { throw error }
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             return try checker.probe(sample, format: format, file: job.path)
         }

@@ -12,15 +12,13 @@ struct CodecImageChecker: ImageChecking {
         // No file name given to the inspector: the validator compares extensions itself (format-mismatch).
         let info: ImageInfo
         do {
-            info = try ImageInspector.probe(sample.head, limits: limits, isWholeFile: sample.isWhole)
+            // The end-marker check is done here on the tail (a backward scan), for whole files and heads alike.
+            info = try ImageInspector.probe(sample.head, limits: limits, isWholeFile: false)
         } catch {
             throw error.naming(file: file)
         }
         try CodecImageChecker.rejectDamage(info.warnings, format: info.format, file: file)
-        if !sample.isWhole {
-            // Only the head was read: look for the format's end marker in the tail instead.
-            try CodecImageChecker.checkEnd(sample, format: info.format, file: file)
-        }
+        try CodecImageChecker.checkEnd(sample, format: info.format, file: file)
         return ImageFacts(format: info.format, width: info.width, height: info.height, frameCount: info.frameCount)
     }
 
