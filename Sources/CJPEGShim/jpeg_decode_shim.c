@@ -1,6 +1,10 @@
 #include "jpeg_decode_shim.h"
 
 #include <setjmp.h>
+#include <stdint.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +25,19 @@ typedef struct {
     size_t count;
 } decode_error;
 
+/* Progressive files can hold any number of scans; each costs a pass over the image. A hostile file with
+   thousands of tiny scans would take minutes, so, like libjpeg-turbo's own TurboJPEG API, stop at a limit. */
+#define ASSETS_JPEG_MAX_SCANS 500
+
+typedef struct {
+    struct jpeg_progress_mgr pub;
+    decode_error *error;
+} decode_progress;
+
 struct assets_jpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     decode_error error;
+    decode_progress progress;
     assets_jpeg_report report;
     const uint8_t *data;
     size_t count;
@@ -89,6 +103,7 @@ static void decode_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
 /* Maps libjpeg's message codes to the stable categories. */
 static assets_jpeg_status classify_error(const assets_jpeg_report *report) {
+    if (report->scan_limit_hit) return ASSETS_JPEG_TOO_LARGE;
     switch (report->error_code) {
     case JERR_NO_SOI:
         return ASSETS_JPEG_NOT_JPEG;
@@ -124,6 +139,18 @@ static assets_jpeg_space space_of(J_COLOR_SPACE space) {
     }
 }
 
+static void decode_progress_monitor(j_common_ptr cinfo) {
+    if (cinfo->is_decompressor == 0) return;
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    decode_progress *progress = (decode_progress *)cinfo->progress;
+    if (dinfo->progressive_mode && dinfo->input_scan_number > ASSETS_JPEG_MAX_SCANS) {
+        assets_jpeg_report *report = progress->error->report;
+        report->scan_limit_hit = 1;
+        snprintf(report->message, sizeof(report->message), "more than %d progressive scans", ASSETS_JPEG_MAX_SCANS);
+        longjmp(progress->error->jump, 1);
+    }
+}
+
 assets_jpeg_decoder *assets_jpeg_decoder_create(const uint8_t *data, size_t count) {
     assets_jpeg_decoder *decoder = (assets_jpeg_decoder *)calloc(1, sizeof(assets_jpeg_decoder));
     if (!decoder) return NULL;
@@ -143,6 +170,9 @@ assets_jpeg_decoder *assets_jpeg_decoder_create(const uint8_t *data, size_t coun
         return NULL;
     }
     jpeg_create_decompress(&decoder->cinfo);
+    decoder->progress.pub.progress_monitor = decode_progress_monitor;
+    decoder->progress.error = &decoder->error;
+    decoder->cinfo.progress = &decoder->progress.pub;
     return decoder;
 }
 
@@ -250,4 +280,16 @@ void assets_jpeg_decoder_destroy(assets_jpeg_decoder *decoder) {
     if (!decoder) return;
     jpeg_destroy_decompress(&decoder->cinfo);
     free(decoder);
+}
+
+void assets_prepare_large_buffer(void *buffer, size_t count) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t start = ((uintptr_t)buffer + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)buffer + count) & ~(huge - 1);
+    if (buffer && end > start) (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+    (void)buffer;
+    (void)count;
+#endif
 }

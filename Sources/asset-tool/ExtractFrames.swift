@@ -4,7 +4,7 @@ import Assets
 struct ExtractFrames: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract-frames",
-        abstract: "Write every frame of an animated GIF as an RGBA PNG, composited as a browser shows it.",
+        abstract: "Write every frame of an animated GIF as an RGBA PNG, composited as a browser shows it (a JPEG or PNG gives one upright frame).",
         discussion: """
             Writes DIR/frame_0000.png … (numbered by frame index) and DIR/frames.json with the canvas size, \
             loop count and each frame's delay, disposal, rectangle and transparency. A damaged GIF still \

@@ -1,9 +1,12 @@
-/// The first frame of a GIF as a still image. GIF pixels come from the GIF decoder (giflib, composited as a
-/// browser shows it); until that decoder is wired in, decoding a GIF still is reported as unsupported.
+/// The first frame of a GIF as a still image, composited as a browser shows it (by `GIFFrameReader`).
 struct GIFStillDecoder {
     var options: DecodeOptions
 
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
-        throw ImageError(.unsupported, format: .gif, detail: "GIF still decoding is provided by the GIF decoder")
+    func decode(_ bytes: [UInt8]) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
+        let reader = try GIFFrameReader(bytes: bytes, limits: options.limits, output: .composited)
+        guard let frame = try reader.nextFrame() else {
+            throw ImageError(.corrupt, format: .gif, detail: "the file holds no image")
+        }
+        return (frame.image, [])
     }
 }

@@ -9,8 +9,9 @@ public enum ImageFrames {
         case .gif:
             return try GIFFrameReader(bytes: bytes, limits: limits, output: raw ? .raw : .composited)
         case .jpeg, .png:
-            // Still images join through `StillFrameSource(image:format:)` once their decoders exist.
-            throw ImageError(.unsupported, format: format, detail: "\(format?.rawValue ?? "") frames are not decoded yet")
+            // One frame: the still image, EXIF orientation applied.
+            let decoded = try ImageInspector.decode(bytes, options: DecodeOptions(limits: limits))
+            return StillFrameSource(image: decoded.image, format: decoded.info.format)
         case .pdf, .svg, .heic, .webp:
             throw ImageError(.unsupported, format: format,
                              detail: "\(format?.rawValue ?? "") images have no pixels this tool decodes")

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The one entry point for reading any image: `probe` reads headers only, `decode` reads pixels.
 /// The format always comes from the leading bytes; a file name only names the file in errors and is
 /// compared with the sniffed format (a mismatch becomes an `extension-mismatch` warning).
@@ -12,7 +6,8 @@ public enum ImageInspector {
     /// Works on a prefix of the file as long as the prefix holds the headers (JPEG: up to SOF; PNG: up to
     /// IDAT; GIF: the whole file for frame counts); pass `isWholeFile: false` for a prefix. Throws
     /// `truncated` when the bytes end before the headers do. For a whole file, a JPEG without its final
-    /// end-of-image marker or a PNG without IEND gets a `missing-end` warning (a likely truncation).
+    /// end-of-image marker, a PNG without IEND or a GIF without its trailer gets a `missing-end` warning.
+    /// A size beyond `limits` throws `tooLarge`, as decoding would.
     public static func probe(_ bytes: [UInt8], file: String? = nil, limits: DecodingLimits = .default,
                              isWholeFile: Bool = true) throws(ImageError) -> ImageInfo {
         do throws(ImageError) {
@@ -23,10 +18,13 @@ public enum ImageInspector {
             switch format {
             case .jpeg: info = try JPEGHeaderScan(bytes).info
             case .png: info = try PNGHeaderScan(bytes).info
-            case .gif: info = try GIFStructureScan(bytes, limits: limits).info
+            case .gif: info = ImageInfo(gif: try GIFInfo(bytes: bytes, limits: limits), header: Array(bytes.prefix(13)))
             case .pdf, .svg, .heic, .webp: info = ImageInfo(format: format)
             }
-            if isWholeFile { info.noteMissingEnd(in: bytes) }
+            if format == .jpeg || format == .png {
+                try limits.check(width: info.width, height: info.height, format: format)
+            }
+            if isWholeFile { info.noteMissingEnd(tail: bytes.suffix(ImageInfo.endWindow), fileSize: bytes.count) }
             if let file { info.noteExtension(of: file) }
             return info
         } catch {
@@ -44,19 +42,7 @@ public enum ImageInspector {
                                  detail: info.warnings.first { $0.code == "unsupported" }?.message
                                      ?? "\(info.format.rawValue) files are recognised but not decoded")
             }
-            let result: Result<(RGBAImage, [ImageWarning]), ImageError> = bytes.withUnsafeBufferPointer { buffer in
-                do throws(ImageError) {
-                    switch info.format {
-                    case .jpeg: return .success(try JPEGDecoder(options: options).decode(buffer))
-                    case .png: return .success(try PNGDecoder(options: options).decode(buffer))
-                    case .gif: return .success(try GIFStillDecoder(options: options).decode(buffer))
-                    default: throw ImageError(.unsupported, format: info.format, detail: "no decoder")
-                    }
-                } catch {
-                    return .failure(error)
-                }
-            }
-            var (image, codecWarnings) = try result.get()
+            var (image, codecWarnings) = try decodePixels(bytes, format: info.format, options: options)
             var applied = ImageOrientation.up
             if options.orientation == .apply, info.orientation != .up {
                 image = image.applying(info.orientation)
@@ -68,9 +54,54 @@ public enum ImageInspector {
         }
     }
 
-    /// Reads a file from disk and probes it. Reading never writes to the file.
+    /// The stored pixels of a decodable format; the C decoders read the caller's buffer in place.
+    private static func decodePixels(_ bytes: [UInt8], format: ImageFormat,
+                                     options: DecodeOptions) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
+        if format == .gif { return try GIFStillDecoder(options: options).decode(bytes) }
+        let result: Result<(RGBAImage, [ImageWarning]), ImageError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(ImageError) {
+                switch format {
+                case .jpeg: return .success(try JPEGDecoder(options: options).decode(buffer))
+                case .png: return .success(try PNGDecoder(options: options).decode(buffer))
+                default: throw ImageError(.unsupported, format: format, detail: "no decoder")
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// How much of a JPEG or PNG file `probe(file:)` reads first; the headers nearly always fit.
+    static let headerWindow = 64 * 1024
+
+    /// Probes a file on disk, reading as little as it can: for JPEG and PNG the first 64 KiB (more only when
+    /// the headers run past it) and the last 4 KiB for the end marker; GIF and other formats are read whole.
+    /// Reading never writes to the file.
     public static func probe(file path: String, limits: DecodingLimits = .default) throws(ImageError) -> ImageInfo {
-        try probe(try readFile(path), file: path, limits: limits)
+        let file = try ImageFile(path)
+        guard file.size > headerWindow else { return try probe(try file.readAll(), file: path, limits: limits) }
+        let head = try file.read(from: 0, count: headerWindow)
+        let format = ImageFormat(sniffing: head)
+        guard format == .jpeg || format == .png else { return try probe(try file.readAll(), file: path, limits: limits) }
+        let tail = try file.read(from: file.size - ImageInfo.endWindow, count: ImageInfo.endWindow)
+        do {
+            return try probe(head: head, tail: tail, fileSize: file.size, file: path, limits: limits)
+        } catch where error.kind == .truncated {
+            return try probe(try file.readAll(), file: path, limits: limits)
+        }
+    }
+
+    /// Probes from the first and last bytes of a file (for callers that read files themselves): `head` from
+    /// offset 0, `tail` the file's last bytes (4 KiB is enough), `fileSize` its length. When `head` is the
+    /// whole file this equals `probe(head, file:)`. JPEG and PNG need their headers in `head` (else
+    /// `truncated`); GIF needs the whole file for its frames.
+    public static func probe(head: [UInt8], tail: [UInt8], fileSize: Int, file: String? = nil,
+                             limits: DecodingLimits = .default) throws(ImageError) -> ImageInfo {
+        if head.count >= fileSize { return try probe(head, file: file, limits: limits) }
+        var info = try probe(head, file: file, limits: limits, isWholeFile: false)
+        info.noteMissingEnd(tail: tail, fileSize: fileSize)
+        return info
     }
 
     /// Reads a file from disk and decodes it.
@@ -80,78 +111,6 @@ public enum ImageInspector {
 
     /// The whole file, as bytes. Refuses folders and files larger than 2 GiB.
     public static func readFile(_ path: String) throws(ImageError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw ImageError(.unreadable, file: path, detail: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw ImageError(.unreadable, file: path, detail: String(cString: strerror(errno)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw ImageError(.unreadable, file: path, detail: "not a regular file")
-        }
-        let size = Int(info.st_size)
-        guard size <= 1 << 31 else {
-            throw ImageError(.tooLarge, file: path, detail: "file is \(size) bytes")
-        }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { raw in
-            while done < size {
-                let got = read(fd, raw.baseAddress! + done, size - done)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if got == 0 { break }
-                done += got
-            }
-        }
-        if failure != 0 { throw ImageError(.unreadable, file: path, detail: String(cString: strerror(failure))) }
-        return done == size ? bytes : Array(bytes.prefix(done))
-    }
-}
-
-extension ImageInfo {
-    /// A whole JPEG ends with FF D9 (trailing bytes after it are tolerated); a whole PNG ends with IEND.
-    mutating func noteMissingEnd(in bytes: [UInt8]) {
-        switch format {
-        case .jpeg:
-            let tail = bytes.suffix(4096)
-            var found = false
-            var i = tail.endIndex - 1
-            while i > tail.startIndex {
-                if tail[i - 1] == 0xFF && tail[i] == 0xD9 { found = true; break }
-                i -= 1
-            }
-            if !found {
-                warnings.append(ImageWarning(code: "missing-end", message: "no JPEG end-of-image marker at the end: truncated?",
-                                             offset: bytes.count))
-            }
-        case .png:
-            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-            if !bytes.suffix(4096).indices.contains(where: { bytes[$0...].starts(with: iend) }) {
-                warnings.append(ImageWarning(code: "missing-end", message: "no PNG IEND chunk at the end: truncated?",
-                                             offset: bytes.count))
-            }
-        default:
-            break
-        }
-    }
-
-    /// Records a warning when the file name's extension claims another image format than the bytes.
-    mutating func noteExtension(of file: String) {
-        guard extensionMismatch == nil else { return }
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        guard let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex else { return }
-        let ext = String(name[name.index(after: dot)...])
-        guard let claimed = ImageFormat(fileExtension: ext), claimed != format else { return }
-        extensionMismatch = claimed
-        warnings.append(ImageWarning(code: "extension-mismatch",
-                                     message: "named .\(ext) but the bytes are \(format.rawValue)"))
+        try ImageFile(path).readAll()
     }
 }

@@ -23,35 +23,41 @@ public enum ImageOrientation: Int, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension RGBAImage {
-    /// The image turned upright for `orientation`: a new raster (no allocation for `.up`).
+    /// The image turned upright for `orientation`: a new raster (no work for `.up`).
     public func applying(_ orientation: ImageOrientation) -> RGBAImage {
         if orientation == .up || width == 0 || height == 0 { return self }
         let (w, h) = (width, height)
         let (outW, outH) = orientation.swapsAxes ? (h, w) : (w, h)
-        var out = [UInt32](repeating: 0, count: w * h)
-        pixels.withUnsafeBytes { raw in
-            let source = raw.bindMemory(to: UInt32.self)
-            out.withUnsafeMutableBufferPointer { target in
+        // Source column and row as affine functions of the output's (x, y): sx = ax + bx·x + cx·y, and so on.
+        let (ax, bx, cx, ay, by, cy): (Int, Int, Int, Int, Int, Int)
+        switch orientation {
+        case .up: (ax, bx, cx, ay, by, cy) = (0, 1, 0, 0, 0, 1)
+        case .upMirrored: (ax, bx, cx, ay, by, cy) = (w - 1, -1, 0, 0, 0, 1)
+        case .down: (ax, bx, cx, ay, by, cy) = (w - 1, -1, 0, h - 1, 0, -1)
+        case .downMirrored: (ax, bx, cx, ay, by, cy) = (0, 1, 0, h - 1, 0, -1)
+        case .leftMirrored: (ax, bx, cx, ay, by, cy) = (0, 0, 1, 0, 1, 0)
+        case .right: (ax, bx, cx, ay, by, cy) = (0, 0, 1, h - 1, -1, 0)
+        case .rightMirrored: (ax, bx, cx, ay, by, cy) = (w - 1, 0, -1, h - 1, -1, 0)
+        case .left: (ax, bx, cx, ay, by, cy) = (w - 1, 0, -1, 0, 1, 0)
+        }
+        let origin = ay * w + ax, stepX = by * w + bx, stepY = cy * w + cx
+        let count = pixels.count
+        let turned = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let target = UnsafeMutableRawBufferPointer(buffer)
+            pixels.withUnsafeBytes { source in
+                var out = 0
                 for y in 0..<outH {
-                    let row = y * outW
-                    for x in 0..<outW {
-                        let sx: Int, sy: Int
-                        switch orientation {
-                        case .up: (sx, sy) = (x, y)
-                        case .upMirrored: (sx, sy) = (w - 1 - x, y)
-                        case .down: (sx, sy) = (w - 1 - x, h - 1 - y)
-                        case .downMirrored: (sx, sy) = (x, h - 1 - y)
-                        case .leftMirrored: (sx, sy) = (y, x)
-                        case .right: (sx, sy) = (y, h - 1 - x)
-                        case .rightMirrored: (sx, sy) = (w - 1 - y, h - 1 - x)
-                        case .left: (sx, sy) = (w - 1 - y, x)
-                        }
-                        target[row + x] = source[sy * w + sx]
+                    var index = origin + y * stepY
+                    for _ in 0..<outW {
+                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self),
+                                          toByteOffset: out, as: UInt32.self)
+                        out += 4
+                        index += stepX
                     }
                 }
             }
+            initialized = count
         }
-        let bytes = out.withUnsafeBytes { Array($0) }
-        return RGBAImage(width: outW, height: outH, pixels: bytes) ?? self
+        return RGBAImage(width: outW, height: outH, pixels: turned) ?? self
     }
 }

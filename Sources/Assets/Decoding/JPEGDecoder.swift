@@ -26,6 +26,7 @@ struct JPEGDecoder {
         let count = width * height * 4
         var failure: assets_jpeg_status = ASSETS_JPEG_OK
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count >= 4 << 20 { assets_prepare_large_buffer(buffer.baseAddress, count) }
             // Rows libjpeg does not reach (only on failure) must still be initialised memory.
             status = assets_jpeg_decoder_decode(decoder, buffer.baseAddress, width * 4)
             if status != ASSETS_JPEG_OK {

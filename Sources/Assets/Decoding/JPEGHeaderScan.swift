@@ -135,6 +135,11 @@ struct JPEGHeaderScan {
             }
         case 4:
             info.colorModel = adobeTransform == 2 ? .ycck : .cmyk
+            if adobeTransform == nil {
+                info.warnings.append(ImageWarning(code: "cmyk-assumed-inverted",
+                                                  message: "CMYK without an Adobe marker: read as Adobe's inverted CMYK, as djpeg does",
+                                                  offset: offset))
+            }
         default:
             info.colorModel = .unknown
         }

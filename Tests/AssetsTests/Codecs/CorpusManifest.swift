@@ -1,7 +1,7 @@
 import Foundation
 
 /// The JPEG entries of `../shared/corpus/MANIFEST.json`, read with Foundation's JSON parser.
-struct CorpusEntry: @unchecked Sendable, CustomStringConvertible {
+struct JPEGCorpusEntry: @unchecked Sendable, CustomStringConvertible {
     var path: String
     var format: String
     var category: String
@@ -10,7 +10,7 @@ struct CorpusEntry: @unchecked Sendable, CustomStringConvertible {
 
     var description: String { path }
 
-    static func all() -> [CorpusEntry] {
+    static func all() -> [JPEGCorpusEntry] {
         guard ImageDumps.corpusPresent,
               let data = try? Data(contentsOf: ImageDumps.corpus.appendingPathComponent("MANIFEST.json")),
               let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -19,14 +19,14 @@ struct CorpusEntry: @unchecked Sendable, CustomStringConvertible {
         return entries.compactMap { entry in
             guard let path = entry["path"] as? String else { return nil }
             let observed = entry["reference_decoders_observed"] as? [String: Any]
-            return CorpusEntry(path: path, format: entry["format"] as? String ?? "",
+            return JPEGCorpusEntry(path: path, format: entry["format"] as? String ?? "",
                                category: entry["category"] as? String ?? "",
                                expectations: entry["expectations"] as? [String: Any] ?? [:],
                                observedDjpeg: observed?["djpeg_libjpeg-turbo_2.1.5"] as? [String: Any])
         }
     }
 
-    static func jpeg() -> [CorpusEntry] {
+    static func jpeg() -> [JPEGCorpusEntry] {
         all().filter { $0.format == "jpeg" || $0.path.hasPrefix("bad/jpeg/") }
     }
 

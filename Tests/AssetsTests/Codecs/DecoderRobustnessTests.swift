@@ -69,3 +69,54 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Decoder robustness on corpus files", .enabled(if: ImageDumps.corpusPresent, "corpus folder absent: skipped"))
+struct CorpusByteFlipTests {
+    @Test("seeded byte flips of small corpus JPEGs decode or throw", arguments: [
+        "jpeg/wuffs/hippopotamus.jpeg", "jpeg/wuffs/mona-lisa.21x32.q50.jpeg", "jpeg/blink/cs-uma-ycck.jpg",
+        "jpeg/libjpeg-turbo/testimgari.jpg", "jpeg/wuffs/peacock.progressive.jpeg",
+    ])
+    func flips(path: String) throws {
+        // Given a corpus JPEG
+        let bytes = try ImageDumps.read(path)
+        var generator = SeededGenerator(seed: UInt64(bytes.count))
+        for _ in 0..<60 {
+            // When a few of its bytes are changed and it is decoded
+            var damaged = bytes
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                damaged[Int.random(in: 2..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            let result = Result { () throws(ImageError) in try ImageInspector.decode(damaged, file: path) }
+            // Then it gives a consistent image or a typed error naming the file
+            switch result {
+            case .success(let decoded):
+                #expect(decoded.image.pixels.count == decoded.image.width * decoded.image.height * 4)
+            case .failure(let error):
+                #expect(error.file == path)
+            }
+        }
+    }
+}
+
+@Suite("Concurrent decoding")
+struct ConcurrentDecodingTests {
+    @Test("decoders share no state: eight at once give the same pixels")
+    func parallel() async throws {
+        // Given a JPEG and a PNG
+        let image = JPEGEncoderTests.gradient(width: 64, height: 48)
+        let jpeg = try JPEGEncoder(progressive: true).encode(image)
+        let png = try PNGEncoder.fast.encode(image)
+        let expectedJPEG = try ImageInspector.decode(jpeg).image
+        // When each is decoded eight times concurrently
+        let results = try await withThrowingTaskGroup(of: (Bool, RGBAImage).self) { group in
+            for i in 0..<16 {
+                group.addTask { (i % 2 == 0, try ImageInspector.decode(i % 2 == 0 ? jpeg : png).image) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // Then every result equals the single-threaded one
+        for (isJPEG, decoded) in results {
+            #expect(decoded == (isJPEG ? expectedJPEG : image))
+        }
+    }
+}

@@ -38,7 +38,7 @@ struct JPEGBadFileTests {
     @Test("every bad/ JPEG in the manifest has a stated outcome here")
     func covered() {
         // Given the manifest's bad JPEGs
-        let paths = Set(CorpusEntry.jpeg().map(\.path).filter { $0.hasPrefix("bad/") })
+        let paths = Set(JPEGCorpusEntry.jpeg().map(\.path).filter { $0.hasPrefix("bad/") })
         // When they are compared with the three tables
         let known = Set(Self.rejected.keys).union(Self.damagedWithExpectedPixels.keys).union(Self.samePixelsAsHippopotamus)
         // Then none is forgotten
@@ -83,5 +83,18 @@ struct JPEGBadFileTests {
         let decoded = try ImageInspector.decode(try ImageDumps.read(path), file: path)
         // Then the pixels are the original's
         #expect(decoded.image == original.image)
+    }
+
+    @Test("12-bit JPEG (monkey12.jpg) is recognised and refused as unsupported")
+    func twelveBit() throws {
+        // Given libjpeg-turbo's 12-bit test image
+        let path = "jpeg/libjpeg-turbo/monkey12.jpg"
+        let bytes = try ImageDumps.read(path)
+        // When it is probed and decoded
+        let info = try ImageInspector.probe(bytes, file: path)
+        let error = #expect(throws: ImageError.self) { try ImageInspector.decode(bytes, file: path) }
+        // Then the probe names 12 bits and the decode says unsupported
+        #expect(info.bitDepth == 12 && !info.isDecodable)
+        #expect(error?.kind == .unsupported)
     }
 }

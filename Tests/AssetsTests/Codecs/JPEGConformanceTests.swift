@@ -16,10 +16,10 @@ struct JPEGConformanceTests {
         "jpeg/blink/182.jpg",
     ]
 
-    static let niaEntries = CorpusEntry.jpeg().filter { $0.wuffs != nil && !$0.path.hasPrefix("bad/") }
+    static let niaEntries = JPEGCorpusEntry.jpeg().filter { $0.wuffs != nil && !$0.path.hasPrefix("bad/") }
 
     @Test("decodes to wuffs' NIA checksum (djpeg 2.1.5's where the corpus says versions differ)", arguments: niaEntries)
-    func nia(entry: CorpusEntry) throws {
+    func nia(entry: JPEGCorpusEntry) throws {
         // Given a corpus JPEG wuffs decodes
         let bytes = try ImageDumps.read(entry.path)
         guard let wuffs = entry.wuffs else { return }
@@ -58,7 +58,7 @@ struct JPEGConformanceTests {
     }
 
     /// Every md5 statement (current and historical) as "path | switches | md5".
-    static let md5Statements: [String] = CorpusEntry.jpeg().flatMap { entry in
+    static let md5Statements: [String] = JPEGCorpusEntry.jpeg().flatMap { entry in
         entry.md5Statements.map { "\(entry.path) | \($0.args) | \($0.md5)" }
     }
     static let md5Supported = md5Statements.filter { options(for: $0.components(separatedBy: " | ")[1]) != nil }

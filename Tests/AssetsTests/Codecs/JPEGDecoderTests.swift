@@ -110,3 +110,22 @@ struct JPEGDecoderTests {
         return Double(total) / Double(max(a.pixels.count, 1))
     }
 }
+
+@Suite("JPEG hostile input")
+struct JPEGHostileInputTests {
+    @Test("a progressive file with more than 500 scans is refused as too large")
+    func scanFlood() throws {
+        // Given a progressive JPEG whose last scan is repeated 600 times
+        let bytes = try JPEGEncoder(progressive: true).encode(JPEGEncoderTests.gradient(width: 16, height: 16))
+        let lastScan = try #require(bytes.indices.last { bytes[$0] == 0xFF && $0 + 1 < bytes.count && bytes[$0 + 1] == 0xDA })
+        let scan = Array(bytes[lastScan..<(bytes.count - 2)])
+        var flooded = Array(bytes[..<(bytes.count - 2)])
+        for _ in 0..<600 { flooded += scan }
+        flooded += [0xFF, 0xD9]
+        // When it is decoded
+        let error = #expect(throws: ImageError.self) { try ImageInspector.decode(flooded, file: "flood.jpg") }
+        // Then the scan limit stops it
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.detail.contains("500") == true)
+    }
+}

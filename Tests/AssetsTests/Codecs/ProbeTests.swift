@@ -1,4 +1,5 @@
 import CGif
+import Foundation
 import Testing
 @testable import Assets
 
@@ -125,5 +126,94 @@ struct ProbeTests {
         #expect(pdfInfo.format == .pdf && !pdfInfo.isDecodable)
         #expect(try ImageInspector.probe(svg).format == .svg)
         #expect(error?.kind == .unsupported)
+    }
+}
+
+@Suite("GIF through the image API")
+struct GIFStillTests {
+    @Test("decode gives the first composited frame; probe the structure")
+    func firstFrame() throws {
+        // Given a 3-frame GIF
+        let bytes = try ProbeTests.gif(frames: 3, loop: 0)
+        // When it is decoded as a still and read frame by frame
+        let still = try ImageInspector.decode(bytes, file: "a.gif")
+        let first = try #require(try GIFFrameReader(bytes: bytes).nextFrame())
+        // Then the still is the first frame
+        #expect(still.image == first.image)
+        #expect(still.info.frameCount == 3 && still.info.loopCount == 0)
+        #expect(still.image[0, 0] == (0, 0, 0, 255) && still.image[1, 0] == (255, 0, 0, 255))
+    }
+}
+
+@Suite("Probing files on disk")
+struct FileProbeTests {
+    @Test("a large JPEG is probed from its head and tail; its end marker is still checked")
+    func largeFile() throws {
+        // Given a JPEG bigger than the 64 KiB header window, whole and cut short, written to disk
+        var image = RGBAImage(width: 300, height: 300)
+        var generator = SeededGenerator(seed: 7)
+        for i in image.pixels.indices { image.pixels[i] = UInt8.random(in: 0...255, using: &generator) }
+        let bytes = try JPEGEncoder(quality: 100, exifOrientation: 3).encode(image)
+        try #require(bytes.count > ImageInspector.headerWindow)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jpg").path
+        let cut = folder.appendingPathComponent("cut.png").path
+        try Data(bytes).write(to: URL(fileURLWithPath: whole))
+        try Data(bytes.dropLast(100)).write(to: URL(fileURLWithPath: cut))
+        // When both are probed from disk
+        let wholeInfo = try ImageInspector.probe(file: whole)
+        let cutInfo = try ImageInspector.probe(file: cut)
+        // Then both give the header facts; the cut one is flagged, and so is its wrong extension
+        #expect(wholeInfo == (try ImageInspector.probe(bytes, file: whole)))
+        #expect(wholeInfo.width == 300 && wholeInfo.orientation == .down && wholeInfo.warnings.isEmpty)
+        #expect(Set(cutInfo.warnings.map(\.code)) == ["missing-end", "extension-mismatch"])
+        #expect(cutInfo.warnings.first { $0.code == "missing-end" }?.offset == bytes.count - 100)
+    }
+
+    @Test("a missing file and a folder are unreadable, named")
+    func unreadable() throws {
+        // Given a path that does not exist and a folder
+        // When they are probed
+        let missing = #expect(throws: ImageError.self) { try ImageInspector.probe(file: "/nonexistent/a.png") }
+        let folder = #expect(throws: ImageError.self) { try ImageInspector.probe(file: NSTemporaryDirectory()) }
+        // Then both are unreadable errors naming the path
+        #expect(missing?.kind == .unreadable && missing?.file == "/nonexistent/a.png")
+        #expect(folder?.kind == .unreadable)
+    }
+}
+
+@Suite("Probing from a head and a tail")
+struct HeadTailProbeTests {
+    @Test("head and tail give the same facts as the whole file; a cut file is flagged")
+    func headAndTail() throws {
+        // Given a PNG, and the same PNG without its IEND
+        let bytes = try PNGFixture(colorType: 3, depth: 8, interlaced: false, transparency: true, width: 200, height: 100).encode()
+        let cut = Array(bytes.dropLast(12))
+        // When each is probed from its first 200 bytes (past PLTE and tRNS) and last 20 bytes
+        let info = try ImageInspector.probe(head: Array(bytes.prefix(200)), tail: Array(bytes.suffix(20)), fileSize: bytes.count)
+        let cutInfo = try ImageInspector.probe(head: Array(cut.prefix(200)), tail: Array(cut.suffix(20)), fileSize: cut.count)
+        // Then the facts equal the whole-file probe, and the cut file gets missing-end
+        #expect(info == (try ImageInspector.probe(bytes)))
+        #expect(cutInfo.warnings.map(\.code) == ["missing-end"])
+    }
+}
+
+@Suite("Probe limits")
+struct ProbeLimitTests {
+    @Test("a probe refuses sizes past the limits, as decoding would")
+    func limits() throws {
+        // Given a 50x30 JPEG and a 13x7 PNG
+        let jpeg = try JPEGEncoder().encode(JPEGEncoderTests.gradient(width: 50, height: 30))
+        let png = try PNGFixture(colorType: 2, depth: 8, interlaced: false, transparency: false).encode()
+        let limits = DecodingLimits(maxPixels: 90)
+        // When they are probed under a 90-pixel limit
+        let jpegError = #expect(throws: ImageError.self) { try ImageInspector.probe(jpeg, file: "a.jpg", limits: limits) }
+        let pngError = #expect(throws: ImageError.self) { try ImageInspector.probe(png, file: "a.png", limits: limits) }
+        // Then both are too large, and the JPEG passes under a limit it fits
+        #expect(jpegError?.kind == .tooLarge && jpegError?.file == "a.jpg")
+        #expect(pngError?.kind == .tooLarge)
+        #expect(try ImageInspector.probe(jpeg, limits: DecodingLimits(maxPixels: 1500)).width == 50)
     }
 }
