@@ -12,13 +12,11 @@ struct CodecImageChecker: ImageChecking {
         // No file name given to the inspector: the validator compares extensions itself (format-mismatch).
         let info: ImageInfo
         do {
-            // The end-marker check is done here on the tail (a backward scan), for whole files and heads alike.
-            info = try ImageInspector.probe(sample.head, limits: limits, isWholeFile: false)
+            info = try ImageInspector.probe(head: sample.head, tail: sample.tail, fileSize: sample.size, limits: limits)
         } catch {
             throw error.naming(file: file)
         }
         try CodecImageChecker.rejectDamage(info.warnings, format: info.format, file: file)
-        try CodecImageChecker.checkEnd(sample, format: info.format, file: file)
         return ImageFacts(format: info.format, width: info.width, height: info.height, frameCount: info.frameCount)
     }
 
@@ -50,23 +48,5 @@ struct CodecImageChecker: ImageChecking {
         guard let damage = warnings.first(where: { damageWarnings.contains($0.code) }) else { return }
         throw ImageError(damage.code == "corrupt-data" ? .corrupt : .truncated, format: format, file: file,
                          offset: damage.offset, detail: damage.message)
-    }
-
-    static func checkEnd(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) {
-        let marker: [UInt8]
-        switch format {
-        case .png: marker = [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-        case .jpeg: marker = [0xFF, 0xD9]
-        default: return
-        }
-        let tail = sample.tail
-        if tail.count >= marker.count {
-            for start in stride(from: tail.count - marker.count, through: 0, by: -1) where tail[start] == marker[0] {
-                if tail[start..<start + marker.count].elementsEqual(marker) { return }
-            }
-        }
-        throw ImageError(.truncated, format: format, file: file, offset: sample.size,
-                         detail: format == .png ? "no IEND chunk at the end: the file is cut short"
-                                                : "no end-of-image marker: the file is cut short")
     }
 }
