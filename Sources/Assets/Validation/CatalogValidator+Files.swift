@@ -168,7 +168,7 @@ extension CatalogValidator {
 
     func scaleMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
         guard asset.kind != .dataSet else { return [] }
-        var groups: [String: [Int: (entry: Int, width: Int, height: Int)]] = [:]
+        var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
         for (index, entry) in asset.entries.enumerated() {
             guard let scale = entry.scale, let factor = ["1x": 1, "2x": 2, "3x": 3][scale],
                   let fact = facts[index], let width = fact.width, let height = fact.height else { continue }

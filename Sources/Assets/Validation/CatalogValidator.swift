@@ -47,10 +47,20 @@ public struct CatalogValidator: Sendable {
         var diagnostics = catalog.readingDiagnostics
         diagnostics += duplicateNames(in: catalog)
         diagnostics += missingPlaceholders(in: catalog)
+        let assets = catalog.assets
+        let planned = LockedBox([([CatalogDiagnostic], [FileJob])?](repeating: nil, count: assets.count))
+        let workers = max(1, min(assets.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < assets.count {
+                let (found, assetJobs) = planFiles(of: assets[index], index: index)
+                let result = (checkValues(of: assets[index]) + found, assetJobs)
+                planned.update { $0[index] = result }
+                index += workers
+            }
+        }
         var jobs: [FileJob] = []
-        for (index, asset) in catalog.assets.enumerated() {
-            diagnostics += checkValues(of: asset)
-            let (found, assetJobs) = planFiles(of: asset, index: index)
+        for case let (found, assetJobs)? in planned.update({ $0 }) {
             diagnostics += found
             jobs += assetJobs
         }
