@@ -7,6 +7,8 @@ struct FileJob: Sendable {
     var entryIndices: [Int]
     /// Catalog-relative.
     var path: String
+    /// The file's name within its set folder.
+    var filename: String
     var keyPath: String
 }
 
@@ -52,7 +54,8 @@ extension CatalogValidator {
             }
             if jobs[filename] == nil {
                 order.append(filename)
-                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)", keyPath: keyPath)
+                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)",
+                                         filename: filename, keyPath: keyPath)
             }
             jobs[filename]?.entryIndices.append(entryIndex)
         }
@@ -95,7 +98,7 @@ extension CatalogValidator {
         func report(_ code: CatalogDiagnostic.Code, _ message: String) {
             outcome.diagnostics.append(CatalogDiagnostic(code, path: job.path, message: message))
         }
-        let filename = job.path.split(separator: "/").last.map(String.init) ?? job.path
+        let filename = job.filename
         let ext = CatalogReader.split(filename).ext ?? ""
         let claimed = ImageFormat(fileExtension: ext)
         // GIFs (frame count) and SVGs (XML parse) are read whole at once; other probes read a head.
