@@ -53,6 +53,17 @@ enum CatalogFileSystem {
         return String(cString: resolved)
     }
 
+    /// A descriptor for a folder, to open its files by name without walking the whole path each time;
+    /// nil when it cannot be opened. Close it with `closeFolder`.
+    static func openFolder(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        return fd >= 0 ? fd : nil
+    }
+
+    static func closeFolder(_ fd: Int32) {
+        close(fd)
+    }
+
     /// The names in a folder, except `.` and `..`, in byte order.
     static func list(_ path: String) -> Result<[String], SystemError> {
         listTyped(path).map { $0.map(\.name) }
@@ -81,11 +92,12 @@ enum CatalogFileSystem {
 
     /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
-    static func read(_ path: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+    /// `directory` is a folder descriptor from `openFolder` that a relative `path` starts from.
+    static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
         // Non-blocking, so a FIFO planted in a catalog cannot hang the reader; it then fails to read.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
         var first: [UInt8]?
