@@ -22,7 +22,7 @@ public struct CatalogValidator: Sendable {
         }
     }
 
-    public var options: Options
+    public let options: Options
     let checker: any ImageChecking
 
     public init(options: Options = Options()) {
