@@ -31,3 +31,34 @@ struct DeepValidationTests {
         #expect(deep.diagnostics.first?.path == "anim.dataset/anim.gif")
     }
 }
+
+@Suite("Validation of a damaged copy of the example catalog")
+struct DamagedCatalogTests {
+    @Test("seeded damage to every file is reported, never a crash", arguments: [1, 2, 3])
+    func damage(seed: UInt64) throws {
+        // Given a copy of the shipped example with one byte changed in each of its files
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = try FixtureCatalog()
+        try FileManager.default.removeItem(atPath: fixture.root)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Assets.catalog"), to: URL(fileURLWithPath: fixture.root))
+        var generator = SplitMix(seed: seed)
+        var damaged = 0
+        for path in try FileManager.default.subpathsOfDirectory(atPath: fixture.root) {
+            let url = URL(fileURLWithPath: fixture.root).appendingPathComponent(path)
+            guard var bytes = try? [UInt8](Data(contentsOf: url)), !bytes.isEmpty else { continue }
+            bytes[Int(generator.next() % UInt64(bytes.count))] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
+            try Data(bytes).write(to: url)
+            damaged += 1
+        }
+
+        // When it is probed and decoded
+        let probed = try fixture.validate(CatalogValidator.Options())
+        let deep = try fixture.validate(CatalogValidator.Options(deep: true))
+
+        // Then both finish, and the deep run finds at least what the probe found
+        #expect(damaged > 30)
+        #expect(deep.errorCount >= probed.errorCount)
+        #expect(deep.errorCount > 0)
+    }
+}
