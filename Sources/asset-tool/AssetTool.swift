@@ -10,6 +10,7 @@ struct AssetTool: ParsableCommand {
             ExtractFrames.self,
             Info.self,
             Validate.self,
+            Resolve.self,
         ]
     )
 }

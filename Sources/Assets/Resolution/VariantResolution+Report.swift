@@ -1,0 +1,61 @@
+extension VariantQuery {
+    /// `{"scale", "appearance", "highContrast", "idiom", "rtl"}`.
+    public var reportJSON: ReportJSON {
+        .object([
+            ("scale", .number(scale.rawValue)),
+            ("appearance", .string(appearance.rawValue)),
+            ("highContrast", .bool(highContrast)),
+            ("idiom", .string(idiom.rawValue)),
+            ("rtl", .bool(isRightToLeft)),
+        ])
+    }
+}
+
+extension ImageEntry {
+    /// The entry as its `Contents.json` keys, only those present.
+    public var reportJSON: ReportJSON {
+        var members: [(String, ReportJSON)] = []
+        let fields: [(String, String?)] = [
+            ("filename", filename), ("idiom", idiom), ("scale", scale), ("subtype", subtype),
+            ("width-class", widthClass), ("height-class", heightClass), ("display-gamut", displayGamut),
+            ("language-direction", languageDirection), ("locale", locale),
+            ("universal-type-identifier", universalTypeIdentifier),
+        ]
+        for (key, value) in fields {
+            if let value { members.append((key, .string(value))) }
+        }
+        if !appearances.isEmpty {
+            members.append(("appearances", .array(appearances.map {
+                .object([("appearance", .string($0.appearance)), ("value", .string($0.value))])
+            })))
+        }
+        return .object(members)
+    }
+}
+
+extension VariantResolution {
+    /// `{"name", "query", "resolved", "file", "entry", "mirrored", "trace"}`; `file` is catalog-relative.
+    public var reportJSON: ReportJSON {
+        .object(reportMembers)
+    }
+
+    /// The members of `reportJSON`, for reports that add their own.
+    public var reportMembers: [(String, ReportJSON)] {
+        [
+            ("name", .string(name)),
+            ("query", query.reportJSON),
+            ("resolved", .bool(isResolved)),
+            ("file", .optional(file)),
+            ("entry", entry?.reportJSON ?? .null),
+            ("mirrored", .bool(isMirrored)),
+            ("trace", .array(trace.map(ReportJSON.string))),
+        ]
+    }
+
+    /// `NAME (phone dark 3x): FILE` and the trace, one step a line.
+    public var reportText: String {
+        var lines = ["\(name) (\(query.description)): \(file.map { isMirrored ? "\($0) (mirrored)" : $0 } ?? "not resolved")"]
+        lines += trace.map { "  \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
