@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -85,7 +85,7 @@ extension CatalogValidator {
         let results = LockedBox([FileOutcome?](repeating: nil, count: jobs.count))
         let done = LockedBox(0)
         let total = jobs.count
-        let workers = max(1, min(batches.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let workers = max(1, min(batches.count, ParallelWork.processorCount * 4))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var batch = worker
             while batch < batches.count {

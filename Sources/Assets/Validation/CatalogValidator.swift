@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Checks a loaded catalog and reports every finding; it never stops at the first problem and never
 /// writes. Files are checked in parallel on all cores; the report is sorted, so it is the same on
@@ -49,7 +49,7 @@ public struct CatalogValidator: Sendable {
         diagnostics += missingPlaceholders(in: catalog)
         let assets = catalog.assets
         let planned = LockedBox([([CatalogDiagnostic], [FileJob])?](repeating: nil, count: assets.count))
-        let workers = max(1, min(assets.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let workers = max(1, min(assets.count, ParallelWork.processorCount * 4))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var index = worker
             while index < assets.count {
@@ -105,21 +105,5 @@ public struct CatalogValidator: Sendable {
                                      message: "no image named \(placeholder.name): \(placeholder.state) goes without an image",
                                      severity: options.requirePlaceholders ? .error : .warning)
         }
-    }
-}
-
-/// A thread-safe box for results gathered from parallel work.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
