@@ -39,7 +39,11 @@ extension CatalogValidator {
         var jobs: [String: FileJob] = [:]
         var order: [String] = []
         let key = asset.kind.entriesKey ?? "images"
-        let present = Set(asset.files)
+        // Names compare as Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode
+        // finds such a file; the file is then opened by its own spelling on disk, which on Linux may differ
+        // byte for byte from the one in Contents.json (hardening H-6).
+        var onDisk: [String: String] = [:]
+        for file in asset.files where onDisk[file] == nil { onDisk[file] = file }
         var listed: Set<String> = []
         for (entryIndex, entry) in asset.entries.enumerated() {
             guard let filename = entry.filename else { continue }
@@ -54,15 +58,15 @@ extension CatalogValidator {
                                                message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
                 continue
             }
-            guard present.contains(filename) else {
+            guard let stored = onDisk[filename] else {
                 found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath,
                                                message: "lists \"\(filename)\", which is not in \(asset.path)"))
                 continue
             }
             if jobs[filename] == nil {
                 order.append(filename)
-                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)",
-                                         filename: filename, folder: asset.path, keyPath: keyPath)
+                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(stored)",
+                                         filename: stored, folder: asset.path, keyPath: keyPath)
             }
             jobs[filename]?.entryIndices.append(entryIndex)
         }

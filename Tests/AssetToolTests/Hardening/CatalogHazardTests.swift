@@ -150,11 +150,9 @@ struct CatalogHazardTests {
         let (run, found) = try fixture.validate(deadline: 10)
 
         // Then both are reported and the run ends
-        withKnownIssue("routed to the catalog work: CatalogFileSystem.read opens a FIFO and blocks (findings-hardening.md H-5)") {
-            Self.expectClean(run, "FIFOs")
-            #expect(found.contains { $0.path.hasPrefix("icon.imageset") }, "\(found)")
-            #expect(found.contains { $0.path.hasPrefix("pipe.imageset") }, "\(found)")
-        }
+        Self.expectClean(run, "FIFOs")
+        #expect(found.contains { $0.path.hasPrefix("icon.imageset") }, "\(found)")
+        #expect(found.contains { $0.path.hasPrefix("pipe.imageset") }, "\(found)")
     }
 
     @Test("a folder where a file should be, and a file where a set folder should be: findings, no crash")
@@ -222,10 +220,8 @@ struct CatalogHazardTests {
         #expect(!found.contains { $0.path.hasPrefix("\u{1F600}") }, "\(found)")
         #expect(!found.contains { $0.path.hasPrefix("a\u{202E}") }, "\(found)")
         #expect(!found.contains { $0.path.hasPrefix("line\nbreak") }, "\(found)")
-        // And the decomposed file on disk either matches the composed name, as Xcode on APFS does, or is
-        // a missing file; never "cannot be read: No such file or directory"
-        withKnownIssue("routed to the catalog work: names match by canonical equivalence, then open by the JSON spelling (H-6)") {
-            #expect(!found.contains { $0.code == "undecodable-image" && $0.path.hasPrefix("\(composed).imageset") }, "\(found)")
-        }
+        // And the decomposed file on disk matches the composed name, as Xcode on APFS finds it, and is read
+        // by its own spelling: no finding about it (it was "cannot be read: No such file or directory", H-6)
+        #expect(!found.contains { $0.path.hasPrefix("\(composed).imageset") }, "\(found)")
     }
 }
