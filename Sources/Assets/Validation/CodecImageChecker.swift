@@ -4,6 +4,8 @@
 /// data, a cut file) count as failures, so they become `undecodable-image`.
 struct CodecImageChecker: ImageChecking {
     var limits: DecodingLimits = .default
+    /// Shared by the parallel workers: at most `limits.maxPixels` pixels are decoded at once.
+    let budget = PixelBudget()
 
     /// `ImageWarning` codes that mean the file is damaged.
     static let damageWarnings: Set<String> = ["corrupt-data", "missing-end", "missing-trailer", "truncated", "no-frames"]
@@ -29,6 +31,19 @@ struct CodecImageChecker: ImageChecking {
     }
 
     func decode(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
+        // The declared size decides how long this decode waits for memory (see PixelBudget). Only the
+        // size is wanted here: a header that does not read costs nothing, and the decode reports it.
+        var pixels = 0
+        if let header = try? ImageInspector.probe(sample.head, limits: limits, isWholeFile: false) {
+            let (product, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+            pixels = overflow ? Int.max : product
+        }
+        return try budget.decoding(pixels, budget: limits.maxPixels) { () throws(ImageError) in
+            try decodePixels(sample, format: format, file: file)
+        }
+    }
+
+    private func decodePixels(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
         if format == .gif {
             var facts = try probe(sample, format: format, file: file)
             do {
