@@ -77,7 +77,7 @@ final class ProgressLine: @unchecked Sendable {
         let percent = total == 0 ? 100 : done * 100 / total
         guard total >= 200, percent != lastShown else { return }
         lastShown = percent
-        printError("\rchecking files: \(done)/\(total)", terminator: "")
+        printError("\rchecking sets: \(done)/\(total)", terminator: "")
     }
 
     func clear() {

@@ -73,6 +73,18 @@ enum CatalogFileSystem {
     static func listTyped(_ path: String) -> Result<[(name: String, type: EntryType)], SystemError> {
         guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
         defer { closedir(dir) }
+        return .success(listTyped(dir))
+    }
+
+    /// A folder stream (`opendir`) for `listTyped(_:)` and, through `dirfd`, for opening its files by
+    /// name; nil with the errno when it cannot be opened. Close it with `closedir`.
+    static func openStream(_ path: String) -> Result<OpaquePointer, SystemError> {
+        guard let stream = opendir(path) else { return .failure(SystemError(code: errno)) }
+        return .success(stream)
+    }
+
+    /// The names in an open folder stream, as `listTyped(_ path:)` gives them.
+    static func listTyped(_ dir: OpaquePointer) -> [(name: String, type: EntryType)] {
         var entries: [(name: [UInt8], type: EntryType)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
@@ -87,12 +99,15 @@ enum CatalogFileSystem {
             entries.append((name, type))
         }
         entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
-        return .success(entries.map { (String(decoding: $0.name, as: UTF8.self), $0.type) })
+        return entries.map { (String(decoding: $0.name, as: UTF8.self), $0.type) }
     }
 
     /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
     /// `directory` is a folder descriptor from `openFolder` that a relative `path` starts from.
+    ///
+    /// The fewest system calls: open, fstat (type and size), one pread of exactly the head (the whole of a
+    /// small file), one pread of the tail only when the head does not reach the end, close.
     static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
@@ -100,29 +115,22 @@ enum CatalogFileSystem {
         let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
-        var first: [UInt8]?
-        if let head, head <= maxBytes {
-            // A file shorter than the head is read whole in one call, without asking for its size.
-            guard let read = readFully(fd, count: head, at: 0) else { return .failure(SystemError(code: errno)) }
-            if read.count < head { return .success((read, Array(read.suffix(tail)), read.count)) }
-            first = read
-        }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(SystemError(code: EISDIR)) }
-        let size = Int(info.st_size)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(SystemError(code: EISDIR))
+        default: return .failure(SystemError(code: ESPIPE))  // what reading a FIFO or device by offset gives
+        }
+        var size = Int(info.st_size)
         let headCount = min(head ?? size, size)
         guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
-        if first == nil || first?.count != headCount {
-            guard let read = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
-            first = read
-        }
-        let bytes = first ?? []
+        guard let bytes = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+        // A file that shrank since fstat is taken as what could be read.
+        if bytes.count < headCount { size = bytes.count }
         let tailCount = min(tail, size)
         if tailCount == 0 { return .success((bytes, [], size)) }
-        if head == nil || headCount == size {
-            return .success((bytes, Array(bytes.suffix(tailCount)), size))
-        }
+        if bytes.count == size { return .success((bytes, Array(bytes.suffix(tailCount)), size)) }
         guard let last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
         return .success((bytes, last, size))
     }

@@ -7,16 +7,12 @@ import Darwin
 
 /// One file to check, and the entries of its set that list it.
 struct FileJob: Sendable {
-    var assetIndex: Int
     var kind: AssetKind
     var entryIndices: [Int]
     /// Catalog-relative.
     var path: String
     /// The file's name within its set folder.
     var filename: String
-    /// The set folder, catalog-relative.
-    var folder: String
-    var keyPath: String
 }
 
 /// What checking one file found.
@@ -33,7 +29,7 @@ extension CatalogValidator {
         filename == ".." || filename == "." || filename.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
     }
 
-    func planFiles(of asset: Asset, index: Int) -> ([CatalogDiagnostic], [FileJob]) {
+    func planFiles(of asset: Asset) -> ([CatalogDiagnostic], [FileJob]) {
         guard asset.contents == .read, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
         var found: [CatalogDiagnostic] = []
         var jobs: [String: FileJob] = [:]
@@ -61,8 +57,7 @@ extension CatalogValidator {
             }
             if jobs[filename] == nil {
                 order.append(filename)
-                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)",
-                                         filename: filename, folder: asset.path, keyPath: keyPath)
+                jobs[filename] = FileJob(kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)", filename: filename)
             }
             jobs[filename]?.entryIndices.append(entryIndex)
         }
@@ -73,45 +68,36 @@ extension CatalogValidator {
         return (found, order.compactMap { jobs[$0] })
     }
 
-    func runFileChecks(_ jobs: [FileJob], root: String, progress: (@Sendable (Int, Int) -> Void)?) -> [FileOutcome] {
-        // Jobs come set by set: each worker takes whole sets, and opens each set folder once.
-        var found: [Range<Int>] = []
-        var start = 0
-        for index in jobs.indices where index + 1 == jobs.count || jobs[index + 1].assetIndex != jobs[index].assetIndex {
-            found.append(start..<(index + 1))
-            start = index + 1
-        }
-        let batches = found
-        let results = LockedBox([FileOutcome?](repeating: nil, count: jobs.count))
-        let done = LockedBox(0)
-        let total = jobs.count
-        let workers = max(1, min(batches.count, ParallelWork.processorCount * 4))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var batch = worker
-            while batch < batches.count {
-                let range = batches[batch]
-                let folderPath = root + "/" + jobs[range.lowerBound].folder
-                let folder = CatalogFileSystem.openFolder(folderPath)
-                var outcomes: [FileOutcome] = []
-                for index in range {
-                    let location = folder.map { ($0, jobs[index].filename) } ?? (AT_FDCWD, root + "/" + jobs[index].path)
-                    outcomes.append(check(jobs[index], at: location))
-                }
-                if let folder { CatalogFileSystem.closeFolder(folder) }
-                results.update { all in
-                    for (index, outcome) in zip(range, outcomes) { all[index] = outcome }
-                }
-                if let progress {
-                    let count = done.update { value -> Int in
-                        value += range.count
-                        return value
-                    }
-                    progress(count, total)
-                }
-                batch += workers
+    /// Everything checked about one set, apart from the catalog-wide checks (duplicate names, placeholders).
+    struct SetOutcome: Sendable {
+        var diagnostics: [CatalogDiagnostic] = []
+        /// How many files the set's entries name and the folder holds.
+        var fileCount = 0
+    }
+
+    /// Checks one set: entry values, then its files through one descriptor for its folder, then scales.
+    /// `folder` is the set folder's descriptor when the caller holds it open; else it is opened here.
+    func checkSet(_ asset: Asset, root: String, folder given: Int32?) -> SetOutcome {
+        var outcome = SetOutcome()
+        outcome.diagnostics = checkValues(of: asset)
+        let (found, jobs) = planFiles(of: asset)
+        outcome.diagnostics += found
+        outcome.fileCount = jobs.count
+        guard !jobs.isEmpty else { return outcome }
+        let opened = given == nil ? CatalogFileSystem.openFolder(root + "/" + asset.path) : nil
+        defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
+        let folder = given ?? opened
+        var facts: [Int: ImageFacts] = [:]
+        for job in jobs {
+            let location = folder.map { ($0, job.filename) } ?? (AT_FDCWD, root + "/" + job.path)
+            let checked = check(job, at: location)
+            outcome.diagnostics += checked.diagnostics
+            if let found = checked.facts {
+                for entry in job.entryIndices { facts[entry] = found }
             }
         }
-        return results.update { $0.map { $0 ?? FileOutcome() } }
+        if !facts.isEmpty { outcome.diagnostics += scaleMismatches(of: asset, facts: facts) }
+        return outcome
     }
 
     /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
@@ -195,11 +181,20 @@ extension CatalogValidator {
         }
     }
 
+    static func scaleFactor(_ scale: String) -> Int? {
+        switch scale {
+        case "1x": return 1
+        case "2x": return 2
+        case "3x": return 3
+        default: return nil
+        }
+    }
+
     func scaleMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
         guard asset.kind != .dataSet else { return [] }
         var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
         for (index, entry) in asset.entries.enumerated() {
-            guard let scale = entry.scale, let factor = ["1x": 1, "2x": 2, "3x": 3][scale],
+            guard let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
                   let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
             let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
             if groups[slot]?[factor] == nil {

@@ -12,14 +12,10 @@ struct CodecImageChecker: ImageChecking {
         // No file name given to the inspector: the validator compares extensions itself (format-mismatch).
         let info: ImageInfo
         do {
-            // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. A PNG that ends
-            // with its IEND chunk needs only those 12 bytes checked (the inspector scans every offset of the
-            // tail it is given); any other ending gets the whole 4 KiB window.
-            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-            let endsWithIEND = format == .png && sample.tail.count >= 12 && sample.tail.suffix(12).elementsEqual(iend)
-            let tail = endsWithIEND ? Array(sample.tail.suffix(12)) : sample.tail
+            // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. noteMissingEnd
+            // looks at the very end first, so the 4 KiB tail costs nothing more when the file ends as it should.
             var probed = try ImageInspector.probe(sample.head, limits: limits, isWholeFile: false)
-            probed.noteMissingEnd(tail: tail, fileSize: sample.size)
+            probed.noteMissingEnd(tail: sample.tail, fileSize: sample.size)
             info = probed
         } catch {
             throw error.naming(file: file)
