@@ -108,7 +108,10 @@ enum CatalogFileSystem {
     ///
     /// The fewest system calls: open, fstat (type and size), one pread of exactly the head (the whole of a
     /// small file), one pread of the tail only when the head does not reach the end, close.
-    static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+    /// `widerTail`, when given, is read instead of `tail` bytes when `tail` bytes alone do not satisfy it
+    /// (`isEnough` false): a probe first reads the few bytes a sound file ends with.
+    static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0,
+                     widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
         // Non-blocking, so a FIFO planted in a catalog cannot hang the reader; it then fails to read.
@@ -128,10 +131,18 @@ enum CatalogFileSystem {
         guard let bytes = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
         // A file that shrank since fstat is taken as what could be read.
         if bytes.count < headCount { size = bytes.count }
-        let tailCount = min(tail, size)
+        var tailCount = min(tail, size)
+        if bytes.count == size {
+            if let widerTail, !widerTail.isEnough(Array(bytes.suffix(tailCount))) { tailCount = min(widerTail.count, size) }
+            return .success((bytes, tailCount == 0 ? [] : Array(bytes.suffix(tailCount)), size))
+        }
         if tailCount == 0 { return .success((bytes, [], size)) }
-        if bytes.count == size { return .success((bytes, Array(bytes.suffix(tailCount)), size)) }
-        guard let last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+        guard var last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+        if let widerTail, !widerTail.isEnough(last), widerTail.count > tailCount {
+            tailCount = min(widerTail.count, size)
+            guard let wider = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+            last = wider
+        }
         return .success((bytes, last, size))
     }
 

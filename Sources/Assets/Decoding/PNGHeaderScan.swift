@@ -90,4 +90,21 @@ struct PNGHeaderScan {
     static func chunk(_ name: StaticString) -> Int {
         name.withUTF8Buffer { letters in letters.reduce(0) { $0 << 8 | Int($1) } }
     }
+
+    /// Whether `bytes` (a file's head) reach the first IDAT or IEND chunk header walking chunk by chunk,
+    /// or stop being a chunk walk before: the scan then has seen every chunk it reads.
+    static func reachesImageData(_ bytes: [UInt8]) -> Bool {
+        func u32(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
+        var i = 8
+        while i + 8 <= bytes.count {
+            let code = u32(i + 4)
+            if code == chunk("IDAT") || code == chunk("IEND") { return true }
+            let length = u32(i)
+            guard length <= Int(Int32.max) else { return true }
+            i += 12 + length
+        }
+        return false
+    }
 }

@@ -32,40 +32,46 @@ extension CatalogValidator {
     func planFiles(of asset: Asset) -> ([CatalogDiagnostic], [FileJob]) {
         guard asset.contents == .read, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
         var found: [CatalogDiagnostic] = []
-        var jobs: [String: FileJob] = [:]
-        var order: [String] = []
+        // A set lists a handful of files: arrays searched in order beat hashing every name. Large sets
+        // (an app icon set, a data set of many files) get hashed lookups.
+        let large = asset.files.count > 32 || asset.entries.count > 32
+        let present = large ? Set(asset.files) : []
+        var jobIndex: [String: Int] = [:]
+        var jobs: [FileJob] = []
+        var listed: [String] = []
+        listed.reserveCapacity(asset.entries.count)
         let key = asset.kind.entriesKey ?? "images"
-        let present = Set(asset.files)
-        var listed: Set<String> = []
         for (entryIndex, entry) in asset.entries.enumerated() {
             guard let filename = entry.filename else { continue }
-            let keyPath = "\(key)[\(entryIndex)].filename"
-            listed.insert(filename)
+            func keyPath() -> String { "\(key)[\(entryIndex)].filename" }
+            listed.append(filename)
             if filename.isEmpty {
-                found.append(CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath, message: "is an empty file name"))
+                found.append(CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath(), message: "is an empty file name"))
                 continue
             }
             if CatalogValidator.isUnsafe(filename) {
-                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
+                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath(),
                                                message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
                 continue
             }
-            guard present.contains(filename) else {
-                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath,
+            guard large ? present.contains(filename) : asset.files.contains(filename) else {
+                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath(),
                                                message: "lists \"\(filename)\", which is not in \(asset.path)"))
                 continue
             }
-            if jobs[filename] == nil {
-                order.append(filename)
-                jobs[filename] = FileJob(kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)", filename: filename)
+            if let index = large ? jobIndex[filename] : jobs.firstIndex(where: { $0.filename == filename }) {
+                jobs[index].entryIndices.append(entryIndex)
+            } else {
+                if large { jobIndex[filename] = jobs.count }
+                jobs.append(FileJob(kind: asset.kind, entryIndices: [entryIndex], path: "\(asset.path)/\(filename)", filename: filename))
             }
-            jobs[filename]?.entryIndices.append(entryIndex)
         }
-        for file in asset.files where !listed.contains(file) {
+        let listedSet = large ? Set(listed) : []
+        for file in asset.files where !(large ? listedSet.contains(file) : listed.contains(file)) {
             found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
                                            message: "is in the set folder but no entry of Contents.json lists it"))
         }
-        return (found, order.compactMap { jobs[$0] })
+        return (found, jobs)
     }
 
     /// Everything checked about one set, apart from the catalog-wide checks (duplicate names, placeholders).
@@ -101,7 +107,20 @@ extension CatalogValidator {
     }
 
     /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
+    /// Two pages: the headers of nearly every PNG and JPEG fit, and most catalog images are read whole in
+    /// one call (measured against one page plus a tail read: the same time). A JPEG whose headers run past it, or a PNG
+    /// whose chunks before the image data do, is read again with `ImageInspector.headerWindow`, then whole.
     static let probeHead = 8 << 10
+
+    /// A probe first reads the last 16 bytes: a sound PNG ends with its 12-byte IEND chunk, a sound JPEG
+    /// with FF D9. Anything else gets the whole window `ImageInfo.noteMissingEnd` searches.
+    static let endBytes = 16
+
+    /// Whether the file's last bytes settle the end check (`ImageInfo.noteMissingEnd`) on their own.
+    static func endsSoundly(_ last: [UInt8]) -> Bool {
+        if last.count >= 2, last[last.count - 2] == 0xFF, last[last.count - 1] == 0xD9 { return true }
+        return last.count >= ImageInfo.iend.count && ImageInfo.containsIEND(last.suffix(ImageInfo.iend.count))
+    }
 
     /// Checks one file, opened as `location.name` from the folder descriptor `location.folder`.
     private func check(_ job: FileJob, at location: (folder: Int32, name: String)) -> FileOutcome {
@@ -115,7 +134,11 @@ extension CatalogValidator {
         // GIFs (frame count) and SVGs (XML parse) are read whole at once; other probes read a head.
         let wholeFile = options.deep || claimed == .gif || claimed == .svg
         var sample: FileSample
-        switch CatalogFileSystem.read(location.name, in: location.folder, head: wholeFile ? nil : CatalogValidator.probeHead, tail: 4096) {
+        let read = wholeFile
+            ? CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow)
+            : CatalogFileSystem.read(location.name, in: location.folder, head: CatalogValidator.probeHead, tail: CatalogValidator.endBytes,
+                                     widerTail: (ImageInfo.endWindow, CatalogValidator.endsSoundly))
+        switch read {
         case .failure(let error):
             report(.undecodableImage, "cannot be read: \(error)")
             return outcome
@@ -136,9 +159,20 @@ extension CatalogValidator {
             report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(format.rawValue.uppercased()) data")
         }
         if !sample.isWhole, format == .svg || format == .gif {
-            if case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: 4096) {
+            if case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             }
+        }
+        if !sample.isWhole, format == .pdf, sample.tail.count < ImageInfo.endWindow,
+           case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: 0, tail: ImageInfo.endWindow) {
+            // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
+            sample.tail = read.tail
+        }
+        if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
+           case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: ImageInspector.headerWindow,
+                                                             tail: ImageInfo.endWindow) {
+            // Chunks before the image data (a large colour profile, text) run past the head: read more of it.
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         switch format {
         case .png, .jpeg, .gif:
@@ -166,7 +200,7 @@ extension CatalogValidator {
     }
 
     /// Probes or decodes an image; when only the head was read and the headers reach past it (large
-    /// metadata before the frame header), reads the whole file and tries again.
+    /// metadata before the frame header), reads 64 KiB and tries again, then the whole file.
     private func inspect(_ sample: inout FileSample, format: ImageFormat, job: FileJob,
                          location: (folder: Int32, name: String)) throws(ImageError) -> ImageFacts {
         do {
@@ -174,8 +208,19 @@ extension CatalogValidator {
                 ? try checker.decode(sample, format: format, file: job.path)
                 : try checker.probe(sample, format: format, file: job.path)
         } catch {
-            guard error.kind == .truncated, !sample.isWhole,
-                  case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: 4096) else { throw error }
+            guard error.kind == .truncated, !sample.isWhole else { throw error }
+            if sample.head.count < ImageInspector.headerWindow,
+               case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: ImageInspector.headerWindow,
+                                                                 tail: ImageInfo.endWindow) {
+                sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+                do {
+                    return try checker.probe(sample, format: format, file: job.path)
+                } catch where error.kind == .truncated && !sample.isWhole {
+                    // Still inside the headers: read it all, below.
+                }
+            }
+            guard case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow)
+            else { throw error }
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             return try checker.probe(sample, format: format, file: job.path)
         }
