@@ -118,6 +118,22 @@ enum CatalogFileSystem {
         let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
+        // Most files in a catalog are small: one pread of the head (or of 16 KiB, when reading whole) that
+        // comes back short is the whole file, and no fstat is needed (a regular file reads short only at
+        // its end; a FIFO or folder fails to pread, as before). An empty read still asks fstat, so a
+        // device that reads nothing is refused as before.
+        let first = min(head ?? CatalogFileSystem.firstRead, maxBytes)
+        var firstBytes: [UInt8] = []
+        if first > 0 {
+            guard let bytes = readFully(fd, count: first, at: 0, stopShort: true) else { return .failure(SystemError(code: errno)) }
+            firstBytes = bytes
+            if bytes.count > 0, bytes.count < first {
+                let size = bytes.count
+                var tailCount = min(tail, size)
+                if let widerTail, !widerTail.isEnough(Array(bytes.suffix(tailCount))) { tailCount = min(widerTail.count, size) }
+                return .success((bytes, tailCount == 0 ? [] : Array(bytes.suffix(tailCount)), size))
+            }
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
         switch info.st_mode & S_IFMT {
@@ -128,7 +144,13 @@ enum CatalogFileSystem {
         var size = Int(info.st_size)
         let headCount = min(head ?? size, size)
         guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
-        guard let bytes = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+        var bytes = firstBytes
+        if bytes.count > headCount {
+            bytes.removeLast(bytes.count - headCount)
+        } else if bytes.count < headCount {
+            guard let rest = readFully(fd, count: headCount - bytes.count, at: bytes.count) else { return .failure(SystemError(code: errno)) }
+            bytes += rest
+        }
         // A file that shrank since fstat is taken as what could be read.
         if bytes.count < headCount { size = bytes.count }
         var tailCount = min(tail, size)
@@ -146,7 +168,11 @@ enum CatalogFileSystem {
         return .success((bytes, last, size))
     }
 
-    private static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
+    /// How much a whole-file read asks for first (a `Contents.json` is nearly always smaller).
+    static let firstRead = 16 << 10
+
+    /// `count` bytes from `offset`, fewer at the end of the file; `stopShort`: a short read is the end.
+    private static func readFully(_ fd: Int32, count: Int, at offset: Int, stopShort: Bool = false) -> [UInt8]? {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var done = 0
@@ -159,6 +185,7 @@ enum CatalogFileSystem {
                 }
                 if got == 0 { break }
                 done += got
+                if stopShort { break }
             }
             initialized = done
         }
