@@ -1,6 +1,10 @@
 import ArgumentParser
 import Assets
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct ExtractFrames: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -134,8 +138,8 @@ struct ExtractFrames: ParsableCommand {
     }
 
     private func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private func summary(of report: FrameExtractionReport, input: String, folder output: String) -> String {

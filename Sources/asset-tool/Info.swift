@@ -1,6 +1,15 @@
 import ArgumentParser
 import Assets
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +44,7 @@ struct Info: ParsableCommand {
                 reports.append(try inspect(file))
             } catch {
                 failed = true
-                FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+                printError(error.description)
                 reports.append(InfoReport(file: file, error: error))
             }
         }

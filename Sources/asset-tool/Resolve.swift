@@ -1,6 +1,10 @@
 import ArgumentParser
 import Assets
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -115,12 +119,21 @@ struct Resolve: ParsableCommand {
 
     /// One line on stderr, exit 1.
     static func fail(_ line: String) -> Never {
-        FileHandle.standardError.write(Data("asset-tool resolve: \(line)\n".utf8))
-        Foundation.exit(ExitCode.failure.rawValue)
+        printError("asset-tool resolve: \(line)")
+        exitProcess(ExitCode.failure.rawValue)
     }
 }
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
 func loadCatalog(at path: String) throws -> AssetCatalog {
     try AssetCatalog.read(at: path)
+}
+
+/// Ends the process at once with `status` (the C library's `exit`).
+func exitProcess(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(status)
+    #else
+    Darwin.exit(status)
+    #endif
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Assets
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,12 +67,18 @@ struct Validate: ParsableCommand {
 
 /// A single updating line on stderr, for a terminal only.
 final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+    // Unchecked Sendable: `lastShown` is only touched while holding `mutex`.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
     private var lastShown = -1
 
     func show(_ done: Int, _ total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         let percent = total == 0 ? 100 : done * 100 / total
         guard total >= 200, percent != lastShown else { return }
         lastShown = percent
@@ -81,8 +86,8 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     func clear() {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
     }
 }
