@@ -37,15 +37,21 @@ struct CodecImageChecker: ImageChecking {
             }
             return facts
         }
-        let decoded: DecodedImage
+        // JPEG and PNG are decoded whole, every row, but into one small buffer reused row after row: the
+        // image is never held, so memory stays flat and nothing is rotated or converted for nothing.
+        let info: ImageInfo, warnings: [ImageWarning]
         do {
-            decoded = try ImageInspector.decode(sample.head, options: DecodeOptions(limits: limits))
+            if format == .jpeg || format == .png {
+                (info, warnings) = try ImageInspector.check(sample.head, options: DecodeOptions(limits: limits))
+            } else {
+                let decoded = try ImageInspector.decode(sample.head, options: DecodeOptions(limits: limits))
+                (info, warnings) = (decoded.info, decoded.warnings)
+            }
         } catch {
             throw error.naming(file: file)
         }
-        try CodecImageChecker.rejectDamage(decoded.warnings, format: decoded.info.format, file: file)
-        return ImageFacts(format: decoded.info.format, width: decoded.info.width, height: decoded.info.height,
-                          frameCount: decoded.info.frameCount)
+        try CodecImageChecker.rejectDamage(warnings, format: info.format, file: file)
+        return ImageFacts(format: info.format, width: info.width, height: info.height, frameCount: info.frameCount)
     }
 
     static func rejectDamage(_ warnings: [ImageWarning], format: ImageFormat, file: String) throws(ImageError) {

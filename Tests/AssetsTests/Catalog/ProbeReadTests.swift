@@ -121,3 +121,48 @@ struct ProbeReadTests {
         #expect(direct.codes.count >= CatalogDiagnostic.Code.allCases.count - 2, "\(direct.codes)")
     }
 }
+
+@Suite("A row-by-row check decodes as a full decode does")
+struct RowCheckTests {
+    /// Outcome of a call, as comparable text: the warnings, or the error's kind and detail.
+    static func outcome(_ body: () throws(ImageError) -> [ImageWarning]) -> String {
+        do {
+            return "ok " + (try body()).map { "\($0.code) \($0.message)" }.joined(separator: "; ")
+        } catch {
+            return "error \(error.kind) \(error.detail)"
+        }
+    }
+
+    @Test("damaged PNG and JPEG files give the same warnings and errors", arguments: ["png", "jpeg", "interlaced"])
+    func sameOutcome(kind: String) throws {
+        // Given a sound file and damaged copies of it: cut short, and with bytes flipped
+        var generator = SplitMix(seed: 11)
+        let pixels = (0..<(40 * 30 * 4)).map { _ in UInt8(truncatingIfNeeded: generator.next() % 64) }
+        let image = try #require(RGBAImage(width: 40, height: 30, pixels: pixels))
+        let bytes: [UInt8]
+        switch kind {
+        case "png": bytes = try PNGEncoder.fast.encode(image)
+        case "interlaced": bytes = try PNGFixture(colorType: 4, depth: 16, interlaced: true, transparency: false, width: 40, height: 30).encode()
+        default: bytes = try JPEGEncoder().encode(image)
+        }
+        var copies = [bytes, Array(bytes.prefix(bytes.count / 2)), Array(bytes.prefix(bytes.count - 3))]
+        for _ in 0..<12 {
+            var copy = bytes
+            let at = 40 + Int(generator.next() % UInt64(bytes.count - 40))
+            copy[at] ^= 0x5A
+            copies.append(copy)
+        }
+        var seen: Set<String> = []
+        for copy in copies {
+            // When it is checked row by row and decoded whole
+            let checked = RowCheckTests.outcome { () throws(ImageError) in try ImageInspector.check(copy).1 }
+            let decoded = RowCheckTests.outcome { () throws(ImageError) in try ImageInspector.decode(copy).warnings }
+
+            // Then both say the same
+            #expect(checked == decoded)
+            seen.insert(checked)
+        }
+        // (and the damage gave more than one kind of outcome, so the comparison means something)
+        #expect(seen.count > 1, "\(seen)")
+    }
+}
