@@ -1,0 +1,63 @@
+import Foundation
+import PackagePlugin
+
+/// Validates the asset catalogs of the target it is applied to, on every build where a catalog changed.
+///
+/// One build command per catalog runs `asset-tool build-check`, which prints each finding as
+/// `path: error: message [code]` (the form `swift build` and Xcode show) and writes a small generated
+/// Swift file only when the catalog has no error. The target's compile needs that file, so an error
+/// in the catalog fails the build; warnings are printed and the build goes on. (A prebuild command
+/// cannot run a tool built from source, hence a build command with an output.)
+@main
+struct AssetCatalogValidationPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let tool = try context.tool(named: "asset-tool")
+        return CatalogFolders.find(in: target.sourceFiles.map(\.url)).map { catalog in
+            let output = context.pluginWorkDirectoryURL
+                .appendingPathComponent("AssetCatalogValidation_\(catalog.swiftIdentifier).swift")
+            return .buildCommand(
+                displayName: "Validating asset catalog \(catalog.root.lastPathComponent)",
+                executable: tool.url,
+                arguments: ["build-check", catalog.root.path, "--output", output.path],
+                inputFiles: catalog.files,
+                outputFiles: [output]
+            )
+        }
+    }
+}
+
+/// An asset catalog folder found among a target's files, with the files inside it.
+struct CatalogFolder {
+    var root: URL
+    var files: [URL]
+
+    /// A name usable in a generated file's name: letters, digits and underscores.
+    var swiftIdentifier: String {
+        let name = root.deletingPathExtension().lastPathComponent
+        return String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+}
+
+enum CatalogFolders {
+    /// Folders ending in `.xcassets`, or named `Assets.catalog`, that hold any of `files`.
+    static func find(in files: [URL]) -> [CatalogFolder] {
+        var byRoot: [String: CatalogFolder] = [:]
+        var order: [String] = []
+        for file in files {
+            var components: [String] = []
+            for component in file.standardizedFileURL.pathComponents {
+                components.append(component)
+                guard component.hasSuffix(".xcassets") || component == "Assets.catalog" else { continue }
+                let root = URL(fileURLWithPath: NSString.path(withComponents: components))
+                if byRoot[root.path] == nil {
+                    byRoot[root.path] = CatalogFolder(root: root, files: [])
+                    order.append(root.path)
+                }
+                byRoot[root.path]?.files.append(file)
+                break
+            }
+        }
+        return order.compactMap { byRoot[$0] }
+    }
+}
