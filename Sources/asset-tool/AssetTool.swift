@@ -11,6 +11,7 @@ struct AssetTool: ParsableCommand {
             Info.self,
             Validate.self,
             Resolve.self,
+            Report.self,
             BuildCheck.self,
         ]
     )
