@@ -12,7 +12,7 @@ enum ReportPage {
     .summary { margin: 4px 0 0; color: var(--muted); }
     .summary.has-errors { color: var(--error); font-weight: 600; }
     .note { color: var(--muted); margin: -6px 0 12px; }
-    .assets { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; }
+    .assets { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; align-items: start; }
     .assets > h2 { grid-column: 1 / -1; margin-bottom: 0; }
     .asset { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px; }
     .asset.has-errors { border-color: var(--error); box-shadow: inset 4px 0 0 var(--error); }
