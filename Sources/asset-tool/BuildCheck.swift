@@ -14,6 +14,8 @@ struct BuildCheck: ParsableCommand {
         Used by AssetCatalogValidationPlugin. Exit status: 0 and OUTPUT written when the catalog has no \
         error (with --strict, no warning); 1 when it has, and OUTPUT is removed; 66 when the catalog \
         cannot be read.
+
+        \(CommandExamples.buildCheck)
         """,
         shouldDisplay: false
     )
@@ -36,8 +38,10 @@ struct BuildCheck: ParsableCommand {
             printError("\(catalog): error: \(error) [unreadable-catalog]")
             throw ExitCode(66)
         }
+        let style = TerminalStyle.forStream(STDOUT_FILENO)
         for diagnostic in report.diagnostics {
-            print("\(report.displayPath(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]")
+            print(style.diagnosticLine(
+                "\(report.displayPath(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"))
         }
         if !report.diagnostics.isEmpty { print("\(catalog): \(report.summary)") }
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)

@@ -16,6 +16,8 @@ struct Report: ParsableCommand {
         Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when the \
         catalog cannot be read or the output cannot be written (an existing file without --force); 64 for \
         a usage error.
+
+        \(CommandExamples.report)
         """
     )
 
