@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 #include <jpeglib.h>
 #include <jerror.h>
 
@@ -21,9 +23,23 @@ typedef struct {
     struct jpeg_error_mgr pub;
     jmp_buf jump;
     assets_jpeg_report *report;
+    /* The bytes libjpeg reads from now: the whole file in memory, or the file source's current buffer. */
     const uint8_t *data;
     size_t count;
+    /* How many bytes of the file come before `data`, and the file's size (for offsets in reports). */
+    size_t base;
+    size_t total;
 } decode_error;
+
+/* Reads a file descriptor through a 64 KiB buffer, so a file never has to be in memory whole. */
+#define ASSETS_JPEG_FILE_BUFFER 65536
+
+typedef struct {
+    struct jpeg_source_mgr pub;
+    decode_error *error;
+    int fd;
+    uint8_t buffer[ASSETS_JPEG_FILE_BUFFER];
+} file_source;
 
 /* Progressive files can hold any number of scans; each costs a pass over the image. A hostile file with
    thousands of tiny scans would take minutes, so, like libjpeg-turbo's own TurboJPEG API, stop at a limit. */
@@ -41,6 +57,9 @@ struct assets_jpeg_decoder {
     assets_jpeg_report report;
     const uint8_t *data;
     size_t count;
+    /* >= 0 when reading a file descriptor instead of `data`. */
+    int fd;
+    file_source *file;
     int header_read;
     int started;
 };
@@ -74,7 +93,7 @@ static void decode_error_exit(j_common_ptr cinfo) {
     decode_error *error = (decode_error *)cinfo->err;
     error->report->error_code = error->pub.msg_code;
     if (!error->report->truncated) {
-        error->report->input_offset = input_offset(cinfo, error->data, error->count);
+        error->report->input_offset = error->base + input_offset(cinfo, error->data, error->count);
         error->pub.format_message(cinfo, error->report->message);
     }
     longjmp(error->jump, 1);
@@ -90,10 +109,10 @@ static void decode_emit_message(j_common_ptr cinfo, int msg_level) {
     report->last_warning_code = error->pub.msg_code;
     error->pub.format_message(cinfo, report->last_warning);
     /* The first truncation is the story: its text and offset are kept over later warnings. */
-    if (!report->truncated) report->input_offset = input_offset(cinfo, error->data, error->count);
+    if (!report->truncated) report->input_offset = error->base + input_offset(cinfo, error->data, error->count);
     if (error->pub.msg_code == JWRN_JPEG_EOF && !report->truncated) {
         report->truncated = 1;
-        report->input_offset = error->count; /* the data ran out at its end */
+        report->input_offset = error->total; /* the data ran out at its end */
         memcpy(report->message, report->last_warning, sizeof(report->message));
     }
     if (is_corrupt_warning(error->pub.msg_code)) report->corrupt_warning_count++;
@@ -163,6 +182,8 @@ assets_jpeg_decoder *assets_jpeg_decoder_create(const uint8_t *data, size_t coun
     decoder->error.report = &decoder->report;
     decoder->error.data = data;
     decoder->error.count = count;
+    decoder->error.total = count;
+    decoder->fd = -1;
     if (setjmp(decoder->error.jump)) {
         /* jpeg_create_decompress fails only when out of memory. */
         jpeg_destroy_decompress(&decoder->cinfo);
@@ -179,7 +200,7 @@ assets_jpeg_decoder *assets_jpeg_decoder_create(const uint8_t *data, size_t coun
 assets_jpeg_status assets_jpeg_decoder_read_header(assets_jpeg_decoder *decoder, unsigned scale_num,
                                                    unsigned scale_denom, int fancy_upsampling) {
     if (!decoder || decoder->header_read || scale_num == 0 || scale_denom == 0) return ASSETS_JPEG_INVALID_ARGUMENT;
-    if (!decoder->data || decoder->count == 0) {
+    if (decoder->fd < 0 ? (!decoder->data || decoder->count == 0) : decoder->error.total == 0) {
         strcpy(decoder->report.message, "Empty input file");
         return ASSETS_JPEG_TRUNCATED;
     }
@@ -187,7 +208,11 @@ assets_jpeg_status assets_jpeg_decoder_read_header(assets_jpeg_decoder *decoder,
     assets_jpeg_report *report = &decoder->report;
     if (setjmp(decoder->error.jump)) return classify_error(report);
 
-    jpeg_mem_src(cinfo, decoder->data, (unsigned long)decoder->count);
+    if (decoder->fd >= 0) {
+        cinfo->src = &decoder->file->pub;
+    } else {
+        jpeg_mem_src(cinfo, decoder->data, (unsigned long)decoder->count);
+    }
     jpeg_read_header(cinfo, TRUE);
     decoder->header_read = 1;
 
@@ -271,6 +296,65 @@ assets_jpeg_status assets_jpeg_decoder_decode(assets_jpeg_decoder *decoder, uint
     return ASSETS_JPEG_OK;
 }
 
+assets_jpeg_status assets_jpeg_decoder_start_rows(assets_jpeg_decoder *decoder, int rgb, int *channels) {
+    if (!decoder || !decoder->header_read || decoder->started || !channels) return ASSETS_JPEG_INVALID_ARGUMENT;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    assets_jpeg_report *report = &decoder->report;
+    if (setjmp(decoder->error.jump)) return classify_error(report);
+
+    /* Three bytes a pixel straight from libjpeg-turbo's colour converter, as djpeg writes PPM;
+       CMYK and YCCK stay four channels and are converted row by row below. */
+    if (rgb && cinfo->out_color_space == JCS_EXT_RGBA) cinfo->out_color_space = JCS_RGB;
+    decoder->started = 1;
+    jpeg_start_decompress(cinfo);
+    if (cinfo->output_width != report->output_width || cinfo->output_height != report->output_height ||
+        (cinfo->output_components != 3 && cinfo->output_components != 4)) {
+        strcpy(report->message, "output size changed after the header");
+        return ASSETS_JPEG_CORRUPT;
+    }
+    *channels = cinfo->output_components;
+    return ASSETS_JPEG_OK;
+}
+
+assets_jpeg_status assets_jpeg_decoder_read_rows(assets_jpeg_decoder *decoder, uint8_t *rows, size_t stride,
+                                                 unsigned max_rows, unsigned *got) {
+    if (!decoder || !decoder->started || !rows || !got || max_rows == 0) return ASSETS_JPEG_INVALID_ARGUMENT;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    assets_jpeg_report *report = &decoder->report;
+    if (stride < (size_t)cinfo->output_width * (size_t)cinfo->output_components) return ASSETS_JPEG_INVALID_ARGUMENT;
+    *got = 0;
+    if (setjmp(decoder->error.jump)) return classify_error(report);
+
+    int cmyk = cinfo->out_color_space == JCS_CMYK;
+    JSAMPROW pointers[16];
+    while (*got < max_rows && cinfo->output_scanline < cinfo->output_height) {
+        JDIMENSION batch = max_rows - *got;
+        if (batch > 16) batch = 16;
+        for (JDIMENSION i = 0; i < batch; i++) pointers[i] = rows + (size_t)(*got + i) * stride;
+        JDIMENSION read = jpeg_read_scanlines(cinfo, pointers, batch);
+        if (cmyk && read > 0) cmyk_rows_to_rgba(pointers[0], stride, cinfo->output_width, read);
+        *got += read;
+        report->rows_decoded = cinfo->output_scanline;
+        if (read == 0) break;
+    }
+    return ASSETS_JPEG_OK;
+}
+
+assets_jpeg_status assets_jpeg_decoder_finish_rows(assets_jpeg_decoder *decoder) {
+    if (!decoder || !decoder->started) return ASSETS_JPEG_INVALID_ARGUMENT;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    assets_jpeg_report *report = &decoder->report;
+    if (setjmp(decoder->error.jump)) return classify_error(report);
+    if (cinfo->output_scanline < cinfo->output_height) {
+        /* Rows nobody read: finishing would be an error in libjpeg; abort instead. */
+        jpeg_abort_decompress(cinfo);
+        return ASSETS_JPEG_OK;
+    }
+    jpeg_finish_decompress(cinfo);
+    if (report->truncated) return ASSETS_JPEG_TRUNCATED;
+    return ASSETS_JPEG_OK;
+}
+
 void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_jpeg_report *report) {
     if (!decoder || !report) return;
     *report = decoder->report;
@@ -279,7 +363,74 @@ void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_j
 void assets_jpeg_decoder_destroy(assets_jpeg_decoder *decoder) {
     if (!decoder) return;
     jpeg_destroy_decompress(&decoder->cinfo);
+    free(decoder->file);
     free(decoder);
+}
+
+static void file_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+static void file_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+static const uint8_t file_fake_eoi[2] = { 0xFF, JPEG_EOI };
+
+static boolean file_fill_input_buffer(j_decompress_ptr cinfo) {
+    file_source *source = (file_source *)cinfo->src;
+    decode_error *error = source->error;
+    error->base += error->count;
+    ssize_t got;
+    do {
+        got = read(source->fd, source->buffer, sizeof(source->buffer));
+    } while (got < 0 && errno == EINTR);
+    if (got <= 0) {
+        /* As jpeg_mem_src does at its end: warn, then hand libjpeg an end-of-image marker. */
+        error->data = file_fake_eoi;
+        error->count = 0;
+        error->base = error->total;
+        WARNMS(cinfo, JWRN_JPEG_EOF);
+        source->pub.next_input_byte = file_fake_eoi;
+        source->pub.bytes_in_buffer = 2;
+        return TRUE;
+    }
+    error->data = source->buffer;
+    error->count = (size_t)got;
+    source->pub.next_input_byte = source->buffer;
+    source->pub.bytes_in_buffer = (size_t)got;
+    return TRUE;
+}
+
+static void file_skip_input_data(j_decompress_ptr cinfo, long count) {
+    struct jpeg_source_mgr *source = cinfo->src;
+    if (count <= 0) return;
+    while (count > (long)source->bytes_in_buffer) {
+        count -= (long)source->bytes_in_buffer;
+        (void)source->fill_input_buffer(cinfo);
+    }
+    source->next_input_byte += (size_t)count;
+    source->bytes_in_buffer -= (size_t)count;
+}
+
+assets_jpeg_decoder *assets_jpeg_decoder_create_file(int fd, size_t file_size) {
+    if (fd < 0) return NULL;
+    assets_jpeg_decoder *decoder = assets_jpeg_decoder_create(NULL, 0);
+    if (!decoder) return NULL;
+    file_source *source = (file_source *)calloc(1, sizeof(file_source));
+    if (!source) {
+        assets_jpeg_decoder_destroy(decoder);
+        return NULL;
+    }
+    source->pub.init_source = file_init_source;
+    source->pub.fill_input_buffer = file_fill_input_buffer;
+    source->pub.skip_input_data = file_skip_input_data;
+    source->pub.resync_to_restart = jpeg_resync_to_restart;
+    source->pub.term_source = file_term_source;
+    source->pub.next_input_byte = NULL;
+    source->pub.bytes_in_buffer = 0;
+    source->error = &decoder->error;
+    source->fd = fd;
+    decoder->fd = fd;
+    decoder->file = source;
+    decoder->error.total = file_size;
+    return decoder;
 }
 
 void assets_prepare_large_buffer(void *buffer, size_t count) {

@@ -9,6 +9,7 @@ struct AssetTool: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ExtractFrames.self,
+            Decode.self,
             Info.self,
             Validate.self,
             Resolve.self,

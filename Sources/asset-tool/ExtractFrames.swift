@@ -1,5 +1,6 @@
 import ArgumentParser
 import Assets
+import Foundation
 
 struct ExtractFrames: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,12 +9,14 @@ struct ExtractFrames: ParsableCommand {
         discussion: """
             Writes DIR/frame_0000.png … (numbered by frame index) and DIR/frames.json with the canvas size, \
             loop count and each frame's delay, disposal, rectangle and transparency. A damaged GIF still \
-            gets its complete frames written; the command then names the problem and exits 1.
+            gets its complete frames written; the command then names the problem and exits 1. \
+            Given several files, or a folder (its .gif files), each input gets its own folder \
+            DIR/NAME/ named after the file, and the inputs are spread over the processors.
             """
     )
 
-    @Argument(help: "The image to read.")
-    var input: String
+    @Argument(help: ArgumentHelp("The image to read; or several, or a folder of GIFs.", valueName: "input"))
+    var inputs: [String]
 
     @Option(name: .shortAndLong, help: "The folder to write frames into (created if missing).")
     var output: String
@@ -30,22 +33,49 @@ struct ExtractFrames: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Flag(help: "Smallest PNGs (zlib 9, the smaller of no filter and adaptive filters): much slower.")
+    var smallest = false
+
+    @Option(help: ArgumentHelp("Threads encoding frames and reading inputs (default: one per processor).", valueName: "n"))
+    var threads: Int?
+
     func validate() throws {
         if let frames, FrameSelection(parsing: frames) == nil {
             throw ValidationError("--frames must be an index or a range such as 3-7, not '\(frames)'")
         }
+        if inputs.isEmpty {
+            throw ValidationError("give at least one input")
+        }
+        if let threads, threads < 1 {
+            throw ValidationError("--threads must be at least 1, not \(threads)")
+        }
     }
 
+    private var encoder: PNGEncoder { smallest ? .smallestOnAnyContent : .fast }
+    private var selection: FrameSelection { frames.flatMap(FrameSelection.init(parsing:)) ?? .all }
+
     func run() throws {
-        let bytes = try InputFile.read(input)
+        if inputs.count == 1, !isFolder(inputs[0]) {
+            try extractOne(inputs[0])
+        } else {
+            try extractMany()
+        }
+    }
+
+    private func extractOne(_ input: String) throws {
         let source: any AnimationFrameSource
         do {
-            source = try ImageFrames.open(bytes: bytes, raw: raw)
+            // A GIF is read through a small window as frames are decoded, never held whole.
+            source = try ImageFrames.open(file: input, raw: raw)
         } catch {
-            throw commandFailure(error.naming(file: input).description)
+            if error.kind == .unreadable {
+                // The same words as every other command for a missing or unreadable file.
+                _ = try InputFile.read(input)
+            }
+            throw commandFailure(error.description)
         }
-        let extractor = FrameExtractor(folder: output, selection: frames.flatMap(FrameSelection.init(parsing:)) ?? .all,
-                                       overwrite: force)
+        let extractor = FrameExtractor(folder: output, selection: selection, overwrite: force, encoder: encoder,
+                                       encodingThreads: threads ?? FrameExtractor.processorCount)
         let report: FrameExtractionReport
         do {
             report = try extractor.extract(from: source, raw: raw, sourceName: input)
@@ -54,14 +84,61 @@ struct ExtractFrames: ParsableCommand {
         }
         switch format {
         case .json: print(report.json(), terminator: "")
-        case .text: print(summary(of: report))
+        case .text: print(summary(of: report, input: input, folder: output))
         }
         if let damage = report.damage {
             throw commandFailure("\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
         }
     }
 
-    private func summary(of report: FrameExtractionReport) -> String {
+    private func extractMany() throws {
+        var files: [String] = []
+        for input in inputs {
+            if isFolder(input) {
+                let found = FrameExtractionBatch.gifFiles(in: input)
+                if found.isEmpty { throw commandFailure("\(input): no .gif files in this folder") }
+                files += found
+            } else {
+                files.append(input)
+            }
+        }
+        if let (first, second) = FrameExtractionBatch.clash(in: files) {
+            throw ValidationError("\(first) and \(second) would both write to \(output)/\(FrameExtractionBatch.folderName(for: first))")
+        }
+        let batch = FrameExtractionBatch(inputs: files, folder: output, selection: selection, overwrite: force,
+                                         encoder: encoder, raw: raw, threads: threads ?? FrameExtractor.processorCount)
+        var failed = false
+        var reports: [String] = []
+        for outcome in batch.run() {
+            switch outcome.result {
+            case .success(let report):
+                switch format {
+                case .json: reports.append(report.json())
+                case .text: print(summary(of: report, input: outcome.input, folder: outcome.folder))
+                }
+                if let damage = report.damage {
+                    failed = true
+                    let count = report.frames.count
+                    _ = commandFailure("\(damage); wrote \(count) complete frame\(count == 1 ? "" : "s") to \(outcome.folder)")
+                }
+            case .failure(let failure):
+                failed = true
+                _ = commandFailure(failure.description)
+            }
+        }
+        if format == .json {
+            let body = reports.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n")
+            print("[\n" + body + "\n]")
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    private func summary(of report: FrameExtractionReport, input: String, folder output: String) -> String {
         let what = report.raw ? "raw" : "composited"
         let selected = report.frames.count == report.frameCount ? "\(report.frameCount)" : "\(report.frames.count) of \(report.frameCount)"
         return "\(input): wrote \(selected) \(what) frame\(report.frames.count == 1 ? "" : "s") "

@@ -8,7 +8,8 @@ import Darwin
 struct ImageFile: ~Copyable {
     let path: String
     let size: Int
-    private let fd: Int32
+    /// The open descriptor (read with pread, so its position stays at 0).
+    let fd: Int32
 
     /// The largest file read whole (2 GiB).
     static let maxSize = 1 << 31

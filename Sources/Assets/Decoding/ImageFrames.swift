@@ -19,4 +19,23 @@ public enum ImageFrames {
             throw ImageError(.notAnImage, offset: 0, detail: "not a GIF, JPEG or PNG file")
         }
     }
+
+    /// The frame source for the file at `path`: a GIF is read through a small window as frames are
+    /// asked for (never whole), other images are read whole. Errors name the file.
+    public static func open(file path: String, limits: DecodingLimits = .default, raw: Bool = false) throws(ImageError) -> any AnimationFrameSource {
+        let head: [UInt8]
+        do {
+            head = try ImageFile(path).read(from: 0, count: 16)
+        } catch {
+            throw error.naming(file: path)
+        }
+        if ImageFormat(sniffing: head) == .gif {
+            return try GIFFrameReader(file: path, limits: limits, output: raw ? .raw : .composited)
+        }
+        do {
+            return try open(bytes: try ImageInspector.readFile(path), limits: limits, raw: raw)
+        } catch {
+            throw error.naming(file: path)
+        }
+    }
 }

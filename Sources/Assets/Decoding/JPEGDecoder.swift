@@ -57,7 +57,7 @@ struct JPEGDecoder {
         withUnsafeBytes(of: tuple) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
-    private static func error(_ status: assets_jpeg_status, _ decoder: OpaquePointer) -> ImageError {
+    static func error(_ status: assets_jpeg_status, _ decoder: OpaquePointer) -> ImageError {
         var report = assets_jpeg_report()
         assets_jpeg_decoder_get_report(decoder, &report)
         let kind: ImageErrorKind

@@ -4,10 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}
-
 /// Writes files atomically: the bytes go to a temporary file in the same folder, are flushed, and are
 /// then renamed over the destination. An existing file is never replaced unless `overwrite` is set.
 public struct AtomicFileWriter: Sendable {
@@ -19,44 +15,33 @@ public struct AtomicFileWriter: Sendable {
 
     /// Writes `bytes` to `path`. On any failure the destination is untouched and no temporary is left.
     public func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        if !overwrite, access(path, F_OK) == 0 {
-            throw OutputError(path: path, reason: .exists)
+        try bytes.withUnsafeBufferPointer { buffer throws(OutputError) in try write(buffer, to: path) }
+    }
+
+    /// Writes the bytes in `buffer` to `path`, as `write(_:to:)` does, without copying them first.
+    public func write(_ buffer: UnsafeBufferPointer<UInt8>, to path: String) throws(OutputError) {
+        let file = try AtomicFileStream(path: path, overwrite: overwrite)
+        do {
+            try file.append(buffer)
+        } catch {
+            file.discard()
+            throw error
         }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw OutputError(path: path, reason: .system(errno)) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let result = posixWrite(fd, raw.baseAddress! + written, raw.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += result
-            }
+        try file.commit()
+    }
+
+    /// Streams a file to `path`: `produce` appends its bytes in pieces, so a large file never has to
+    /// be held in memory whole. When `produce` throws, nothing is written and its error is rethrown;
+    /// output failures throw `OutputError`.
+    public func write(to path: String, _ produce: (AtomicFileStream) throws -> Void) throws {
+        let file = try AtomicFileStream(path: path, overwrite: overwrite)
+        do {
+            try produce(file)
+        } catch {
+            file.discard()
+            throw error
         }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, fchmodat(AT_FDCWD, temporary, 0o644, 0) != 0 { failure = errno }
-        if failure == 0 {
-            if overwrite {
-                if rename(temporary, path) != 0 { failure = errno }
-            } else {
-                // link() fails when the destination exists, so a file that appeared meanwhile is never replaced.
-                if link(temporary, path) != 0 {
-                    failure = errno
-                }
-            }
-        }
-        unlink(temporary)
-        if failure == EEXIST { throw OutputError(path: path, reason: .exists) }
-        if failure != 0 { throw OutputError(path: path, reason: .system(failure)) }
+        try file.commit()
     }
 
     /// Creates a folder and its parents if they are missing.

@@ -1,20 +1,29 @@
 /// Writes the frames of an image as `frame_0000.png`… plus a `frames.json` manifest into a folder.
 ///
-/// Frames come one at a time from an `AnimationFrameSource` (a GIF, or a still image as one frame) and
-/// each is encoded and written atomically before the next is decoded, so memory stays flat. Nothing is
-/// written when the folder already holds frames or a manifest, unless `overwrite` is set.
+/// Frames come one at a time from an `AnimationFrameSource` (a GIF, or a still image as one frame):
+/// compositing stays on the calling thread while up to `encodingThreads` frames are encoded and written
+/// atomically on other threads, so memory stays flat (the canvas plus one frame per thread). The files
+/// are the same bytes whatever the thread count. Nothing is written when the folder already holds
+/// frames or a manifest, unless `overwrite` is set.
 public struct FrameExtractor: Sendable {
     public var folder: String
     public var selection: FrameSelection
     public var overwrite: Bool
     public var encoder: PNGEncoder
+    /// How many frames are encoded at once; 1 encodes each frame on the calling thread before the next.
+    public var encodingThreads: Int
 
-    public init(folder: String, selection: FrameSelection = .all, overwrite: Bool = false, encoder: PNGEncoder = .fast) {
+    public init(folder: String, selection: FrameSelection = .all, overwrite: Bool = false, encoder: PNGEncoder = .fast,
+                encodingThreads: Int = FrameExtractor.processorCount) {
         self.folder = folder
         self.selection = selection
         self.overwrite = overwrite
         self.encoder = encoder
+        self.encodingThreads = max(encodingThreads, 1)
     }
+
+    /// The processors this process may run on (at least 1): the default thread count.
+    public static var processorCount: Int { FrameEncodingQueue.processorCount }
 
     /// The manifest's file name inside the folder.
     public static let manifestName = "frames.json"
@@ -37,8 +46,10 @@ public struct FrameExtractor: Sendable {
             throw .output(OutputError(path: join(existing), reason: .exists))
         }
         let writer = AtomicFileWriter(overwrite: overwrite)
+        let queue = FrameEncodingQueue(encoder: encoder, writer: writer, threads: encodingThreads)
         var report = FrameExtractionReport(source: sourceName, format: source.format, canvasWidth: source.canvasWidth,
                                            canvasHeight: source.canvasHeight, loopCount: source.loopCount, raw: raw)
+        var stopped: FrameExtractionError?
         do {
             while let frame = try source.nextFrame() {
                 report.frameCount += 1
@@ -49,26 +60,19 @@ public struct FrameExtractor: Sendable {
                     continue
                 }
                 let name = FrameExtractor.frameName(frame.index)
-                let bytes: [UInt8]
-                do {
-                    bytes = try encoder.encode(frame.image)
-                } catch {
-                    throw FrameExtractionError.encoding(name, error)
-                }
-                do {
-                    try writer.write(bytes, to: join(name))
-                } catch {
-                    throw FrameExtractionError.output(error)
-                }
+                try queue.submit(frame.image, index: frame.index, name: name, path: join(name))
                 report.frames.append(FrameExtractionReport.Frame(frame: frame, file: name))
             }
         } catch let error as FrameExtractionError {
-            throw error
+            stopped = error
         } catch let error as ImageError {
             report.damage = error.naming(file: sourceName)
         } catch {
             report.damage = ImageError(.corrupt, file: sourceName, detail: "\(error)")
         }
+        // Frames handed over are still being written; the lowest-numbered failure among them wins.
+        try queue.finish()
+        if let stopped { throw stopped }
         report.loopCount = source.loopCount
         if report.frames.isEmpty, report.damage == nil {
             throw .nothingSelected(sourceName, selection, report.frameCount)

@@ -69,6 +69,11 @@ typedef struct assets_jpeg_decoder assets_jpeg_decoder;
 /// A decoder reading `data` (owned by the caller, kept alive until destroy). NULL when out of memory.
 assets_jpeg_decoder *assets_jpeg_decoder_create(const uint8_t *data, size_t count);
 
+/// A decoder reading the open file `fd` (`file_size` bytes, for offsets in reports) from its current
+/// position through a 64 KiB buffer; the caller keeps it open until destroy and closes it. NULL when out
+/// of memory.
+assets_jpeg_decoder *assets_jpeg_decoder_create_file(int fd, size_t file_size);
+
 /// Reads the header and computes the output size for scale `scale_num / scale_denom` (libjpeg's DCT scaling).
 /// `fancy_upsampling` 1 is libjpeg's and djpeg's default; 0 equals `djpeg -nosmooth`.
 assets_jpeg_status assets_jpeg_decoder_read_header(assets_jpeg_decoder *decoder, unsigned scale_num,
@@ -77,6 +82,19 @@ assets_jpeg_status assets_jpeg_decoder_read_header(assets_jpeg_decoder *decoder,
 /// Decodes into `rgba`: output_height rows of `stride` bytes (at least output_width * 4), 8-bit RGBA, A = 255.
 /// CMYK and YCCK become RGB as djpeg does it: R = C * K / 255 (Adobe's inverted CMYK), same for G and B.
 assets_jpeg_status assets_jpeg_decoder_decode(assets_jpeg_decoder *decoder, uint8_t *rgba, size_t stride);
+
+/// Starts a decode that hands out rows in pieces (instead of assets_jpeg_decoder_decode), so a caller can
+/// write them out without holding the whole image. With `rgb` 1, rows are 3 bytes a pixel (R G B); CMYK
+/// and YCCK files, and `rgb` 0, give 4 (R G B 255). `*channels` says which.
+assets_jpeg_status assets_jpeg_decoder_start_rows(assets_jpeg_decoder *decoder, int rgb, int *channels);
+
+/// Decodes up to `max_rows` next rows into `rows` (`stride` bytes apart); `*got` says how many were
+/// written (0 once every row has been read).
+assets_jpeg_status assets_jpeg_decoder_read_rows(assets_jpeg_decoder *decoder, uint8_t *rows, size_t stride,
+                                                 unsigned max_rows, unsigned *got);
+
+/// Ends a row decode: reads to the end of the image and reports truncation there.
+assets_jpeg_status assets_jpeg_decoder_finish_rows(assets_jpeg_decoder *decoder);
 
 /// What the decoder learned so far.
 void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_jpeg_report *report);

@@ -27,6 +27,9 @@ typedef struct {
     size_t capacity;
     /// libpng's message when status is LIBRARY_ERROR (NUL-terminated, possibly truncated).
     char message[200];
+    /// With assets_png_encode_reusing: libpng's and zlib's working memory, kept from one encode to the
+    /// next (the same sizes come back for every frame of an animation). Released by assets_png_encode_free.
+    void *memory;
 } assets_png_encode_output;
 
 /// Encodes 8-bit RGBA (or RGB when has_alpha is 0) rows into a PNG held in memory.
@@ -39,6 +42,18 @@ assets_png_encode_status assets_png_encode(const uint8_t *pixels,
                                            int compression_level,
                                            assets_png_filter filter,
                                            assets_png_encode_output *output);
+
+/// As assets_png_encode, but reuses `output`'s allocation (zero-initialise it before the first call):
+/// `count` restarts at 0 and the buffer only grows. The caller releases it with assets_png_encode_free,
+/// also after a failure.
+assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
+                                                   uint32_t width,
+                                                   uint32_t height,
+                                                   size_t stride,
+                                                   int has_alpha,
+                                                   int compression_level,
+                                                   assets_png_filter filter,
+                                                   assets_png_encode_output *output);
 
 void assets_png_encode_free(assets_png_encode_output *output);
 

@@ -32,8 +32,22 @@ public final class GIFFrameReader: AnimationFrameSource {
     private var pending: GIFImageHeader?
     private var failed: ImageError?
 
-    public init(bytes: [UInt8], limits: DecodingLimits = .default, output: Output = .composited) throws(ImageError) {
-        let records = try GIFRecordReader(bytes: bytes, limits: limits)
+    public convenience init(bytes: [UInt8], limits: DecodingLimits = .default, output: Output = .composited) throws(ImageError) {
+        try self.init(records: try GIFRecordReader(bytes: bytes, limits: limits), limits: limits, output: output)
+    }
+
+    /// Reads the GIF at `path` through a 64 KiB window instead of holding the file: memory stays flat
+    /// however large the file is. Errors name the file.
+    public convenience init(file path: String, limits: DecodingLimits = .default, output: Output = .composited) throws(ImageError) {
+        do {
+            let file = try ImageFile(path)
+            try self.init(records: try GIFRecordReader(file: file, limits: limits), limits: limits, output: output)
+        } catch {
+            throw error.naming(file: path)
+        }
+    }
+
+    private init(records: GIFRecordReader, limits: DecodingLimits, output: Output) throws(ImageError) {
         try limits.check(width: records.screenWidth, height: records.screenHeight, format: .gif)
         let first = try records.nextImage()
         var width = records.screenWidth

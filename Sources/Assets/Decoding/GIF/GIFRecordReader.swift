@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 internal import CGif
 
 /// The header of one image in a GIF, with the graphic control extension that preceded it.
@@ -20,13 +25,89 @@ struct GIFImageHeader {
 /// giflib reports errors by code; every failure becomes an `ImageError` carrying the byte offset where
 /// giflib stopped and the index of the frame being read.
 final class GIFRecordReader {
-    /// The bytes giflib reads through `gifInputRead`, and how far it has read.
+    /// The bytes giflib reads through `gifInputRead`, and how far it has read: a whole file in memory, or
+    /// an open file read through a 64 KiB window, so a large GIF is never held whole.
     final class Input {
-        let bytes: [UInt8]
+        private let bytes: [UInt8]
+        private let descriptor: Int32
+        /// The file's length.
+        let count: Int
         var position = 0
         var ranOut = false
+        private var window: [UInt8] = []
+        private var windowStart = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            self.descriptor = -1
+            self.count = bytes.count
+        }
+
+        /// Reads `descriptor` (which the input now owns and closes) from offset 0; `size` is the file's length.
+        init(descriptor: Int32, size: Int) {
+            self.bytes = []
+            self.descriptor = descriptor
+            self.count = size
+        }
+
+        deinit {
+            if descriptor >= 0 { close(descriptor) }
+        }
+
+        /// The byte at `offset`, when it is in memory (always for a whole file; the window's for a file).
+        func byte(at offset: Int) -> UInt8? {
+            if descriptor < 0 { return offset >= 0 && offset < bytes.count ? bytes[offset] : nil }
+            let inWindow = offset - windowStart
+            return inWindow >= 0 && inWindow < window.count ? window[inWindow] : nil
+        }
+
+        /// Copies up to `wanted` bytes from the current position into `target`; returns how many.
+        func read(into target: UnsafeMutablePointer<UInt8>, wanted: Int) -> Int {
+            let copied = min(wanted, max(count - position, 0))
+            if descriptor < 0 {
+                bytes.withUnsafeBufferPointer { source in
+                    if copied > 0, let base = source.baseAddress { target.update(from: base + position, count: copied) }
+                }
+                position += copied
+                return copied
+            }
+            var done = 0
+            while done < copied {
+                if position < windowStart || position >= windowStart + window.count {
+                    guard refill() else { break }
+                }
+                let available = min(copied - done, windowStart + window.count - position)
+                window.withUnsafeBufferPointer { source in
+                    if let base = source.baseAddress {
+                        (target + done).update(from: base + (position - windowStart), count: available)
+                    }
+                }
+                done += available
+                position += available
+            }
+            return done
+        }
+
+        /// Reads the 64 KiB from the current position; false at the end or on a read error.
+        private func refill() -> Bool {
+            let size = min(65_536, count - position)
+            guard size > 0 else { return false }
+            if window.count < size { window = [UInt8](repeating: 0, count: min(65_536, count)) }
+            var got = 0
+            window.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                while got < size {
+                    let result = pread(descriptor, base + got, size - got, off_t(position + got))
+                    if result < 0, errno == EINTR { continue }
+                    if result <= 0 { break }
+                    got += result
+                }
+            }
+            guard got > 0 else { return false }
+            if got < window.count { window.removeLast(window.count - got) }
+            windowStart = position
+            return true
+        }
     }
 
     private let input: Input
@@ -41,12 +122,25 @@ final class GIFRecordReader {
     private(set) var imagesRead = 0
     private(set) var finished = false
 
-    init(bytes: [UInt8], limits: DecodingLimits) throws(ImageError) {
-        guard ImageFormat(sniffing: bytes) == .gif else {
-            throw ImageError(.notAnImage, format: ImageFormat(sniffing: bytes), offset: 0,
+    convenience init(bytes: [UInt8], limits: DecodingLimits) throws(ImageError) {
+        try self.init(input: Input(bytes: bytes), head: Array(bytes.prefix(16)), limits: limits)
+    }
+
+    /// Reads the GIF in `file` through a small window (the reader keeps its own descriptor).
+    convenience init(file: borrowing ImageFile, limits: DecodingLimits) throws(ImageError) {
+        let head = try file.read(from: 0, count: 16)
+        let descriptor = dup(file.fd)
+        guard descriptor >= 0 else {
+            throw ImageError(.unreadable, file: file.path, detail: String(cString: strerror(errno)))
+        }
+        try self.init(input: Input(descriptor: descriptor, size: file.size), head: head, limits: limits)
+    }
+
+    private init(input: Input, head: [UInt8], limits: DecodingLimits) throws(ImageError) {
+        guard ImageFormat(sniffing: head) == .gif else {
+            throw ImageError(.notAnImage, format: ImageFormat(sniffing: head), offset: 0,
                              detail: "not a GIF file (no GIF87a/GIF89a signature)")
         }
-        let input = Input(bytes: bytes)
         var status: Int32 = 0
         guard let file = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), gifInputRead, &status) else {
             throw GIFRecordReader.error(code: status, input: input, frame: nil)
@@ -76,7 +170,7 @@ final class GIFRecordReader {
         guard !finished else { return nil }
         var control: GraphicsControlBlock?
         while true {
-            if input.position >= input.bytes.count {
+            if input.position >= input.count {
                 finished = true
                 return nil
             }
@@ -177,9 +271,8 @@ final class GIFRecordReader {
                 detail = "the file ends inside a block (\(message))"
             } else {
                 kind = .corrupt
-                if input.position > 0, input.position <= input.bytes.count, input.bytes[input.position - 1] > 8,
-                   input.bytes[input.position - 1] <= 12 {
-                    detail = "LZW minimum code size \(input.bytes[input.position - 1]) is above 8, which giflib refuses"
+                if let last = input.byte(at: input.position - 1), last > 8, last <= 12 {
+                    detail = "LZW minimum code size \(last) is above 8, which giflib refuses"
                 }
             }
         case D_GIF_ERR_NOT_GIF_FILE:
@@ -197,14 +290,7 @@ private func gifInputRead(_ file: UnsafeMutablePointer<GifFileType>?, _ buffer: 
                           _ count: Int32) -> Int32 {
     guard let file, let user = file.pointee.UserData, let buffer, count > 0 else { return 0 }
     let input = Unmanaged<GIFRecordReader.Input>.fromOpaque(user).takeUnretainedValue()
-    let available = max(input.bytes.count - input.position, 0)
-    let copied = min(Int(count), available)
+    let copied = input.read(into: buffer, wanted: Int(count))
     if copied < Int(count) { input.ranOut = true }
-    input.bytes.withUnsafeBufferPointer { source in
-        if copied > 0, let base = source.baseAddress {
-            buffer.update(from: base + input.position, count: copied)
-        }
-    }
-    input.position += copied
     return Int32(copied)
 }

@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""Times asset-tool against the tools users would pick instead, on the same inputs, in one run.
+
+Usage: bench.py --tool PATH --corpus DIR --work DIR [--runs N] [--only TASK,...] [--output BENCHMARKS.md]
+
+For each task the contenders run alternately (tool, peer, peer, ..., then again) so that drift in the
+machine's speed hits everyone alike. Each run is a whole process under GNU time: wall seconds and peak
+resident memory. The table reports medians with min-max, peak memory, output bytes and the ratio of the
+best peer's median time to ours (above 1 means asset-tool is faster).
+"""
+import argparse
+import glob
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_timed(command, cwd=None):
+    """Runs a shell command under GNU time; returns (wall seconds, peak KiB).
+
+    The wall time is taken here with a monotonic clock (GNU time prints only hundredths, too coarse for
+    the 30 ms JPEG rows); the peak resident set comes from GNU time. Both wrap every contender alike.
+    """
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        full = ["/usr/bin/time", "-f", "%e %M", "-o", report.name, "bash", "-c", command]
+        start = time.perf_counter()
+        result = subprocess.run(full, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        seconds = time.perf_counter() - start
+        if result.returncode != 0:
+            raise RuntimeError(f"command failed ({result.returncode}): {command}\n{result.stderr[-2000:]}")
+        _, kib = report.read().split()[-2:]
+        return seconds, int(kib)
+
+
+def folder_bytes(path):
+    if os.path.isfile(path):
+        return os.path.getsize(path)
+    total = 0
+    for folder, _, names in os.walk(path):
+        for name in names:
+            if name.endswith(".png") or name.endswith(".ppm") or name.endswith(".rgba"):
+                total += os.path.getsize(os.path.join(folder, name))
+    return total
+
+
+def fresh(path):
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+class Contender:
+    def __init__(self, name, command, output=None, runs=None):
+        self.name = name
+        self.command = command   # a function of the output folder returning a shell command
+        self.output = output     # True when the command writes into the output folder
+        self.runs = runs         # fewer runs for very slow peers
+        self.times = []
+        self.peaks = []
+        self.bytes = 0
+
+
+def tasks(tool, corpus, jobs):
+    gif_large = glob.glob(os.path.join(corpus, "gif-large", "*.gif"))[0]
+    small = os.path.join(corpus, "gif-small-many")
+    baseline = glob.glob(os.path.join(corpus, "jpeg-large", "*baseline*.jpg"))[0]
+    progressive = glob.glob(os.path.join(corpus, "jpeg-large", "*progressive*.jpg"))[0]
+    catalog = os.path.join(corpus, "Assets.xcassets")
+    peers = f"python3 {HERE}/peers.py"
+    return {
+        "gif-large": [
+            Contender("asset-tool", lambda o: f"{tool} extract-frames {gif_large} --output {o} --force"),
+            Contender("ffmpeg", lambda o: f"ffmpeg -v error -i {gif_large} -fps_mode passthrough {o}/frame_%04d.png"),
+            Contender("Pillow", lambda o: f"{peers} gif-frames {o} {gif_large}", runs=1),
+            Contender("ImageMagick", lambda o: f"convert {gif_large} -coalesce {o}/frame_%04d.png", runs=1),
+        ],
+        "gif-small-many": [
+            Contender("asset-tool", lambda o: f"{tool} extract-frames {small} --output {o} --force"),
+            Contender("Pillow", lambda o: f"{peers} gif-frames {o} {small}/*.gif"),
+            Contender("ffmpeg", lambda o: f"for f in {small}/*.gif; do n=$(basename $f .gif); mkdir -p {o}/$n; "
+                                          f"ffmpeg -v error -i $f -fps_mode passthrough {o}/$n/frame_%04d.png || exit 1; done", runs=1),
+            Contender("ImageMagick", lambda o: f"for f in {small}/*.gif; do n=$(basename $f .gif); mkdir -p {o}/$n; "
+                                               f"convert $f -coalesce {o}/$n/frame_%04d.png || exit 1; done", runs=1),
+        ],
+        "jpeg-large-baseline": [
+            Contender("asset-tool", lambda o: f"{tool} decode {baseline} --output {o}/out.ppm --force"),
+            Contender("djpeg", lambda o: f"djpeg -outfile {o}/out.ppm {baseline}"),
+            Contender("Pillow", lambda o: f"python3 -c \"from PIL import Image; Image.open('{baseline}').save('{o}/out.ppm')\""),
+        ],
+        "jpeg-large-progressive": [
+            Contender("asset-tool", lambda o: f"{tool} decode {progressive} --output {o}/out.ppm --force"),
+            Contender("djpeg", lambda o: f"djpeg -outfile {o}/out.ppm {progressive}"),
+            Contender("Pillow", lambda o: f"python3 -c \"from PIL import Image; Image.open('{progressive}').save('{o}/out.ppm')\""),
+        ],
+        "jpeg-large-preview-1/8": [
+            Contender("asset-tool", lambda o: f"{tool} decode {baseline} --scale 1/8 --output {o}/out.ppm --force"),
+            Contender("djpeg", lambda o: f"djpeg -scale 1/8 -outfile {o}/out.ppm {baseline}"),
+        ],
+        "catalog-validate": [
+            Contender("asset-tool", lambda o: f"{tool} validate {catalog} --format json > {o}/report.json || test $? -eq 1"),
+            Contender("Pillow-2proc", lambda o: f"{peers} catalog-headers {jobs} {catalog}"),
+            Contender("ImageMagick", lambda o: f"find {catalog} -name '*.png' -o -name '*.jpg' | xargs -P {jobs} -n 200 identify -ping > /dev/null", runs=1),
+        ],
+        "catalog-validate-deep": [
+            Contender("asset-tool", lambda o: f"{tool} validate {catalog} --deep --format json > {o}/report.json || test $? -eq 1"),
+            Contender("Pillow-2proc", lambda o: f"{peers} catalog-decode {jobs} {catalog}"),
+        ],
+    }
+
+
+def check_gif_large(tool_dir, ffmpeg_dir):
+    """The composited frames must equal ffmpeg's pixel for pixel (colour under full transparency aside)."""
+    import numpy
+    from PIL import Image
+    ours = sorted(glob.glob(os.path.join(tool_dir, "frame_*.png")))
+    theirs = sorted(glob.glob(os.path.join(ffmpeg_dir, "frame_*.png")))
+    if len(ours) != len(theirs) or not ours:
+        return f"frame count differs: asset-tool {len(ours)}, ffmpeg {len(theirs)}"
+    for index, (a, b) in enumerate(zip(ours, theirs)):
+        pa = numpy.asarray(Image.open(a).convert("RGBA")).copy()
+        pb = numpy.asarray(Image.open(b).convert("RGBA")).copy()
+        if pa.shape != pb.shape:
+            return f"frame {index} is {pa.shape[1]}x{pa.shape[0]}, ffmpeg's {pb.shape[1]}x{pb.shape[0]}"
+        pa[pa[:, :, 3] == 0] = 0
+        pb[pb[:, :, 3] == 0] = 0
+        differ = numpy.argwhere((pa != pb).any(axis=2))
+        if len(differ):
+            y, x = differ[0]
+            return f"frame {index} differs from ffmpeg's at {len(differ)} pixels, first ({x}, {y})"
+    return None
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                memory = f"{int(line.split()[1]) // 1024 // 1024} GiB"
+    except OSError:
+        pass
+    def version(command):
+        try:
+            out = subprocess.run(command, shell=True, capture_output=True, text=True).stdout.strip().splitlines()
+            return out[0] if out else "?"
+        except OSError:
+            return "?"
+    return {
+        "cpu": cpu, "cores": os.cpu_count(), "memory": memory, "os": platform.platform(),
+        "ffmpeg": version("ffmpeg -version"), "imagemagick": version("convert -version"),
+        "djpeg": version("dpkg-query -W -f '${Version}' libjpeg-turbo-progs"),
+        "pillow": version("python3 -c 'import PIL; print(PIL.__version__)'"),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tool", required=True)
+    parser.add_argument("--corpus", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--only", default="")
+    parser.add_argument("--output", default="BENCHMARKS.md")
+    args = parser.parse_args()
+
+    load_at_start = f"{os.getloadavg()[0]:.1f}"
+    all_tasks = tasks(os.path.abspath(args.tool), os.path.abspath(args.corpus), args.jobs)
+    chosen = [t for t in all_tasks if not args.only or t in args.only.split(",")]
+    rows = []
+    failures = []
+    for task in chosen:
+        contenders = all_tasks[task]
+        rounds = args.runs * 3 if task.startswith("jpeg") else args.runs
+        for round_index in range(rounds):
+            for contender in contenders:
+                if contender.runs is not None and round_index >= contender.runs:
+                    continue
+                out = fresh(os.path.join(args.work, task.replace("/", "_"), contender.name))
+                seconds, kib = run_timed(contender.command(out))
+                contender.times.append(seconds)
+                contender.peaks.append(kib)
+                contender.bytes = folder_bytes(out)
+            print(f"{task}: round {round_index + 1}/{rounds}", file=sys.stderr)
+        if task == "gif-large":
+            problem = check_gif_large(os.path.join(args.work, "gif-large", "asset-tool"),
+                                      os.path.join(args.work, "gif-large", "ffmpeg"))
+            if problem:
+                failures.append(f"gif-large: {problem}")
+        ours = contenders[0]
+        peers = contenders[1:]
+        best = min(peers, key=lambda c: statistics.median(c.times))
+        ratio = statistics.median(best.times) / statistics.median(ours.times)
+        for contender in contenders:
+            rows.append({
+                "task": task, "contender": contender.name, "runs": len(contender.times),
+                "median": statistics.median(contender.times), "min": min(contender.times),
+                "max": max(contender.times), "peak_mib": max(contender.peaks) / 1024,
+                "bytes": contender.bytes,
+                "speedup": (statistics.median(contender.times) and ratio) if contender is ours else None,
+                "best_peer": best.name if contender is ours else None,
+            })
+
+    info = machine()
+    lines = [f"Machine: {info['cpu']}, {info['cores']} cores, {info['memory']}; {info['os']}.",
+             f"Peers: {info['ffmpeg']}; {info['imagemagick']}; djpeg (libjpeg-turbo-progs {info['djpeg']}); Pillow {info['pillow']}.",
+             f"Run on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} (load average {load_at_start} at the start, "
+             f"{os.getloadavg()[0]:.1f} at the end: the machine is shared). Each contender ran up to {args.runs} times "
+             f"({3 * args.runs} for the JPEG rows), alternating with the others round by round (the slowest peers once); "
+             "whole processes under GNU time, "
+             "warm cache, outputs to tmpfs. Times are wall-clock medians with min-max; peak is the largest "
+             "resident set over the runs; output is the bytes written.",
+             "", "| task | contender | runs | median s | min-max s | peak MiB | output MiB | speed vs best peer |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for row in rows:
+        speed = f"{row['speedup']:.2f}x vs {row['best_peer']}" if row["speedup"] is not None else ""
+        lines.append(f"| {row['task']} | {row['contender']} | {row['runs']} | {row['median']:.3f} | "
+                     f"{row['min']:.3f}-{row['max']:.3f} | {row['peak_mib']:.1f} | {row['bytes'] / 1048576:.1f} | {speed} |")
+    lines += ["", "Targets (from the issue), judged on this run:", "",
+              "| task | target | measured | met |", "| --- | --- | --- | --- |"]
+    for task, target, measured, met in judge(rows):
+        lines.append(f"| {task} | {target} | {measured} | {'yes' if met else '**no**'} |")
+    if failures:
+        lines += ["", "Correctness failures:", ""] + [f"- {f}" for f in failures]
+    elif "gif-large" in chosen:
+        lines += ["", "gif-large: asset-tool's composited frames equal ffmpeg's pixel for pixel (checked in this run)."]
+    write_results(args.output, lines)
+    json.dump(rows, open(os.path.join(args.work, "results.json"), "w"), indent=1)
+    print("\n".join(lines))
+    if failures:
+        sys.exit(1)
+
+
+def judge(rows):
+    """Each target of the issue against this run: (task, target, measured, met)."""
+    def row(task, name):
+        return next((r for r in rows if r["task"] == task and r["contender"] == name), None)
+    found = []
+    ours, ffmpeg = row("gif-large", "asset-tool"), row("gif-large", "ffmpeg")
+    if ours and ffmpeg:
+        best = ours["speedup"]
+        size = ours["bytes"] / max(ffmpeg["bytes"], 1)
+        found.append(("gif-large", "2x faster than the best peer", f"{best:.2f}x vs {ours['best_peer']}", best >= 2))
+        found.append(("gif-large", "PNG bytes at most 1.25x ffmpeg's", f"{size:.2f}x", size <= 1.25))
+        found.append(("gif-large", "peak at most 32 MiB", f"{ours['peak_mib']:.1f} MiB", ours["peak_mib"] <= 32))
+    ours = row("gif-small-many", "asset-tool")
+    if ours:
+        found.append(("gif-small-many", "2x faster than the best peer", f"{ours['speedup']:.2f}x vs {ours['best_peer']}",
+                      ours["speedup"] >= 2))
+    for task in ("jpeg-large-baseline", "jpeg-large-progressive", "jpeg-large-preview-1/8"):
+        ours, djpeg = row(task, "asset-tool"), row(task, "djpeg")
+        if ours and djpeg:
+            ratio = ours["median"] / djpeg["median"]
+            found.append((task, "time within 1.10x of djpeg", f"{ratio:.2f}x", ratio <= 1.10))
+            if task != "jpeg-large-preview-1/8":
+                extra = ours["peak_mib"] - djpeg["peak_mib"]
+                found.append((task, "peak at most djpeg's + 16 MiB", f"djpeg's {extra:+.1f} MiB", extra <= 16))
+    for task, factor in (("catalog-validate", 3.0), ("catalog-validate-deep", 1.5)):
+        ours, pillow = row(task, "asset-tool"), row(task, "Pillow-2proc")
+        if ours and pillow:
+            speed = pillow["median"] / ours["median"]
+            found.append((task, f"{factor:g}x faster than Pillow in 2 processes", f"{speed:.2f}x", speed >= factor))
+            if task == "catalog-validate-deep":
+                found.append((task, "peak under 64 MiB", f"{ours['peak_mib']:.1f} MiB", ours["peak_mib"] < 64))
+    return found
+
+
+START, END = "<!-- results:start -->", "<!-- results:end -->"
+
+
+def write_results(path, lines):
+    """Replaces the results between the markers in `path`, keeping the hand-written text around them."""
+    block = START + "\n" + "\n".join(lines) + "\n" + END
+    try:
+        text = open(path).read()
+    except OSError:
+        text = "# Benchmarks\n\n" + START + "\n" + END + "\n"
+    if START in text and END in text:
+        text = text[:text.index(START)] + block + text[text.index(END) + len(END):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(path, "w") as handle:
+        handle.write(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encodes frames as PNG and writes them on worker threads while the caller composites the next ones.
+///
+/// At most `threads` frames are out at once: `submit` waits for a free slot, copies the frame into a
+/// pixel buffer of the queue's own and hands that over, so the caller's canvas is never shared (it is
+/// not copied on write) and memory stays flat: the canvas plus one buffer per thread, reused from frame
+/// to frame like the threads' encoding buffers. Every frame is encoded exactly as it would be alone, so
+/// the files are the same bytes whatever the number of threads. With one thread, frames are encoded
+/// inline, without a copy.
+final class FrameEncodingQueue: @unchecked Sendable {
+    // Unchecked: `buffers` and `failure` are only touched while holding `lock`.
+    private let encoder: PNGEncoder
+    private let writer: AtomicFileWriter
+    private let threads: Int
+    private let slots: DispatchSemaphore
+    private let lock = DispatchSemaphore(value: 1)
+    private let group = DispatchGroup()
+    private var buffers: [PNGEncodingBuffer] = []
+    private var pixelBuffers: [[UInt8]] = []
+    private var failure: (index: Int, error: FrameExtractionError)?
+
+    init(encoder: PNGEncoder, writer: AtomicFileWriter, threads: Int) {
+        self.encoder = encoder
+        self.writer = writer
+        self.threads = max(threads, 1)
+        self.slots = DispatchSemaphore(value: max(threads, 1))
+    }
+
+    /// The processors this process may run on (at least 1).
+    static var processorCount: Int {
+        max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+    }
+
+    /// Encodes `image` and writes it to `path`; throws the first failure seen so far.
+    func submit(_ image: RGBAImage, index: Int, name: String, path: String) throws(FrameExtractionError) {
+        if threads == 1 {
+            let buffer = takeBuffer()
+            defer { giveBack(buffer) }
+            if let error = encode(image, name: name, path: path, buffer: buffer) { throw error }
+            return
+        }
+        slots.wait()
+        if let error = firstFailure() {
+            slots.signal()
+            throw error
+        }
+        let job = Job(image: copy(image))
+        group.enter()
+        DispatchQueue.global().async {
+            let buffer = self.takeBuffer()
+            if let image = job.image, let error = self.encode(image, name: name, path: path, buffer: buffer) {
+                self.record(error, index: index)
+            }
+            self.giveBack(buffer)
+            self.giveBack(job)
+            self.slots.signal()
+            self.group.leave()
+        }
+    }
+
+    /// A frame on its way to a worker; the worker hands its pixel buffer back to the pool.
+    private final class Job: @unchecked Sendable {
+        // Unchecked: made by the submitting thread, then touched only by the one worker it is sent to.
+        var image: RGBAImage?
+        init(image: RGBAImage?) { self.image = image }
+    }
+
+    /// `image` in a pooled buffer of the same size (a new one when the pool has none that fits).
+    private func copy(_ image: RGBAImage) -> RGBAImage? {
+        lock.wait()
+        var pixels = pixelBuffers.popLast() ?? []
+        lock.signal()
+        if pixels.count != image.pixels.count {
+            pixels = image.pixels
+        } else {
+            pixels.withUnsafeMutableBufferPointer { target in
+                image.pixels.withUnsafeBufferPointer { source in
+                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                    to.update(from: from, count: source.count)
+                }
+            }
+        }
+        return RGBAImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    private func giveBack(_ job: Job) {
+        guard let image = job.image else { return }
+        job.image = nil
+        let pixels = image.pixels
+        lock.wait()
+        pixelBuffers.append(pixels)
+        lock.signal()
+    }
+
+    /// Waits for every submitted frame; throws the failure of the lowest-numbered frame that failed.
+    func finish() throws(FrameExtractionError) {
+        group.wait()
+        if let error = firstFailure() { throw error }
+    }
+
+    private func encode(_ image: RGBAImage, name: String, path: String, buffer: PNGEncodingBuffer) -> FrameExtractionError? {
+        var written: OutputError?
+        do throws(PNGEncodingError) {
+            try encoder.encode(image, into: buffer) { (bytes: UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) in
+                do throws(OutputError) {
+                    try writer.write(bytes, to: path)
+                } catch {
+                    written = error
+                }
+            }
+        } catch {
+            return .encoding(name, error)
+        }
+        return written.map { .output($0) }
+    }
+
+    private func takeBuffer() -> PNGEncodingBuffer {
+        lock.wait()
+        defer { lock.signal() }
+        return buffers.popLast() ?? PNGEncodingBuffer()
+    }
+
+    private func giveBack(_ buffer: PNGEncodingBuffer) {
+        lock.wait()
+        buffers.append(buffer)
+        lock.signal()
+    }
+
+    private func record(_ error: FrameExtractionError, index: Int) {
+        lock.wait()
+        if index < failure?.index ?? Int.max { failure = (index, error) }
+        lock.signal()
+    }
+
+    private func firstFailure() -> FrameExtractionError? {
+        lock.wait()
+        defer { lock.signal() }
+        return failure?.error
+    }
+}
