@@ -27,6 +27,12 @@ enum CommandExamples {
           asset-tool extract-frames spinner.gif -o frames --frames 3-7 --raw --force
         """
 
+    static let decode = """
+        Examples:
+          asset-tool decode photo.jpg --output photo.ppm
+          asset-tool decode photo.jpg -o preview.png --scale 1/8 --force
+        """
+
     static let report = """
         Examples:
           asset-tool report --output report.html (reports ./Assets.catalog)
@@ -45,6 +51,7 @@ enum CommandExamples {
           asset-tool resolve --state error --appearance dark
           asset-tool info photo.jpg spinner.gif
           asset-tool extract-frames spinner.gif --output frames
+          asset-tool decode photo.jpg --output photo.ppm
           asset-tool report App/Assets.xcassets --output report.html
         `asset-tool help COMMAND` shows a command's options and more examples.
 

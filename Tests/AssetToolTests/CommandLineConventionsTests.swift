@@ -9,7 +9,7 @@ import Darwin
 /// `--version`, shell completions, examples in `--help`, and colour only on a terminal without `NO_COLOR`.
 @Suite("Command-line conventions")
 struct CommandLineConventionsTests {
-    static let commands = ["extract-frames", "info", "validate", "resolve", "report"]
+    static let commands = ["extract-frames", "decode", "info", "validate", "resolve", "report"]
 
     @Test("--version prints the version alone")
     func version() throws {
@@ -46,7 +46,7 @@ struct CommandLineConventionsTests {
         #expect(result.stdout.contains("NO_COLOR"))
     }
 
-    @Test("a command's help ends its discussion with examples", arguments: ["resolve", "report"])
+    @Test("a command's help ends its discussion with examples", arguments: ["resolve", "report", "info", "extract-frames", "decode"])
     func commandHelp(command: String) throws {
         let result = try CLIRun.run(["help", command])
         #expect(result.status == 0)

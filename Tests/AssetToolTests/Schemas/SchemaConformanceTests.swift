@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Assets
 
-/// Real outputs of `validate`, `resolve`, `resolve --state`, `info` and `extract-frames` (frames.json),
+/// Real outputs of `validate`, `resolve`, `resolve --state`, `info`, `extract-frames` and its frames.json,
 /// checked against the schemas in `Schemas/`. The schemas are strict (no unknown property), so a new
 /// field or a renamed one in any output fails here until the schema says so.
 @Suite("JSON outputs match their schemas")
@@ -116,6 +116,18 @@ struct SchemaConformanceTests {
             let problems = try Self.schema("frames").errors(in: try SchemaJSON.parse(manifest))
             #expect(problems.isEmpty, "\(problems)")
         }
+    }
+
+    @Test("extract-frames --format json: one input, and several (one failing)")
+    func extractFramesOutput() throws {
+        let scratch = try ScratchFolder()
+        let gif = try scratch.write(try CLIFixtures.animation(), to: "spinner.gif")
+        let other = try scratch.write(try CLIFixtures.animation(), to: "other.gif")
+        let junk = try scratch.write(Array("junk".utf8), to: "junk.gif")
+        try Self.expectConforms(["extract-frames", gif, "--output", scratch.path + "/one", "--format", "json"], to: "extract-frames")
+        let several = try Self.expectConforms(["extract-frames", gif, other, junk, "--output", scratch.path + "/several",
+                                               "--format", "json"], to: "extract-frames", status: 1)
+        if case let .array(manifests) = several { #expect(manifests.count == 2) } else { Issue.record("several inputs give an array") }
     }
 
     @Test("the schemas catch drift: an extra field, a missing one, a wrong value")
