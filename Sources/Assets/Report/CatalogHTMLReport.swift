@@ -78,7 +78,9 @@ public struct CatalogHTMLReport: Sendable {
         html += "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span></h3>\n"
         html += "<p class=\"path\">\(HTMLText.escape(asset.path))</p>\n"
         if !found.isEmpty { html += diagnosticList(found) }
-        if asset.entries.isEmpty {
+        if asset.kind == .colorSet {
+            html += asset.colors.isEmpty ? "<p class=\"empty\">no colours</p>\n" : colorSwatches(of: asset)
+        } else if asset.entries.isEmpty {
             html += "<p class=\"empty\">no image or data entries</p>\n"
         }
         // One row per idiom and appearance (and rarer traits), its scales side by side.

@@ -28,6 +28,7 @@ enum ReportPage {
       background: repeating-conic-gradient(#eee 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
     .variant.dark .frame { background: repeating-conic-gradient(#2c2c2e 0% 25%, #1c1c1e 0% 50%) 0 0 / 16px 16px; }
     .frame img { max-width: 96px; max-height: 96px; image-rendering: auto; }
+    .swatch { width: 72px; height: 72px; border-radius: 12px; border: 1px solid rgba(128,128,128,0.4); }
     .unassigned .frame { background: var(--page); color: var(--muted); border-style: dashed; font-size: 12px; }
     .no-preview { font-size: 11px; color: var(--muted); padding: 6px; text-align: center; overflow-wrap: anywhere; }
     figcaption { font-size: 11px; margin-top: 4px; display: flex; flex-direction: column; }
@@ -54,6 +55,7 @@ enum ReportPage {
     .screen .title { font-weight: 600; font-size: 15px; }
     .screen .subtitle { font-size: 13px; opacity: 0.75; }
     .screen .caption { font-size: 10px; opacity: 0.6; margin-top: 8px; overflow-wrap: anywhere; }
+    .placeholder-image { margin-bottom: 6px; }
     .placeholder-image img { max-width: 72px; max-height: 72px; }
     .hidden-image span { font-size: 11px; opacity: 0.6; border: 1px dashed currentColor; border-radius: 8px; padding: 6px 10px; }
     .buttons { display: flex; gap: 6px; margin-top: 8px; flex-direction: column; }

@@ -134,6 +134,27 @@ struct CatalogHTMLReportTests {
         #expect(spinner.contains("2 frames"))
     }
 
+    @Test("a colour set shows a swatch per entry, with its components")
+    func colorSet() throws {
+        // Given a colour set with an any and a dark entry
+        let fixture = try FixtureCatalog()
+        try fixture.write("brand.colorset/Contents.json", """
+            {"colors": [{"idiom": "universal", "color": {"color-space": "srgb",
+                          "components": {"red": "0xFF", "green": "128", "blue": "0.000", "alpha": "1.000"}}},
+                        {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+                         "color": {"color-space": "srgb", "components": {"red": "0.2", "green": "0.4", "blue": "0.6", "alpha": "0.5"}}}],
+             "info": {"author": "xcode", "version": 1}}
+            """)
+        // When its report is rendered
+        let (_, html) = try Self.render(fixture)
+        // Then both swatches carry the colour as CSS and as words
+        let brand = try Self.article(named: "brand", in: html)
+        #expect(brand.contains("style=\"background: rgba(255, 128, 0, 1.0)\""))
+        #expect(brand.contains("style=\"background: rgba(51, 102, 153, 0.5)\""))
+        #expect(brand.contains("universal · dark"))
+        #expect(brand.contains("srgb 0.2 0.4 0.6 alpha 0.5"))
+    }
+
     @Test("placeholders: five states under light and dark, each from the placeholder API")
     func placeholders() throws {
         // Given the catalog with an image-slot placeholder mapped to the animated GIF
