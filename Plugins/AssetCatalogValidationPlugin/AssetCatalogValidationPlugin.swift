@@ -12,13 +12,17 @@ import PackagePlugin
 struct AssetCatalogValidationPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let tool = try context.tool(named: "asset-tool")
-        return CatalogFolders.find(in: target.sourceFiles.map(\.url)).map { catalog in
-            let output = context.pluginWorkDirectoryURL
-                .appendingPathComponent("AssetCatalogValidation_\(catalog.swiftIdentifier).swift")
+        return Self.commands(files: target.sourceFiles.map(\.url), tool: try context.tool(named: "asset-tool").url,
+                             workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// One build command per catalog among `files`.
+    static func commands(files: [URL], tool: URL, workDirectory: URL) -> [Command] {
+        CatalogFolders.find(in: files).map { catalog in
+            let output = workDirectory.appendingPathComponent("AssetCatalogValidation_\(catalog.swiftIdentifier).swift")
             return .buildCommand(
                 displayName: "Validating asset catalog \(catalog.root.lastPathComponent)",
-                executable: tool.url,
+                executable: tool,
                 arguments: ["build-check", catalog.root.path, "--output", output.path],
                 inputFiles: catalog.files,
                 outputFiles: [output]
@@ -26,6 +30,19 @@ struct AssetCatalogValidationPlugin: BuildToolPlugin {
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+// Xcode projects: the same command for the catalogs among an Xcode target's input files. Xcode lists a
+// catalog as one input (the folder). Not built on Linux, so no test here covers it.
+extension AssetCatalogValidationPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        Self.commands(files: target.inputFiles.map(\.url), tool: try context.tool(named: "asset-tool").url,
+                      workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+#endif
 
 /// An asset catalog folder found among a target's files, with the files inside it.
 struct CatalogFolder {
