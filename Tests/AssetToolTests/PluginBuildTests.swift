@@ -28,7 +28,7 @@ struct PluginBuildTests {
         return nil
     }
 
-    @Test("a good catalog builds; a missing image fails the build naming the file and the code",
+    @Test("a good catalog builds; a missing image fails the build naming the file and the code; validate-assets agrees",
           .timeLimit(.minutes(20)))
     func goodThenBroken() throws {
         if let reason = Self.skipReason {
@@ -63,6 +63,13 @@ struct PluginBuildTests {
         #expect(good.output.contains("[missing-placeholder]"))
         #expect(!good.output.contains(": error: "))
 
+        // When the command plugin checks the same package, then it passes and names the catalog
+        let packageArguments = ["package", "--package-path", example.path, "--scratch-path", scratch.path, "validate-assets"]
+        let command = try Self.run(swift, packageArguments, timeout: 600)
+        #expect(command.status == 0, "\(command.output)")
+        #expect(command.output.contains("validate-assets: \(catalog)\n"))
+        #expect(command.output.contains("0 errors, 3 warnings in 2 assets"))
+
         // When an image the catalog lists is removed and the package is built again
         let imageSet = "Sources/Gallery/Assets.xcassets/Photos/sample_landscape.imageset"
         try FileManager.default.removeItem(at: example.appendingPathComponent("\(imageSet)/sample_landscape.png"))
@@ -73,6 +80,11 @@ struct PluginBuildTests {
         let expected = "\(example.path)/\(imageSet)/Contents.json: error: images[0].filename: lists \"sample_landscape.png\""
         #expect(broken.output.contains(expected), "\(broken.output)")
         #expect(broken.output.contains("[missing-file]"))
+
+        // and the command plugin fails on it too
+        let failing = try Self.run(swift, packageArguments, timeout: 600)
+        #expect(failing.status != 0)
+        #expect(failing.output.contains(expected), "\(failing.output)")
     }
 
     struct Outcome {
