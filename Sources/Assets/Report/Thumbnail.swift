@@ -37,8 +37,12 @@ public struct Thumbnail: Sendable, Hashable {
         return make(bytes: bytes, file: path, maxSide: maxSide, limits: limits)
     }
 
+    /// Animated GIFs up to this size are inlined whole so they play; a larger one shows its first frame.
+    public static let maxInlineGIFBytes = 4 << 20
+
     /// Makes the preview of an image held in memory.
-    public static func make(bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default) -> Thumbnail {
+    public static func make(bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default,
+                            inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes) -> Thumbnail {
         guard let format = ImageFormat(sniffing: bytes) else {
             return Thumbnail(content: .unavailable("not an image this report can show"))
         }
@@ -52,7 +56,7 @@ public struct Thumbnail: Sendable, Hashable {
             return Thumbnail(content: .unavailable("\(format.rawValue.uppercased()): no preview"), format: format,
                              width: info.width > 0 ? info.width : nil, height: info.height > 0 ? info.height : nil)
         }
-        if format == .gif, (info.frameCount ?? 1) > 1 {
+        if format == .gif, (info.frameCount ?? 1) > 1, bytes.count <= maxGIFBytes {
             // The GIF itself, so the page plays it as browsers do; the browser scales it with CSS.
             let side = fitted(width: info.width, height: info.height, maxSide: maxSide)
             return Thumbnail(content: .image(dataURI: HTMLText.dataURI(bytes, type: "image/gif"), width: side.width, height: side.height),

@@ -134,6 +134,26 @@ struct CatalogHTMLReportTests {
         #expect(spinner.contains("2 frames"))
     }
 
+    @Test("an animated GIF over the inline limit shows its first frame as a PNG")
+    func largeGIF() throws {
+        // Given a two-frame GIF and a limit below its size
+        let gif = try GIFFixture.twoFrames()
+        // When previews are made with and without room for it
+        let inlined = Thumbnail.make(bytes: gif, file: "spinner.gif")
+        let still = Thumbnail.make(bytes: gif, file: "spinner.gif", inlineGIFUpTo: gif.count - 1)
+        // Then the first is the GIF itself and the second an 8×8 PNG of the first frame
+        #expect(inlined.content == .image(dataURI: "data:image/gif;base64,\(Data(gif).base64EncodedString())", width: 8, height: 8))
+        guard case let .image(uri, width, height) = still.content else {
+            Issue.record("no preview")
+            return
+        }
+        #expect(uri.hasPrefix("data:image/png;base64,") && width == 8 && height == 8)
+        let png = try #require(Data(base64Encoded: String(uri.dropFirst("data:image/png;base64,".count))))
+        let firstFrame = try ImageInspector.decode(gif).image
+        #expect(try ImageInspector.decode([UInt8](png)).image == firstFrame)
+        #expect(still.frameCount == 2)
+    }
+
     @Test("a colour set shows a swatch per entry, with its components")
     func colorSet() throws {
         // Given a colour set with an any and a dark entry
