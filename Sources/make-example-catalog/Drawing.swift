@@ -15,7 +15,7 @@ struct Paint {
     }
 }
 
-/// A shape in unit coordinates (0...1 across the canvas, y down).
+/// A shape in units of the canvas height (y runs 0...1 down, x 0...width/height), so circles stay round.
 enum Shape {
     case circle(x: Double, y: Double, radius: Double)
     case ring(x: Double, y: Double, radius: Double, width: Double)
@@ -87,7 +87,7 @@ struct Canvas {
         var hits = 0
         for sy in 0..<4 {
             for sx in 0..<4 {
-                let x = (Double(px) + (Double(sx) + 0.5) / 4) / Double(width)
+                let x = (Double(px) + (Double(sx) + 0.5) / 4) / Double(height)
                 let y = (Double(py) + (Double(sy) + 0.5) / 4) / Double(height)
                 if shape.contains(x, y) { hits += 1 }
             }

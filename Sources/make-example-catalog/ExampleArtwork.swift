@@ -57,10 +57,11 @@ enum ExampleArtwork {
     static func photo(width: Int, height: Int) -> RGBAImage {
         var canvas = Canvas(width: width, height: height)
         canvas.gradient(top: Paint(hex: 0x2B6CB0), bottom: Paint(hex: 0xF6C177))
-        canvas.fill(.circle(x: 0.72, y: 0.42, radius: 0.1), Paint(hex: 0xFFE9A8))
-        canvas.fill(.circle(x: 0.25, y: 1.15, radius: 0.55), Paint(hex: 0x3F6E4A))
-        canvas.fill(.circle(x: 0.8, y: 1.25, radius: 0.6), Paint(hex: 0x2F5A3A))
-        canvas.fill(.rect(x0: 0, y0: 0.82, x1: 1, y1: 1), Paint(hex: 0x35658F, alpha: 0.85))
+        let wide = Double(width) / Double(height)
+        canvas.fill(.circle(x: 0.72 * wide, y: 0.36, radius: 0.12), Paint(hex: 0xFFE9A8))
+        canvas.fill(.circle(x: 0.25 * wide, y: 1.3, radius: 0.7), Paint(hex: 0x3F6E4A))
+        canvas.fill(.circle(x: 0.8 * wide, y: 1.4, radius: 0.8), Paint(hex: 0x2F5A3A))
+        canvas.fill(.rect(x0: 0, y0: 0.82, x1: wide, y1: 1), Paint(hex: 0x35658F, alpha: 0.85))
         return canvas.image
     }
 

@@ -12,6 +12,10 @@ func printError(_ text: String) {
     }
 }
 
+func fileExists(_ path: String) -> Bool {
+    access(path, F_OK) == 0
+}
+
 func exitProcess(_ code: Int32) -> Never {
     exit(code)
 }

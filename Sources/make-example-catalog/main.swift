@@ -10,6 +10,11 @@ if arguments.contains(where: { $0.hasPrefix("-") }) || arguments.count > 1 {
 }
 let output = arguments.first ?? "Assets.catalog"
 
+if !force, fileExists(output) {
+    printError("make-example-catalog: \(output): already exists (use --force to overwrite)")
+    exitProcess(1)
+}
+
 do {
     let catalog = try ExampleCatalog.make()
     let writer = AtomicFileWriter(overwrite: force)

@@ -36,7 +36,7 @@ struct ValidateCommandTests {
 
         // Then it passes with no finding
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasPrefix("0 errors, 0 warnings in 5 assets"))
+        #expect(result.stdout.hasPrefix("0 errors, 0 warnings in 6 assets"))
         #expect(result.stderr.isEmpty)
     }
 

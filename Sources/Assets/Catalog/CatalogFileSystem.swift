@@ -53,6 +53,17 @@ enum CatalogFileSystem {
         return String(cString: resolved)
     }
 
+    /// A descriptor for a folder, to open its files by name without walking the whole path each time;
+    /// nil when it cannot be opened. Close it with `closeFolder`.
+    static func openFolder(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        return fd >= 0 ? fd : nil
+    }
+
+    static func closeFolder(_ fd: Int32) {
+        close(fd)
+    }
+
     /// The names in a folder, except `.` and `..`, in byte order.
     static func list(_ path: String) -> Result<[String], SystemError> {
         listTyped(path).map { $0.map(\.name) }
@@ -81,26 +92,39 @@ enum CatalogFileSystem {
 
     /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
-    static func read(_ path: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+    /// `directory` is a folder descriptor from `openFolder` that a relative `path` starts from.
+    static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO planted in a catalog cannot hang the reader; it then fails to read.
+        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
+        var first: [UInt8]?
+        if let head, head <= maxBytes {
+            // A file shorter than the head is read whole in one call, without asking for its size.
+            guard let read = readFully(fd, count: head, at: 0) else { return .failure(SystemError(code: errno)) }
+            if read.count < head { return .success((read, Array(read.suffix(tail)), read.count)) }
+            first = read
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(SystemError(code: EISDIR)) }
         let size = Int(info.st_size)
         let headCount = min(head ?? size, size)
         guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
-        guard let first = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+        if first == nil || first?.count != headCount {
+            guard let read = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
+            first = read
+        }
+        let bytes = first ?? []
         let tailCount = min(tail, size)
-        if tailCount == 0 { return .success((first, [], size)) }
+        if tailCount == 0 { return .success((bytes, [], size)) }
         if head == nil || headCount == size {
-            return .success((first, Array(first.suffix(tailCount)), size))
+            return .success((bytes, Array(bytes.suffix(tailCount)), size))
         }
         guard let last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
-        return .success((first, last, size))
+        return .success((bytes, last, size))
     }
 
     private static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {

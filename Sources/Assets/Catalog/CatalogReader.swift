@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
 /// a link out of the catalog, notices link loops and stops at a bounded depth.
@@ -58,7 +58,7 @@ struct CatalogReader {
         let sets = pendingSets
         let results = LockedBox([(Asset, [CatalogDiagnostic])?](repeating: nil, count: sets.count))
         let rootReal = self.rootReal
-        let workers = max(1, min(sets.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let workers = max(1, min(sets.count, ParallelWork.processorCount * 4))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var index = worker
             while index < sets.count {

@@ -159,6 +159,16 @@ struct JSONReader {
     private mutating func readString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1
+        // Fast path: a string without escapes is its bytes.
+        var scan = index
+        while scan < bytes.count, bytes[scan] != UInt8(ascii: "\""), bytes[scan] != UInt8(ascii: "\\"), bytes[scan] >= 0x20 {
+            scan += 1
+        }
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[index..<scan], as: UTF8.self)
+            index = scan + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ reader: JSONReader, upTo end: Int) {

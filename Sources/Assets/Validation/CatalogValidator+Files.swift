@@ -1,4 +1,9 @@
-import Foundation
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One file to check, and the entries of its set that list it.
 struct FileJob: Sendable {
@@ -7,6 +12,10 @@ struct FileJob: Sendable {
     var entryIndices: [Int]
     /// Catalog-relative.
     var path: String
+    /// The file's name within its set folder.
+    var filename: String
+    /// The set folder, catalog-relative.
+    var folder: String
     var keyPath: String
 }
 
@@ -52,7 +61,8 @@ extension CatalogValidator {
             }
             if jobs[filename] == nil {
                 order.append(filename)
-                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)", keyPath: keyPath)
+                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(filename)",
+                                         filename: filename, folder: asset.path, keyPath: keyPath)
             }
             jobs[filename]?.entryIndices.append(entryIndex)
         }
@@ -64,49 +74,68 @@ extension CatalogValidator {
     }
 
     func runFileChecks(_ jobs: [FileJob], root: String, progress: (@Sendable (Int, Int) -> Void)?) -> [FileOutcome] {
+        // Jobs come set by set: each worker takes whole sets, and opens each set folder once.
+        var found: [Range<Int>] = []
+        var start = 0
+        for index in jobs.indices where index + 1 == jobs.count || jobs[index + 1].assetIndex != jobs[index].assetIndex {
+            found.append(start..<(index + 1))
+            start = index + 1
+        }
+        let batches = found
         let results = LockedBox([FileOutcome?](repeating: nil, count: jobs.count))
         let done = LockedBox(0)
         let total = jobs.count
-        let chunks = max(1, min(total, ProcessInfo.processInfo.activeProcessorCount * 4))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var index = chunk
-            while index < total {
-                let outcome = check(jobs[index], root: root)
-                results.update { $0[index] = outcome }
+        let workers = max(1, min(batches.count, ParallelWork.processorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var batch = worker
+            while batch < batches.count {
+                let range = batches[batch]
+                let folderPath = root + "/" + jobs[range.lowerBound].folder
+                let folder = CatalogFileSystem.openFolder(folderPath)
+                var outcomes: [FileOutcome] = []
+                for index in range {
+                    let location = folder.map { ($0, jobs[index].filename) } ?? (AT_FDCWD, root + "/" + jobs[index].path)
+                    outcomes.append(check(jobs[index], at: location))
+                }
+                if let folder { CatalogFileSystem.closeFolder(folder) }
+                results.update { all in
+                    for (index, outcome) in zip(range, outcomes) { all[index] = outcome }
+                }
                 if let progress {
                     let count = done.update { value -> Int in
-                        value += 1
+                        value += range.count
                         return value
                     }
                     progress(count, total)
                 }
-                index += chunks
+                batch += workers
             }
         }
         return results.update { $0.map { $0 ?? FileOutcome() } }
     }
 
-    /// When probing, only this much of a file's head (and 1 KiB of its tail) is read at first.
+    /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
     static let probeHead = 8 << 10
 
-    private func check(_ job: FileJob, root: String) -> FileOutcome {
-        let absolute = root + "/" + job.path
+    /// Checks one file, opened as `location.name` from the folder descriptor `location.folder`.
+    private func check(_ job: FileJob, at location: (folder: Int32, name: String)) -> FileOutcome {
         var outcome = FileOutcome()
         func report(_ code: CatalogDiagnostic.Code, _ message: String) {
             outcome.diagnostics.append(CatalogDiagnostic(code, path: job.path, message: message))
         }
-        let head: Int? = options.deep ? nil : CatalogValidator.probeHead
+        let filename = job.filename
+        let ext = CatalogReader.split(filename).ext ?? ""
+        let claimed = ImageFormat(fileExtension: ext)
+        // GIFs (frame count) and SVGs (XML parse) are read whole at once; other probes read a head.
+        let wholeFile = options.deep || claimed == .gif || claimed == .svg
         var sample: FileSample
-        switch CatalogFileSystem.read(absolute, head: head, tail: 1024) {
+        switch CatalogFileSystem.read(location.name, in: location.folder, head: wholeFile ? nil : CatalogValidator.probeHead, tail: 4096) {
         case .failure(let error):
             report(.undecodableImage, "cannot be read: \(error)")
             return outcome
         case .success(let read):
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
-        let filename = job.path.split(separator: "/").last.map(String.init) ?? job.path
-        let ext = CatalogReader.split(filename).ext ?? ""
-        let claimed = ImageFormat(fileExtension: ext)
         let sniffed = ImageFormat(sniffing: sample.head)
         let isData = job.kind == .dataSet
         guard let format = sniffed else {
@@ -121,21 +150,14 @@ extension CatalogValidator {
             report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(format.rawValue.uppercased()) data")
         }
         if !sample.isWhole, format == .svg || format == .gif {
-            if case .success(let read) = CatalogFileSystem.read(absolute, tail: 1024) {
+            if case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: 4096) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             }
         }
         switch format {
         case .png, .jpeg, .gif:
             do {
-                var facts = options.deep
-                    ? try checker.decode(sample, format: format, file: job.path)
-                    : try checker.probe(sample, format: format, file: job.path)
-                if facts.width == nil, !sample.isWhole, case .success(let read) = CatalogFileSystem.read(absolute, tail: 1024) {
-                    // The frame header lies beyond the head read (large metadata before it): read it all.
-                    sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-                    facts = try checker.probe(sample, format: format, file: job.path)
-                }
+                let facts = try inspect(&sample, format: format, job: job, location: location)
                 outcome.facts = facts
                 if job.kind == .imageSet, let frames = facts.frameCount, frames > 1 {
                     report(.animatedInImageSet,
@@ -157,13 +179,33 @@ extension CatalogValidator {
         return outcome
     }
 
+    /// Probes or decodes an image; when only the head was read and the headers reach past it (large
+    /// metadata before the frame header), reads the whole file and tries again.
+    private func inspect(_ sample: inout FileSample, format: ImageFormat, job: FileJob,
+                         location: (folder: Int32, name: String)) throws(ImageError) -> ImageFacts {
+        do {
+            return options.deep
+                ? try checker.decode(sample, format: format, file: job.path)
+                : try checker.probe(sample, format: format, file: job.path)
+        } catch {
+            guard error.kind == .truncated, !sample.isWhole,
+                  case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: 4096) else { throw error }
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+            return try checker.probe(sample, format: format, file: job.path)
+        }
+    }
+
     func scaleMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
         guard asset.kind != .dataSet else { return [] }
-        var groups: [String: [Int: (entry: Int, width: Int, height: Int)]] = [:]
+        var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
         for (index, entry) in asset.entries.enumerated() {
             guard let scale = entry.scale, let factor = ["1x": 1, "2x": 2, "3x": 3][scale],
                   let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
-            groups[CatalogValidator.slot(of: entry, ignoringScale: true), default: [:]][factor] = (index, width, height)
+            let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
+            if groups[slot]?[factor] == nil {
+                // With two entries in one slot (an ambiguous-variant), the first is the one compared.
+                groups[slot, default: [:]][factor] = (index, width, height)
+            }
         }
         var found: [CatalogDiagnostic] = []
         let key = asset.kind.entriesKey ?? "images"
@@ -184,9 +226,10 @@ extension CatalogValidator {
                 let expected = reference.factor == 1
                     ? "\(reference.width * factor)x\(reference.height * factor)"
                     : "\(Double(reference.width) * Double(factor) / Double(reference.factor))x\(Double(reference.height) * Double(factor) / Double(reference.factor))"
+                let ratio = reference.factor == 1 ? "\(factor) times" : "\(factor)/\(reference.factor) of"
                 let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
                 found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: "\(key)[\(other.entry)]",
-                                               message: "is \(other.width)x\(other.height) at \(factor)x, expected \(expected) (\(factor)/\(reference.factor) of the \(reference.factor)x \(reference.width)x\(reference.height))"))
+                                               message: "is \(other.width)x\(other.height) at \(factor)x, expected \(expected) (\(ratio) the \(reference.factor)x \(reference.width)x\(reference.height))"))
             }
         }
         return found

@@ -1,20 +1,27 @@
 /// The checks on one set's entries that need no file: vocabulary, slots claimed twice, empty sets.
 extension CatalogValidator {
     /// The slot an entry claims: every key but the file name.
-    static func slot(of entry: ImageEntry, ignoringScale: Bool = false) -> String {
-        var parts: [String] = [
-            "idiom=\(entry.idiom ?? "")",
-            "subtype=\(entry.subtype ?? "")",
-            "width-class=\(entry.widthClass ?? "")",
-            "height-class=\(entry.heightClass ?? "")",
-            "display-gamut=\(entry.displayGamut ?? "")",
-            "language-direction=\(entry.languageDirection ?? "")",
-            "locale=\(entry.locale ?? "")",
-            "appearances=" + entry.appearances.map { "\($0.appearance):\($0.value)" }.sorted().joined(separator: ","),
-        ]
-        if !ignoringScale { parts.append("scale=\(entry.scale ?? "")") }
-        for key in entry.otherKeys.keys.sorted() { parts.append("\(key)=\(entry.otherKeys[key] ?? "")") }
-        return parts.joined(separator: ";")
+    struct Slot: Hashable {
+        var idiom: String?
+        var subtype: String?
+        var widthClass: String?
+        var heightClass: String?
+        var displayGamut: String?
+        var languageDirection: String?
+        var locale: String?
+        var appearances: [AppearanceTrait]
+        var scale: String?
+        var otherKeys: [String: String]
+    }
+
+    static func slot(of entry: ImageEntry, ignoringScale: Bool = false) -> Slot {
+        var appearances = entry.appearances
+        if appearances.count > 1 {
+            appearances.sort { ($0.appearance, $0.value) < ($1.appearance, $1.value) }
+        }
+        return Slot(idiom: entry.idiom, subtype: entry.subtype, widthClass: entry.widthClass, heightClass: entry.heightClass,
+                    displayGamut: entry.displayGamut, languageDirection: entry.languageDirection, locale: entry.locale,
+                    appearances: appearances, scale: ignoringScale ? nil : entry.scale, otherKeys: entry.otherKeys)
     }
 
     /// A short human description of an entry's slot.
@@ -47,7 +54,7 @@ extension CatalogValidator {
             }
         }
         let key = asset.kind.entriesKey ?? "images"
-        var slots: [String: Int] = [:]
+        var slots: [Slot: Int] = [:]
         for (index, entry) in asset.entries.enumerated() {
             let keyPath = "\(key)[\(index)]"
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
@@ -68,7 +75,7 @@ extension CatalogValidator {
                 slots[slot] = index
             }
         }
-        var colorSlots: [String: Int] = [:]
+        var colorSlots: [Slot: Int] = [:]
         for (index, entry) in asset.colors.enumerated() {
             let keyPath = "colors[\(index)]"
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }

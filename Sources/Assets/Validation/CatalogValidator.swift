@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Checks a loaded catalog and reports every finding; it never stops at the first problem and never
 /// writes. Files are checked in parallel on all cores; the report is sorted, so it is the same on
@@ -22,12 +22,12 @@ public struct CatalogValidator: Sendable {
         }
     }
 
-    public var options: Options
+    public let options: Options
     let checker: any ImageChecking
 
     public init(options: Options = Options()) {
         self.options = options
-        self.checker = HeaderImageChecker(limits: options.limits)
+        self.checker = CodecImageChecker(limits: options.limits)
     }
 
     init(options: Options, checker: any ImageChecking) {
@@ -47,10 +47,20 @@ public struct CatalogValidator: Sendable {
         var diagnostics = catalog.readingDiagnostics
         diagnostics += duplicateNames(in: catalog)
         diagnostics += missingPlaceholders(in: catalog)
+        let assets = catalog.assets
+        let planned = LockedBox([([CatalogDiagnostic], [FileJob])?](repeating: nil, count: assets.count))
+        let workers = max(1, min(assets.count, ParallelWork.processorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < assets.count {
+                let (found, assetJobs) = planFiles(of: assets[index], index: index)
+                let result = (checkValues(of: assets[index]) + found, assetJobs)
+                planned.update { $0[index] = result }
+                index += workers
+            }
+        }
         var jobs: [FileJob] = []
-        for (index, asset) in catalog.assets.enumerated() {
-            diagnostics += checkValues(of: asset)
-            let (found, assetJobs) = planFiles(of: asset, index: index)
+        for case let (found, assetJobs)? in planned.update({ $0 }) {
             diagnostics += found
             jobs += assetJobs
         }
@@ -95,21 +105,5 @@ public struct CatalogValidator: Sendable {
                                      message: "no image named \(placeholder.name): \(placeholder.state) goes without an image",
                                      severity: options.requirePlaceholders ? .error : .warning)
         }
-    }
-}
-
-/// A thread-safe box for results gathered from parallel work.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

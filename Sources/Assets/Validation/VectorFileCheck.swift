@@ -1,8 +1,3 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// The structural checks for the vector formats this package does not render: a PDF starts with its
 /// header and ends with `%%EOF`; an SVG is well-formed XML whose root element is `<svg>`.
 enum VectorFileCheck {
@@ -20,27 +15,13 @@ enum VectorFileCheck {
 
     /// Returns nil when the whole file is well-formed XML with an `svg` root, else why not.
     static func svgProblem(_ bytes: [UInt8]) -> String? {
-        let parser = XMLParser(data: Data(bytes))
-        let watcher = RootWatcher()
-        parser.delegate = watcher
-        parser.shouldResolveExternalEntities = false
-        let parsed = parser.parse()
-        if !parsed || parser.parserError != nil {
-            let reason = (parser.parserError as NSError?).map { "XML error \($0.code)" } ?? "XML error"
-            return "is not well-formed XML (\(reason) at line \(parser.lineNumber), column \(parser.columnNumber))"
-        }
-        guard let root = watcher.root else { return "has no root element" }
-        let local = root.split(separator: ":").last.map(String.init) ?? root
-        guard local == "svg" else { return "has root element <\(root)>, expected <svg>" }
-        return nil
-    }
-
-    private final class RootWatcher: NSObject, XMLParserDelegate {
-        var root: String?
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            if root == nil { root = elementName }
+        switch XMLShapeCheck.rootElement(of: bytes) {
+        case .failure(let error):
+            return "is not well-formed XML (\(error))"
+        case .success(let root):
+            let local = root.split(separator: ":").last.map(String.init) ?? root
+            guard local == "svg" else { return "has root element <\(root)>, expected <svg>" }
+            return nil
         }
     }
 }

@@ -110,6 +110,19 @@ struct CorpusCatalogTests {
         #expect(names == expected)
     }
 
+    @Test("groups carry SwiftGen's isNamespaced, including empty groups")
+    func swiftGenGroups() throws {
+        // Given SwiftGen's Food and Files catalogs
+        let food = try AssetCatalog.read(at: CatalogCorpus.path("swiftgen/Food.xcassets"))
+        let files = try AssetCatalog.read(at: CatalogCorpus.path("swiftgen/Files.xcassets"))
+
+        // Then each group's namespace flag is SwiftGen's
+        let foodGroups = Dictionary(uniqueKeysWithValues: food.groups.map { ($0.path, $0.providesNamespace) })
+        #expect(foodGroups == ["Empty": false, "Exotic": true, "Round": true, "Round/Red": false, "Round/Red/Double": true])
+        let filesGroups = Dictionary(uniqueKeysWithValues: files.groups.map { ($0.path, $0.providesNamespace) })
+        #expect(filesGroups == ["Empty": true, "Json": true])
+    }
+
     @Test("R.swift's deep namespace chains resolve as Apple names them")
     func rswiftNames() throws {
         // Given R.swift's catalogs with namespaces, clashes and groups without Contents.json

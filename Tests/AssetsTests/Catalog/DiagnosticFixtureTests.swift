@@ -202,4 +202,19 @@ struct DiagnosticFixtureTests {
         #expect(report.codes.count >= 12)
         #expect(try FileManager.default.subpathsOfDirectory(atPath: fixture.root).sorted() == before)
     }
+
+    @Test("a FIFO listed as an image is reported, never waited on")
+    func fifo() throws {
+        // Given a set whose listed file is a named pipe nobody writes to
+        let fixture = try FixtureCatalog()
+        try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.png", "1x")]))
+        #expect(mkfifo(fixture.root + "/icon.imageset/icon.png", 0o644) == 0)
+
+        // When it is validated
+        let report = try fixture.validate()
+
+        // Then it is an unreadable image, and validation finished
+        #expect(report.codes == [.undecodableImage])
+        #expect(report.diagnostics.first?.message.hasPrefix("cannot be read") == true)
+    }
 }

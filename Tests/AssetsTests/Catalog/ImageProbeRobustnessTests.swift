@@ -13,7 +13,7 @@ struct ImageProbeRobustnessTests {
         // Given a PNG and a two-frame GIF
         let png = try FixtureCatalog.png(width: 6, height: 5)
         let gif = try GIFFixture.twoFrames()
-        let checker = HeaderImageChecker()
+        let checker = CodecImageChecker()
 
         for (bytes, format) in [(png, ImageFormat.png), (gif, ImageFormat.gif)] {
             // When every prefix is probed
@@ -28,7 +28,8 @@ struct ImageProbeRobustnessTests {
         }
         let facts = try checker.probe(ImageProbeRobustnessTests.sample(gif), format: .gif, file: "f")
         #expect(facts == ImageFacts(format: .gif, width: 8, height: 8, frameCount: 2))
-        #expect(try checker.probe(ImageProbeRobustnessTests.sample(png), format: .png, file: "f") == ImageFacts(format: .png, width: 6, height: 5))
+        let pngFacts = try checker.probe(ImageProbeRobustnessTests.sample(png), format: .png, file: "f")
+        #expect(pngFacts.format == .png && pngFacts.width == 6 && pngFacts.height == 5)
     }
 
     @Test("seeded byte flips never crash the probe")
@@ -37,8 +38,9 @@ struct ImageProbeRobustnessTests {
         let jpegHead: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
                                  0xFF, 0xC0, 0, 11, 8, 0, 7, 0, 9, 1, 1, 0x11, 0, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9]
         let inputs = [(try FixtureCatalog.png(width: 6, height: 5), ImageFormat.png), (try GIFFixture.twoFrames(), .gif), (jpegHead, .jpeg)]
-        let checker = HeaderImageChecker()
-        #expect(try checker.probe(ImageProbeRobustnessTests.sample(jpegHead), format: .jpeg, file: "f") == ImageFacts(format: .jpeg, width: 9, height: 7))
+        let checker = CodecImageChecker()
+        let jpegFacts = try checker.probe(ImageProbeRobustnessTests.sample(jpegHead), format: .jpeg, file: "f")
+        #expect(jpegFacts.format == .jpeg && jpegFacts.width == 9 && jpegFacts.height == 7)
         var generator = SplitMix(seed: 7)
 
         // When bytes are flipped at random
