@@ -22,6 +22,13 @@ struct TerminalStyle: Sendable {
         return environment["TERM"] != "dumb"
     }
 
+    /// Every line of `text` through `diagnosticLine`.
+    func diagnosticLines(_ text: String) -> String {
+        guard colours else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { diagnosticLine(String($0)) }
+            .joined(separator: "\n")
+    }
+
     /// `path: error: message [code]` with `error` in bold red and `warning` in bold yellow, when colouring.
     func diagnosticLine(_ line: String) -> String {
         guard colours else { return line }

@@ -46,7 +46,7 @@ struct CommandLineConventionsTests {
         #expect(result.stdout.contains("NO_COLOR"))
     }
 
-    @Test("a command's help ends its discussion with examples", arguments: ["resolve", "report", "info", "extract-frames", "decode"])
+    @Test("a command's help ends its discussion with examples", arguments: ["validate", "resolve", "report", "info", "extract-frames", "decode"])
     func commandHelp(command: String) throws {
         let result = try CLIRun.run(["help", command])
         #expect(result.status == 0)
@@ -94,6 +94,30 @@ struct CommandLineConventionsTests {
         var empty = plain
         empty["NO_COLOR"] = ""
         #expect(try Self.runOnTerminal(arguments, environment: empty).output.contains("\u{1B}[1;31merror"))
+    }
+
+    @Test("validate colours its text output on a terminal only; JSON and piped text never")
+    func validateColour() throws {
+        // Given a catalog with an error
+        let scratch = try ScratchFolder()
+        let catalog = try Self.brokenCatalog(in: scratch)
+        var plain = ProcessInfo.processInfo.environment
+        plain["NO_COLOR"] = nil
+        plain["TERM"] = "xterm-256color"
+        var noColour = plain
+        noColour["NO_COLOR"] = "1"
+        // When it is validated as text on a terminal, with NO_COLOR, through a pipe, and as JSON on a terminal
+        let terminal = try Self.runOnTerminal(["validate", catalog], environment: plain)
+        let refused = try Self.runOnTerminal(["validate", catalog], environment: noColour)
+        let piped = try CLIRun.run(["validate", catalog])
+        let json = try Self.runOnTerminal(["validate", catalog, "--format", "json"], environment: plain)
+        // Then only the first has colour, on the severity word alone
+        #expect(terminal.status == 1)
+        #expect(terminal.output.contains("Contents.json: \u{1B}[1;31merror\u{1B}[0m: images[1].filename: lists"))
+        #expect(terminal.output.contains("1 error, "))
+        #expect(!refused.output.contains("\u{1B}[") && refused.output.contains(": error: images[1].filename"))
+        #expect(!piped.stdout.contains("\u{1B}[") && piped.stdout.contains(": error: images[1].filename"))
+        #expect(!json.output.contains("\u{1B}[") && json.output.contains("\"severity\": \"error\""))
     }
 
     /// Runs the tool with stdout on a pseudo-terminal; returns what it wrote there.

@@ -94,7 +94,7 @@ struct SchemaConformanceTests {
     func info() throws {
         let scratch = try ScratchFolder()
         let gif = try scratch.write(try CLIFixtures.animation(), to: "spinner.gif")
-        let png = Self.shippedCatalog + "/Photos/sample_landscape.imageset/sample_landscape.png"
+        let png = Self.shippedCatalog + "/Placeholders/placeholder_error_icon.imageset/placeholder_error_icon@2x.png"
         let jpeg = try scratch.write(try JPEGEncoder().encode(try #require(RGBAImage(width: 16, height: 8,
                                      pixels: [UInt8](repeating: 128, count: 16 * 8 * 4)))), to: "photo.png")
         let text = try scratch.write(Array("not an image".utf8), to: "notes.gif")
@@ -128,6 +128,20 @@ struct SchemaConformanceTests {
         let several = try Self.expectConforms(["extract-frames", gif, other, junk, "--output", scratch.path + "/several",
                                                "--format", "json"], to: "extract-frames", status: 1)
         if case let .array(manifests) = several { #expect(manifests.count == 2) } else { Issue.record("several inputs give an array") }
+    }
+
+    @Test("the validate schema lists exactly the diagnostic codes the library has")
+    func diagnosticCodes() throws {
+        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/validate.schema.json"), encoding: .utf8)
+        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(definitions)? = top["$defs"],
+              case let .object(diagnostic)? = definitions["diagnostic"], case let .object(properties)? = diagnostic["properties"],
+              case let .object(code)? = properties["code"], case let .array(values)? = code["enum"]
+        else {
+            Issue.record("no $defs.diagnostic.properties.code.enum")
+            return
+        }
+        let listed = Set(values.compactMap { if case let .string(name) = $0 { name } else { nil } })
+        #expect(listed == Set(CatalogDiagnostic.Code.allCases.map(\.rawValue)))
     }
 
     @Test("the schemas catch drift: an extra field, a missing one, a wrong value")
