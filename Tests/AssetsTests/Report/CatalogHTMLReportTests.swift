@@ -154,6 +154,28 @@ struct CatalogHTMLReportTests {
         #expect(still.frameCount == 2)
     }
 
+    @Test("a damaged or foreign file gives a tile saying why, never a crash")
+    func damagedFiles() throws {
+        // Given a PNG, every prefix of it, and bytes that are no image
+        let png = try FixtureCatalog.png(width: 40, height: 40)
+        // When previews are made of them
+        let whole = Thumbnail.make(bytes: png, file: "icon.png")
+        let garbage = Thumbnail.make(bytes: Array("<svg".utf8) + [0, 1, 2], file: "x.png")
+        // Then the whole file previews and every strict prefix gives a reason
+        #expect(whole.content == .image(dataURI: whole.dataURIForTest, width: 40, height: 40))
+        for length in stride(from: 0, to: png.count, by: 7) {
+            guard case let .unavailable(reason) = Thumbnail.make(bytes: Array(png.prefix(length)), file: "icon.png").content else {
+                Issue.record("a \(length)-byte prefix previewed")
+                continue
+            }
+            #expect(!reason.isEmpty)
+        }
+        guard case .unavailable = garbage.content else {
+            Issue.record("garbage previewed")
+            return
+        }
+    }
+
     @Test("a colour set shows a swatch per entry, with its components")
     func colorSet() throws {
         // Given a colour set with an any and a dark entry
@@ -197,5 +219,13 @@ struct CatalogHTMLReportTests {
         #expect(html.contains("spinner.dataset/spinner.gif (conventional)"))
         #expect(html.contains("no image: hidden"))
         #expect(html.contains("class=\"spinner\""))
+    }
+}
+
+extension Thumbnail {
+    /// The data URI of a preview, for comparing whole contents.
+    var dataURIForTest: String {
+        if case let .image(uri, _, _) = content { return uri }
+        return ""
     }
 }
