@@ -16,6 +16,8 @@ struct ExtractFrames: ParsableCommand {
             gets its complete frames written; the command then names the problem and exits 1. \
             Given several files, or a folder (its .gif files), each input gets its own folder \
             DIR/NAME/ named after the file, and the inputs are spread over the processors.
+
+            \(CommandExamples.extractFrames)
             """
     )
 

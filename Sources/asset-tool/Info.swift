@@ -20,6 +20,8 @@ struct Info: ParsableCommand {
             truncated image data. The format comes from the file's bytes; a file whose extension names another \
             format gets an extension-mismatch warning. JSON output is one object for one file, an array for \
             several. Exit status 1 when any file cannot be read.
+
+            \(CommandExamples.info)
             """
     )
 

@@ -13,6 +13,8 @@ struct Resolve: ParsableCommand {
         discussion: """
         Exit status: 0 when the name (or the state's image) resolves, or the state shows no image by design; \
         1 when nothing resolves (the trace says why) or a file cannot be read; 64 for bad usage.
+
+        \(CommandExamples.resolve)
         """
     )
 

@@ -13,6 +13,8 @@ struct Validate: ParsableCommand {
         discussion: """
         Exit status: 0 when there is no error (and, with --strict, no warning); 1 when there are \
         findings at that level; 64 for a usage error; 66 when the catalog cannot be read.
+
+        \(CommandExamples.validate)
         """
     )
 
@@ -59,7 +61,8 @@ struct Validate: ParsableCommand {
             throw ExitCode(66)
         }
         progress?.clear()
-        print(report.rendered(as: format.rendering), terminator: "")
+        let rendered = report.rendered(as: format.rendering)
+        print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw ExitCode(1) }
     }
