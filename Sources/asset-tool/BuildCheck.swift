@@ -1,6 +1,15 @@
 import ArgumentParser
 import Assets
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `asset-tool build-check CATALOG --output FILE.swift`: the build-tool plugin's command. Prints every
 /// finding as `path: severity: message [code]` with the catalog's path as given (the plugin gives an

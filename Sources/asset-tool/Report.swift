@@ -1,6 +1,10 @@
 import ArgumentParser
 import Assets
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `asset-tool report [CATALOG] --output report.html [--force]`: one self-contained HTML page about a catalog.
 struct Report: ParsableCommand {

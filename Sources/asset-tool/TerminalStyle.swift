@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +37,7 @@ struct TerminalStyle: Sendable {
     func diagnosticLine(_ line: String) -> String {
         guard colours else { return line }
         for (word, code) in [(": error: ", "1;31"), (": warning: ", "1;33")] {
-            if let range = line.range(of: word) {
+            if let range = line.firstRange(of: word) {
                 let severity = word.dropFirst(2).dropLast(2)
                 return line[..<range.lowerBound] + ": \u{1B}[\(code)m\(severity)\u{1B}[0m: " + line[range.upperBound...]
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Text made safe for an HTML page: catalog names, file names and messages are user input.
 enum HTMLText {
