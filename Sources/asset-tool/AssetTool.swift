@@ -17,4 +17,24 @@ struct AssetTool: ParsableCommand {
             BuildCheck.self,
         ]
     )
+
+    /// Parses only the named subcommand when its arguments parse cleanly, which skips building the whole
+    /// command tree at start-up (about a millisecond: a third of the 1/8 JPEG preview's gap to djpeg).
+    /// Anything else (help, version, a usage error, no subcommand) goes the usual way, so every message
+    /// and exit status stays the root command's.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let name = arguments.first,
+              let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
+              var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+        else {
+            main(nil)
+            return
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
