@@ -26,7 +26,9 @@ struct AssetTool: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let name = arguments.first,
               let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
-              var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+              var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+              // A help or completion request parses to a command of its own: that goes the usual way too.
+              ObjectIdentifier(type(of: command)) == ObjectIdentifier(subcommand)
         else {
             main(nil)
             return

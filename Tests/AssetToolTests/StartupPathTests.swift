@@ -6,11 +6,12 @@ import Testing
 @Suite("asset-tool start-up: a subcommand parsed alone behaves as through the root")
 struct StartupPathTests {
     @Test("help and usage errors name the whole command; exit codes are kept", arguments: [
-        (["decode", "--help"], Int32(0), "asset-tool decode"),
-        (["validate", "--no-such-flag"], Int32(64), "asset-tool validate"),
-        (["decode"], Int32(64), "asset-tool decode"),
+        (["decode", "--help"], Int32(0), "USAGE: asset-tool decode <input>"),
+        (["extract-frames", "-h"], Int32(0), "USAGE: asset-tool extract-frames <input>"),
+        (["validate", "--no-such-flag"], Int32(64), "Usage: asset-tool validate"),
+        (["decode"], Int32(64), "Usage: asset-tool decode"),
         (["--version"], Int32(0), "0.1.0"),
-        (["help", "info"], Int32(0), "asset-tool info"),
+        (["help", "info"], Int32(0), "USAGE: asset-tool info"),
     ])
     func messages(arguments: [String], status: Int32, words: String) throws {
         // Given a command line that help, version or a usage error answers
