@@ -7,9 +7,13 @@ let package = Package(
     products: [
         .library(name: "Assets", targets: ["Assets"]),
         .executable(name: "asset-tool", targets: ["asset-tool"]),
+        .plugin(name: "AssetCatalogValidationPlugin", targets: ["AssetCatalogValidationPlugin"]),
+        .plugin(name: "ValidateAssetsCommand", targets: ["ValidateAssetsCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target Assets` (Sources/Assets/Assets.docc, Snippets/).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // giflib, driven directly from Swift (it reports errors by code, never longjmp).
@@ -43,6 +47,20 @@ let package = Package(
         .executableTarget(
             name: "make-example-catalog",
             dependencies: ["Assets"]
+        ),
+        // Validates the asset catalogs of the target it is applied to; an error fails the build.
+        .plugin(
+            name: "AssetCatalogValidationPlugin",
+            capability: .buildTool(),
+            dependencies: ["asset-tool"]
+        ),
+        // `swift package validate-assets`.
+        .plugin(
+            name: "ValidateAssetsCommand",
+            capability: .command(
+                intent: .custom(verb: "validate-assets", description: "Validate the package's asset catalogs with asset-tool.")
+            ),
+            dependencies: ["asset-tool"]
         ),
         .testTarget(
             name: "AssetsTests",

@@ -148,6 +148,32 @@ assets_png_decode_status assets_png_decoder_decode(assets_png_decoder *decoder, 
     return ASSETS_PNG_DECODE_OK;
 }
 
+assets_png_decode_status assets_png_decoder_check(assets_png_decoder *decoder) {
+    if (!decoder || !decoder->header_read || decoder->started) return ASSETS_PNG_DECODE_INVALID_ARGUMENT;
+    assets_png_decode_report *report = &decoder->report;
+    size_t row_bytes = (size_t)report->width * 4;
+    png_bytep row = (png_bytep)malloc(row_bytes ? row_bytes : 1);
+    if (!row) {
+        strcpy(report->message, "out of memory for a row");
+        return ASSETS_PNG_DECODE_TOO_LARGE;
+    }
+    /* row is set before setjmp and never changed after it, so it is valid after a longjmp. */
+    png_bytep volatile kept = row;
+    if (setjmp(decoder->jump)) {
+        free(kept);
+        return classify(decoder);
+    }
+    decoder->started = 1;
+    /* Every row of every pass, into the one row: every byte is inflated, unfiltered and checked. */
+    int passes = report->interlaced ? 7 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < report->height; y++) png_read_row(decoder->png, kept, NULL);
+    }
+    png_read_end(decoder->png, NULL);
+    free(kept);
+    return ASSETS_PNG_DECODE_OK;
+}
+
 void assets_png_decoder_get_report(const assets_png_decoder *decoder, assets_png_decode_report *report) {
     if (!decoder || !report) return;
     *report = decoder->report;

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Assets
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--format` for commands that print a report.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -10,19 +14,19 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// A failure on the input or the output: prints one line on stderr and gives exit status 1.
 func commandFailure(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    printError(message)
     return ExitCode.failure
 }
 
 /// Reads an input file whole.
 enum InputFile {
-    /// Through `ImageInspector.readFile`: only regular files (a FIFO would block, /dev/zero never end),
-    /// at most 2 GiB.
     static func read(_ path: String) throws -> [UInt8] {
         do {
             return try ImageInspector.readFile(path)
         } catch {
-            throw commandFailure(error.description)
+            var info = stat()
+            let reason = stat(path, &info) == 0 ? "cannot be read" : "no such file"
+            throw commandFailure(ImageError(.unreadable, file: path, detail: reason).description)
         }
     }
 }

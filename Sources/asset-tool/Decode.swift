@@ -10,6 +10,8 @@ struct Decode: ParsableCommand {
             --keep-orientation is given. --scale decodes a JPEG at 1/2, 1/4 or 1/8 size with libjpeg's DCT \
             scaling (less work, not a resize); other formats ignore it. An upright JPEG goes to PPM a batch \
             of rows at a time, never whole in memory. PPM has no alpha: transparency is dropped.
+
+            \(CommandExamples.decode)
             """
     )
 

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Assets
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct ExtractFrames: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,6 +16,8 @@ struct ExtractFrames: ParsableCommand {
             gets its complete frames written; the command then names the problem and exits 1. \
             Given several files, or a folder (its .gif files), each input gets its own folder \
             DIR/NAME/ named after the file, and the inputs are spread over the processors.
+
+            \(CommandExamples.extractFrames)
             """
     )
 
@@ -134,8 +140,8 @@ struct ExtractFrames: ParsableCommand {
     }
 
     private func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private func summary(of report: FrameExtractionReport, input: String, folder output: String) -> String {

@@ -1,6 +1,15 @@
 import ArgumentParser
 import Assets
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +20,8 @@ struct Info: ParsableCommand {
             truncated image data. The format comes from the file's bytes; a file whose extension names another \
             format gets an extension-mismatch warning. JSON output is one object for one file, an array for \
             several. Exit status 1 when any file cannot be read.
+
+            \(CommandExamples.info)
             """
     )
 
@@ -35,7 +46,7 @@ struct Info: ParsableCommand {
                 reports.append(try inspect(file))
             } catch {
                 failed = true
-                FileHandle.standardError.write(Data("\(error.description)\n".utf8))
+                printError(error.description)
                 reports.append(InfoReport(file: file, error: error))
             }
         }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Assets
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,6 +13,8 @@ struct Resolve: ParsableCommand {
         discussion: """
         Exit status: 0 when the name (or the state's image) resolves, or the state shows no image by design; \
         1 when nothing resolves (the trace says why) or a file cannot be read; 64 for bad usage.
+
+        \(CommandExamples.resolve)
         """
     )
 
@@ -115,12 +121,21 @@ struct Resolve: ParsableCommand {
 
     /// One line on stderr, exit 1.
     static func fail(_ line: String) -> Never {
-        FileHandle.standardError.write(Data("asset-tool resolve: \(line)\n".utf8))
-        Foundation.exit(ExitCode.failure.rawValue)
+        printError("asset-tool resolve: \(line)")
+        exitProcess(ExitCode.failure.rawValue)
     }
 }
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
 func loadCatalog(at path: String) throws -> AssetCatalog {
     try AssetCatalog.read(at: path)
+}
+
+/// Ends the process at once with `status` (the C library's `exit`).
+func exitProcess(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(status)
+    #else
+    Darwin.exit(status)
+    #endif
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Assets
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +13,8 @@ struct Validate: ParsableCommand {
         discussion: """
         Exit status: 0 when there is no error (and, with --strict, no warning); 1 when there are \
         findings at that level; 64 for a usage error; 66 when the catalog cannot be read.
+
+        \(CommandExamples.validate)
         """
     )
 
@@ -60,7 +61,8 @@ struct Validate: ParsableCommand {
             throw ExitCode(66)
         }
         progress?.clear()
-        print(report.rendered(as: format.rendering), terminator: "")
+        let rendered = report.rendered(as: format.rendering)
+        print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw ExitCode(1) }
     }
@@ -68,21 +70,27 @@ struct Validate: ParsableCommand {
 
 /// A single updating line on stderr, for a terminal only.
 final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+    // Unchecked Sendable: `lastShown` is only touched while holding `mutex`.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
     private var lastShown = -1
 
     func show(_ done: Int, _ total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         let percent = total == 0 ? 100 : done * 100 / total
         guard total >= 200, percent != lastShown else { return }
         lastShown = percent
-        printError("\rchecking files: \(done)/\(total)", terminator: "")
+        printError("\rchecking sets: \(done)/\(total)", terminator: "")
     }
 
     func clear() {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
     }
 }

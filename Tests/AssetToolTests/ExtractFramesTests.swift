@@ -178,7 +178,7 @@ struct ExtractFramesTests {
 
     @Test("not an image, a missing file, a bad range: one line, the right exit code, nothing written", arguments: [
         (["extract-frames", "{dir}/notes.txt", "--output", "{dir}/out"], Int32(1), "{dir}/notes.txt: not-an-image at offset 0: not a GIF, JPEG or PNG file\n"),
-        (["extract-frames", "{dir}/missing.gif", "--output", "{dir}/out"], Int32(1), "{dir}/missing.gif: unreadable: No such file or directory\n"),
+        (["extract-frames", "{dir}/missing.gif", "--output", "{dir}/out"], Int32(1), "{dir}/missing.gif: unreadable: no such file\n"),
         (["extract-frames", "{dir}/spin.gif", "--output", "{dir}/out", "--frames", "7-3"], Int32(64), nil),
         (["extract-frames", "{dir}/spin.gif", "--output", "{dir}/out", "--frames", "9"], Int32(1), "{dir}/spin.gif: --frames 9 selects none of its 3 frames\n"),
     ])

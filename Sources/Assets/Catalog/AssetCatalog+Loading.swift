@@ -4,6 +4,14 @@ extension AssetCatalog {
     /// Problems inside the catalog never throw: they are kept in `readingDiagnostics` and the rest is
     /// still read. Throws only when the folder itself cannot be read.
     public static func read(at path: String) throws(CatalogReadError) -> AssetCatalog {
+        try read(at: path, visiting: nil as ((Asset, Int32?, Int) -> Int)?).catalog
+    }
+
+    /// Reads the catalog; `visit` runs for each set on the reading thread while the set's folder is open
+    /// (its descriptor, nil when it could not be opened), and its results come back in `assets` order.
+    static func read<Visit: Sendable>(at path: String, visiting visit: ((Asset, Int32?, Int) -> Visit)?)
+        throws(CatalogReadError) -> (catalog: AssetCatalog, visited: [Visit])
+    {
         let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(path) {
         case .failure(let error): throw CatalogReadError(path: path, reason: error.description)
@@ -17,9 +25,9 @@ extension AssetCatalog {
             throw CatalogReadError(path: path, reason: "cannot resolve the path")
         }
         var reader = CatalogReader(root: path, rootReal: real)
-        reader.readRoot()
-        return AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
-                            readingDiagnostics: reader.diagnostics.sorted())
+        let visited = reader.readRoot(visiting: visit)
+        return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
+                             readingDiagnostics: reader.diagnostics.sorted()), visited)
     }
 }
 

@@ -73,6 +73,18 @@ enum CatalogFileSystem {
     static func listTyped(_ path: String) -> Result<[(name: String, type: EntryType)], SystemError> {
         guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
         defer { closedir(dir) }
+        return .success(listTyped(dir))
+    }
+
+    /// A folder stream (`opendir`) for `listTyped(_:)` and, through `dirfd`, for opening its files by
+    /// name; nil with the errno when it cannot be opened. Close it with `closedir`.
+    static func openStream(_ path: String) -> Result<OpaquePointer, SystemError> {
+        guard let stream = opendir(path) else { return .failure(SystemError(code: errno)) }
+        return .success(stream)
+    }
+
+    /// The names in an open folder stream, as `listTyped(_ path:)` gives them.
+    static func listTyped(_ dir: OpaquePointer) -> [(name: String, type: EntryType)] {
         var entries: [(name: [UInt8], type: EntryType)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
@@ -87,47 +99,80 @@ enum CatalogFileSystem {
             entries.append((name, type))
         }
         entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
-        return .success(entries.map { (String(decoding: $0.name, as: UTF8.self), $0.type) })
+        return entries.map { (String(decoding: $0.name, as: UTF8.self), $0.type) }
     }
 
     /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
     /// `directory` is a folder descriptor from `openFolder` that a relative `path` starts from.
-    static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+    ///
+    /// The fewest system calls: open, fstat (type and size), one pread of exactly the head (the whole of a
+    /// small file), one pread of the tail only when the head does not reach the end, close.
+    /// `widerTail`, when given, is read instead of `tail` bytes when `tail` bytes alone do not satisfy it
+    /// (`isEnough` false): a probe first reads the few bytes a sound file ends with.
+    static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0,
+                     widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
         // Non-blocking, so a FIFO planted in a catalog cannot hang the reader; it then fails to read.
         let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
-        var first: [UInt8]?
-        if let head, head <= maxBytes {
-            // A file shorter than the head is read whole in one call, without asking for its size.
-            guard let read = readFully(fd, count: head, at: 0) else { return .failure(SystemError(code: errno)) }
-            if read.count < head { return .success((read, Array(read.suffix(tail)), read.count)) }
-            first = read
+        // Most files in a catalog are small: one pread of the head (or of 16 KiB, when reading whole) that
+        // comes back short is the whole file, and no fstat is needed (a regular file reads short only at
+        // its end; a FIFO or folder fails to pread, as before). An empty read still asks fstat, so a
+        // device that reads nothing is refused as before.
+        let first = min(head ?? CatalogFileSystem.firstRead, maxBytes)
+        var firstBytes: [UInt8] = []
+        if first > 0 {
+            guard let bytes = readFully(fd, count: first, at: 0, stopShort: true) else { return .failure(SystemError(code: errno)) }
+            firstBytes = bytes
+            if bytes.count > 0, bytes.count < first {
+                let size = bytes.count
+                var tailCount = min(tail, size)
+                if let widerTail, !widerTail.isEnough(Array(bytes.suffix(tailCount))) { tailCount = min(widerTail.count, size) }
+                return .success((bytes, tailCount == 0 ? [] : Array(bytes.suffix(tailCount)), size))
+            }
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(SystemError(code: EISDIR)) }
-        let size = Int(info.st_size)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(SystemError(code: EISDIR))
+        default: return .failure(SystemError(code: ESPIPE))  // what reading a FIFO or device by offset gives
+        }
+        var size = Int(info.st_size)
         let headCount = min(head ?? size, size)
         guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
-        if first == nil || first?.count != headCount {
-            guard let read = readFully(fd, count: headCount, at: 0) else { return .failure(SystemError(code: errno)) }
-            first = read
+        var bytes = firstBytes
+        if bytes.count > headCount {
+            bytes.removeLast(bytes.count - headCount)
+        } else if bytes.count < headCount {
+            guard let rest = readFully(fd, count: headCount - bytes.count, at: bytes.count) else { return .failure(SystemError(code: errno)) }
+            bytes += rest
         }
-        let bytes = first ?? []
-        let tailCount = min(tail, size)
+        // A file that shrank since fstat is taken as what could be read.
+        if bytes.count < headCount { size = bytes.count }
+        var tailCount = min(tail, size)
+        if bytes.count == size {
+            if let widerTail, !widerTail.isEnough(Array(bytes.suffix(tailCount))) { tailCount = min(widerTail.count, size) }
+            return .success((bytes, tailCount == 0 ? [] : Array(bytes.suffix(tailCount)), size))
+        }
         if tailCount == 0 { return .success((bytes, [], size)) }
-        if head == nil || headCount == size {
-            return .success((bytes, Array(bytes.suffix(tailCount)), size))
+        guard var last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+        if let widerTail, !widerTail.isEnough(last), widerTail.count > tailCount {
+            tailCount = min(widerTail.count, size)
+            guard let wider = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+            last = wider
         }
-        guard let last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
         return .success((bytes, last, size))
     }
 
-    private static func readFully(_ fd: Int32, count: Int, at offset: Int) -> [UInt8]? {
+    /// How much a whole-file read asks for first (a `Contents.json` is nearly always smaller).
+    static let firstRead = 16 << 10
+
+    /// `count` bytes from `offset`, fewer at the end of the file; `stopShort`: a short read is the end.
+    private static func readFully(_ fd: Int32, count: Int, at offset: Int, stopShort: Bool = false) -> [UInt8]? {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var done = 0
@@ -140,6 +185,7 @@ enum CatalogFileSystem {
                 }
                 if got == 0 { break }
                 done += got
+                if stopShort { break }
             }
             initialized = done
         }

@@ -1,4 +1,8 @@
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
 /// a link out of the catalog, notices link loops and stops at a bounded depth.
@@ -48,6 +52,13 @@ struct CatalogReader {
     }
 
     mutating func readRoot() {
+        _ = readRoot(visiting: nil as ((Asset, Int32?, Int) -> Int)?)
+    }
+
+    /// Walks the groups, then reads every set on all cores. `visit`, when given, runs for each set
+    /// while its folder is still open (its descriptor, nil when it could not be opened), so that
+    /// files in it are opened by name; its results come back in set order (the order of `assets`).
+    mutating func readRoot<Visit: Sendable>(visiting visit: ((Asset, Int32?, Int) -> Visit)?) -> [Visit] {
         if case .success(let status) = CatalogFileSystem.targetStatus(root) {
             ancestors.append((status.device, status.inode))
         }
@@ -56,28 +67,24 @@ struct CatalogReader {
         }
         walkGroup(absolute: root, relative: "", namespace: [], depth: 0)
         let sets = pendingSets
-        let results = LockedBox([(Asset, [CatalogDiagnostic])?](repeating: nil, count: sets.count))
         let rootReal = self.rootReal
-        let workers = max(1, min(sets.count, ParallelWork.processorCount * 4))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var index = worker
-            while index < sets.count {
-                let result = CatalogReader.readSet(sets[index], rootReal: rootReal)
-                results.update { $0[index] = result }
-                index += workers
-            }
+        let results = ParallelWork.map(count: sets.count) { index in
+            CatalogReader.readSet(sets[index], setCount: sets.count, rootReal: rootReal, visit: visit)
         }
-        for result in results.update({ $0 }) {
-            guard let (asset, found) = result else { continue }
+        var visited: [Visit] = []
+        visited.reserveCapacity(visit == nil ? 0 : results.count)
+        for (asset, found, extra) in results {
             assets.append(asset)
             diagnostics += found
+            if let extra { visited.append(extra) }
         }
+        return visited
     }
 
     /// Reads a folder's `Contents.json`: nil when absent; its diagnostics say what was wrong.
     /// `listed` is the type the folder listing gave, when the caller listed the folder (nil: absent).
     static func readContents(folder: String, relative: String, rootReal: String,
-                             listed: CatalogFileSystem.EntryType?? = .none) -> (ContentsFile, JSONValue?)? {
+                             listed: CatalogFileSystem.EntryType?? = .none, in descriptor: Int32? = nil) -> (ContentsFile, JSONValue?)? {
         let relativeFile = CatalogReader.join(relative, "Contents.json")
         let absoluteFile = folder + "/Contents.json"
         let status: Result<CatalogFileSystem.EntryType, SystemError>
@@ -99,7 +106,9 @@ struct CatalogReader {
         case .success:
             break
         }
-        switch CatalogFileSystem.read(absoluteFile, maxBytes: CatalogReader.maxContentsBytes) {
+        let read = descriptor.map { CatalogFileSystem.read("Contents.json", in: $0, maxBytes: CatalogReader.maxContentsBytes) }
+            ?? CatalogFileSystem.read(absoluteFile, maxBytes: CatalogReader.maxContentsBytes)
+        switch read {
         case .failure(let error):
             var file = ContentsFile(path: relativeFile)
             file.problem(nil, "cannot be read: \(error)")
@@ -180,7 +189,8 @@ struct CatalogReader {
         }
     }
 
-    static func readSet(_ set: PendingSet, rootReal: String) -> (Asset, [CatalogDiagnostic]) {
+    static func readSet<Visit>(_ set: PendingSet, setCount: Int, rootReal: String,
+                               visit: ((Asset, Int32?, Int) -> Visit)?) -> (Asset, [CatalogDiagnostic], Visit?) {
         let (absolute, relative, ext) = (set.absolute, set.relative, set.ext)
         var diagnostics: [CatalogDiagnostic] = []
         let kind = AssetKind(rawValue: ext) ?? .unknown
@@ -190,7 +200,13 @@ struct CatalogReader {
         }
         var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
         var contentsType: CatalogFileSystem.EntryType?? = .none
-        if case .success(let children) = CatalogFileSystem.listTyped(absolute) {
+        // The folder stays open while the set is read and visited: its files open by name from it.
+        var stream: OpaquePointer?
+        if case .success(let opened) = CatalogFileSystem.openStream(absolute) { stream = opened }
+        defer { if let stream { closedir(stream) } }
+        let descriptor = stream.map { dirfd($0) }
+        if let stream {
+            let children = CatalogFileSystem.listTyped(stream)
             contentsType = .some(children.first { $0.name == "Contents.json" }?.type)
             for (child, listed) in children where !child.hasPrefix(".") && child != "Contents.json" {
                 let (type, finding) = CatalogReader.vet(absolute + "/" + child, relative: CatalogReader.join(relative, child),
@@ -199,15 +215,16 @@ struct CatalogReader {
                 if type != nil { asset.files.append(child) }
             }
         }
-        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, listed: contentsType) else {
+        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, listed: contentsType,
+                                              in: descriptor) else {
             asset.contents = .missing
             diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
-            return (asset, diagnostics)
+            return (asset, diagnostics, visit?(asset, descriptor, setCount))
         }
         diagnostics += file.diagnostics
         guard let root else {
             asset.contents = .invalid
-            return (asset, diagnostics)
+            return (asset, diagnostics, visit?(asset, descriptor, setCount))
         }
         var typed = file
         typed.diagnostics = []
@@ -225,6 +242,6 @@ struct CatalogReader {
         asset.entries = typed.entries
         asset.colors = typed.colors
         asset.properties = typed.properties
-        return (asset, diagnostics)
+        return (asset, diagnostics, visit?(asset, descriptor, setCount))
     }
 }

@@ -10,24 +10,51 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Recognises the format from the first bytes of a file. Returns nil for anything unknown.
     public init?<Bytes: Collection>(sniffing bytes: Bytes) where Bytes.Element == UInt8 {
-        let head = Array(bytes.prefix(32))
-        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
-            head.count >= offset + magic.count && Array(head[offset..<offset + magic.count]) == magic
+        // Compared in place on the first 32 bytes: this runs once per file checked, so it allocates nothing.
+        var head: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &head) { raw in
+            for byte in bytes.prefix(32) {
+                raw[count] = byte
+                count += 1
+            }
         }
-        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+        let isFormat: (ImageFormat) -> Bool = { format in
+            withUnsafeBytes(of: head) { raw in
+                func starts(_ magic: StaticString, at offset: Int = 0) -> Bool {
+                    let length = magic.utf8CodeUnitCount
+                    guard count >= offset + length else { return false }
+                    return magic.withUTF8Buffer { magic in
+                        (0..<length).allSatisfy { raw[offset + $0] == magic[$0] }
+                    }
+                }
+                switch format {
+                case .gif: return starts("GIF87a") || starts("GIF89a")
+                case .jpeg: return count >= 3 && raw[0] == 0xFF && raw[1] == 0xD8 && raw[2] == 0xFF
+                case .png:
+                    // 89 50 4E 47 0D 0A 1A 0A, the first 8 bytes read as a little-endian integer.
+                    return count >= 8 && UInt64(littleEndian: head.0) == 0x0A1A_0A0D_474E_5089
+                case .pdf: return starts("%PDF-")
+                case .webp: return starts("RIFF") && starts("WEBP", at: 8)
+                case .heic:
+                    return starts("ftyp", at: 4) && count >= 12
+                        && ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(String(decoding: raw[8..<12], as: UTF8.self))
+                case .svg: return false
+                }
+            }
+        }
+        // Checked in this order (the PNG magic's first byte never starts a GIF, and so on).
+        if isFormat(.gif) {
             self = .gif
-        } else if starts([0xFF, 0xD8, 0xFF]) {
+        } else if isFormat(.jpeg) {
             self = .jpeg
-        } else if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        } else if isFormat(.png) {
             self = .png
-        } else if starts(Array("%PDF-".utf8)) {
+        } else if isFormat(.pdf) {
             self = .pdf
-        } else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
+        } else if isFormat(.webp) {
             self = .webp
-        } else if starts(Array("ftyp".utf8), at: 4),
-                  head.count >= 12,
-                  case let brand = String(decoding: head[8..<12], as: UTF8.self),
-                  ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(brand) {
+        } else if isFormat(.heic) {
             self = .heic
         } else if ImageFormat.looksLikeSVG(head: Array(bytes.prefix(1024))) {
             self = .svg

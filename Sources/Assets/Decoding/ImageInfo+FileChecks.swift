@@ -19,8 +19,7 @@ extension ImageInfo {
                                              offset: fileSize))
             }
         case .png:
-            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-            if !tail.indices.contains(where: { tail[$0...].starts(with: iend) }) {
+            if !ImageInfo.containsIEND(tail) {
                 warnings.append(ImageWarning(code: "missing-end", message: "no PNG IEND chunk at the end: truncated?",
                                              offset: fileSize))
             }
@@ -32,6 +31,29 @@ extension ImageInfo {
         default:
             break
         }
+    }
+
+    /// The 12 bytes of an empty IEND chunk: length 0, "IEND", its CRC.
+    static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+    /// Whether `tail` holds a whole IEND chunk anywhere. The usual case, a file ending with it, is
+    /// checked first; otherwise the window is scanned backward (trailing bytes after IEND are tolerated).
+    static func containsIEND<Tail: RandomAccessCollection>(_ tail: Tail) -> Bool where Tail.Element == UInt8, Tail.Index == Int {
+        let length = iend.count
+        guard tail.count >= length else { return false }
+        var start = tail.endIndex - length
+        while start >= tail.startIndex {
+            // Compare from the CRC end: a mismatch is found on the first byte nearly always.
+            var matched = true
+            var k = length - 1
+            while k >= 0 {
+                if tail[start + k] != iend[k] { matched = false; break }
+                k -= 1
+            }
+            if matched { return true }
+            start -= 1
+        }
+        return false
     }
 
     /// Records a warning when the file name's extension claims another image format than the bytes.

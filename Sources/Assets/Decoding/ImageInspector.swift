@@ -54,6 +54,33 @@ public enum ImageInspector {
         }
     }
 
+    /// Decodes a whole JPEG or PNG as `decode` does, keeping no image (rows go through one small reused
+    /// buffer), for checking that a file decodes: the header probe's facts and every warning `decode`
+    /// would give. Other formats throw `unsupported`.
+    static func check(_ bytes: [UInt8], options: DecodeOptions = .default) throws(ImageError) -> (ImageInfo, [ImageWarning]) {
+        let info = try probe(bytes, limits: options.limits)
+        guard info.isDecodable, info.format == .jpeg || info.format == .png else {
+            throw ImageError(.unsupported, format: info.format, detail: "\(info.format.rawValue) files are not checked row by row")
+        }
+        let result: Result<[ImageWarning], ImageError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(ImageError) {
+                if info.format == .png { return .success(try PNGDecoder(options: options).check(buffer)) }
+                do throws(ImageExportError) {
+                    return .success(try JPEGDecoder(options: options).decodeRGBRows(
+                        .memory(buffer), rowsPerBatch: 16, start: { _, _ in }, rows: { _, _ in }))
+                } catch {
+                    guard case .image(let failure) = error else {
+                        throw ImageError(.corrupt, format: .jpeg, detail: "\(error)")
+                    }
+                    throw failure
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return (info, info.warnings + (try result.get()))
+    }
+
     /// The stored pixels of a decodable format; the C decoders read the caller's buffer in place.
     private static func decodePixels(_ bytes: [UInt8], format: ImageFormat,
                                      options: DecodeOptions) throws(ImageError) -> (RGBAImage, [ImageWarning]) {

@@ -5,6 +5,38 @@ struct PNGDecoder {
     var options: DecodeOptions
 
     func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
+        var pixels: [UInt8] = []
+        var size = (width: 0, height: 0)
+        let warnings = try run(bytes) { decoder, width, height in
+            let count = width * height * 4
+            var failure = ASSETS_PNG_DECODE_OK
+            pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let result = assets_png_decoder_decode(decoder, buffer.baseAddress, width * 4)
+                if result != ASSETS_PNG_DECODE_OK {
+                    failure = result
+                    buffer.initialize(repeating: 0)
+                }
+                initialized = count
+            }
+            size = (width, height)
+            return failure
+        }
+        guard let image = RGBAImage(width: size.width, height: size.height, pixels: pixels) else {
+            throw ImageError(.corrupt, format: .png, detail: "decoded size mismatch")
+        }
+        return (image, warnings)
+    }
+
+    /// Decodes every row as `decode` does, but into one reused row, keeping no image: for checking that a
+    /// file decodes whole (`validate --deep`). Throws and warns as `decode` does.
+    func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> [ImageWarning] {
+        try run(bytes) { decoder, _, _ in assets_png_decoder_check(decoder) }
+    }
+
+    /// Reads the header, checks the size against the limits, runs `body` (which decodes) and gathers
+    /// the codec's warnings.
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>,
+                     _ body: (OpaquePointer, _ width: Int, _ height: Int) -> assets_png_decode_status) throws(ImageError) -> [ImageWarning] {
         let side = UInt32(clamping: options.limits.maxDimension)
         guard let decoder = assets_png_decoder_create(bytes.baseAddress, bytes.count, side, side) else {
             throw ImageError(.tooLarge, format: .png, detail: "out of memory creating the decoder")
@@ -16,16 +48,7 @@ struct PNGDecoder {
         assets_png_decoder_get_report(decoder, &report)
         let width = Int(report.width), height = Int(report.height)
         try options.limits.check(width: width, height: height, format: .png)
-        let count = width * height * 4
-        var failure = ASSETS_PNG_DECODE_OK
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let result = assets_png_decoder_decode(decoder, buffer.baseAddress, width * 4)
-            if result != ASSETS_PNG_DECODE_OK {
-                failure = result
-                buffer.initialize(repeating: 0)
-            }
-            initialized = count
-        }
+        let failure = body(decoder, width, height)
         if failure != ASSETS_PNG_DECODE_OK { throw Self.error(failure, decoder) }
         assets_png_decoder_get_report(decoder, &report)
         var warnings: [ImageWarning] = []
@@ -38,10 +61,7 @@ struct PNGDecoder {
                 throw ImageError(.corrupt, format: .png, detail: "libpng: \(text)")
             }
         }
-        guard let image = RGBAImage(width: width, height: height, pixels: pixels) else {
-            throw ImageError(.corrupt, format: .png, detail: "decoded size mismatch")
-        }
-        return (image, warnings)
+        return warnings
     }
 
     private static func text<T>(_ tuple: T) -> String {

@@ -16,7 +16,7 @@ struct PNGHeaderScan {
         guard bytes.count >= 33 else {
             throw ImageError(.truncated, format: .png, offset: 8, detail: "file ends before the IHDR chunk is complete")
         }
-        guard u32(start + 8) == 13, Array(bytes[(start + 12)..<(start + 16)]) == Array("IHDR".utf8) else {
+        guard u32(start + 8) == 13, u32(start + 12) == PNGHeaderScan.chunk("IHDR") else {
             throw ImageError(.corrupt, format: .png, offset: 8, detail: "the first chunk is not a 13-byte IHDR")
         }
         let width = u32(start + 16), height = u32(start + 20)
@@ -25,8 +25,14 @@ struct PNGHeaderScan {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImageError(.corrupt, format: .png, offset: 16, detail: "IHDR size \(width)x\(height) is not allowed")
         }
-        let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
-        guard let depths = allowed[colorType], depths.contains(depth) else {
+        let depthAllowed: Bool
+        switch colorType {
+        case 0: depthAllowed = depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16
+        case 3: depthAllowed = depth == 1 || depth == 2 || depth == 4 || depth == 8
+        case 2, 4, 6: depthAllowed = depth == 8 || depth == 16
+        default: depthAllowed = false
+        }
+        guard depthAllowed else {
             throw ImageError(.corrupt, format: .png, offset: 24,
                              detail: "colour type \(colorType) with bit depth \(depth) is not allowed")
         }
@@ -49,20 +55,21 @@ struct PNGHeaderScan {
         var i = start + 33
         while i + 8 <= end {
             let length = u32(i)
-            let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { break }
+            let code = u32(i + 4)
+            if code == PNGHeaderScan.chunk("IDAT") || code == PNGHeaderScan.chunk("IEND") { break }
             guard length <= Int(Int32.max) else {
+                let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
                 throw ImageError(.corrupt, format: .png, offset: i - start, detail: "chunk \(type) length \(length) is too large")
             }
-            switch type {
-            case "tRNS":
+            switch code {
+            case PNGHeaderScan.chunk("tRNS"):
                 info.hasAlpha = true
-            case "acTL" where length >= 8 && i + 16 <= end:
+            case PNGHeaderScan.chunk("acTL") where length >= 8 && i + 16 <= end:
                 info.frameCount = u32(i + 8)
                 info.loopCount = u32(i + 12)
                 info.warnings.append(ImageWarning(code: "apng", message: "animated PNG: only the default image is decoded",
                                                   offset: i - start))
-            case "eXIf" where i + 8 + length <= end:
+            case PNGHeaderScan.chunk("eXIf") where i + 8 + length <= end:
                 do {
                     let raw = try EXIFOrientationReader.orientation(inTIFF: Array(bytes[(i + 8)..<(i + 8 + length)])[...])
                     let (orientation, warning) = EXIFOrientationReader.resolve(raw, offset: i - start)
@@ -77,5 +84,27 @@ struct PNGHeaderScan {
             }
             i += 12 + length
         }
+    }
+
+    /// A chunk type as the big-endian number its four letters make.
+    static func chunk(_ name: StaticString) -> Int {
+        name.withUTF8Buffer { letters in letters.reduce(0) { $0 << 8 | Int($1) } }
+    }
+
+    /// Whether `bytes` (a file's head) reach the first IDAT or IEND chunk header walking chunk by chunk,
+    /// or stop being a chunk walk before: the scan then has seen every chunk it reads.
+    static func reachesImageData(_ bytes: [UInt8]) -> Bool {
+        func u32(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
+        var i = 8
+        while i + 8 <= bytes.count {
+            let code = u32(i + 4)
+            if code == chunk("IDAT") || code == chunk("IEND") { return true }
+            let length = u32(i)
+            guard length <= Int(Int32.max) else { return true }
+            i += 12 + length
+        }
+        return false
     }
 }

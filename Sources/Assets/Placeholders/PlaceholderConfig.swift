@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The small file that maps placeholder roles to a team's own asset names: `placeholders.json`, kept in the
 /// folder that holds the catalog (beside `Assets.xcassets`, not inside it, so Xcode never sees it).
@@ -33,57 +42,58 @@ public enum PlaceholderConfig {
     /// The names configured beside the catalog at `catalogRoot`, or nil when there is no such file.
     public static func names(besideCatalog catalogRoot: String) throws(PlaceholderConfigError) -> PlaceholderNames? {
         let file = path(besideCatalog: catalogRoot)
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        guard case .success = CatalogFileSystem.targetStatus(file) else { return nil }
         return try names(inFile: file)
     }
 
     /// Reads and parses the configuration file at `file`. Never writes to it.
     public static func names(inFile file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file)
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
-                throw PlaceholderConfigError(file: file, reason: .unreadable("not a regular file"))
-            }
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch let error as PlaceholderConfigError {
-            throw error
-        } catch {
-            throw PlaceholderConfigError(file: file, reason: .unreadable(Self.words(for: error)))
+        let status: CatalogFileSystem.Status
+        switch CatalogFileSystem.targetStatus(file) {
+        case .failure(let error): throw PlaceholderConfigError(file: file, reason: .unreadable(error.description))
+        case .success(let found): status = found
         }
-        guard size <= maximumBytes else {
-            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: size, limit: maximumBytes))
+        guard status.type == .file else {
+            throw PlaceholderConfigError(file: file, reason: .unreadable("not a regular file"))
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw PlaceholderConfigError(file: file, reason: .unreadable(Self.words(for: error)))
+        guard status.size <= maximumBytes else {
+            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: status.size, limit: maximumBytes))
         }
-        return try names(parsing: data, file: file)
+        switch CatalogFileSystem.read(file, maxBytes: maximumBytes) {
+        case .failure(let error): throw PlaceholderConfigError(file: file, reason: .unreadable(error.description))
+        case .success(let read): return try names(parsing: read.head, file: file)
+        }
     }
 
     /// Parses configuration bytes; `file` names them in errors.
     public static func names(parsing data: Data, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
-        guard data.count <= maximumBytes else {
-            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: data.count, limit: maximumBytes))
+        try names(parsing: [UInt8](data), file: file)
+    }
+
+    /// Parses configuration bytes with the package's own JSON reader (no Foundation JSON at start-up).
+    static func names(parsing bytes: [UInt8], file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
+        guard bytes.count <= maximumBytes else {
+            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: bytes.count, limit: maximumBytes))
         }
-        let document: Any
+        let document: JSONValue
         do {
-            document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            document = try JSONReader.parse(bytes)
         } catch {
-            throw PlaceholderConfigError(file: file, reason: .notJSON(Self.words(for: error)))
+            throw PlaceholderConfigError(file: file, reason: .notJSON(error.description))
         }
-        guard let top = document as? [String: Any] else {
-            throw PlaceholderConfigError(file: file, reason: .wrongType(expected: "an object", found: kind(of: document)))
+        guard case .object(let top) = document else {
+            throw PlaceholderConfigError(file: file, reason: .wrongType(expected: "an object", found: document.typeName))
         }
-        for key in top.keys.sorted() where key != "names" {
+        for key in top.map(\.key).sorted() where key != "names" {
             throw PlaceholderConfigError(file: file, keyPath: key, reason: .unknownKey(key, expected: ["names"]))
         }
-        guard let rawNames = top["names"] else { return .conventional }
-        guard let table = rawNames as? [String: Any] else {
-            throw PlaceholderConfigError(file: file, keyPath: "names", reason: .wrongType(expected: "an object", found: kind(of: rawNames)))
+        guard let rawNames = document["names"] else { return .conventional }
+        guard case .object(let members) = rawNames else {
+            throw PlaceholderConfigError(file: file, keyPath: "names", reason: .wrongType(expected: "an object", found: rawNames.typeName))
         }
+        // As a JSON object read into a dictionary: a repeated key keeps its last value.
+        var table: [String: JSONValue] = [:]
+        for member in members { table[member.key] = member.value }
         var overrides: [PlaceholderRole: String] = [:]
         for key in table.keys.sorted() {
             let keyPath = "names.\(key)"
@@ -91,9 +101,9 @@ public enum PlaceholderConfig {
                 throw PlaceholderConfigError(file: file, keyPath: keyPath,
                                              reason: .unknownKey(key, expected: PlaceholderRole.allCases.map(\.rawValue)))
             }
-            guard let name = table[key] as? String else {
+            guard let value = table[key], case .string(let name) = value else {
                 throw PlaceholderConfigError(file: file, keyPath: keyPath,
-                                             reason: .wrongType(expected: "a string", found: kind(of: table[key] as Any)))
+                                             reason: .wrongType(expected: "a string", found: table[key]?.typeName ?? "nothing"))
             }
             guard !name.isEmpty else {
                 throw PlaceholderConfigError(file: file, keyPath: keyPath, reason: .emptyName)
@@ -102,26 +112,4 @@ public enum PlaceholderConfig {
         }
         return PlaceholderNames(overrides: overrides)
     }
-
-    private static func kind(of value: Any) -> String {
-        switch value {
-        case is String: "a string"
-        case is [String: Any]: "an object"
-        case is [Any]: "an array"
-        case is NSNull: "null"
-        case is Bool where type(of: value) == Bool.self: "a boolean"
-        case let number as NSNumber: isBoolean(number) ? "a boolean" : "a number"
-        default: "a value of another kind"
-        }
-    }
-
-    private static func words(for error: any Error) -> String {
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty ? String(describing: error) : text
-    }
-}
-
-/// Whether a JSON number came from `true`/`false`.
-private func isBoolean(_ number: NSNumber) -> Bool {
-    String(cString: number.objCType) == "c"
 }

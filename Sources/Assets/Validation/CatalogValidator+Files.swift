@@ -7,16 +7,12 @@ import Darwin
 
 /// One file to check, and the entries of its set that list it.
 struct FileJob: Sendable {
-    var assetIndex: Int
     var kind: AssetKind
     var entryIndices: [Int]
     /// Catalog-relative.
     var path: String
     /// The file's name within its set folder.
     var filename: String
-    /// The set folder, catalog-relative.
-    var folder: String
-    var keyPath: String
 }
 
 /// What checking one file found.
@@ -33,93 +29,102 @@ extension CatalogValidator {
         filename == ".." || filename == "." || filename.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
     }
 
-    func planFiles(of asset: Asset, index: Int) -> ([CatalogDiagnostic], [FileJob]) {
+    func planFiles(of asset: Asset) -> ([CatalogDiagnostic], [FileJob]) {
         guard asset.contents == .read, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
         var found: [CatalogDiagnostic] = []
-        var jobs: [String: FileJob] = [:]
-        var order: [String] = []
+        // A set lists a handful of files: arrays searched in order beat hashing every name. Large sets
+        // (an app icon set, a data set of many files) get hashed lookups.
+        let large = asset.files.count > 32 || asset.entries.count > 32
+        let present = large ? Set(asset.files) : []
+        var jobIndex: [String: Int] = [:]
+        var jobs: [FileJob] = []
+        var listed: [String] = []
+        listed.reserveCapacity(asset.entries.count)
         let key = asset.kind.entriesKey ?? "images"
-        // Names compare as Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode
-        // finds such a file; the file is then opened by its own spelling on disk, which on Linux may differ
-        // byte for byte from the one in Contents.json (hardening H-6).
-        var onDisk: [String: String] = [:]
-        for file in asset.files where onDisk[file] == nil { onDisk[file] = file }
-        var listed: Set<String> = []
         for (entryIndex, entry) in asset.entries.enumerated() {
             guard let filename = entry.filename else { continue }
-            let keyPath = "\(key)[\(entryIndex)].filename"
-            listed.insert(filename)
+            func keyPath() -> String { "\(key)[\(entryIndex)].filename" }
+            listed.append(filename)
             if filename.isEmpty {
-                found.append(CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath, message: "is an empty file name"))
+                found.append(CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath(), message: "is an empty file name"))
                 continue
             }
             if CatalogValidator.isUnsafe(filename) {
-                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
+                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath(),
                                                message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
                 continue
             }
-            guard let stored = onDisk[filename] else {
-                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath,
+            // Names compare as Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode
+            // finds such a file; the file is then opened by its own spelling on disk, which on Linux may
+            // differ byte for byte from the one in Contents.json (hardening H-6).
+            let stored = large ? present.firstIndex(of: filename).map { present[$0] } : asset.files.first { $0 == filename }
+            guard let stored else {
+                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath(),
                                                message: "lists \"\(filename)\", which is not in \(asset.path)"))
                 continue
             }
-            if jobs[filename] == nil {
-                order.append(filename)
-                jobs[filename] = FileJob(assetIndex: index, kind: asset.kind, entryIndices: [], path: "\(asset.path)/\(stored)",
-                                         filename: stored, folder: asset.path, keyPath: keyPath)
+            if let index = large ? jobIndex[filename] : jobs.firstIndex(where: { $0.filename == filename }) {
+                jobs[index].entryIndices.append(entryIndex)
+            } else {
+                if large { jobIndex[filename] = jobs.count }
+                jobs.append(FileJob(kind: asset.kind, entryIndices: [entryIndex], path: "\(asset.path)/\(stored)", filename: stored))
             }
-            jobs[filename]?.entryIndices.append(entryIndex)
         }
-        for file in asset.files where !listed.contains(file) {
+        let listedSet = large ? Set(listed) : []
+        for file in asset.files where !(large ? listedSet.contains(file) : listed.contains(file)) {
             found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
                                            message: "is in the set folder but no entry of Contents.json lists it"))
         }
-        return (found, order.compactMap { jobs[$0] })
+        return (found, jobs)
     }
 
-    func runFileChecks(_ jobs: [FileJob], root: String, progress: (@Sendable (Int, Int) -> Void)?) -> [FileOutcome] {
-        // Jobs come set by set: each worker takes whole sets, and opens each set folder once.
-        var found: [Range<Int>] = []
-        var start = 0
-        for index in jobs.indices where index + 1 == jobs.count || jobs[index + 1].assetIndex != jobs[index].assetIndex {
-            found.append(start..<(index + 1))
-            start = index + 1
-        }
-        let batches = found
-        let results = LockedBox([FileOutcome?](repeating: nil, count: jobs.count))
-        let done = LockedBox(0)
-        let total = jobs.count
-        let workers = max(1, min(batches.count, ParallelWork.processorCount * 4))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var batch = worker
-            while batch < batches.count {
-                let range = batches[batch]
-                let folderPath = root + "/" + jobs[range.lowerBound].folder
-                let folder = CatalogFileSystem.openFolder(folderPath)
-                var outcomes: [FileOutcome] = []
-                for index in range {
-                    let location = folder.map { ($0, jobs[index].filename) } ?? (AT_FDCWD, root + "/" + jobs[index].path)
-                    outcomes.append(check(jobs[index], at: location))
-                }
-                if let folder { CatalogFileSystem.closeFolder(folder) }
-                results.update { all in
-                    for (index, outcome) in zip(range, outcomes) { all[index] = outcome }
-                }
-                if let progress {
-                    let count = done.update { value -> Int in
-                        value += range.count
-                        return value
-                    }
-                    progress(count, total)
-                }
-                batch += workers
+    /// Everything checked about one set, apart from the catalog-wide checks (duplicate names, placeholders).
+    struct SetOutcome: Sendable {
+        var diagnostics: [CatalogDiagnostic] = []
+        /// How many files the set's entries name and the folder holds.
+        var fileCount = 0
+    }
+
+    /// Checks one set: entry values, then its files through one descriptor for its folder, then scales.
+    /// `folder` is the set folder's descriptor when the caller holds it open; else it is opened here.
+    func checkSet(_ asset: Asset, root: String, folder given: Int32?) -> SetOutcome {
+        var outcome = SetOutcome()
+        outcome.diagnostics = checkValues(of: asset)
+        let (found, jobs) = planFiles(of: asset)
+        outcome.diagnostics += found
+        outcome.fileCount = jobs.count
+        guard !jobs.isEmpty else { return outcome }
+        let opened = given == nil ? CatalogFileSystem.openFolder(root + "/" + asset.path) : nil
+        defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
+        let folder = given ?? opened
+        var facts: [Int: ImageFacts] = [:]
+        for job in jobs {
+            let location = folder.map { ($0, job.filename) } ?? (AT_FDCWD, root + "/" + job.path)
+            let checked = check(job, at: location)
+            outcome.diagnostics += checked.diagnostics
+            if let found = checked.facts {
+                for entry in job.entryIndices { facts[entry] = found }
             }
         }
-        return results.update { $0.map { $0 ?? FileOutcome() } }
+        if !facts.isEmpty { outcome.diagnostics += scaleMismatches(of: asset, facts: facts) }
+        return outcome
     }
 
     /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
+    /// Two pages: the headers of nearly every PNG and JPEG fit, and most catalog images are read whole in
+    /// one call (measured against one page plus a tail read: the same time). A JPEG whose headers run past it, or a PNG
+    /// whose chunks before the image data do, is read again with `ImageInspector.headerWindow`, then whole.
     static let probeHead = 8 << 10
+
+    /// A probe first reads the last 16 bytes: a sound PNG ends with its 12-byte IEND chunk, a sound JPEG
+    /// with FF D9. Anything else gets the whole window `ImageInfo.noteMissingEnd` searches.
+    static let endBytes = 16
+
+    /// Whether the file's last bytes settle the end check (`ImageInfo.noteMissingEnd`) on their own.
+    static func endsSoundly(_ last: [UInt8]) -> Bool {
+        if last.count >= 2, last[last.count - 2] == 0xFF, last[last.count - 1] == 0xD9 { return true }
+        return last.count >= ImageInfo.iend.count && ImageInfo.containsIEND(last.suffix(ImageInfo.iend.count))
+    }
 
     /// Checks one file, opened as `location.name` from the folder descriptor `location.folder`.
     private func check(_ job: FileJob, at location: (folder: Int32, name: String)) -> FileOutcome {
@@ -133,7 +138,11 @@ extension CatalogValidator {
         // GIFs (frame count) and SVGs (XML parse) are read whole at once; other probes read a head.
         let wholeFile = options.deep || claimed == .gif || claimed == .svg
         var sample: FileSample
-        switch CatalogFileSystem.read(location.name, in: location.folder, head: wholeFile ? nil : CatalogValidator.probeHead, tail: 4096) {
+        let read = wholeFile
+            ? CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow)
+            : CatalogFileSystem.read(location.name, in: location.folder, head: CatalogValidator.probeHead, tail: CatalogValidator.endBytes,
+                                     widerTail: (ImageInfo.endWindow, CatalogValidator.endsSoundly))
+        switch read {
         case .failure(let error):
             report(.undecodableImage, "cannot be read: \(error)")
             return outcome
@@ -154,9 +163,20 @@ extension CatalogValidator {
             report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(format.rawValue.uppercased()) data")
         }
         if !sample.isWhole, format == .svg || format == .gif {
-            if case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: 4096) {
+            if case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             }
+        }
+        if !sample.isWhole, format == .pdf, sample.tail.count < ImageInfo.endWindow,
+           case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: 0, tail: ImageInfo.endWindow) {
+            // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
+            sample.tail = read.tail
+        }
+        if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
+           case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: ImageInspector.headerWindow,
+                                                             tail: ImageInfo.endWindow) {
+            // Chunks before the image data (a large colour profile, text) run past the head: read more of it.
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         switch format {
         case .png, .jpeg, .gif:
@@ -184,7 +204,7 @@ extension CatalogValidator {
     }
 
     /// Probes or decodes an image; when only the head was read and the headers reach past it (large
-    /// metadata before the frame header), reads the whole file and tries again.
+    /// metadata before the frame header), reads 64 KiB and tries again, then the whole file.
     private func inspect(_ sample: inout FileSample, format: ImageFormat, job: FileJob,
                          location: (folder: Int32, name: String)) throws(ImageError) -> ImageFacts {
         do {
@@ -192,10 +212,30 @@ extension CatalogValidator {
                 ? try checker.decode(sample, format: format, file: job.path)
                 : try checker.probe(sample, format: format, file: job.path)
         } catch {
-            guard error.kind == .truncated, !sample.isWhole,
-                  case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: 4096) else { throw error }
+            guard error.kind == .truncated, !sample.isWhole else { throw error }
+            if sample.head.count < ImageInspector.headerWindow,
+               case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: ImageInspector.headerWindow,
+                                                                 tail: ImageInfo.endWindow) {
+                sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+                do {
+                    return try checker.probe(sample, format: format, file: job.path)
+                } catch where error.kind == .truncated && !sample.isWhole {
+                    // Still inside the headers: read it all, below.
+                }
+            }
+            guard case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow)
+            else { throw error }
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             return try checker.probe(sample, format: format, file: job.path)
+        }
+    }
+
+    static func scaleFactor(_ scale: String) -> Int? {
+        switch scale {
+        case "1x": return 1
+        case "2x": return 2
+        case "3x": return 3
+        default: return nil
         }
     }
 
@@ -203,7 +243,7 @@ extension CatalogValidator {
         guard asset.kind != .dataSet else { return [] }
         var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
         for (index, entry) in asset.entries.enumerated() {
-            guard let scale = entry.scale, let factor = ["1x": 1, "2x": 2, "3x": 3][scale],
+            guard let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
                   let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
             let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
             if groups[slot]?[factor] == nil {

@@ -54,9 +54,10 @@ extension CatalogValidator {
             }
         }
         let key = asset.kind.entriesKey ?? "images"
-        var slots: [Slot: Int] = [:]
+        // Slots claimed so far; a set has a handful, so a list compared in order beats hashing each slot.
+        var slots: [(slot: Slot, index: Int)] = []
         for (index, entry) in asset.entries.enumerated() {
-            let keyPath = "\(key)[\(index)]"
+            var keyPath: String { "\(key)[\(index)]" }
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
             if let scale = entry.scale, !CatalogVocabulary.scales.contains(scale) { unknown(keyPath + ".scale", scale, "a scale") }
             checkAppearances(entry.appearances, keyPath)
@@ -68,16 +69,16 @@ extension CatalogValidator {
             }
             guard entry.filename != nil, asset.kind.holdsFiles else { continue }
             let slot = CatalogValidator.slot(of: entry)
-            if let first = slots[slot] {
+            if let first = slots.first(where: { $0.slot == slot })?.index {
                 found.append(CatalogDiagnostic(.ambiguousVariant, path: file, keyPath: keyPath,
                                                message: "claims the same slot (\(CatalogValidator.describe(entry))) as \(key)[\(first)]"))
             } else {
-                slots[slot] = index
+                slots.append((slot, index))
             }
         }
         var colorSlots: [Slot: Int] = [:]
         for (index, entry) in asset.colors.enumerated() {
-            let keyPath = "colors[\(index)]"
+            var keyPath: String { "colors[\(index)]" }
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
             checkAppearances(entry.appearances, keyPath)
             if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) { unknown(keyPath + ".display-gamut", value, "a display gamut") }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Checks a loaded catalog and reports every finding; it never stops at the first problem and never
 /// writes. Files are checked in parallel on all cores; the report is sorted, so it is the same on
 /// every run.
@@ -36,47 +34,46 @@ public struct CatalogValidator: Sendable {
     }
 
     /// Reads and validates the catalog at `path`. Throws only when the folder itself cannot be read.
+    /// Each set is checked as soon as it is read, while its folder is open, on every core.
     public func validate(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
         throws(CatalogReadError) -> CatalogReport
     {
-        validate(try AssetCatalog.read(at: path), progress: progress)
+        let done = LockedBox(0)
+        let root = path
+        let (catalog, outcomes) = try AssetCatalog.read(at: path) { asset, folder, setCount in
+            let outcome = checkSet(asset, root: root, folder: folder)
+            if let progress { progress(done.update { $0 += 1; return $0 }, setCount) }
+            return outcome
+        }
+        return report(catalog, outcomes)
     }
 
-    /// Validates a loaded catalog; `progress` is called as files are checked, from any thread.
+    /// Validates a loaded catalog; `progress` is called as sets are checked (sets done, sets in all), from any thread.
     public func validate(_ catalog: AssetCatalog, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> CatalogReport {
+        let assets = catalog.assets
+        // One pass per set, on every core: its entries' values, its files (one folder descriptor for the
+        // set) and its scale checks. Sets are handed out a few at a time, so a slow set does not hold up a core.
+        let done = LockedBox(0)
+        let outcomes = ParallelWork.map(count: assets.count) { index in
+            let outcome = checkSet(assets[index], root: catalog.root, folder: nil)
+            if let progress { progress(done.update { $0 += 1; return $0 }, assets.count) }
+            return outcome
+        }
+        return report(catalog, outcomes)
+    }
+
+    /// The report: what reading found, the catalog-wide checks, and each set's outcome, sorted.
+    private func report(_ catalog: AssetCatalog, _ outcomes: [SetOutcome]) -> CatalogReport {
         var diagnostics = catalog.readingDiagnostics
         diagnostics += duplicateNames(in: catalog)
         diagnostics += missingPlaceholders(in: catalog)
-        let assets = catalog.assets
-        let planned = LockedBox([([CatalogDiagnostic], [FileJob])?](repeating: nil, count: assets.count))
-        let workers = max(1, min(assets.count, ParallelWork.processorCount * 4))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var index = worker
-            while index < assets.count {
-                let (found, assetJobs) = planFiles(of: assets[index], index: index)
-                let result = (checkValues(of: assets[index]) + found, assetJobs)
-                planned.update { $0[index] = result }
-                index += workers
-            }
-        }
-        var jobs: [FileJob] = []
-        for case let (found, assetJobs)? in planned.update({ $0 }) {
-            diagnostics += found
-            jobs += assetJobs
-        }
-        let outcomes = runFileChecks(jobs, root: catalog.root, progress: progress)
-        var factsByAsset: [Int: [Int: ImageFacts]] = [:]
-        for (job, outcome) in zip(jobs, outcomes) {
+        var fileCount = 0
+        for outcome in outcomes {
             diagnostics += outcome.diagnostics
-            if let facts = outcome.facts {
-                for entry in job.entryIndices { factsByAsset[job.assetIndex, default: [:]][entry] = facts }
-            }
-        }
-        for (index, facts) in factsByAsset {
-            diagnostics += scaleMismatches(of: catalog.assets[index], facts: facts)
+            fileCount += outcome.fileCount
         }
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
-                             assetCount: catalog.assets.count, fileCount: jobs.count)
+                             assetCount: catalog.assets.count, fileCount: fileCount)
     }
 
     func contentsPath(of asset: Asset) -> String {

@@ -14,14 +14,10 @@ struct CodecImageChecker: ImageChecking {
         // No file name given to the inspector: the validator compares extensions itself (format-mismatch).
         let info: ImageInfo
         do {
-            // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. A PNG that ends
-            // with its IEND chunk needs only those 12 bytes checked (the inspector scans every offset of the
-            // tail it is given); any other ending gets the whole 4 KiB window.
-            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-            let endsWithIEND = format == .png && sample.tail.count >= 12 && sample.tail.suffix(12).elementsEqual(iend)
-            let tail = endsWithIEND ? Array(sample.tail.suffix(12)) : sample.tail
+            // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. noteMissingEnd
+            // looks at the very end first, so the 4 KiB tail costs nothing more when the file ends as it should.
             var probed = try ImageInspector.probe(sample.head, limits: limits, isWholeFile: false)
-            probed.noteMissingEnd(tail: tail, fileSize: sample.size)
+            probed.noteMissingEnd(tail: sample.tail, fileSize: sample.size)
             info = probed
         } catch {
             throw error.naming(file: file)
@@ -56,15 +52,21 @@ struct CodecImageChecker: ImageChecking {
             }
             return facts
         }
-        let decoded: DecodedImage
+        // JPEG and PNG are decoded whole, every row, but into one small buffer reused row after row: the
+        // image is never held, so memory stays flat and nothing is rotated or converted for nothing.
+        let info: ImageInfo, warnings: [ImageWarning]
         do {
-            decoded = try ImageInspector.decode(sample.head, options: DecodeOptions(limits: limits))
+            if format == .jpeg || format == .png {
+                (info, warnings) = try ImageInspector.check(sample.head, options: DecodeOptions(limits: limits))
+            } else {
+                let decoded = try ImageInspector.decode(sample.head, options: DecodeOptions(limits: limits))
+                (info, warnings) = (decoded.info, decoded.warnings)
+            }
         } catch {
             throw error.naming(file: file)
         }
-        try CodecImageChecker.rejectDamage(decoded.warnings, format: decoded.info.format, file: file)
-        return ImageFacts(format: decoded.info.format, width: decoded.info.width, height: decoded.info.height,
-                          frameCount: decoded.info.frameCount)
+        try CodecImageChecker.rejectDamage(warnings, format: info.format, file: file)
+        return ImageFacts(format: info.format, width: info.width, height: info.height, frameCount: info.frameCount)
     }
 
     static func rejectDamage(_ warnings: [ImageWarning], format: ImageFormat, file: String) throws(ImageError) {

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,13 +26,5 @@ final class LockedBox<Value>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return body(&value)
-    }
-}
-
-/// How wide parallel work spreads.
-enum ParallelWork {
-    /// The processors online (at least 1).
-    static var processorCount: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 }

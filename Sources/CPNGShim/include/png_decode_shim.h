@@ -47,6 +47,10 @@ assets_png_decode_status assets_png_decoder_read_header(assets_png_decoder *deco
 /// Decodes every pass into `rgba`: height rows of `stride` bytes (at least width * 4), then reads to IEND.
 assets_png_decode_status assets_png_decoder_decode(assets_png_decoder *decoder, uint8_t *rgba, size_t stride);
 
+/// Decodes every row (every pass of an interlaced file) into one reused row and reads to the end, keeping
+/// no image: for checking a file whole. Use instead of assets_png_decoder_decode, after read_header.
+assets_png_decode_status assets_png_decoder_check(assets_png_decoder *decoder);
+
 void assets_png_decoder_get_report(const assets_png_decoder *decoder, assets_png_decode_report *report);
 
 void assets_png_decoder_destroy(assets_png_decoder *decoder);

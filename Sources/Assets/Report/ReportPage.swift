@@ -1,0 +1,85 @@
+/// The page's own style sheet and script, inlined: the report loads nothing from anywhere.
+enum ReportPage {
+    static let styleSheet = """
+    :root { --ink: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --card: #ffffff; --page: #f5f5f7;
+      --error: #c9182b; --warning: #a05a00; --accent: #0a66d8; }
+    * { box-sizing: border-box; }
+    body { margin: 0; padding: 24px 32px 48px; background: var(--page); color: var(--ink);
+      font: 14px/1.45 -apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif; }
+    h1 { margin: 0; font-size: 26px; }
+    h2 { font-size: 18px; margin: 28px 0 12px; }
+    h2 .count { color: var(--muted); font-weight: normal; }
+    .summary { margin: 4px 0 0; color: var(--muted); }
+    .summary.has-errors { color: var(--error); font-weight: 600; }
+    .note { color: var(--muted); margin: -6px 0 12px; }
+    .assets { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; align-items: start; }
+    .assets > h2 { grid-column: 1 / -1; margin-bottom: 0; }
+    .asset { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px; }
+    .asset.has-errors { border-color: var(--error); box-shadow: inset 4px 0 0 var(--error); }
+    .asset.has-warnings { box-shadow: inset 4px 0 0 var(--warning); }
+    .asset h3 { margin: 0; font-size: 15px; overflow-wrap: anywhere; }
+    .asset .kind { font-weight: normal; font-size: 12px; color: var(--muted); border: 1px solid var(--line);
+      border-radius: 6px; padding: 0 6px; margin-left: 4px; }
+    .path { margin: 2px 0 10px; color: var(--muted); font-size: 12px; overflow-wrap: anywhere; }
+    .variants { display: flex; flex-wrap: wrap; gap: 10px; margin-bottom: 10px; }
+    .variant { margin: 0; width: 112px; }
+    .frame { width: 112px; height: 112px; display: flex; align-items: center; justify-content: center;
+      border-radius: 8px; border: 1px solid var(--line); overflow: hidden;
+      background: repeating-conic-gradient(#eee 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
+    .variant.dark .frame { background: repeating-conic-gradient(#2c2c2e 0% 25%, #1c1c1e 0% 50%) 0 0 / 16px 16px; }
+    .frame img { max-width: 96px; max-height: 96px; image-rendering: auto; }
+    .swatch { width: 72px; height: 72px; border-radius: 12px; border: 1px solid rgba(128,128,128,0.4); }
+    .unassigned .frame { background: var(--page); color: var(--muted); border-style: dashed; font-size: 12px; }
+    .no-preview { font-size: 11px; color: var(--muted); padding: 6px; text-align: center; overflow-wrap: anywhere; }
+    figcaption { font-size: 11px; margin-top: 4px; display: flex; flex-direction: column; }
+    figcaption .traits { font-weight: 600; }
+    figcaption .file, figcaption .facts { color: var(--muted); overflow-wrap: anywhere; font-size: 10px; }
+    .diagnostics { list-style: none; margin: 0 0 10px; padding: 0; }
+    .diagnostic { padding: 6px 8px; border-radius: 6px; margin-bottom: 4px; font-size: 12px; overflow-wrap: anywhere; }
+    .diagnostic.error { background: #fdecee; }
+    .diagnostic.warning { background: #fff4e0; }
+    .diagnostic .severity { font-weight: 700; text-transform: uppercase; font-size: 10px; }
+    .diagnostic.error .severity { color: var(--error); }
+    .diagnostic.warning .severity { color: var(--warning); }
+    .diagnostic .where { color: var(--muted); }
+    .diagnostic code { color: var(--muted); }
+    .catalog-diagnostics { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 4px 16px 8px; }
+    .placeholder-grid { display: grid; grid-template-columns: 120px repeat(2, minmax(220px, 300px)); gap: 10px; align-items: stretch; }
+    .placeholder-grid .head { font-weight: 600; color: var(--muted); text-align: center; }
+    .state-name { font-weight: 600; align-self: center; }
+    .screen { border-radius: 18px; padding: 16px; min-height: 150px; display: flex; flex-direction: column;
+      align-items: center; justify-content: center; text-align: center; border: 1px solid var(--line); }
+    .screen.light { background: #ffffff; color: #1d1d1f; }
+    .screen.dark { background: #000000; color: #f5f5f7; border-color: #3a3a3c; }
+    .screen p { margin: 2px 0; }
+    .screen .title { font-weight: 600; font-size: 15px; }
+    .screen .subtitle { font-size: 13px; opacity: 0.75; }
+    .screen .caption { font-size: 10px; opacity: 0.6; margin-top: 8px; overflow-wrap: anywhere; }
+    .placeholder-image { margin-bottom: 6px; }
+    .placeholder-image img { max-width: 72px; max-height: 72px; }
+    .hidden-image span { font-size: 11px; opacity: 0.6; border: 1px dashed currentColor; border-radius: 8px; padding: 6px 10px; }
+    .buttons { display: flex; gap: 6px; margin-top: 8px; flex-direction: column; }
+    .buttons.horizontal { flex-direction: row; }
+    .button { background: var(--accent); color: #fff; border-radius: 8px; padding: 4px 14px; font-size: 13px; }
+    .spinner { width: 24px; height: 24px; border-radius: 50%; border: 3px solid rgba(128,128,128,0.3);
+      border-top-color: currentColor; animation: spin 0.9s linear infinite; margin: 8px; }
+    @keyframes spin { to { transform: rotate(360deg); } }
+    """
+
+    /// On load: counts the assets and the images, and the images that failed to load, into the body's
+    /// `data-*` attributes and the title, so a headless browser can assert that the page rendered whole.
+    static let loadScript = """
+    window.addEventListener("load", function () {
+      var assets = document.querySelectorAll("article.asset").length;
+      var images = document.images;
+      var broken = 0;
+      for (var i = 0; i < images.length; i++) {
+        if (!images[i].complete || images[i].naturalWidth === 0) { broken++; }
+      }
+      document.body.setAttribute("data-rendered-assets", String(assets));
+      document.body.setAttribute("data-images", String(images.length));
+      document.body.setAttribute("data-broken-images", String(broken));
+      document.title = "rendered " + assets + " assets, " + images.length + " images, " + broken + " broken | " + document.title;
+    });
+    """
+}

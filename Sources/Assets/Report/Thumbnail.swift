@@ -1,0 +1,93 @@
+/// A small preview of one image file, ready to inline in a page: a PNG made with the project's own decoders
+/// (JPEG through libjpeg's DCT scaling, then a box filter), or the GIF itself so an animation plays.
+public struct Thumbnail: Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
+        /// A `data:` URI of a PNG or GIF, with the preview's size in pixels.
+        case image(dataURI: String, width: Int, height: Int)
+        /// No preview (a vector file, an unknown format, a file that does not decode), and why.
+        case unavailable(String)
+    }
+
+    public var content: Content
+    /// The file's format, when it was recognised.
+    public var format: ImageFormat?
+    /// The file's own size in pixels, when known.
+    public var width: Int?
+    public var height: Int?
+    /// The number of frames of an animated GIF.
+    public var frameCount: Int?
+
+    public init(content: Content, format: ImageFormat? = nil, width: Int? = nil, height: Int? = nil, frameCount: Int? = nil) {
+        self.content = content
+        self.format = format
+        self.width = width
+        self.height = height
+        self.frameCount = frameCount
+    }
+
+    /// Makes the preview of the file at `path`, at most `maxSide` pixels wide and high. Never throws: a file
+    /// that cannot be previewed gives `.unavailable` with the reason.
+    public static func make(file path: String, maxSide: Int = 96, limits: DecodingLimits = .default) -> Thumbnail {
+        let bytes: [UInt8]
+        do {
+            bytes = try ImageInspector.readFile(path)
+        } catch {
+            return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"))
+        }
+        return make(bytes: bytes, file: path, maxSide: maxSide, limits: limits)
+    }
+
+    /// Animated GIFs up to this size are inlined whole so they play; a larger one shows its first frame.
+    public static let maxInlineGIFBytes = 4 << 20
+
+    /// Makes the preview of an image held in memory.
+    public static func make(bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default,
+                            inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes) -> Thumbnail {
+        guard let format = ImageFormat(sniffing: bytes) else {
+            return Thumbnail(content: .unavailable("not an image this report can show"))
+        }
+        let info: ImageInfo
+        do {
+            info = try ImageInspector.probe(bytes, file: file, limits: limits)
+        } catch {
+            return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"), format: format)
+        }
+        guard format.isDecodable else {
+            return Thumbnail(content: .unavailable("\(format.rawValue.uppercased()): no preview"), format: format,
+                             width: info.width > 0 ? info.width : nil, height: info.height > 0 ? info.height : nil)
+        }
+        if format == .gif, (info.frameCount ?? 1) > 1, bytes.count <= maxGIFBytes {
+            // The GIF itself, so the page plays it as browsers do; the browser scales it with CSS.
+            let side = fitted(width: info.width, height: info.height, maxSide: maxSide)
+            return Thumbnail(content: .image(dataURI: HTMLText.dataURI(bytes, type: "image/gif"), width: side.width, height: side.height),
+                             format: format, width: info.width, height: info.height, frameCount: info.frameCount)
+        }
+        do {
+            let scale = jpegScale(width: info.displayWidth, height: info.displayHeight, maxSide: maxSide)
+            let decoded = try ImageInspector.decode(bytes, file: file, options: DecodeOptions(limits: limits, scale: scale))
+            let small = BoxDownscale.fit(decoded.image, maxSide: maxSide)
+            let png = try PNGEncoder.fast.encode(small)
+            return Thumbnail(content: .image(dataURI: HTMLText.dataURI(png, type: "image/png"), width: small.width, height: small.height),
+                             format: format, width: info.displayWidth, height: info.displayHeight, frameCount: info.frameCount)
+        } catch let error as ImageError {
+            return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"), format: format, width: info.width, height: info.height)
+        } catch {
+            return Thumbnail(content: .unavailable("\(error)"), format: format, width: info.width, height: info.height)
+        }
+    }
+
+    /// The smallest DCT scale that still gives at least `maxSide` pixels on the longer side.
+    static func jpegScale(width: Int, height: Int, maxSide: Int) -> DecodeOptions.Scale {
+        let longer = max(width, height)
+        for scale in [DecodeOptions.Scale.eighth, .quarter, .half] where longer / scale.rawValue >= maxSide {
+            return scale
+        }
+        return .full
+    }
+
+    static func fitted(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
+        let longer = max(width, height, 1)
+        guard longer > maxSide else { return (max(width, 1), max(height, 1)) }
+        return (max(1, width * maxSide / longer), max(1, height * maxSide / longer))
+    }
+}

@@ -1,0 +1,67 @@
+/// The examples each command's `--help` ends with, kept together so they read alike.
+enum CommandExamples {
+    static let validate = """
+        Examples:
+          asset-tool validate                    (checks ./Assets.catalog)
+          asset-tool validate App/Assets.xcassets --strict
+          asset-tool validate App/Assets.xcassets --format github
+        """
+
+    static let resolve = """
+        Examples:
+          asset-tool resolve placeholder_error_icon --appearance dark --scale 2
+          asset-tool resolve imgZeroEmpty --idiom pad --format json
+          asset-tool resolve --state error --appearance dark
+          asset-tool resolve --state image-slot --placeholders names.json
+        """
+
+    static let info = """
+        Examples:
+          asset-tool info photo.jpg spinner.gif
+          asset-tool info photo.jpg --decode --format json
+        """
+
+    static let extractFrames = """
+        Examples:
+          asset-tool extract-frames spinner.gif --output frames
+          asset-tool extract-frames spinner.gif -o frames --frames 3-7 --raw --force
+        """
+
+    static let decode = """
+        Examples:
+          asset-tool decode photo.jpg --output photo.ppm
+          asset-tool decode photo.jpg -o preview.png --scale 1/8 --force
+        """
+
+    static let report = """
+        Examples:
+          asset-tool report --output report.html (reports ./Assets.catalog)
+          asset-tool report App/Assets.xcassets -o report.html --force
+        """
+
+    static let buildCheck = """
+        Example (what the plugin runs):
+          asset-tool build-check /src/App/Assets.xcassets --output Check.swift
+        """
+
+    /// The root command's help: one example per command, then completions and colour.
+    static let root = """
+        Examples:
+          asset-tool validate App/Assets.xcassets
+          asset-tool resolve --state error --appearance dark
+          asset-tool info photo.jpg spinner.gif
+          asset-tool extract-frames spinner.gif --output frames
+          asset-tool decode photo.jpg --output photo.ppm
+          asset-tool report App/Assets.xcassets --output report.html
+        `asset-tool help COMMAND` shows a command's options and more examples.
+
+        Shell completions (bash, zsh, fish):
+          asset-tool --generate-completion-script bash > asset-tool.bash
+          asset-tool --generate-completion-script zsh > _asset-tool
+          asset-tool --generate-completion-script fish > asset-tool.fish
+        then `source asset-tool.bash`, put _asset-tool on $fpath, or copy
+        asset-tool.fish to ~/.config/fish/completions/.
+
+        Colour: only on a terminal, never when NO_COLOR is set.
+        """
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Assets
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `asset-tool report [CATALOG] --output report.html [--force]`: one self-contained HTML page about a catalog.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write one self-contained HTML page showing every asset, its variants, placeholders and findings.",
+        discussion: """
+        The page inlines every image (thumbnails made with the project's decoders, animated GIFs as \
+        themselves) and loads nothing from the network. It shows each variant side by side (scales, \
+        light and dark, idioms), the placeholder each state shows under light and dark traits, and \
+        every finding of `validate` next to its asset.
+
+        Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when the \
+        catalog cannot be read or the output cannot be written (an existing file without --force); 64 for \
+        a usage error.
+
+        \(CommandExamples.report)
+        """
+    )
+
+    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
+    var catalog: String = "Assets.catalog"
+
+    @Option(name: [.short, .long], help: "The HTML file to write.")
+    var output: String
+
+    @Flag(help: "Replace the output file when it exists.")
+    var force = false
+
+    @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
+    var placeholders: String?
+
+    func run() throws {
+        let loaded: AssetCatalog
+        var names = PlaceholderNames.conventional
+        do {
+            loaded = try AssetCatalog.read(at: catalog)
+            if let placeholders {
+                names = try PlaceholderConfig.names(inFile: placeholders)
+            } else if let beside = try PlaceholderConfig.names(besideCatalog: catalog) {
+                names = beside
+            }
+        } catch {
+            throw commandFailure("\(error)")
+        }
+        let validation = CatalogValidator().validate(loaded)
+        let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
+        do {
+            try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
+        } catch {
+            throw commandFailure("\(error)")
+        }
+        print("\(output): \(loaded.assets.count) assets, \(validation.summary)")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@Suite("asset-tool report")
+struct ReportCommandTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("writes one page with every asset of the shipped catalog; refuses to overwrite without --force")
+    func shippedCatalog() throws {
+        // Given a fresh folder and the shipped catalog
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("report.html")
+        let catalog = Self.repositoryRoot.appendingPathComponent("Assets.catalog").path
+
+        // When the report is written
+        let first = try CLIRun.run(["report", catalog, "--output", output.path])
+
+        // Then it names the file and the count, and the page holds an article for every set
+        let sets = try FileManager.default.subpathsOfDirectory(atPath: catalog)
+            .filter { $0.hasSuffix(".imageset") || $0.hasSuffix(".dataset") }
+        #expect(sets.count >= 6)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("\(output.path): \(sets.count) assets, 0 errors, 0 warnings in \(sets.count) assets ("))
+        let html = try String(contentsOf: output, encoding: .utf8)
+        for set in sets {
+            let name = (set as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? set
+            let namespaced = set.hasPrefix("Photos/") ? "Photos/\(name)" : name
+            #expect(html.contains("<span class=\"name\">\(namespaced)</span>"), "\(set) missing")
+        }
+        #expect(html.components(separatedBy: "<article class=\"asset").count - 1 == sets.count)
+        // and the shipped animation is inlined as a GIF, the photo previewed as a PNG
+        #expect(html.contains("src=\"data:image/gif;base64,"))
+        #expect(html.contains("JPEG "))
+
+        // When it is written again without --force, then with it
+        let refused = try CLIRun.run(["report", catalog, "--output", output.path])
+        let forced = try CLIRun.run(["report", catalog, "--output", output.path, "--force"])
+
+        // Then the first is refused with one line naming the file, the second replaces it
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "\(output.path): already exists (use --force to overwrite)\n")
+        #expect(forced.status == 0)
+        #expect(try String(contentsOf: output, encoding: .utf8) == html)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(leftovers == ["report.html"])
+    }
+
+    @Test("a missing catalog is one line on stderr and exit 1; no output is written")
+    func missingCatalog() throws {
+        // Given no catalog at the path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // When a report is asked for
+        let result = try CLIRun.run(["report", folder.appendingPathComponent("None.xcassets").path,
+                                     "-o", folder.appendingPathComponent("r.html").path])
+        // Then it fails naming the catalog, and writes nothing
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix(folder.appendingPathComponent("None.xcassets").path + ": "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
