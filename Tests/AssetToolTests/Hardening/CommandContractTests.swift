@@ -137,6 +137,15 @@ struct CommandContractTests {
         }
         let state = try BoundedRun.run(["resolve", "--state", "loading", "--catalog", catalog])
         #expect(state.ending == .exited(0) || state.ending == .exited(1), "resolve --state: \(state.ending)")
+
+        // And report and build-check (whose findings go to stderr, each naming its file) keep it too
+        let report = try BoundedRun.run(["report", catalog, "--output", folder.path + "/report.html"], deadline: 120)
+        #expect(report.ending == .exited(0) || report.ending == .exited(1), "report: \(report.ending)\n\(report.stderr)")
+        let check = try BoundedRun.run(["build-check", catalog, "--output", folder.path + "/stamp"], deadline: 120)
+        #expect(check.ending == .exited(0) || check.ending == .exited(1), "build-check: \(check.ending)")
+        for line in check.stderrLines {
+            #expect(line.contains(catalog), "build-check: a stderr line names no file: \(line)")
+        }
     }
     @Test("paths that are not regular files: a FIFO, /dev/zero, /dev/null, a folder, a dangling link, nothing")
     func specialPaths() throws {
