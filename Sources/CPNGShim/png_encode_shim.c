@@ -1,56 +1,11 @@
 #include "png_encode_shim.h"
+#include "png_memory_writer.h"
 
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    jmp_buf jump;
-    assets_png_encode_output *output;
-    int out_of_memory;
-} encode_context;
-
-static void encode_error(png_structp png, png_const_charp message) {
-    encode_context *context = (encode_context *)png_get_error_ptr(png);
-    strncpy(context->output->message, message ? message : "libpng error",
-            sizeof(context->output->message) - 1);
-    context->output->message[sizeof(context->output->message) - 1] = '\0';
-    longjmp(context->jump, 1);
-}
-
-static void encode_warning(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
-
-static void encode_write(png_structp png, png_bytep data, png_size_t length) {
-    encode_context *context = (encode_context *)png_get_io_ptr(png);
-    assets_png_encode_output *out = context->output;
-    if (length > SIZE_MAX - out->count) {
-        context->out_of_memory = 1;
-        png_error(png, "encoded size overflows");
-    }
-    size_t needed = out->count + length;
-    if (needed > out->capacity) {
-        size_t capacity = out->capacity ? out->capacity : 65536;
-        while (capacity < needed) {
-            if (capacity > SIZE_MAX / 2) { capacity = needed; break; }
-            capacity *= 2;
-        }
-        uint8_t *grown = (uint8_t *)realloc(out->bytes, capacity);
-        if (!grown) {
-            context->out_of_memory = 1;
-            png_error(png, "out of memory");
-        }
-        out->bytes = grown;
-        out->capacity = capacity;
-    }
-    memcpy(out->bytes + out->count, data, length);
-    out->count = needed;
-}
-
-static void encode_flush(png_structp png) { (void)png; }
 
 /* Working memory kept between encodes: libpng and zlib ask for the same few blocks (zlib's window, hash
    chains and pending buffer, libpng's row buffers) for every frame of the same size, so blocks are
@@ -122,7 +77,7 @@ static assets_png_encode_status encode(const uint8_t *pixels,
         memset(output, 0, sizeof(*output));
     }
 
-    encode_context context;
+    assets_png_encode_context context;
     memset(&context, 0, sizeof(context));
     context.output = output;
 
@@ -130,10 +85,10 @@ static assets_png_encode_status encode(const uint8_t *pixels,
     if (keep_buffer) {
         if (!output->memory) output->memory = calloc(1, sizeof(kept_memory));
         if (!output->memory) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
-        png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, encode_error, encode_warning,
+        png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, assets_png_encode_error, assets_png_encode_warning,
                                         output->memory, kept_malloc, kept_free);
     } else {
-        png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, encode_error, encode_warning);
+        png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, assets_png_encode_error, assets_png_encode_warning);
     }
     if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
     png_infop info = png_create_info_struct(png);
@@ -155,7 +110,7 @@ static assets_png_encode_status encode(const uint8_t *pixels,
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
 
-    png_set_write_fn(png, &context, encode_write, encode_flush);
+    png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
     png_set_IHDR(png, info, width, height, 8, has_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, compression_level);

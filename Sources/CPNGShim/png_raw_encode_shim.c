@@ -1,53 +1,21 @@
 #include "png_raw_encode_shim.h"
+#include "png_memory_writer.h"
 
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    jmp_buf jump;
-    assets_png_encode_output *output;
-    int out_of_memory;
-} raw_context;
-
-static void raw_error(png_structp png, png_const_charp message) {
-    raw_context *context = (raw_context *)png_get_error_ptr(png);
-    strncpy(context->output->message, message ? message : "libpng error", sizeof(context->output->message) - 1);
-    longjmp(context->jump, 1);
-}
-
-static void raw_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
-
-static void raw_write(png_structp png, png_bytep data, png_size_t length) {
-    raw_context *context = (raw_context *)png_get_io_ptr(png);
-    assets_png_encode_output *out = context->output;
-    if (out->count + length > out->capacity) {
-        size_t capacity = out->capacity ? out->capacity : 4096;
-        while (capacity < out->count + length) capacity *= 2;
-        uint8_t *grown = (uint8_t *)realloc(out->bytes, capacity);
-        if (!grown) {
-            context->out_of_memory = 1;
-            png_error(png, "out of memory");
-        }
-        out->bytes = grown;
-        out->capacity = capacity;
-    }
-    memcpy(out->bytes + out->count, data, length);
-    out->count += length;
-}
-
-static void raw_flush(png_structp png) { (void)png; }
 
 assets_png_encode_status assets_png_encode_raw(const uint8_t *rows, size_t stride, uint32_t width, uint32_t height,
                                                const assets_png_raw_settings *settings,
                                                assets_png_encode_output *output) {
     if (!rows || !settings || !output || width == 0 || height == 0) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
     memset(output, 0, sizeof(*output));
-    raw_context context;
+    assets_png_encode_context context;
     memset(&context, 0, sizeof(context));
     context.output = output;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, raw_error, raw_warning);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, assets_png_encode_error, assets_png_encode_warning);
     if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
     png_infop info = png_create_info_struct(png);
     if (!info) {
@@ -62,7 +30,7 @@ assets_png_encode_status assets_png_encode_raw(const uint8_t *rows, size_t strid
         output->capacity = 0;
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
-    png_set_write_fn(png, &context, raw_write, raw_flush);
+    png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
     png_set_IHDR(png, info, width, height, settings->bit_depth, settings->color_type,
                  settings->interlace ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
