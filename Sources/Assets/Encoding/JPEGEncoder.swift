@@ -115,10 +115,7 @@ public struct JPEGEncoder: Sendable, Hashable {
         case ASSETS_JPEG_ENCODE_INVALID_ARGUMENT:
             throw .library("invalid arguments for a \(width)x\(height) image")
         default:
-            let message = withUnsafeBytes(of: output.message) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            throw .library(message)
+            throw .library(cMessageText(output.message))
         }
     }
 }

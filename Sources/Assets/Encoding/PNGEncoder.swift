@@ -79,10 +79,7 @@ public struct PNGEncoder: Sendable, Hashable {
         case ASSETS_PNG_ENCODE_INVALID_ARGUMENT:
             throw .library("invalid arguments for a \(image.width)x\(image.height) image")
         default:
-            let message = withUnsafeBytes(of: buffer.output.message) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            throw .library(message)
+            throw .library(cMessageText(buffer.output.message))
         }
     }
 }

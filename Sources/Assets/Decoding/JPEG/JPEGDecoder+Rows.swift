@@ -88,7 +88,7 @@ extension JPEGDecoder {
 
     private static func warnings(_ report: assets_jpeg_report, rejectDamagedData: Bool) throws(ImageExportError) -> [ImageWarning] {
         guard report.warning_count > 0 else { return [] }
-        let text = withUnsafeBytes(of: report.last_warning) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        let text = cMessageText(report.last_warning)
         let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
         let code = report.corrupt_warning_count > 0 ? "corrupt-data" : "codec-warning"
         if rejectDamagedData, report.corrupt_warning_count > 0 {

@@ -39,7 +39,7 @@ struct JPEGDecoder {
         assets_jpeg_decoder_get_report(decoder, &report)
         var warnings: [ImageWarning] = []
         if report.warning_count > 0 {
-            let text = Self.text(report.last_warning)
+            let text = cMessageText(report.last_warning)
             let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
             let code = report.corrupt_warning_count > 0 ? "corrupt-data" : "codec-warning"
             warnings.append(ImageWarning(code: code, message: "libjpeg: \(text)\(more)", offset: Int(report.input_offset)))
@@ -53,9 +53,6 @@ struct JPEGDecoder {
         return (image, warnings)
     }
 
-    private static func text<T>(_ tuple: T) -> String {
-        withUnsafeBytes(of: tuple) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-    }
 
     static func error(_ status: assets_jpeg_status, _ decoder: OpaquePointer) -> ImageError {
         var report = assets_jpeg_report()
@@ -68,7 +65,7 @@ struct JPEGDecoder {
         case ASSETS_JPEG_TOO_LARGE: kind = .tooLarge
         default: kind = .corrupt
         }
-        var detail = text(report.message)
+        var detail = cMessageText(report.message)
         if detail.isEmpty { detail = "libjpeg failed (status \(status.rawValue))" }
         return ImageError(kind, format: .jpeg, offset: Int(report.input_offset), detail: "libjpeg: " + detail)
     }

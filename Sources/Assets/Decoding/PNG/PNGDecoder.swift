@@ -53,7 +53,7 @@ struct PNGDecoder {
         assets_png_decoder_get_report(decoder, &report)
         var warnings: [ImageWarning] = []
         if report.warning_count > 0 {
-            let text = Self.text(report.last_warning)
+            let text = cMessageText(report.last_warning)
             let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
             let code = report.crc_warning_count > 0 ? "crc-error" : "codec-warning"
             warnings.append(ImageWarning(code: code, message: "libpng: \(text)\(more)"))
@@ -64,9 +64,6 @@ struct PNGDecoder {
         return warnings
     }
 
-    private static func text<T>(_ tuple: T) -> String {
-        withUnsafeBytes(of: tuple) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-    }
 
     private static func error(_ status: assets_png_decode_status, _ decoder: OpaquePointer) -> ImageError {
         var report = assets_png_decode_report()
@@ -79,9 +76,9 @@ struct PNGDecoder {
         case ASSETS_PNG_DECODE_TOO_LARGE: kind = .tooLarge
         default: kind = .corrupt
         }
-        var detail = text(report.message)
+        var detail = cMessageText(report.message)
         if detail.isEmpty { detail = "libpng failed (status \(status.rawValue))" }
-        let warning = text(report.last_warning)
+        let warning = cMessageText(report.last_warning)
         if !warning.isEmpty, warning != detail { detail += " (\(warning))" }
         return ImageError(kind, format: .png, offset: Int(report.input_offset), detail: "libpng: " + detail)
     }
