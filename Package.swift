@@ -23,9 +23,10 @@ let package = Package(
             providers: [.apt(["libgif-dev"])]
         ),
         // libpng reports fatal errors by longjmp: the setjmp lives in C, never with Swift on the stack.
+        // zlib (libpng's own inflater; libpng-dev brings zlib1g-dev) checks image data in `validate --deep`.
         .target(
             name: "CPNGShim",
-            linkerSettings: [.linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         // libjpeg(-turbo), same reason as libpng.
         .target(

@@ -355,6 +355,47 @@ assets_jpeg_status assets_jpeg_decoder_finish_rows(assets_jpeg_decoder *decoder)
     return ASSETS_JPEG_OK;
 }
 
+assets_jpeg_status assets_jpeg_decoder_check(assets_jpeg_decoder *decoder) {
+    if (!decoder || !decoder->header_read || decoder->started) return ASSETS_JPEG_INVALID_ARGUMENT;
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    assets_jpeg_report *report = &decoder->report;
+    /* Set before setjmp and never changed after it, so it is valid after a longjmp. */
+    JSAMPROW volatile row = NULL;
+    if (setjmp(decoder->error.jump)) {
+        free(row);
+        return classify_error(report);
+    }
+    decoder->started = 1;
+    jpeg_start_decompress(cinfo);
+    size_t row_bytes = (size_t)cinfo->output_width * (size_t)cinfo->output_components;
+    row = (JSAMPROW)malloc(row_bytes ? row_bytes : 1);
+    if (!row) {
+        strcpy(report->message, "out of memory for a row");
+        return ASSETS_JPEG_TOO_LARGE;
+    }
+    /* Every failure libjpeg can find is in the markers and the entropy-coded data; the inverse DCT,
+       upsampling and colour conversion cannot fail. Skipping rows still entropy-decodes every MCU of a
+       sequential Huffman file (libjpeg-turbo discards the coefficients), and a multi-scan file was read
+       whole by jpeg_start_decompress; the last row is decoded for real. Arithmetic-coded files are rare,
+       so they are simply decoded row by row. */
+    if (!cinfo->arith_code && cinfo->output_height > 1) jpeg_skip_scanlines(cinfo, cinfo->output_height - 1);
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW rows[1] = { row };
+        if (jpeg_read_scanlines(cinfo, rows, 1) == 0) break;
+    }
+    report->rows_decoded = cinfo->output_scanline;
+    if (cinfo->output_scanline < cinfo->output_height) {
+        free(row);
+        strcpy(report->message, "libjpeg stopped before the last row");
+        return ASSETS_JPEG_TRUNCATED;
+    }
+    jpeg_finish_decompress(cinfo);
+    free(row);
+    row = NULL;
+    if (report->truncated) return ASSETS_JPEG_TRUNCATED;
+    return ASSETS_JPEG_OK;
+}
+
 void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_jpeg_report *report) {
     if (!decoder || !report) return;
     *report = decoder->report;

@@ -1,4 +1,5 @@
 #include "png_decode_shim.h"
+#include "png_stream_check.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -19,6 +20,9 @@ struct assets_png_decoder {
     size_t position;
     int header_read;
     int started;
+    /// Set by read_header: the first IDAT chunk's offset (0 when not known) and IHDR's filter method.
+    size_t idat_start;
+    int filter_method;
     assets_png_decode_report report;
 };
 
@@ -99,9 +103,13 @@ assets_png_decode_status assets_png_decoder_read_header(assets_png_decoder *deco
 
     png_read_info(png, info);
     decoder->header_read = 1;
+    /* png_read_info stops having read the first IDAT chunk's length and type, and nothing more. */
+    if (decoder->position >= 8 && memcmp(decoder->data + decoder->position - 4, "IDAT", 4) == 0)
+        decoder->idat_start = decoder->position - 8;
     png_uint_32 width = 0, height = 0;
-    int bit_depth = 0, color_type = 0, interlace = 0;
-    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    int bit_depth = 0, color_type = 0, interlace = 0, filter_method = 0;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, &filter_method);
+    decoder->filter_method = filter_method;
     report->width = width;
     report->height = height;
     report->bit_depth = bit_depth;
@@ -151,6 +159,24 @@ assets_png_decode_status assets_png_decoder_decode(assets_png_decoder *decoder, 
 assets_png_decode_status assets_png_decoder_check(assets_png_decoder *decoder) {
     if (!decoder || !decoder->header_read || decoder->started) return ASSETS_PNG_DECODE_INVALID_ARGUMENT;
     assets_png_decode_report *report = &decoder->report;
+    /* Palette images go through libpng: it also checks every index against the palette's length. */
+    int channels = 0;
+    switch (report->color_type) {
+    case PNG_COLOR_TYPE_GRAY: channels = 1; break;
+    case PNG_COLOR_TYPE_GRAY_ALPHA: channels = 2; break;
+    case PNG_COLOR_TYPE_RGB: channels = 3; break;
+    case PNG_COLOR_TYPE_RGB_ALPHA: channels = 4; break;
+    default: break;
+    }
+    if (channels > 0 && decoder->idat_start > 0 && decoder->filter_method == PNG_FILTER_TYPE_BASE) {
+        assets_png_stream_layout layout = { report->width, report->height, report->bit_depth, channels,
+                                            report->interlaced };
+        if (assets_png_stream_is_clean(decoder->data, decoder->count, decoder->idat_start, &layout)) {
+            decoder->started = 1;
+            report->rows_checked_without_unfiltering = 1;
+            return ASSETS_PNG_DECODE_OK;
+        }
+    }
     size_t row_bytes = (size_t)report->width * 4;
     png_bytep row = (png_bytep)malloc(row_bytes ? row_bytes : 1);
     if (!row) {

@@ -37,11 +37,7 @@ public enum ImageInspector {
         do throws(ImageError) {
             var info = try probe(bytes, limits: options.limits)
             if let file { info.noteExtension(of: file) }
-            guard info.isDecodable else {
-                throw ImageError(.unsupported, format: info.format,
-                                 detail: info.warnings.first { $0.code == "unsupported" }?.message
-                                     ?? "\(info.format.rawValue) files are recognised but not decoded")
-            }
+            guard info.isDecodable else { throw notDecoded(info) }
             var (image, codecWarnings) = try decodePixels(bytes, format: info.format, options: options)
             var applied = ImageOrientation.up
             if options.orientation == .apply, info.orientation != .up {
@@ -54,31 +50,33 @@ public enum ImageInspector {
         }
     }
 
-    /// Decodes a whole JPEG or PNG as `decode` does, keeping no image (rows go through one small reused
-    /// buffer), for checking that a file decodes: the header probe's facts and every warning `decode`
-    /// would give. Other formats throw `unsupported`.
+    /// Checks that a whole JPEG or PNG decodes, keeping no image, and gives the header probe's facts and
+    /// every warning `decode` would give; it throws where `decode` throws. Every layer that can fail is
+    /// read in full (markers and all entropy-coded data; chunks, CRCs, the zlib stream and the row
+    /// filters); the arithmetic that cannot fail (inverse DCT, upsampling, undoing PNG filters of a clean
+    /// file) is skipped. Other formats throw `unsupported`.
     static func check(_ bytes: [UInt8], options: DecodeOptions = .default) throws(ImageError) -> (ImageInfo, [ImageWarning]) {
         let info = try probe(bytes, limits: options.limits)
-        guard info.isDecodable, info.format == .jpeg || info.format == .png else {
+        guard info.isDecodable else { throw notDecoded(info) }
+        guard info.format == .jpeg || info.format == .png else {
             throw ImageError(.unsupported, format: info.format, detail: "\(info.format.rawValue) files are not checked row by row")
         }
         let result: Result<[ImageWarning], ImageError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(ImageError) {
                 if info.format == .png { return .success(try PNGDecoder(options: options).check(buffer)) }
-                do throws(ImageExportError) {
-                    return .success(try JPEGDecoder(options: options).decodeRGBRows(
-                        .memory(buffer), rowsPerBatch: 16, start: { _, _ in }, rows: { _, _ in }))
-                } catch {
-                    guard case .image(let failure) = error else {
-                        throw ImageError(.corrupt, format: .jpeg, detail: "\(error)")
-                    }
-                    throw failure
-                }
+                return .success(try JPEGDecoder(options: options).check(buffer))
             } catch {
                 return .failure(error)
             }
         }
         return (info, info.warnings + (try result.get()))
+    }
+
+    /// Why a recognised file is not decoded (a GIF-less format, 12-bit JPEG samples).
+    private static func notDecoded(_ info: ImageInfo) -> ImageError {
+        ImageError(.unsupported, format: info.format,
+                   detail: info.warnings.first { $0.code == "unsupported" }?.message
+                       ?? "\(info.format.rawValue) files are recognised but not decoded")
     }
 
     /// The stored pixels of a decodable format; the C decoders read the caller's buffer in place.

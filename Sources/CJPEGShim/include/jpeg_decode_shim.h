@@ -97,6 +97,11 @@ assets_jpeg_status assets_jpeg_decoder_read_rows(assets_jpeg_decoder *decoder, u
 assets_jpeg_status assets_jpeg_decoder_finish_rows(assets_jpeg_decoder *decoder);
 
 /// What the decoder learned so far.
+/// Decodes the whole file, keeping no image, for checking that it decodes (after read_header, instead of
+/// assets_jpeg_decoder_decode): every marker and every MCU's entropy-coded data is read, so every error
+/// and warning a full decode gives comes back the same; the pixels of all but the last row are not made.
+assets_jpeg_status assets_jpeg_decoder_check(assets_jpeg_decoder *decoder);
+
 void assets_jpeg_decoder_get_report(const assets_jpeg_decoder *decoder, assets_jpeg_report *report);
 
 void assets_jpeg_decoder_destroy(assets_jpeg_decoder *decoder);

@@ -33,6 +33,9 @@ typedef struct {
     size_t input_offset;
     /// Set when libpng asked for bytes past the end of the data.
     int ran_out;
+    /// Set by assets_png_decoder_check when the image data was found clean below the filters (see
+    /// png_stream_check.h) and libpng's row decoding was not needed.
+    int rows_checked_without_unfiltering;
 } assets_png_decode_report;
 
 typedef struct assets_png_decoder assets_png_decoder;
@@ -47,8 +50,10 @@ assets_png_decode_status assets_png_decoder_read_header(assets_png_decoder *deco
 /// Decodes every pass into `rgba`: height rows of `stride` bytes (at least width * 4), then reads to IEND.
 assets_png_decode_status assets_png_decoder_decode(assets_png_decoder *decoder, uint8_t *rgba, size_t stride);
 
-/// Decodes every row (every pass of an interlaced file) into one reused row and reads to the end, keeping
-/// no image: for checking a file whole. Use instead of assets_png_decoder_decode, after read_header.
+/// Checks a file whole, keeping no image: every chunk's CRC, the zlib stream inflated whole, the amount of
+/// data and every row's filter type. Files that are anything but exactly clean there (and palette images)
+/// have every row decoded by libpng into one reused row, so libpng gives the verdict, warnings and message.
+/// Use instead of assets_png_decoder_decode, after read_header.
 assets_png_decode_status assets_png_decoder_check(assets_png_decoder *decoder);
 
 void assets_png_decoder_get_report(const assets_png_decoder *decoder, assets_png_decode_report *report);

@@ -69,7 +69,11 @@ extension JPEGDecoder {
         status = assets_jpeg_decoder_finish_rows(decoder)
         guard status == ASSETS_JPEG_OK else { throw .image(Self.error(status, decoder)) }
         assets_jpeg_decoder_get_report(decoder, &report)
-        return try Self.warnings(report, rejectDamagedData: options.rejectDamagedData)
+        do {
+            return try Self.warnings(report, rejectDamagedData: options.rejectDamagedData)
+        } catch {
+            throw .image(error)
+        }
     }
 
     /// RGBA rows to packed RGB in place (rows are `width * 4` bytes apart before, `width * 3` after).
@@ -84,16 +88,5 @@ extension JPEGDecoder {
                 to += 3
             }
         }
-    }
-
-    private static func warnings(_ report: assets_jpeg_report, rejectDamagedData: Bool) throws(ImageExportError) -> [ImageWarning] {
-        guard report.warning_count > 0 else { return [] }
-        let text = cMessageText(report.last_warning)
-        let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
-        let code = report.corrupt_warning_count > 0 ? "corrupt-data" : "codec-warning"
-        if rejectDamagedData, report.corrupt_warning_count > 0 {
-            throw .image(ImageError(.corrupt, format: .jpeg, offset: Int(report.input_offset), detail: text))
-        }
-        return [ImageWarning(code: code, message: "libjpeg: \(text)\(more)", offset: Int(report.input_offset))]
     }
 }

@@ -10,21 +10,10 @@ struct JPEGDecoder {
             throw ImageError(.tooLarge, format: .jpeg, detail: "out of memory creating the decoder")
         }
         defer { assets_jpeg_decoder_destroy(decoder) }
-        let (num, denom) = options.scaleEighths.map { (UInt32(min(max($0, 1), 16)), UInt32(8)) }
-            ?? (1, UInt32(options.scale.rawValue))
-        var status = assets_jpeg_decoder_read_header(decoder, num, denom, options.smoothChromaUpsampling ? 1 : 0)
-        guard status == ASSETS_JPEG_OK else { throw Self.error(status, decoder) }
-        var report = assets_jpeg_report()
-        assets_jpeg_decoder_get_report(decoder, &report)
-        let width = Int(report.output_width), height = Int(report.output_height)
-        // Both the stored and the output size must fit before anything is allocated.
-        try options.limits.check(width: Int(report.width), height: Int(report.height), format: .jpeg)
-        try options.limits.check(width: width, height: height, format: .jpeg)
-        guard width > 0, height > 0 else {
-            throw ImageError(.corrupt, format: .jpeg, detail: "image is \(width)x\(height)")
-        }
+        let (width, height) = try readHeader(decoder)
         let count = width * height * 4
         var failure: assets_jpeg_status = ASSETS_JPEG_OK
+        var status = ASSETS_JPEG_OK
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count >= 4 << 20 { assets_prepare_large_buffer(buffer.baseAddress, count) }
             // Rows libjpeg does not reach (only on failure) must still be initialised memory.
@@ -36,21 +25,62 @@ struct JPEGDecoder {
             initialized = count
         }
         if failure != ASSETS_JPEG_OK { throw Self.error(failure, decoder) }
-        assets_jpeg_decoder_get_report(decoder, &report)
-        var warnings: [ImageWarning] = []
-        if report.warning_count > 0 {
-            let text = cMessageText(report.last_warning)
-            let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
-            let code = report.corrupt_warning_count > 0 ? "corrupt-data" : "codec-warning"
-            warnings.append(ImageWarning(code: code, message: "libjpeg: \(text)\(more)", offset: Int(report.input_offset)))
-            if options.rejectDamagedData, report.corrupt_warning_count > 0 {
-                throw ImageError(.corrupt, format: .jpeg, offset: Int(report.input_offset), detail: text)
-            }
-        }
+        let warnings = try codecWarnings(decoder)
         guard let image = RGBAImage(width: width, height: height, pixels: pixels) else {
             throw ImageError(.corrupt, format: .jpeg, detail: "decoded size mismatch")
         }
         return (image, warnings)
+    }
+
+    /// Decodes the whole file as `decode` does but keeps no image, for checking that a file decodes
+    /// (`validate --deep`): every marker and all entropy-coded data are read, so it throws and warns as
+    /// `decode` does, while the pixels of all but the last row are never made (see the C shim).
+    func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> [ImageWarning] {
+        guard let decoder = assets_jpeg_decoder_create(bytes.baseAddress, bytes.count) else {
+            throw ImageError(.tooLarge, format: .jpeg, detail: "out of memory creating the decoder")
+        }
+        defer { assets_jpeg_decoder_destroy(decoder) }
+        _ = try readHeader(decoder)
+        let status = assets_jpeg_decoder_check(decoder)
+        guard status == ASSETS_JPEG_OK else { throw Self.error(status, decoder) }
+        return try codecWarnings(decoder)
+    }
+
+    /// Reads the header with the options' scale and checks both the stored and the output size against
+    /// the limits, before anything is allocated. Returns the output size.
+    private func readHeader(_ decoder: OpaquePointer) throws(ImageError) -> (width: Int, height: Int) {
+        let (num, denom) = options.scaleEighths.map { (UInt32(min(max($0, 1), 16)), UInt32(8)) }
+            ?? (1, UInt32(options.scale.rawValue))
+        let status = assets_jpeg_decoder_read_header(decoder, num, denom, options.smoothChromaUpsampling ? 1 : 0)
+        guard status == ASSETS_JPEG_OK else { throw Self.error(status, decoder) }
+        var report = assets_jpeg_report()
+        assets_jpeg_decoder_get_report(decoder, &report)
+        let width = Int(report.output_width), height = Int(report.output_height)
+        try options.limits.check(width: Int(report.width), height: Int(report.height), format: .jpeg)
+        try options.limits.check(width: width, height: height, format: .jpeg)
+        guard width > 0, height > 0 else {
+            throw ImageError(.corrupt, format: .jpeg, detail: "image is \(width)x\(height)")
+        }
+        return (width, height)
+    }
+
+    /// The codec's warnings after a decode, as one `ImageWarning`; damage throws instead when the
+    /// options reject damaged data.
+    private func codecWarnings(_ decoder: OpaquePointer) throws(ImageError) -> [ImageWarning] {
+        var report = assets_jpeg_report()
+        assets_jpeg_decoder_get_report(decoder, &report)
+        return try Self.warnings(report, rejectDamagedData: options.rejectDamagedData)
+    }
+
+    static func warnings(_ report: assets_jpeg_report, rejectDamagedData: Bool) throws(ImageError) -> [ImageWarning] {
+        guard report.warning_count > 0 else { return [] }
+        let text = cMessageText(report.last_warning)
+        let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
+        let code = report.corrupt_warning_count > 0 ? "corrupt-data" : "codec-warning"
+        if rejectDamagedData, report.corrupt_warning_count > 0 {
+            throw ImageError(.corrupt, format: .jpeg, offset: Int(report.input_offset), detail: text)
+        }
+        return [ImageWarning(code: code, message: "libjpeg: \(text)\(more)", offset: Int(report.input_offset))]
     }
 
 
