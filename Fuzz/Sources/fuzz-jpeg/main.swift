@@ -21,6 +21,9 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         // The streaming path `asset-tool decode` takes for an upright JPEG to PPM (rows in batches).
         let writer = DecodedImageWriter(options: options, overwrite: true, rowsPerBatch: 1 + size % 5)
         _ = try? writer.write(bytes, file: "fuzz.jpg", to: ScratchOutput.path, format: .ppm)
+    } else if size % 4 == 2 {
+        // validate --deep's check (entropy decoding only) says what a full decode says.
+        CheckAgreement.verify(bytes, options: DecodeOptions(limits: FuzzLimits.decoding, rejectDamagedData: size % 5 == 0))
     } else if let decoded = try? ImageInspector.decode(bytes, file: "fuzz.jpg", options: options) {
         let image = decoded.image
         guard image.pixels.count == image.width * image.height * 4 else { fatalError("pixel count does not match the size") }
