@@ -23,10 +23,11 @@ let package = Package(
             providers: [.apt(["libgif-dev"])]
         ),
         // libpng reports fatal errors by longjmp: the setjmp lives in C, never with Swift on the stack.
-        // zlib (libpng's own inflater; libpng-dev brings zlib1g-dev) checks image data in `validate --deep`.
+        // zlib (libpng's own inflater; libpng-dev brings zlib1g-dev) checks image data in `validate --deep`;
+        // libm is named for a fully static link (`-static-executable`), where libpng's pow must be found.
         .target(
             name: "CPNGShim",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]
         ),
         // libjpeg(-turbo), same reason as libpng.
         .target(
