@@ -18,6 +18,10 @@ func commandFailure(_ message: String) -> ExitCode {
     return ExitCode.failure
 }
 
+/// The exit status of every command whose catalog folder cannot be read (sysexits' EX_NOINPUT), as
+/// `validate` and `build-check` have it.
+let catalogUnreadableStatus: Int32 = 66
+
 /// Reads an input file whole.
 enum InputFile {
     static func read(_ path: String) throws -> [UInt8] {

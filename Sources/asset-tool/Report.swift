@@ -17,9 +17,9 @@ struct Report: ParsableCommand {
         light and dark, idioms), the placeholder each state shows under light and dark traits, and \
         every finding of `validate` next to its asset.
 
-        Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when the \
-        catalog cannot be read or the output cannot be written (an existing file without --force); 64 for \
-        a usage error.
+        Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when \
+        placeholders.json cannot be read or the output cannot be written (an existing file without \
+        --force); 64 for a usage error; 66 when the catalog cannot be read.
 
         \(CommandExamples.report)
         """
@@ -42,6 +42,11 @@ struct Report: ParsableCommand {
         var names = PlaceholderNames.conventional
         do {
             loaded = try AssetCatalog.read(at: catalog)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(catalogUnreadableStatus)
+        }
+        do {
             if let placeholders {
                 names = try PlaceholderConfig.names(inFile: placeholders)
             } else if let beside = try PlaceholderConfig.names(besideCatalog: catalog) {

@@ -12,7 +12,8 @@ struct Resolve: ParsableCommand {
         abstract: "Show which file a device shows for a name, or what a placeholder state shows.",
         discussion: """
         Exit status: 0 when the name (or the state's image) resolves, or the state shows no image by design; \
-        1 when nothing resolves (the trace says why) or a file cannot be read; 64 for bad usage.
+        1 when nothing resolves (the trace says why) or a file cannot be read; 64 for bad usage; 66 when \
+        the catalog cannot be read.
 
         \(CommandExamples.resolve)
         """
@@ -86,7 +87,7 @@ struct Resolve: ParsableCommand {
         do {
             loaded = try loadCatalog(at: catalog)
         } catch {
-            Self.fail("\(error)")
+            Self.fail("\(error)", status: catalogUnreadableStatus)
         }
 
         if let stateName = state, let placeholderState = PlaceholderState(rawValue: stateName) {
@@ -119,10 +120,10 @@ struct Resolve: ParsableCommand {
         if !answer.isResolved { throw ExitCode.failure }
     }
 
-    /// One line on stderr, exit 1.
-    static func fail(_ line: String) -> Never {
+    /// One line on stderr, exit `status` (1 unless the catalog itself cannot be read).
+    static func fail(_ line: String, status: Int32 = ExitCode.failure.rawValue) -> Never {
         printError("asset-tool resolve: \(line)")
-        exitProcess(ExitCode.failure.rawValue)
+        exitProcess(status)
     }
 }
 

@@ -48,7 +48,7 @@ struct ReportCommandTests {
         #expect(leftovers == ["report.html"])
     }
 
-    @Test("a missing catalog is one line on stderr and exit 1; no output is written")
+    @Test("a missing catalog is one line on stderr and exit 66 as in validate; no output is written")
     func missingCatalog() throws {
         // Given no catalog at the path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
@@ -58,7 +58,7 @@ struct ReportCommandTests {
         let result = try CLIRun.run(["report", folder.appendingPathComponent("None.xcassets").path,
                                      "-o", folder.appendingPathComponent("r.html").path])
         // Then it fails naming the catalog, and writes nothing
-        #expect(result.status == 1)
+        #expect(result.status == 66)
         #expect(result.stderr.hasPrefix(folder.appendingPathComponent("None.xcassets").path + ": "))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)

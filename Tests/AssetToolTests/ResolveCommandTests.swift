@@ -196,10 +196,10 @@ struct ResolveCommandTests {
         #expect(result.stderr == "asset-tool resolve: \(file): names.empty: expected a string, found a number\n")
     }
 
-    @Test("a missing catalog is one line on stderr naming it")
+    @Test("a missing catalog is one line on stderr naming it, and exit 66 as in validate")
     func missingCatalog() throws {
         let result = try CLIRun.run(["resolve", "anything", "--catalog", "/nonexistent/Assets.catalog"])
-        #expect(result.status == 1)
+        #expect(result.status == 66)
         #expect(result.stderr.hasPrefix("asset-tool resolve: /nonexistent/Assets.catalog"))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }

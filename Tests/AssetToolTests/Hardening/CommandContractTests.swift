@@ -171,15 +171,18 @@ struct CommandContractTests {
                 #expect(run.ending == .exited(1), "\(command) \(path): \(run.ending)")
                 #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(path), "\(command) \(path): \(run.stderr)")
             }
-            // And validate and resolve, given it as the catalog, exit 66 and 1 (each documents its code for a
-            // catalog it cannot read) with one line naming it
+            // And validate, resolve and report, given it as the catalog, exit 66 (the code every command
+            // gives for a catalog it cannot read) with one line naming it
             if path != folder.path {
                 let validate = try BoundedRun.run(["validate", path], deadline: 20)
                 #expect(validate.ending == .exited(66), "validate \(path): \(validate.ending)")
                 #expect(validate.stderrLines.count == 1 && validate.stderr.contains(path), "validate \(path): \(validate.stderr)")
                 let resolve = try BoundedRun.run(["resolve", "icon", "--catalog", path], deadline: 20)
-                #expect(resolve.ending == .exited(1), "resolve \(path): \(resolve.ending)")
+                #expect(resolve.ending == .exited(66), "resolve \(path): \(resolve.ending)")
                 #expect(resolve.stderrLines.count == 1 && resolve.stderr.contains(path), "resolve \(path): \(resolve.stderr)")
+                let report = try BoundedRun.run(["report", path, "--output", folder.path + "/report.html"], deadline: 20)
+                #expect(report.ending == .exited(66), "report \(path): \(report.ending)")
+                #expect(report.stderrLines.count == 1 && report.stderr.contains(path), "report \(path): \(report.stderr)")
             }
         }
     }
