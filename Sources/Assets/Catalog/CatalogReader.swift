@@ -26,8 +26,6 @@ struct CatalogReader {
     private(set) var diagnostics: [CatalogDiagnostic] = []
     /// The folders on the current path, by device and inode, to notice link loops.
     private var ancestors: [(UInt64, UInt64)] = []
-    /// Set folders found by the walk, read afterwards in parallel.
-    private var pendingSets: [PendingSet] = []
 
     struct PendingSet: Sendable {
         var absolute: String
@@ -55,9 +53,11 @@ struct CatalogReader {
         _ = readRoot(visiting: nil as ((Asset, Int32?, Int) -> Int)?)
     }
 
-    /// Walks the groups, then reads every set on all cores. `visit`, when given, runs for each set
-    /// while its folder is still open (its descriptor, nil when it could not be opened), so that
-    /// files in it are opened by name; its results come back in set order (the order of `assets`).
+    /// Walks the groups and reads every set on all cores: sets are read as the walk finds them, on the
+    /// other cores, and on this one too once the walk is done. `visit`, when given, runs for each set
+    /// while its folder is still open (its descriptor, nil when it could not be opened), so that files
+    /// in it are opened by name, with the number of sets known so far; its results come back in set
+    /// order (the order of `assets`).
     mutating func readRoot<Visit: Sendable>(visiting visit: ((Asset, Int32?, Int) -> Visit)?) -> [Visit] {
         if case .success(let status) = CatalogFileSystem.targetStatus(root) {
             ancestors.append((status.device, status.inode))
@@ -65,12 +65,15 @@ struct CatalogReader {
         if let (file, _) = CatalogReader.readContents(folder: root, relative: "", rootReal: rootReal) {
             diagnostics += file.diagnostics
         }
-        walkGroup(absolute: root, relative: "", namespace: [], depth: 0)
-        let sets = pendingSets
         let rootReal = self.rootReal
-        let results = ParallelWork.map(count: sets.count) { index in
-            CatalogReader.readSet(sets[index], setCount: sets.count, rootReal: rootReal, visit: visit)
-        }
+        // `SetFeed.run` returns only after every reader is done with `visit`.
+        let visitor = UnsafeSendable(visit)
+        let feed = SetFeed<(Asset, [CatalogDiagnostic], Visit?)>()
+        let results = feed.run(readers: ParallelWork.processorCount - 1, walk: { feed in
+            walkGroup(absolute: root, relative: "", namespace: [], depth: 0, feed: feed)
+        }, read: { set, known in
+            CatalogReader.readSet(set, setCount: known, rootReal: rootReal, visit: visitor.value)
+        })
         var visited: [Visit] = []
         visited.reserveCapacity(visit == nil ? 0 : results.count)
         for (asset, found, extra) in results {
@@ -144,7 +147,8 @@ struct CatalogReader {
         return (resolved.type, nil)
     }
 
-    private mutating func walkGroup(absolute: String, relative: String, namespace: [String], depth: Int) {
+    private mutating func walkGroup<Result>(absolute: String, relative: String, namespace: [String], depth: Int,
+                                            feed: SetFeed<Result>) {
         guard case .success(let children) = CatalogFileSystem.listTyped(absolute) else {
             if !relative.isEmpty {
                 diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed; not read"))
@@ -166,8 +170,8 @@ struct CatalogReader {
             }
             let (base, ext) = CatalogReader.split(name)
             guard ext == nil || ext == "spriteatlas" else {
-                pendingSets.append(PendingSet(absolute: childAbsolute, relative: childRelative,
-                                              name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+                feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
+                                    name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
                 continue
             }
             guard case .success(let status) = CatalogFileSystem.targetStatus(childAbsolute) else { continue }
@@ -185,7 +189,7 @@ struct CatalogReader {
             groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
                                      isSpriteAtlas: atlas, hasContentsFile: contents != nil))
             walkGroup(absolute: childAbsolute, relative: childRelative,
-                      namespace: provides ? namespace + [base] : namespace, depth: depth + 1)
+                      namespace: provides ? namespace + [base] : namespace, depth: depth + 1, feed: feed)
         }
     }
 

@@ -55,7 +55,7 @@ public enum ImageInspector {
     /// read in full (markers and all entropy-coded data; chunks, CRCs, the zlib stream and the row
     /// filters); the arithmetic that cannot fail (inverse DCT, upsampling, undoing PNG filters of a clean
     /// file) is skipped. Other formats throw `unsupported`.
-    static func check(_ bytes: [UInt8], options: DecodeOptions = .default) throws(ImageError) -> (ImageInfo, [ImageWarning]) {
+    public static func check(_ bytes: [UInt8], options: DecodeOptions = .default) throws(ImageError) -> (ImageInfo, [ImageWarning]) {
         let info = try probe(bytes, limits: options.limits)
         guard info.isDecodable else { throw notDecoded(info) }
         guard info.format == .jpeg || info.format == .png else {

@@ -36,9 +36,9 @@ enum ParallelWork {
     }
 }
 
-/// A closure that is safe to share across the workers of one `ParallelWork.map` call, which returns
-/// only after every worker is done with it.
-private struct UnsafeSendable<Value>: @unchecked Sendable {
+/// A closure that is safe to share across the workers of one parallel call (`ParallelWork.map`,
+/// `SetFeed.run`), which returns only after every worker is done with it.
+struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
