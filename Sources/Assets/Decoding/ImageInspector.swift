@@ -21,7 +21,8 @@ public enum ImageInspector {
             case .gif: info = ImageInfo(gif: try GIFInfo(bytes: bytes, limits: limits), header: Array(bytes.prefix(13)))
             case .pdf, .svg, .heic, .webp: info = ImageInfo(format: format)
             }
-            if format == .jpeg || format == .png {
+            if format == .jpeg || format == .png || format == .gif {
+                // A GIF's logical screen is its canvas: decoding refuses one over the limits, so the probe does too.
                 try limits.check(width: info.width, height: info.height, format: format)
             }
             if isWholeFile { info.noteMissingEnd(tail: bytes.suffix(ImageInfo.endWindow), fileSize: bytes.count) }

@@ -34,6 +34,21 @@ struct DecompressionBombTests {
         #expect(error?.description.hasPrefix("\(name): ") == true)
     }
 
+    @Test("the header probe refuses what decoding refuses, GIF screens included", arguments: bombs.map(\.name))
+    func probeRefuses(name: String) throws {
+        // Given a small file declaring a huge image
+        let bytes = try #require(Self.bombs.first { $0.name == name }).make()
+
+        // When only its headers are read (info, validate without --deep)
+        let error = #expect(throws: ImageError.self) {
+            _ = try ImageInspector.probe(bytes, file: name)
+        }
+
+        // Then it is refused as too large, as decode refuses it
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.file == name)
+    }
+
     @Test("GIF frames: a huge canvas is refused when the reader opens or at the first frame")
     func gifFramesRefuse() throws {
         // Given the two GIF bombs
