@@ -1,6 +1,6 @@
 /// The validator's image checks through the package's codecs: `ImageInspector.probe` reads the
-/// headers (by default), `ImageInspector.decode` the pixels (`--deep`; GIFs have every frame decoded
-/// and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
+/// headers (by default), `ImageInspector.check` the whole file (`--deep`: JPEG and PNG; GIFs have every
+/// frame decoded and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
 /// data, a cut file) count as failures, so they become `undecodable-image`.
 struct CodecImageChecker: ImageChecking {
     var limits: DecodingLimits = .default
@@ -52,8 +52,8 @@ struct CodecImageChecker: ImageChecking {
             }
             return facts
         }
-        // JPEG and PNG are decoded whole, every row, but into one small buffer reused row after row: the
-        // image is never held, so memory stays flat and nothing is rotated or converted for nothing.
+        // JPEG and PNG are checked whole without making the image (every layer that can fail is read, see
+        // ImageInspector.check): memory stays flat and nothing is rotated or converted for nothing.
         let info: ImageInfo, warnings: [ImageWarning]
         do {
             if format == .jpeg || format == .png {

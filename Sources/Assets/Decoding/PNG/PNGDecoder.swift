@@ -27,8 +27,9 @@ struct PNGDecoder {
         return (image, warnings)
     }
 
-    /// Decodes every row as `decode` does, but into one reused row, keeping no image: for checking that a
-    /// file decodes whole (`validate --deep`). Throws and warns as `decode` does.
+    /// Checks that a file decodes whole, keeping no image (`validate --deep`): libpng reads the header
+    /// chunks, then the shim checks the image data below the filters with zlib, and hands every file that
+    /// is not exactly clean there (and every palette image) to libpng's rows. Throws and warns as `decode` does.
     func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> [ImageWarning] {
         try run(bytes) { decoder, _, _ in assets_png_decoder_check(decoder) }
     }
