@@ -37,6 +37,9 @@ static void decode_warning(png_structp png, png_const_charp message) {
     assets_png_decoder *decoder = (assets_png_decoder *)png_get_error_ptr(png);
     decoder->report.warning_count++;
     if (message && strstr(message, "CRC")) decoder->report.crc_warning_count++;
+    /* zlib's Adler-32 of the image data did not match: libpng 1.6 only warns (the rows were already out),
+       but the image data is damaged. */
+    if (message && strstr(message, "incorrect data check")) decoder->report.data_warning_count++;
     strncpy(decoder->report.last_warning, message ? message : "libpng warning",
             sizeof(decoder->report.last_warning) - 1);
 }

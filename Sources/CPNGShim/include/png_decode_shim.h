@@ -26,6 +26,8 @@ typedef struct {
     /// Warnings, counted and kept (the last one's text); CRC errors in ancillary chunks land here.
     int warning_count;
     int crc_warning_count;
+    /// Warnings that the image data itself is damaged (zlib's Adler-32 check failed after the last row).
+    int data_warning_count;
     char last_warning[200];
     /// The failure's text when the status is not OK.
     char message[200];

@@ -178,6 +178,34 @@ struct StreamCheckTests {
         #expect(outcomes.contains { $0.hasPrefix("ok ") && $0.count > 3 }, "\(outcomes)")
     }
 
+    @Test("a wrong Adler-32 is damage, whether libpng finds it during the rows (an error) or after them (a warning)",
+          arguments: [false, true])
+    func adlerIsDamage(checksumInItsOwnIDAT: Bool) throws {
+        // Given a file whose image data is whole but whose zlib checksum is wrong; with the checksum in an
+        // IDAT of its own, libpng meets it only after the last row, where it merely warns
+        let rows = PNGStreams.grayRows(width: 6, height: 4)
+        let stream = PNGStreams.zlib(rows, adlerFix: 1)
+        let idats = checksumInItsOwnIDAT
+            ? [PNGStreams.chunk("IDAT", Array(stream.dropLast(4))), PNGStreams.chunk("IDAT", Array(stream.suffix(4)))]
+            : [PNGStreams.chunk("IDAT", stream)]
+        let bytes = PNGStreams.png(PNGStreams.ihdr(width: 6, height: 4), idats + [PNGStreams.iend])
+
+        // When it is checked and decoded, and validated with --deep
+        let (checked, decoded) = StreamCheckTests.outcomes(bytes)
+        let fixture = try FixtureCatalog()
+        try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.png", nil)]))
+        try fixture.write("icon.imageset/icon.png", bytes)
+        let report = try fixture.validate(CatalogValidator.Options(deep: true, placeholders: []))
+
+        // Then check and decode agree on libpng's outcome, a warning is corrupt data, and the validator
+        // reports the file as undecodable either way
+        #expect(checked == decoded)
+        #expect(checked.hasPrefix(checksumInItsOwnIDAT ? "ok corrupt-data libpng: IDAT: incorrect data check" : "error corrupt"),
+                "\(checked)")
+        #expect(report.codes == [.undecodableImage], "\(report.diagnostics.map(\.description))")
+        #expect(throws: ImageError.self) { try ImageInspector.decode(bytes, options: DecodeOptions(rejectDamagedData: true)) }
+    }
+
     @Test("seeded byte flips in image data, CRC repaired so zlib and the filters see them", arguments: [
         "rgba-fast", "rgb16-interlaced", "gray-adaptive",
     ])

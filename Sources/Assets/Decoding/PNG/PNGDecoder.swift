@@ -56,9 +56,10 @@ struct PNGDecoder {
         if report.warning_count > 0 {
             let text = cMessageText(report.last_warning)
             let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
-            let code = report.crc_warning_count > 0 ? "crc-error" : "codec-warning"
+            // Damaged image data (its Adler-32) is corrupt data, as in a JPEG; a CRC error in an ancillary chunk is not.
+            let code = report.data_warning_count > 0 ? "corrupt-data" : report.crc_warning_count > 0 ? "crc-error" : "codec-warning"
             warnings.append(ImageWarning(code: code, message: "libpng: \(text)\(more)"))
-            if options.rejectDamagedData, report.crc_warning_count > 0 {
+            if options.rejectDamagedData, report.crc_warning_count > 0 || report.data_warning_count > 0 {
                 throw ImageError(.corrupt, format: .png, detail: "libpng: \(text)")
             }
         }
