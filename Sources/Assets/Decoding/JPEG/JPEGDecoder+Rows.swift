@@ -25,24 +25,14 @@ extension JPEGDecoder {
             throw .image(ImageError(.tooLarge, format: .jpeg, detail: "out of memory creating the decoder"))
         }
         defer { assets_jpeg_decoder_destroy(decoder) }
-        let (num, denom) = options.scaleEighths.map { (UInt32(min(max($0, 1), 16)), UInt32(8)) }
-            ?? (1, UInt32(options.scale.rawValue))
-        var status = assets_jpeg_decoder_read_header(decoder, num, denom, options.smoothChromaUpsampling ? 1 : 0)
-        guard status == ASSETS_JPEG_OK else { throw .image(Self.error(status, decoder)) }
-        var report = assets_jpeg_report()
-        assets_jpeg_decoder_get_report(decoder, &report)
-        let width = Int(report.output_width), height = Int(report.output_height)
+        let width: Int, height: Int
         do {
-            try options.limits.check(width: Int(report.width), height: Int(report.height), format: .jpeg)
-            try options.limits.check(width: width, height: height, format: .jpeg)
+            (width, height) = try readHeader(decoder)
         } catch {
             throw .image(error)
         }
-        guard width > 0, height > 0 else {
-            throw .image(ImageError(.corrupt, format: .jpeg, detail: "image is \(width)x\(height)"))
-        }
         var channels: Int32 = 0
-        status = assets_jpeg_decoder_start_rows(decoder, 1, &channels)
+        var status = assets_jpeg_decoder_start_rows(decoder, 1, &channels)
         guard status == ASSETS_JPEG_OK else { throw .image(Self.error(status, decoder)) }
         try start(width, height)
         let batch = max(1, min(rowsPerBatch, height))
@@ -68,9 +58,8 @@ extension JPEGDecoder {
         }
         status = assets_jpeg_decoder_finish_rows(decoder)
         guard status == ASSETS_JPEG_OK else { throw .image(Self.error(status, decoder)) }
-        assets_jpeg_decoder_get_report(decoder, &report)
         do {
-            return try Self.warnings(report, rejectDamagedData: options.rejectDamagedData)
+            return try codecWarnings(decoder)
         } catch {
             throw .image(error)
         }

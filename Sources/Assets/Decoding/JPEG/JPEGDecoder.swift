@@ -48,7 +48,7 @@ struct JPEGDecoder {
 
     /// Reads the header with the options' scale and checks both the stored and the output size against
     /// the limits, before anything is allocated. Returns the output size.
-    private func readHeader(_ decoder: OpaquePointer) throws(ImageError) -> (width: Int, height: Int) {
+    func readHeader(_ decoder: OpaquePointer) throws(ImageError) -> (width: Int, height: Int) {
         let (num, denom) = options.scaleEighths.map { (UInt32(min(max($0, 1), 16)), UInt32(8)) }
             ?? (1, UInt32(options.scale.rawValue))
         let status = assets_jpeg_decoder_read_header(decoder, num, denom, options.smoothChromaUpsampling ? 1 : 0)
@@ -66,13 +66,13 @@ struct JPEGDecoder {
 
     /// The codec's warnings after a decode, as one `ImageWarning`; damage throws instead when the
     /// options reject damaged data.
-    private func codecWarnings(_ decoder: OpaquePointer) throws(ImageError) -> [ImageWarning] {
+    func codecWarnings(_ decoder: OpaquePointer) throws(ImageError) -> [ImageWarning] {
         var report = assets_jpeg_report()
         assets_jpeg_decoder_get_report(decoder, &report)
         return try Self.warnings(report, rejectDamagedData: options.rejectDamagedData)
     }
 
-    static func warnings(_ report: assets_jpeg_report, rejectDamagedData: Bool) throws(ImageError) -> [ImageWarning] {
+    private static func warnings(_ report: assets_jpeg_report, rejectDamagedData: Bool) throws(ImageError) -> [ImageWarning] {
         guard report.warning_count > 0 else { return [] }
         let text = cMessageText(report.last_warning)
         let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
