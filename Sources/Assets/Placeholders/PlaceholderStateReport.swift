@@ -4,7 +4,8 @@ public struct PlaceholderStateReport: Sendable {
     public var query: VariantQuery
     /// The placeholder made concrete; nil for content.
     public var presentation: PlaceholderPresentation?
-    /// The timeline of an animated placeholder image, when one was read (`PlaceholderContext.animation(of:)`).
+    /// The timeline played by an animated placeholder image, when one was read (``readAnimation(limits:)``):
+    /// the GIF's own timeline at the style's speed and loop mode.
     public var animation: AnimationTimeline?
 
     public init(state: PlaceholderState, context: PlaceholderContext, styles: ScreenPlaceholderStyles = .standard) {
@@ -13,10 +14,18 @@ public struct PlaceholderStateReport: Sendable {
         self.presentation = state.style(in: styles).map { PlaceholderPresentation(style: $0, context: context) }
     }
 
-    /// Whether the state's style looks an image up at all (loading and content do not).
+    /// Reads the timeline of the placeholder image when it is a GIF, and plays it as the style's animation
+    /// says (speed, loop mode; a style without one plays the file as it is encoded). Reads, never writes.
+    public mutating func readAnimation(limits: DecodingLimits = .default) throws(ImageError) {
+        guard looksUpImage, let presentation, let choice = presentation.image else { return }
+        guard let file = try presentation.context.animation(of: choice, limits: limits) else { return }
+        animation = (presentation.animation ?? PlaceholderAnimation(loopMode: .asEncoded)).timeline(playing: file)
+    }
+
+    /// Whether the state's style looks an image up at all (content does not).
     public var looksUpImage: Bool {
         guard let style = presentation?.style else { return false }
-        return style.image != nil || style.role != nil
+        return style.explicitImage != nil || style.role != nil
     }
 
     /// True when the image resolved or the state shows no image by design; false when an image was looked up
@@ -52,12 +61,11 @@ public struct PlaceholderStateReport: Sendable {
                 ("name", .optional(presentation.style?.name)),
                 ("title", .optional(presentation.title)),
                 ("subtitle", .optional(presentation.subtitle)),
-                ("buttons", .array(presentation.buttons.map {
-                    .object([("title", .string($0.title)), ("action", .string($0.action))])
-                })),
+                ("buttons", .array(presentation.buttons.map { $0.reportJSON(query.appearance) })),
                 ("buttonAxis", .string(presentation.buttonAxis.rawValue)),
                 ("activityIndicator", .bool(presentation.showsActivityIndicator)),
                 ("image", .string(imageWords)),
+                ("appearance", presentation.appearance.reportJSON(query.appearance)),
             ])))
         } else {
             members.append(("style", .null))
@@ -67,9 +75,21 @@ public struct PlaceholderStateReport: Sendable {
                 ("frames", .number(animation.frameCount)),
                 ("delaysMilliseconds", .array(animation.delays.map(ReportJSON.number))),
                 ("plays", animation.loop.plays.map(ReportJSON.number) ?? .null),
+                ("cycle_milliseconds", .number(animation.cycleDuration)),
+                ("speed", .decimal(presentation?.animation?.effectiveSpeed ?? 1)),
+                ("loop_mode", .string(loopModeWords)),
             ])))
         }
         return .object(members)
+    }
+
+    private var loopModeWords: String {
+        switch presentation?.animation?.loopMode ?? .asEncoded {
+        case .playOnce: "play-once"
+        case .loop: "loop"
+        case .repeat: "repeat"
+        case .asEncoded: "as-encoded"
+        }
     }
 
     /// `explicit`, `conventional`, `hidden`, or `none` when the style shows no image.
@@ -91,6 +111,9 @@ public struct PlaceholderStateReport: Sendable {
         if !presentation.buttons.isEmpty {
             let buttons = presentation.buttons.map { "\($0.title) [\($0.action)]" }.joined(separator: ", ")
             lines.append("buttons (\(presentation.buttonAxis.rawValue)): \(buttons)")
+            for button in presentation.buttons {
+                lines.append("  \(button.action.isEmpty ? button.title : button.action): \(button.reportText(query.appearance))")
+            }
         }
         if presentation.showsActivityIndicator { lines.append("activity indicator: shown") }
         if !looksUpImage {
@@ -100,11 +123,14 @@ public struct PlaceholderStateReport: Sendable {
             lines.append("image: \(file) (\(choice.source.rawValue): \(choice.name ?? "")\(mirrored))")
             if let animation {
                 let plays = animation.loop.plays.map { $0 == 1 ? "plays once" : "plays \($0) times" } ?? "loops forever"
-                lines.append("animation: \(animation.frameCount) frames, \(animation.cycleDuration) ms a play, \(plays)")
+                let speed = presentation.animation.map { $0.effectiveSpeed == 1 ? "" : ", speed \(Points($0.effectiveSpeed))" } ?? ""
+                lines.append("animation: \(animation.frameCount) frames, \(animation.cycleDuration) ms a play, \(plays)\(speed)")
+                lines.append("  delays (ms): \(animation.delays.map(String.init).joined(separator: " "))")
             }
         } else {
             lines.append("image: hidden")
         }
+        lines += presentation.appearance.reportLines(query.appearance)
         lines.append("trace:")
         lines += trace.map { "  \($0)" }
         return lines.joined(separator: "\n")

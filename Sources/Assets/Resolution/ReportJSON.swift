@@ -2,6 +2,8 @@
 public indirect enum ReportJSON: Sendable, Hashable {
     case string(String)
     case number(Int)
+    /// A number with a fraction (points, a speed); written as an integer when it is one. Not finite: null.
+    case decimal(Double)
     case bool(Bool)
     case null
     case array([ReportJSON])
@@ -31,6 +33,14 @@ public indirect enum ReportJSON: Sendable, Hashable {
         switch self {
         case .string(let value): Self.quote(value, into: &out)
         case .number(let value): out += String(value)
+        case .decimal(let value):
+            if !value.isFinite {
+                out += "null"
+            } else if value == value.rounded(), abs(value) < 1e15 {
+                out += String(Int(value))
+            } else {
+                out += String(value)
+            }
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
         case .array(let items):
