@@ -33,6 +33,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json, github
 
@@ -46,7 +48,13 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw commandFailure("error: \(error)")
+        }
+        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {

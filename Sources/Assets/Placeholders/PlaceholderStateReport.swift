@@ -7,6 +7,8 @@ public struct PlaceholderStateReport: Sendable {
     /// The timeline played by an animated placeholder image, when one was read (``readAnimation(limits:)``):
     /// the GIF's own timeline at the style's speed and loop mode.
     public var animation: AnimationTimeline?
+    /// The locale whose string tables gave the text (`--locale`); nil when the text is the styles' defaults.
+    public var locale: String?
 
     public init(state: PlaceholderState, context: PlaceholderContext, styles: ScreenPlaceholderStyles = .standard) {
         self.state = state
@@ -31,7 +33,13 @@ public struct PlaceholderStateReport: Sendable {
     /// True when the image resolved or the state shows no image by design; false when an image was looked up
     /// and nothing resolved (the trace says why).
     public var isResolved: Bool {
-        !looksUpImage || presentation?.image?.isHidden == false
+        !looksUpImage || presentation?.image?.isHidden == false || showsIndicatorInstead
+    }
+
+    /// An image (the loading animation) was looked up, nothing resolved, and the style shows its activity
+    /// indicator instead: the loading state without an animation in the catalog, as it always looked.
+    public var showsIndicatorInstead: Bool {
+        looksUpImage && presentation?.image?.isHidden != false && presentation?.showsActivityIndicator == true
     }
 
     private var choice: PlaceholderImageChoice? { looksUpImage ? presentation?.image : nil }
@@ -55,6 +63,7 @@ public struct PlaceholderStateReport: Sendable {
             ("mirrored", .bool(shown && resolution?.isMirrored == true)),
             ("trace", .array(trace.map(ReportJSON.string))),
             ("state", .string(state.rawValue)),
+            ("locale", .optional(locale)),
         ]
         if let presentation {
             members.append(("style", .object([
@@ -94,13 +103,13 @@ public struct PlaceholderStateReport: Sendable {
 
     /// `explicit`, `conventional`, `hidden`, or `none` when the style shows no image.
     private var imageWords: String {
-        guard looksUpImage, let choice else { return "none" }
+        guard looksUpImage, let choice, !showsIndicatorInstead else { return "none" }
         return choice.source.rawValue
     }
 
     /// The state, style, text, buttons and image, then the trace.
     public var reportText: String {
-        var lines = ["state: \(state.rawValue) (\(query.description))"]
+        var lines = ["state: \(state.rawValue) (\(query.description)\(locale.map { $0.isEmpty ? "" : ", locale \($0)" } ?? ""))"]
         guard let presentation else {
             lines.append("no placeholder: the content is shown")
             return lines.joined(separator: "\n")
@@ -118,6 +127,8 @@ public struct PlaceholderStateReport: Sendable {
         if presentation.showsActivityIndicator { lines.append("activity indicator: shown") }
         if !looksUpImage {
             lines.append("image: none")
+        } else if showsIndicatorInstead {
+            lines.append("image: none (no animation in the catalog: the activity indicator shows)")
         } else if let choice, let file = choice.file {
             let mirrored = choice.resolution?.isMirrored == true ? ", mirrored" : ""
             lines.append("image: \(file) (\(choice.source.rawValue): \(choice.name ?? "")\(mirrored))")

@@ -46,8 +46,15 @@ public struct PlaceholderStyle: Sendable, Hashable {
         self.appearance = appearance
     }
 
-    /// The style's name for tools: its role's state (`error`, `loading-error`), or `custom` without a role.
-    public var name: String { role?.state.rawValue ?? "custom" }
+    /// A team's own name for a custom style; nil names the style after its role.
+    public var customName: String?
+
+    /// The style's name for tools: a custom name when one is set, else its role's state (`error`,
+    /// `loading-error`; the standard styles are named only this way), else `custom`.
+    public var name: String {
+        get { customName ?? role?.state.rawValue ?? "custom" }
+        set { customName = newValue }
+    }
 
     /// The asset the style shows before its role's conventional one: the animation's, else its own image.
     public var explicitImage: String? { animation?.name ?? image }
