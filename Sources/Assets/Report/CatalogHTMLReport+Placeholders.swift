@@ -93,7 +93,7 @@ extension CatalogHTMLReport {
             return line + "border-radius: \(px(value.cornerRadius)); "
         }
         let box = "#\(id)"
-        var css = "\(box) { padding: \(insets(look.placeholderViewInsets)); align-items: stretch; }\n"
+        var css = "\(box) { padding: \(insets(look.placeholderViewInsets)); align-items: stretch; overflow: hidden; }\n"
         css += "\(box) .ph-box { display: flex; flex-direction: column; align-items: center; justify-content: center; flex: 1; "
         css += "box-sizing: border-box; background: \(color(look.backgroundColor)); \(border(look.border))"
         css += "padding: \(insets(look.contentInsets)); gap: \(px(look.spacing)); "
