@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// The decision tree of a stateful screen: from (is loading, has content, error) to the
 /// ``PlaceholderState`` it shows.
 ///

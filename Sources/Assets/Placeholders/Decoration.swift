@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// A reusable change to a value of type `T`: a colour, a border, a font. Decorations compose with `+`
 /// (left first, then right) and apply to a value in place.
 ///

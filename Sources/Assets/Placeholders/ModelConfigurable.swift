@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// A view with an identifier, as reusable views are registered: the type's name unless it says otherwise.
 public protocol IdentifiableView {
     static var viewIdentifier: String { get }

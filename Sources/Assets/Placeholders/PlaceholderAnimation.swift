@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// An animation a placeholder plays in place of its image: which one, how fast, and how it loops.
 ///
 /// The animation is an animated GIF in the catalog (in a data set, as

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// A state of a control: the button's title, image and appearance can differ in each.
 public enum ControlState: String, Sendable, Hashable, CaseIterable {
     case normal, highlighted, disabled

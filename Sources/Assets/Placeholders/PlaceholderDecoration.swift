@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// A reusable change to a placeholder style: the placeholder's ``Decoration``. Decorations compose with `+`,
 /// and `style + decoration` applies one.
 ///

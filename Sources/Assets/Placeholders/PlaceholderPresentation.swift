@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// A placeholder made concrete for one device: the text as the user reads it, the buttons, the image
 /// file (or hidden), and the appearance. Configure it with a style; the context supplies catalog, traits,
 /// names and localization.

@@ -8,6 +8,9 @@
 ///     .update { $0.subtitle = "Photos you add show up here." }
 ///     .updateAppearance { $0.backgroundColor = PlaceholderColor(.hex(0xF2F2F7)) }
 /// ```
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderStyle: Sendable, Hashable {
     /// The role whose conventional image is used when the style names no image of its own; it also names
     /// the style (`error`, `empty`) for tools.

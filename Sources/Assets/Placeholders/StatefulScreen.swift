@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// The view-state machine of a stateful screen: one placeholder style per ``PlaceholderState``.
 public typealias ScreenStateMachine = ViewStateMachine<PlaceholderState, PlaceholderStyle>
 

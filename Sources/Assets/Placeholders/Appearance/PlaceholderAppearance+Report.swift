@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 // The appearance in `resolve --state`'s JSON and text, with colours resolved for one appearance (light or dark).
 
 extension PlaceholderColor {

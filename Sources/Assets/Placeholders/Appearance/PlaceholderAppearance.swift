@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// Edge distances in points.
 public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
     public var top: Double

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// A colour as a placeholder draws it, with its light and its dark value (one value for both when they are equal).
 ///
 /// ```swift

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// How a piece of text is set: font size and weight, colour, alignment, and whether it may wrap.
 public struct TextAttributes: Sendable, Hashable {
     /// A font weight, from ultra-light to black (CSS weights 100 to 900).

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 extension LocalizedStrings {
     /// A single table file larger than this is refused before it is read.
     public static let maximumFileBytes = 16 << 20

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// An app's real string tables for one locale: read from `Localizable.xcstrings` (Xcode string catalogs)
 /// and `*.lproj/*.strings` files, looked up the way the platform falls back: the full locale
 /// (`de-AT`), then its language (`de`), then the development language, then `Base`.

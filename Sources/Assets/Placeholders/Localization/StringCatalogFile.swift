@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// An Xcode string catalog (`Localizable.xcstrings`): JSON with a source language and, for every key,
 /// each language's `stringUnit` (a plural or device variation gives its `other` form).
 struct StringCatalogFile {

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// Why a string table could not be read. Names the file, and the line (or JSON key path) where it went wrong.
 public struct StringsFileError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// Reads the text of a `.strings` file: the old-style property-list syntax Xcode's string tables use.
 ///
 /// ```
