@@ -38,10 +38,14 @@ struct BuildCheck: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
         let report: CatalogReport
         do {
-            report = try CatalogValidator().validate(catalogAt: catalog)
+            report = try CatalogValidator(options: .init(limits: limits.decoding, catalogLimits: limits.catalog))
+                .validate(catalogAt: catalog)
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             printError("\(catalog): error: \(error) [unreadable-catalog]")

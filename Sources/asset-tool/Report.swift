@@ -37,11 +37,14 @@ struct Report: ParsableCommand {
     @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
     var placeholders: String?
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
         let loaded: AssetCatalog
         var names = PlaceholderNames.conventional
         do {
-            loaded = try AssetCatalog.read(at: catalog)
+            loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
         } catch {
             printError("\(error)")
             throw ExitCode(catalogUnreadableStatus)
@@ -55,8 +58,10 @@ struct Report: ParsableCommand {
         } catch {
             throw commandFailure("\(error)")
         }
-        let validation = CatalogValidator().validate(loaded)
-        let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
+        let validation = CatalogValidator(options: .init(limits: limits.decoding, catalogLimits: limits.catalog)).validate(loaded)
+        var html = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        html.limits = limits.decoding
+        let page = html.render()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {

@@ -49,6 +49,9 @@ struct Resolve: ParsableCommand {
     @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
     var placeholders: String?
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         switch (name, state) {
         case (nil, nil): throw ValidationError("name a set, or ask for a placeholder with --state")
@@ -85,7 +88,7 @@ struct Resolve: ParsableCommand {
     func run() throws {
         let loaded: AssetCatalog
         do {
-            loaded = try loadCatalog(at: catalog)
+            loaded = try loadCatalog(at: catalog, limits: limits.catalog)
         } catch {
             Self.fail("\(error)", status: catalogUnreadableStatus)
         }
@@ -105,7 +108,7 @@ struct Resolve: ParsableCommand {
             var report = PlaceholderStateReport(state: placeholderState, context: context)
             if report.looksUpImage, let choice = report.presentation?.image {
                 do {
-                    report.animation = try context.animation(of: choice)
+                    report.animation = try context.animation(of: choice, limits: limits.decoding)
                 } catch {
                     Self.fail(error.description)
                 }
@@ -128,8 +131,8 @@ struct Resolve: ParsableCommand {
 }
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
-func loadCatalog(at path: String) throws -> AssetCatalog {
-    try AssetCatalog.read(at: path)
+func loadCatalog(at path: String, limits: CatalogLimits = .default) throws -> AssetCatalog {
+    try AssetCatalog.read(at: path, limits: limits)
 }
 
 /// Ends the process at once with `status` (the C library's `exit`).

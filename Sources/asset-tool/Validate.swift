@@ -33,6 +33,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json, github
 
@@ -46,7 +49,8 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
+        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders,
+                                                        limits: limits.decoding, catalogLimits: limits.catalog))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {

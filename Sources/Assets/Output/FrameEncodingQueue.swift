@@ -32,11 +32,6 @@ final class FrameEncodingQueue: @unchecked Sendable {
         self.slots = DispatchSemaphore(value: max(threads, 1))
     }
 
-    /// The processors this process may run on (at least 1).
-    static var processorCount: Int {
-        max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-    }
-
     /// Encodes `image` and writes it to `path`; throws the first failure seen so far.
     func submit(_ image: RGBAImage, index: Int, name: String, path: String) throws(FrameExtractionError) {
         if threads == 1 {

@@ -10,13 +10,17 @@ public struct CatalogValidator: Sendable {
         /// The placeholder names to look for; the four conventional ones by default.
         public var placeholders: [PlaceholderName]
         public var limits: DecodingLimits
+        /// Bounds on reading the catalog folder, and the threads that read and check sets.
+        public var catalogLimits: CatalogLimits
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
-                    placeholders: [PlaceholderName] = PlaceholderName.conventional, limits: DecodingLimits = .default) {
+                    placeholders: [PlaceholderName] = PlaceholderName.conventional, limits: DecodingLimits = .default,
+                    catalogLimits: CatalogLimits = .default) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
             self.limits = limits
+            self.catalogLimits = catalogLimits
         }
     }
 
@@ -40,7 +44,7 @@ public struct CatalogValidator: Sendable {
     {
         let done = LockedBox(0)
         let root = path
-        let (catalog, outcomes) = try AssetCatalog.read(at: path) { asset, folder, setCount in
+        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits) { asset, folder, setCount in
             let outcome = checkSet(asset, root: root, folder: folder)
             if let progress { progress(done.update { $0 += 1; return $0 }, setCount) }
             return outcome
@@ -54,7 +58,7 @@ public struct CatalogValidator: Sendable {
         // One pass per set, on every core: its entries' values, its files (one folder descriptor for the
         // set) and its scale checks. Sets are handed out a few at a time, so a slow set does not hold up a core.
         let done = LockedBox(0)
-        let outcomes = ParallelWork.map(count: assets.count) { index in
+        let outcomes = ParallelWork.map(count: assets.count, workers: options.catalogLimits.workers) { index in
             let outcome = checkSet(assets[index], root: catalog.root, folder: nil)
             if let progress { progress(done.update { $0 += 1; return $0 }, assets.count) }
             return outcome

@@ -7,18 +7,14 @@ import Darwin
 
 /// How wide parallel work spreads.
 enum ParallelWork {
-    /// The processors online (at least 1).
-    static var processorCount: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
-
-    /// `body(0..<count)` on every core, results in index order. Indices are handed out a few at a time
+    /// `body(0..<count)` on `workers` threads (by default one per processor this process may use),
+    /// results in index order. Indices are handed out a few at a time
     /// from a shared counter, so the cores stay busy to the end even when items cost unequal time.
-    static func map<Result: Sendable>(count: Int, chunk: Int = 4, _ body: (Int) -> Result) -> [Result] {
+    static func map<Result: Sendable>(count: Int, chunk: Int = 4, workers: Int = ProcessResources.processorCount, _ body: (Int) -> Result) -> [Result] {
         guard count > 0 else { return [] }
         let results = ResultSlots<Result>(count: count)
         let next = LockedBox(0)
-        let workers = max(1, min(processorCount, (count + chunk - 1) / chunk))
+        let workers = max(1, min(workers, (count + chunk - 1) / chunk))
         withoutActuallyEscaping(body) { body in
             let work = UnsafeSendable(body)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
