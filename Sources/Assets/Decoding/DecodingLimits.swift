@@ -47,14 +47,19 @@ public struct DecodingLimits: Sendable, Hashable {
             throw ImageError(.tooLarge, format: format, frame: frame,
                              detail: "\(width)x\(height) exceeds the limit of \(maxPixels) pixels")
         }
-        if let maxMemory {
-            let (needed, tooMuch) = pixels.multipliedReportingOverflow(by: 4 * DecodingLimits.canvasCopies)
-            if tooMuch || needed > maxMemory {
-                throw ImageError(.tooLarge, format: format, frame: frame,
-                                 detail: "\(width)x\(height) needs \(DecodingLimits.megabytes(needed)) of memory, more than the "
-                                     + "\(DecodingLimits.megabytes(maxMemory)) this process may allocate (--max-memory, ulimit -v or the cgroup's memory.max)")
-            }
-        }
+    }
+
+    /// Throws `tooLarge` when `copies` RGBA copies of a `width × height` image exceed `maxMemory`.
+    /// Called by decoders just before they allocate pixels (a header probe allocates none).
+    public func checkMemory(width: Int, height: Int, copies: Int = DecodingLimits.canvasCopies,
+                            format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
+        guard let maxMemory else { return }
+        let (pixels, overflow) = max(width, 0).multipliedReportingOverflow(by: max(height, 0))
+        let (needed, tooMuch) = pixels.multipliedReportingOverflow(by: 4 * max(copies, 1))
+        guard overflow || tooMuch || needed > maxMemory else { return }
+        throw ImageError(.tooLarge, format: format, frame: frame,
+                         detail: "\(width)x\(height) needs \(overflow || tooMuch ? "more than \(Int.max) bytes" : DecodingLimits.megabytes(needed)) of memory, more than the "
+                             + "\(DecodingLimits.megabytes(maxMemory)) this process may allocate (--max-memory, ulimit -v or the cgroup's memory.max)")
     }
 
     /// Bytes as whole megabytes (MiB, rounded up), for messages.

@@ -54,6 +54,7 @@ public enum ImageFrames {
             let info = try scan()
             // The canvas itself first: its own limit gives the plainer message.
             try limits.check(width: info.canvasWidth, height: info.canvasHeight, format: .gif)
+            if !raw { try limits.checkMemory(width: info.canvasWidth, height: info.canvasHeight, format: .gif) }
             if raw {
                 // Each raw frame is its own rectangle.
                 var total = 0

@@ -59,6 +59,7 @@ public final class GIFFrameReader: AnimationFrameSource {
             height = max(height, rectangle.y + rectangle.height)
             try limits.check(width: width, height: height, format: .gif, frame: 0)
         }
+        if output == .composited { try limits.checkMemory(width: width, height: height, format: .gif) }
         self.records = records
         self.output = output
         self.limits = limits
@@ -91,6 +92,7 @@ public final class GIFFrameReader: AnimationFrameSource {
     private func decode(_ header: GIFImageHeader) throws(ImageError) -> AnimationFrame {
         let rectangle = header.rectangle
         try limits.check(width: rectangle.width, height: rectangle.height, format: .gif, frame: header.index)
+        if output == .raw { try limits.checkMemory(width: rectangle.width, height: rectangle.height, format: .gif, frame: header.index) }
         // Many frames on a large canvas: each composited frame is the whole canvas. A raw frame is its own
         // rectangle, but LZW expands a few bits to thousands of pixels, so the file's size does not bound
         // those either (a 4 MB file can declare 6x10^9 raw pixels): both count against the same limit.
