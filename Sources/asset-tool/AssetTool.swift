@@ -36,7 +36,9 @@ struct AssetTool: ParsableCommand {
         do {
             try command.run()
         } catch {
+            InterruptSignals.holdIfInterrupted()
             exit(withError: error)
         }
+        InterruptSignals.holdIfInterrupted()
     }
 }

@@ -100,6 +100,8 @@ final class ProgressLine: @unchecked Sendable {
 }
 
 func printError(_ text: String, terminator: String = "\n") {
+    // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
+    InterruptSignals.holdIfInterrupted()
     let bytes = Array((text + terminator).utf8)
     bytes.withUnsafeBytes { raw in
         var written = 0

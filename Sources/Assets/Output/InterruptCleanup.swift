@@ -13,6 +13,10 @@ import Darwin
 /// calls `removeAll()`.
 public enum InterruptCleanup {
     private static let pending = LockedBox<[Int: Entry]>([:])
+    private static let interrupted = LockedBox(false)
+
+    /// Whether `removeAll()` has run: files the run is writing may have vanished under it.
+    public static var isInterrupted: Bool { interrupted.update { $0 } }
     private static let next = LockedBox(0)
 
     enum Entry {
@@ -40,6 +44,7 @@ public enum InterruptCleanup {
     /// Called when the process is about to exit on a signal; work still running may add a file meanwhile,
     /// so a folder is emptied a few times before it is given up.
     public static func removeAll() {
+        interrupted.update { $0 = true }
         let entries = pending.update { entries -> [Entry] in
             defer { entries.removeAll() }
             return Array(entries.values)

@@ -86,12 +86,13 @@ final class StagedOutputFolder {
     private static func lock(_ lockPath: String, folder: String) throws(OutputError) -> Int32 {
         for _ in 0..<8 {
             let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard fd >= 0 else { throw OutputError(path: lockPath, reason: .system(errno)) }
+            // Errors name the folder: the lock file beside it is this tool's business.
+            guard fd >= 0 else { throw OutputError(path: folder, reason: .system(errno)) }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 close(fd)
                 if code == EWOULDBLOCK { throw OutputError(path: folder, reason: .busy) }
-                throw OutputError(path: lockPath, reason: .system(code))
+                throw OutputError(path: folder, reason: .system(code))
             }
             // A run finishing meanwhile removes the file it locked: hold the lock only on the file the path names now.
             var held = stat()

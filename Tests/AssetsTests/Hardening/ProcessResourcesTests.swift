@@ -1,5 +1,8 @@
 import Testing
 @testable import Assets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The processors and memory a process may use, read from the files the kernel documents, here given
 /// as text so each shape (cgroup v1 and v2, nested limits, a container's own mount) is tried.
