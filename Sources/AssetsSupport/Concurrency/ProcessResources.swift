@@ -200,13 +200,13 @@ package struct ProcessResources: Sendable {
     @Sendable package static func affinityCount() -> Int? {
         guard let status = readSystemFile("/proc/self/status") else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("Cpus_allowed_list:") {
-            return processorCount(inList: line.dropFirst("Cpus_allowed_list:".count))
+            return processors(inList: line.dropFirst("Cpus_allowed_list:".count))
         }
         return nil
     }
 
     /// How many processors a kernel CPU list names: "0-3,8,10-11" is 7.
-    static func processorCount(inList list: Substring) -> Int? {
+    package static func processors(inList list: Substring) -> Int? {
         var count = 0
         for range in list.split(separator: ",") {
             let bounds = range.split(separator: "-").map { Int(String($0.filter { !$0.isWhitespace })) }

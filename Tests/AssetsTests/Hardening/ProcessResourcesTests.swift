@@ -72,7 +72,7 @@ struct ProcessResourcesTests {
 
     @Test("kernel CPU lists", arguments: [("0-1", 2), ("0-3,8,10-11", 7), ("5", 1), ("", nil), ("3-1", nil), ("x", nil)] as [(String, Int?)])
     func cpuLists(list: String, expected: Int?) {
-        #expect(ProcessResources.processorCount(inList: Substring(list)) == expected)
+        #expect(ProcessResources.processors(inList: Substring(list)) == expected)
     }
 
     @Test("the running process: at least one processor, no more than the machine has online")
