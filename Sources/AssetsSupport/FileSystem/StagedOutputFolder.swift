@@ -9,7 +9,10 @@ import Darwin
 /// Files go into a temporary sibling (`.NAME.asset-tool-tmp-XXXXXX`); `commit` renames it into place.
 /// A folder already there is replaced only when overwriting is asked for and it holds nothing but this
 /// tool's own output (or nothing): it is renamed aside, the new one renamed in, and the old one removed,
-/// so at every instant the path holds either the old output or the new one, never a mix. A lock file
+/// so at every instant the path holds either the old output or the new one, never a mix. A folder that
+/// also holds other files (the input beside its frames, say) keeps them: at `commit` the tool's own
+/// earlier files there are removed and the new ones renamed in one by one, the manifest last, so only
+/// those few renames are not atomic; a failure while writing still leaves the folder untouched. A lock file
 /// beside it (`.NAME.asset-tool-lock`, held with `flock` for the run) makes a second run into the same
 /// folder fail at once instead of mixing its files in; temporaries left by a run that was killed are
 /// removed by the next run that takes the lock. Until `commit`, `InterruptCleanup` knows the
@@ -149,10 +152,8 @@ package final class StagedOutputFolder {
             throw OutputError(path: path, reason: .system(errno))
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw OutputError(path: path, reason: .notADirectory) }
-        let entries = FileSystemListing.names(in: path).sorted()
-        for entry in entries where !(isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry)) {
-            throw OutputError(path: path + "/" + entry, reason: .notReplaceable("not written by asset-tool; extract into a new or empty folder"))
-        }
+        // A name without a digit (a manifest) is named before numbered ones (frames).
+        let entries = FileSystemListing.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
         for entry in entries where isOwnOutput(entry) {
             var entryInfo = stat()
             guard lstat(path + "/" + entry, &entryInfo) == 0, (entryInfo.st_mode & S_IFMT) == S_IFREG else {
@@ -168,6 +169,10 @@ package final class StagedOutputFolder {
         defer { unlock() }
         var existing = stat()
         let exists = lstat(path, &existing) == 0
+        if exists, FileSystemListing.names(in: path).contains(where: { !isOwnOutput($0) && !StagedOutputFolder.isTemporaryFile($0) }) {
+            try commitBeside()
+            return
+        }
         // The folder a plain `mkdir` would make, and never wider than the one it replaces.
         var mode = 0o777 & ~ProcessUmask.value
         if exists { mode &= existing.st_mode & 0o777 }
@@ -207,6 +212,27 @@ package final class StagedOutputFolder {
             throw OutputError(path: path, reason: .system(code))
         }
         if let aside { removeOwnFolder(aside) }
+    }
+
+    /// Into a folder that holds other files: the tool's own earlier files go, the new ones are renamed in
+    /// (numbered ones first, the manifest last), and the other files stay.
+    private func commitBeside() throws(OutputError) {
+        do throws(OutputError) {
+            try StagedOutputFolder.checkExisting(path, overwrite: overwrite, isOwnOutput: isOwnOutput)
+        } catch {
+            removeOwnFolder(staging)
+            throw error
+        }
+        for entry in FileSystemListing.names(in: path) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
+            unlink(path + "/" + entry)
+        }
+        let staged = FileSystemListing.names(in: staging).sorted { ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1) }
+        for entry in staged where rename(staging + "/" + entry, path + "/" + entry) != 0 {
+            let code = errno
+            removeOwnFolder(staging)
+            throw OutputError(path: path + "/" + entry, reason: .system(code))
+        }
+        rmdir(staging)
     }
 
     /// Removes the temporary folder and its files; the output folder is as it was.

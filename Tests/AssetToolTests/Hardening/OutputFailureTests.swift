@@ -28,13 +28,14 @@ struct OutputFailureTests {
 
     static var isRoot: Bool { geteuid() == 0 }
 
-    @Test("a full disk: the run fails naming the frame, and no folder, frame or temporary is left")
+    @Test("a full disk: the run fails naming the frame, and no frame or temporary is left, other files kept")
     func fullDisk() throws {
         // Given a GIF whose third frame is much larger than the first two, and a file-size limit between
         // them (`ulimit -f` with SIGXFSZ ignored: write() then fails with EFBIG, as on a full disk)
         let folder = try TemporaryFolder()
         let input = try folder.write("grow.gif", try Self.growingGIF())
         let output = folder.path + "/frames"
+        try folder.write("frames/notes.txt", "kept")
 
         // When frames are extracted under that limit (16 blocks of 512 or 1024 bytes)
         let run = try BoundedRun.run([input, output],
@@ -44,8 +45,10 @@ struct OutputFailureTests {
         #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.hasPrefix(output + "/frame_0002.png: "), "\(run.stderr)")
-        // And the output is whole or absent: absent, with nothing temporary beside it
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["grow.gif"])
+        // And the output is whole or absent: absent, the file already there untouched, nothing temporary beside it
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["notes.txt"])
+        #expect(try String(contentsOfFile: output + "/notes.txt", encoding: .utf8) == "kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["frames", "grow.gif"])
     }
 
     @Test("a full disk while replacing frames with --force: the old frame stays whole")

@@ -43,23 +43,28 @@ struct WholeOutputTests {
         #expect(Self.names(folder.path) == ["five.gif", "frames", "two.gif"])
     }
 
-    @Test("a folder holding files the tool did not write is never replaced, with or without --force")
-    func foreignFilesKept() throws {
-        // Given an output folder with someone's notes in it
+    @Test("a folder holding other files keeps them: --force replaces only the tool's own files, stale ones go")
+    func otherFilesKept() throws {
+        // Given an output folder with someone's notes in it, and the frames of a five-frame GIF beside them
         let folder = try TemporaryFolder()
-        let input = try folder.write("two.gif", try Self.gif(frames: 2))
-        let notes = try folder.write("frames/notes.txt", "kept")
+        let five = try folder.write("five.gif", try Self.gif(frames: 5))
+        let two = try folder.write("two.gif", try Self.gif(frames: 2, level: 2))
+        let output = folder.path + "/frames"
+        try folder.write("frames/notes.txt", "kept")
+        try #require(try BoundedRun.run(["extract-frames", five, "--output", output]).ending == .exited(0))
+        #expect(Self.names(output).count == 7)
 
-        for force in [false, true] {
-            // When frames are extracted there
-            let run = try BoundedRun.run(["extract-frames", input, "--output", folder.path + "/frames"] + (force ? ["--force"] : []))
+        // When a two-frame GIF is extracted there, without and with --force
+        let refused = try BoundedRun.run(["extract-frames", two, "--output", output])
+        let forced = try BoundedRun.run(["extract-frames", two, "--output", output, "--force"])
 
-            // Then one line names the file in the way, and the folder is untouched
-            #expect(run.ending == .exited(1), "\(run.stderr)")
-            #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(notes + ": not written by asset-tool"), "\(run.stderr)")
-            #expect(Self.names(folder.path + "/frames") == ["notes.txt"])
-            #expect(Self.names(folder.path) == ["frames", "two.gif"])
-        }
+        // Then the first is refused naming the manifest; the second leaves the notes, two frames and the new manifest
+        #expect(refused.ending == .exited(1) && refused.stderr.hasPrefix(output + "/frames.json: already exists"), "\(refused.stderr)")
+        #expect(forced.ending == .exited(0), "\(forced.stderr)")
+        #expect(Self.names(output) == ["frame_0000.png", "frame_0001.png", "frames.json", "notes.txt"])
+        #expect(try String(contentsOfFile: output + "/notes.txt", encoding: .utf8) == "kept")
+        #expect(try String(contentsOfFile: output + "/frames.json", encoding: .utf8).contains("two.gif"))
+        #expect(Self.names(folder.path) == ["five.gif", "frames", "two.gif"])
     }
 
     @Test("another run holding the folder's lock: the second run fails at once and changes nothing")
