@@ -43,6 +43,7 @@ struct BuildCheck: ParsableCommand {
     var limits: LimitOptions
 
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let report: CatalogReport
         do {
             report = try CatalogValidator(options: .init(limits: limits.decoding, catalogLimits: limits.catalog))

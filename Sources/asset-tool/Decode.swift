@@ -53,6 +53,7 @@ struct Decode: ParsableCommand {
     }
 
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         guard let format = DecodedImageWriter.format(forPath: output) else { throw ExitCode.validationFailure }
         let options = DecodeOptions(limits: limits.decoding, orientation: keepOrientation ? .keep : .apply,
                                     scale: scale.flatMap(Self.scale) ?? .full)

@@ -42,6 +42,7 @@ struct Report: ParsableCommand {
     var limits: LimitOptions
 
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let loaded: AssetCatalog
         var names = PlaceholderNames.conventional
         do {
