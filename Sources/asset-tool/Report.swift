@@ -26,8 +26,12 @@ struct Report: ParsableCommand {
         """
     )
 
-    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
-    var catalog: String = "Assets.catalog"
+    @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
+
+    var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     @Option(name: [.short, .long], help: "The HTML file to write.")
     var output: String
@@ -48,8 +52,7 @@ struct Report: ParsableCommand {
         do {
             loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
         } catch {
-            printError("\(error)")
-            throw ExitCode(catalogUnreadableStatus)
+            throw CommandFailure.unreadableCatalog("\(error)")
         }
         do {
             if let placeholders {
@@ -58,7 +61,7 @@ struct Report: ParsableCommand {
                 names = beside
             }
         } catch {
-            throw commandFailure("\(error)")
+            throw CommandFailure("\(error)")
         }
         let validation = CatalogValidator(options: .init(limits: limits.decoding, catalogLimits: limits.catalog)).validate(loaded)
         var html = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
@@ -67,7 +70,7 @@ struct Report: ParsableCommand {
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {
-            throw commandFailure("\(error)")
+            throw CommandFailure("\(error)")
         }
         print("\(output): \(loaded.assets.count) assets, \(validation.summary)")
     }
