@@ -37,6 +37,7 @@ public func fuzzTree(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzTreeInitialize(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMutableRawPointer?) -> Int32 {
     FuzzSeeds.writeIfAsked(.tree)
+    _ = (ScratchTree.png, ScratchTree.jpeg)
     return 0
 }
 
@@ -55,6 +56,10 @@ enum ScratchTree {
         mkdir(root, 0o755)
         return root
     }
+
+    /// One small PNG and JPEG made once (the encoders run at start-up, not for every input).
+    static let png: [UInt8] = FuzzSeeds.seeds(.png).first?.1 ?? []
+    static let jpeg: [UInt8] = FuzzSeeds.seeds(.jpeg).first?.1 ?? []
 
     static let setKinds = ["imageset", "colorset", "appiconset", "dataset", "spriteatlas", "unknownset", "symbolset"]
     static let contents: [String] = [
@@ -82,7 +87,8 @@ enum ScratchTree {
             for _ in 0..<length { raw.append(next() ?? 0x61) }
             // No NUL or slash (not names); everything else, invalid UTF-8, line breaks and escapes included.
             raw = raw.map { $0 == 0 || $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
-            return String(decoding: raw, as: UTF8.self) == "" ? "n" : rawName(raw)
+            // Built as a Swift string, so invalid UTF-8 becomes U+FFFD: names are valid UTF-8 here.
+            return String(decoding: raw, as: UTF8.self)
         }
         var stack = [root]
         var made: [String] = [root]
@@ -107,8 +113,8 @@ enum ScratchTree {
                 let path = here + "/" + name() + "." + kind
                 mkdir(path, 0o755)
                 FuzzSeeds.write(Array(contents[Int(next() ?? 0) % contents.count].utf8), to: path + "/Contents.json")
-                if let png = FuzzSeeds.seeds(.png).first?.1 { FuzzSeeds.write(png, to: path + "/a.png") }
-                if let jpeg = FuzzSeeds.seeds(.jpeg).first?.1 { FuzzSeeds.write(jpeg, to: path + "/b.jpg") }
+                FuzzSeeds.write(ScratchTree.png, to: path + "/a.png")
+                FuzzSeeds.write(ScratchTree.jpeg, to: path + "/b.jpg")
                 FuzzSeeds.write(Array(#"<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>"#.utf8), to: path + "/v.svg")
                 made.append(path)
             case 5:  // a link: to a folder made earlier, to the parent, out of the catalog, or dangling
@@ -131,11 +137,6 @@ enum ScratchTree {
                 FuzzSeeds.write(Array(contents[Int(next() ?? 0) % contents.count].utf8), to: here + "/Contents.json")
             }
         }
-    }
-
-    /// The bytes as a file name (invalid UTF-8 kept as is: the file system takes bytes).
-    private static func rawName(_ raw: [UInt8]) -> String {
-        String(decoding: raw, as: UTF8.self)
     }
 
     /// Removes a folder tree without following links.
