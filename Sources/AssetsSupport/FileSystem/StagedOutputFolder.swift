@@ -151,6 +151,10 @@ package final class StagedOutputFolder {
             if errno == ENOENT { return }
             throw OutputError(path: path, reason: .system(errno))
         }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            // Replacing it would replace the link, not the folder it leads to.
+            throw OutputError(path: path, reason: .notReplaceable("is a symbolic link; give the folder it leads to"))
+        }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw OutputError(path: path, reason: .notADirectory) }
         // A name without a digit (a manifest) is named before numbered ones (frames).
         let entries = FileSystemListing.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
