@@ -164,6 +164,24 @@ struct WholeOutputTests {
         #expect(Self.names(output) == ["frame_0000.png", "frame_0001.png", "frames.json"])
     }
 
+    @Test("an output path that is a symbolic link is refused, and the folder it leads to is untouched")
+    func symlinkOutput() throws {
+        // Given a link to a folder holding an earlier output
+        let folder = try TemporaryFolder()
+        let input = try folder.write("two.gif", try Self.gif(frames: 2))
+        try #require(try BoundedRun.run(["extract-frames", input, "--output", folder.path + "/real"]).ending == .exited(0))
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link", withDestinationPath: folder.path + "/real")
+
+        // When frames are extracted through the link with --force
+        let run = try BoundedRun.run(["extract-frames", input, "--output", folder.path + "/link", "--force"])
+
+        // Then one line says it is a link, and both the link and the folder stay
+        #expect(run.ending == .exited(1), "\(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.contains("is a symbolic link"), "\(run.stderr)")
+        #expect(Self.names(folder.path + "/real") == ["frame_0000.png", "frame_0001.png", "frames.json"])
+        #expect(Self.names(folder.path) == ["link", "real", "two.gif"])
+    }
+
     @Test("an input named ...gif gets a folder inside the output folder, not its parent")
     func dotsName() throws {
         // Given two GIFs, one named "...gif" (its name without the extension is "..")
