@@ -36,6 +36,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -46,7 +48,13 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders,
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
+        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names,
                                                         limits: limits.decoding, catalogLimits: limits.catalog))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
