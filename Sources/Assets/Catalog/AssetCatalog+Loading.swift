@@ -24,7 +24,7 @@ extension AssetCatalog {
         guard let real = CatalogFileSystem.realPath(path) else {
             throw CatalogReadError(path: path, reason: "cannot resolve the path")
         }
-        var reader = CatalogReader(root: path, rootReal: real)
+        var reader = CatalogReader(root: CatalogRoot(path: path, real: real))
         let visited = reader.readRoot(visiting: visit)
         return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
                              readingDiagnostics: reader.diagnostics.sorted()), visited)

@@ -171,15 +171,27 @@ public struct CatalogHTMLReport: Sendable {
 }
 
 /// Thumbnails already made, by catalog-relative path: placeholders show files the asset list shows too.
+/// Files are read under the catalog's path rule (`CatalogRoot`): a name or link that leads out of the
+/// catalog, or a FIFO or device, gets a tile saying so and is never opened.
 struct ThumbnailCache {
-    var root: String
+    var root: CatalogRoot
     var maxSide: Int
     var made: [String: Thumbnail] = [:]
 
+    init(root: String, maxSide: Int) {
+        self.root = CatalogRoot(path: root) ?? CatalogRoot(path: root, real: root)
+        self.maxSide = maxSide
+    }
+
     mutating func thumbnail(of file: String) -> Thumbnail {
         if let known = made[file] { return known }
-        let path = root.hasSuffix("/") ? root + file : "\(root)/\(file)"
-        let thumbnail = Thumbnail.make(file: path, maxSide: maxSide)
+        let thumbnail: Thumbnail
+        switch root.read(file) {
+        case .failure(let refusal):
+            thumbnail = Thumbnail(content: .unavailable("not read: \(refusal)"))
+        case .success(let read):
+            thumbnail = Thumbnail.make(bytes: read.head, file: file, maxSide: maxSide)
+        }
         made[file] = thumbnail
         return thumbnail
     }

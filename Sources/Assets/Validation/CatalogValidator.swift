@@ -39,7 +39,7 @@ public struct CatalogValidator: Sendable {
         throws(CatalogReadError) -> CatalogReport
     {
         let done = LockedBox(0)
-        let root = path
+        let root = CatalogRoot(path: path) ?? CatalogRoot(path: path, real: path)
         let (catalog, outcomes) = try AssetCatalog.read(at: path) { asset, folder, setCount in
             let outcome = checkSet(asset, root: root, folder: folder)
             if let progress { progress(done.update { $0 += 1; return $0 }, setCount) }
@@ -54,8 +54,9 @@ public struct CatalogValidator: Sendable {
         // One pass per set, on every core: its entries' values, its files (one folder descriptor for the
         // set) and its scale checks. Sets are handed out a few at a time, so a slow set does not hold up a core.
         let done = LockedBox(0)
+        let root = CatalogRoot(path: catalog.root) ?? CatalogRoot(path: catalog.root, real: catalog.root)
         let outcomes = ParallelWork.map(count: assets.count) { index in
-            let outcome = checkSet(assets[index], root: catalog.root, folder: nil)
+            let outcome = checkSet(assets[index], root: root, folder: nil)
             if let progress { progress(done.update { $0 += 1; return $0 }, assets.count) }
             return outcome
         }
