@@ -62,6 +62,6 @@ struct Report: ParsableCommand {
         } catch {
             throw commandFailure("\(error)")
         }
-        print("\(output): \(loaded.assets.count) assets, \(validation.summary)")
+        print(PlainText.escape("\(output): \(loaded.assets.count) assets, \(validation.summary)"))
     }
 }

@@ -31,8 +31,23 @@ struct CatalogReader {
     /// The folders on the current path, to tell a link loop from an alias.
     private var ancestors: [FolderID] = []
     /// Every folder walked or handed out as a set, and the catalog-relative path it was first met at:
-    /// each is read once, however many links lead to it, so the walk is linear in the folders.
+    /// each is read once, however many links lead to it, so the walk is linear in the folders (18 levels
+    /// of two links each once took 57 s).
     private var visited: [FolderID: String] = [:]
+    /// Folders reached through a link, entered after every folder reached without one: a folder is read
+    /// at its own path, and the link that leads to it again is the finding.
+    private var linkedFolders: [Child] = []
+
+    /// A folder to enter: where, under which namespace, how deep.
+    private struct Child {
+        var absolute: String
+        var relative: String
+        var name: String
+        var id: FolderID
+        var namespace: [String]
+        var depth: Int
+        var isLink: Bool
+    }
 
     struct PendingSet: Sendable {
         var absolute: String
@@ -83,6 +98,12 @@ struct CatalogReader {
         let feed = SetFeed<(Asset, [CatalogDiagnostic], Visit?)>()
         let results = feed.run(readers: ParallelWork.processorCount - 1, walk: { feed in
             walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)
+            var next = 0
+            while next < linkedFolders.count {
+                let linked = linkedFolders[next]
+                next += 1
+                enter(linked, feed: feed)
+            }
         }, read: { set, known in
             CatalogReader.readSet(set, setCount: known, root: root, visit: visitor.value)
         })
@@ -150,7 +171,7 @@ struct CatalogReader {
                 diagnostics.append(CatalogReader.notUTF8(childRelative))
                 continue
             }
-            let id: FolderID
+            let child: Child
             switch root.vet(childAbsolute, listed: listed) {
             case .failure(.linkOutside):
                 diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
@@ -159,48 +180,63 @@ struct CatalogReader {
                 continue
             case .success(let found):
                 guard found.type == .directory else { continue }
-                id = FolderID(device: found.status?.device ?? device, inode: found.status?.inode ?? inode)
+                child = Child(absolute: childAbsolute, relative: childRelative, name: name,
+                              id: FolderID(device: found.status?.device ?? device, inode: found.status?.inode ?? inode),
+                              namespace: namespace, depth: depth, isLink: found.isLink)
             }
-            if ancestors.contains(id) {
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
-                                                     message: "is a symbolic link back to a folder that contains it (a loop); not followed"))
-                continue
+            if child.isLink && !ancestors.contains(child.id) {
+                linkedFolders.append(child)
+            } else {
+                enter(child, feed: feed)
             }
-            if let first = visited[id] {
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
-                                                     message: "is the folder \(first.isEmpty ? "." : first) again (through a symbolic link); read once, there"))
-                continue
-            }
-            guard depth < CatalogReader.maxDepth else {
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
-                                                     message: "is nested more than \(CatalogReader.maxDepth) folders deep; not read"))
-                continue
-            }
-            visited[id] = childRelative
-            let (base, ext) = CatalogReader.split(name)
-            guard ext == nil || ext == "spriteatlas" else {
-                feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
-                                    name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
-                continue
-            }
-            ancestors.append(id)
-            defer { ancestors.removeLast() }
-            let grandchildren = CatalogFileSystem.listTyped(childAbsolute)
-            let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
-            let contents = CatalogReader.readContents(relative: childRelative, root: root, listed: contentsType)
-            if let file = contents?.0 { diagnostics += file.diagnostics }
-            let atlas = ext == "spriteatlas"
-            var provides = atlas
-            if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
-            if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
-                diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
-                                                     keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean"))
-            }
-            groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
-                                     isSpriteAtlas: atlas, hasContentsFile: contents != nil))
-            walkGroup(absolute: childAbsolute, relative: childRelative, children: grandchildren, device: id.device,
-                      namespace: provides ? namespace + [base] : namespace, depth: depth + 1, feed: feed)
         }
+    }
+
+    /// Enters a folder found by the walk: once only (by device and inode), not deeper than `maxDepth`;
+    /// a set folder goes to the readers, a group is walked.
+    private mutating func enter<Result>(_ child: Child, feed: SetFeed<Result>) {
+        let (childAbsolute, childRelative, name, id) = (child.absolute, child.relative, child.name, child.id)
+        if let first = visited[id] {
+            let loop = ancestors.contains(id) || first.isEmpty || childRelative.hasPrefix(first + "/")
+            diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: loop
+                ? "is a symbolic link back to a folder that contains it (a loop); not followed"
+                : "is a symbolic link to \(first), which is read there; not read twice"))
+            return
+        }
+        guard child.depth < CatalogReader.maxDepth else {
+            diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
+                                                 message: "is nested more than \(CatalogReader.maxDepth) folders deep; not read"))
+            return
+        }
+        visited[id] = childRelative
+        let namespace = child.namespace
+        let (base, ext) = CatalogReader.split(name)
+        guard ext == nil || ext == "spriteatlas" else {
+            feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
+                                name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+            return
+        }
+        // A linked folder is entered after the walk, with no folder above it open: its ancestors are
+        // those of its path.
+        let saved = ancestors
+        if child.isLink { ancestors = [] }
+        ancestors.append(id)
+        defer { ancestors = saved }
+        let grandchildren = CatalogFileSystem.listTyped(childAbsolute)
+        let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
+        let contents = CatalogReader.readContents(relative: childRelative, root: root, listed: contentsType)
+        if let file = contents?.0 { diagnostics += file.diagnostics }
+        let atlas = ext == "spriteatlas"
+        var provides = atlas
+        if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
+        if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
+            diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
+                                                 keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean"))
+        }
+        groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
+                                 isSpriteAtlas: atlas, hasContentsFile: contents != nil))
+        walkGroup(absolute: childAbsolute, relative: childRelative, children: grandchildren, device: id.device,
+                  namespace: provides ? namespace + [base] : namespace, depth: child.depth + 1, feed: feed)
     }
 
     static func readSet<Visit>(_ set: PendingSet, setCount: Int, root catalogRoot: CatalogRoot,

@@ -73,7 +73,7 @@ struct CatalogRoot: Sendable {
     /// was asked (a link's target, or a child the listing gave no type for), or why it is not followed.
     /// `listed` is the type the folder listing gave.
     func vet(_ absolute: String, listed: CatalogFileSystem.EntryType)
-        -> Result<(type: CatalogFileSystem.EntryType, status: CatalogFileSystem.Status?), Refusal>
+        -> Result<(type: CatalogFileSystem.EntryType, status: CatalogFileSystem.Status?, isLink: Bool), Refusal>
     {
         var type = listed
         var status: CatalogFileSystem.Status?
@@ -85,7 +85,7 @@ struct CatalogRoot: Sendable {
         }
         switch type {
         case .special: return .failure(.special)
-        case .file, .directory, .other: return .success((type, status))
+        case .file, .directory, .other: return .success((type, status, false))
         case .symlink: break
         }
         guard let target = CatalogFileSystem.realPath(absolute) else { return .failure(.system(SystemError(code: errno))) }
@@ -93,7 +93,7 @@ struct CatalogRoot: Sendable {
         switch CatalogFileSystem.targetStatus(target) {
         case .failure(let error): return .failure(.system(error))
         case .success(let found) where found.type == .special: return .failure(.special)
-        case .success(let found): return .success((found.type, found))
+        case .success(let found): return .success((found.type, found, true))
         }
     }
 

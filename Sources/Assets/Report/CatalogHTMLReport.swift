@@ -26,10 +26,34 @@ public struct CatalogHTMLReport: Sendable {
 
     /// The diagnostics that concern no asset (the catalog, its groups, placeholders it lacks).
     public var catalogDiagnostics: [CatalogDiagnostic] {
-        let paths = catalog.assets.map(\.path)
-        return validation.diagnostics.filter { diagnostic in
-            !paths.contains { diagnostic.path == $0 || diagnostic.path.hasPrefix($0 + "/") }
+        diagnosticsByAsset().catalog
+    }
+
+    /// Every diagnostic filed under the asset it concerns (by index in `catalog.assets`), or under the
+    /// catalog: one pass over the diagnostics, each finding its set by its path's leading folders, so the
+    /// page's time grows with sets plus findings, not with their product.
+    func diagnosticsByAsset() -> (byAsset: [Int: [CatalogDiagnostic]], catalog: [CatalogDiagnostic]) {
+        var index: [Substring: Int] = [:]
+        index.reserveCapacity(catalog.assets.count)
+        for (position, asset) in catalog.assets.enumerated() where index[Substring(asset.path)] == nil {
+            index[Substring(asset.path)] = position
         }
+        var byAsset: [Int: [CatalogDiagnostic]] = [:]
+        var general: [CatalogDiagnostic] = []
+        for diagnostic in validation.diagnostics {
+            var path = Substring(diagnostic.path)
+            var found: Int?
+            while !path.isEmpty {
+                if let position = index[path] {
+                    found = position
+                    break
+                }
+                guard let slash = path.lastIndex(of: "/") else { break }
+                path = path[..<slash]
+            }
+            if let found { byAsset[found, default: []].append(diagnostic) } else { general.append(diagnostic) }
+        }
+        return (byAsset, general)
     }
 
     /// The whole page.
@@ -42,7 +66,7 @@ public struct CatalogHTMLReport: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta http-equiv="Content-Security-Policy" content="\(ReportPage.contentSecurityPolicy)">
         <title>\(HTMLText.escape(title)): asset report</title>
         <style>\(ReportPage.styleSheet)</style>
         </head>
@@ -53,14 +77,14 @@ public struct CatalogHTMLReport: Sendable {
         </header>
 
         """
-        let general = catalogDiagnostics
+        let (byAsset, general) = diagnosticsByAsset()
         if !general.isEmpty {
             html += "<section class=\"catalog-diagnostics\">\n<h2>Catalog</h2>\n" + diagnosticList(general) + "</section>\n"
         }
         html += placeholderSection(thumbnails: &thumbnails)
         html += "<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
         for (index, asset) in catalog.assets.enumerated() {
-            html += assetArticle(asset, index: index, thumbnails: &thumbnails)
+            html += assetArticle(asset, index: index, diagnostics: byAsset[index] ?? [], thumbnails: &thumbnails)
         }
         html += "</section>\n<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n"
         return html
@@ -71,8 +95,7 @@ public struct CatalogHTMLReport: Sendable {
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 
-    func assetArticle(_ asset: Asset, index: Int, thumbnails: inout ThumbnailCache) -> String {
-        let found = diagnostics(of: asset)
+    func assetArticle(_ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: inout ThumbnailCache) -> String {
         let severity = found.contains { $0.severity == .error } ? " has-errors" : (found.isEmpty ? "" : " has-warnings")
         var html = "<article class=\"asset\(severity)\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\">\n"
         html += "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span></h3>\n"
@@ -85,11 +108,13 @@ public struct CatalogHTMLReport: Sendable {
         }
         // One row per idiom and appearance (and rarer traits), its scales side by side.
         var rows: [(key: String, entries: [ImageEntry])] = []
+        var rowIndex: [String: Int] = [:]
         for entry in asset.entries {
             let key = rowKey(entry)
-            if let index = rows.firstIndex(where: { $0.key == key }) {
+            if let index = rowIndex[key] {
                 rows[index].entries.append(entry)
             } else {
+                rowIndex[key] = rows.count
                 rows.append((key, [entry]))
             }
         }
