@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -69,7 +72,7 @@ public enum PlaceholderConfig {
             break
         }
         let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw PlaceholderConfigError(file: file, reason: .unreadable(SystemError(code: errno).description)) }
+        guard fd >= 0 else { throw PlaceholderConfigError(file: file, reason: .unreadable(String(cString: strerror(errno)))) }
         defer { close(fd) }
         return try names(reading: fd, file: file)
     }
