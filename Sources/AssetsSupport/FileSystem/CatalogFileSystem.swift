@@ -115,26 +115,15 @@ package enum CatalogFileSystem {
         }
     }
 
-    /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
+    /// The bytes of a file open as `fd` (the caller opened it, under `CatalogRoot`'s rule for a file a
+    /// catalog names, and closes it): all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
-    /// `directory` is a folder descriptor from `openFolder` that a relative `path` starts from.
     ///
-    /// The fewest system calls: open, fstat (type and size), one pread of exactly the head (the whole of a
-    /// small file), one pread of the tail only when the head does not reach the end, close.
+    /// The fewest system calls: one pread of exactly the head (the whole of a small file), fstat (type and
+    /// size) only when that read does not settle it, one pread of the tail only when the head does not reach
+    /// the end.
     /// `widerTail`, when given, is read instead of `tail` bytes when `tail` bytes alone do not satisfy it
     /// (`isEnough` false): a probe first reads the few bytes a sound file ends with.
-    package static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0,
-                     widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
-        -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
-    {
-        // Non-blocking, so a FIFO cannot hang the reader; it then fails to read.
-        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
-        defer { close(fd) }
-        return read(descriptor: fd, head: head, tail: tail, widerTail: widerTail, maxBytes: maxBytes)
-    }
-
-    /// As `read(_:in:head:tail:widerTail:maxBytes:)`, from a file already open (the caller closes it).
     package static func read(descriptor fd: Int32, head: Int? = nil, tail: Int = 0,
                      widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
