@@ -30,8 +30,12 @@ struct BuildCheck: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Argument(help: "The catalog folder.")
-    var catalog: String
+    @Argument(help: ArgumentHelp("The catalog folder; --catalog names it too.", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
+
+    var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     @Option(name: .long, help: "The Swift file to write when the catalog passes.")
     var output: String
@@ -45,8 +49,7 @@ struct BuildCheck: ParsableCommand {
             report = try CatalogValidator().validate(catalogAt: catalog)
         } catch {
             BuildCheck.removeOwnOutput(output)
-            printError("\(catalog): error: \(error) [unreadable-catalog]")
-            throw ExitCode(66)
+            throw CommandFailure.unreadableCatalog("\(catalog): error: \(error) [unreadable-catalog]")
         }
         let style = TerminalStyle.forStream(STDOUT_FILENO)
         for diagnostic in report.diagnostics {
@@ -57,19 +60,19 @@ struct BuildCheck: ParsableCommand {
         if failing {
             // A stale file from an earlier passing build must not let a later build look clean.
             BuildCheck.removeOwnOutput(output)
-            throw ExitCode(1)
+            throw ExitStatus.failure.code
         }
         let name = catalog.split(separator: "/").last.map(String.init) ?? catalog
         let text = "\(BuildCheck.header) \(SwiftComment.escape(name)) passed validation (\(report.summary)). Do not edit.\n"
         // Replace only a file this command wrote: a typo in --output must not cost anyone a file.
         var existing = stat()
         if lstat(output, &existing) == 0, !BuildCheck.isOwnOutput(output) {
-            throw commandFailure("\(output): exists and was not written by build-check; not replaced")
+            throw CommandFailure("\(output): exists and was not written by build-check; not replaced")
         }
         do {
             try AtomicFileWriter(overwrite: true).write(Array(text.utf8), to: output)
         } catch {
-            throw commandFailure("\(output): \(error)")
+            throw CommandFailure("\(output): \(error)")
         }
     }
 
