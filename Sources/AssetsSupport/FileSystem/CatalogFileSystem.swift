@@ -115,6 +115,16 @@ package enum CatalogFileSystem {
         }
     }
 
+    /// The bytes of a file at a path the user gave (a `--strings` table, not a file a catalog names: those
+    /// are opened under `CatalogRoot`'s rule), whole, as `read(descriptor:)` reads. Opened non-blocking, so
+    /// a FIFO fails to read instead of hanging.
+    package static func read(_ path: String, maxBytes: Int = 256 << 20) -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        defer { close(fd) }
+        return read(descriptor: fd, maxBytes: maxBytes)
+    }
+
     /// The bytes of a file open as `fd` (the caller opened it, under `CatalogRoot`'s rule for a file a
     /// catalog names, and closes it): all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
