@@ -68,6 +68,6 @@ struct Decode: ParsableCommand {
             printError("\(input): warning: \(warning.message) [\(warning.code.rawValue)]")
         }
         let turned = result.appliedOrientation == .up ? "" : ", turned upright"
-        print("\(input): wrote \(result.width)x\(result.height) \(format.rawValue.uppercased())\(turned) to \(output)")
+        print(PlainText.escape("\(input): wrote \(result.width)x\(result.height) \(format.rawValue.uppercased())\(turned) to \(output)"))
     }
 }

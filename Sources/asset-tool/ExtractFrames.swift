@@ -94,7 +94,7 @@ struct ExtractFrames: ParsableCommand {
         }
         switch format {
         case .json: print(report.json(), terminator: "")
-        case .text, .github: print(summary(of: report, input: input, folder: output))
+        case .text, .github: print(PlainText.escape(summary(of: report, input: input, folder: output)))
         }
         if let damage = report.damage {
             throw CommandFailure("\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
@@ -125,7 +125,7 @@ struct ExtractFrames: ParsableCommand {
             case .success(let report):
                 switch format {
                 case .json: reports.append(report.manifest)
-                case .text, .github: print(summary(of: report, input: outcome.input, folder: outcome.folder))
+                case .text, .github: print(PlainText.escape(summary(of: report, input: outcome.input, folder: outcome.folder)))
                 }
                 if let damage = report.damage {
                     failed = true

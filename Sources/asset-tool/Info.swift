@@ -59,7 +59,7 @@ struct Info: ParsableCommand {
             print((reports.count == 1 ? reports[0].json : .array(reports.map(\.json))).rendered())
         case .text, .github:
             for report in reports where report.error == nil {
-                print(report.text)
+                print(report.text.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.escape(String($0)) }.joined(separator: "\n"))
             }
         }
         if failed { throw ExitStatus.failure.code }

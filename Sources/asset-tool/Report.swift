@@ -73,6 +73,6 @@ struct Report: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        print("\(output): \(loaded.assets.count) assets, \(validation.summary)")
+        print(PlainText.escape("\(output): \(loaded.assets.count) assets, \(validation.summary)"))
     }
 }

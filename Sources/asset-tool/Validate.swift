@@ -97,21 +97,23 @@ final class ProgressLine: Sendable {
             let percent = total == 0 ? 100 : done * 100 / total
             guard total >= 200, percent != lastShown else { return }
             lastShown = percent
-            printError("\rchecking sets: \(done)/\(total)", terminator: "")
+            printError("\rchecking sets: \(done)/\(total)", terminator: "", raw: true)
         }
     }
 
     func clear() {
         lastShown.withLock { lastShown in
-            if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+            if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "", raw: true) }
         }
     }
 }
 
-func printError(_ text: String, terminator: String = "\n") {
+/// One line on stderr, escaped as plain text (`PlainText`): it names files and catalogs, and a name must
+/// not break the line or send escape codes. `raw` only for the progress line's own control codes.
+func printError(_ text: String, terminator: String = "\n", raw: Bool = false) {
     // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
     InterruptSignals.holdIfInterrupted()
-    let bytes = Array((text + terminator).utf8)
+    let bytes = Array(((raw ? text : PlainText.escape(text)) + terminator).utf8)
     bytes.withUnsafeBytes { raw in
         var written = 0
         while written < raw.count, let base = raw.baseAddress {

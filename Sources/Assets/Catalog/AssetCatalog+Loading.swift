@@ -28,7 +28,7 @@ extension AssetCatalog {
         guard let real = CatalogFileSystem.realPath(path) else {
             throw CatalogReadError(path: path, reason: "cannot resolve the path")
         }
-        var reader = CatalogReader(root: path, rootReal: real, limits: limits)
+        var reader = CatalogReader(root: CatalogRoot(path: path, real: real), limits: limits)
         let visited = reader.readRoot(visiting: visit)
         return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
                              readingDiagnostics: reader.diagnostics.sorted()), visited)

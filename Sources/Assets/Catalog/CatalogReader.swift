@@ -17,14 +17,36 @@ struct CatalogReader {
         "stickersequence", "arreferenceimage", "arreferenceobject", "icon",
     ]
 
-    let root: String
-    let rootReal: String
+    let root: CatalogRoot
     let limits: CatalogLimits
     private(set) var assets: [Asset] = []
     private(set) var groups: [AssetGroup] = []
     private(set) var diagnostics: [CatalogDiagnostic] = []
-    /// The folders on the current path, by device and inode, to notice link loops.
-    private var ancestors: [(UInt64, UInt64)] = []
+    /// A folder's identity: a folder reached twice (through links) is the same device and inode.
+    struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+    /// The folders on the current path, to tell a link loop from an alias.
+    private var ancestors: [FolderID] = []
+    /// Every folder walked or handed out as a set, and the catalog-relative path it was first met at:
+    /// each is read once, however many links lead to it, so the walk is linear in the folders (18 levels
+    /// of two links each once took 57 s).
+    private var visited: [FolderID: String] = [:]
+    /// Folders reached through a link, entered after every folder reached without one: a folder is read
+    /// at its own path, and the link that leads to it again is the finding.
+    private var linkedFolders: [Child] = []
+
+    /// A folder to enter: where, under which namespace, how deep.
+    private struct Child {
+        var absolute: String
+        var relative: String
+        var name: String
+        var id: FolderID
+        var namespace: [String]
+        var depth: Int
+        var isLink: Bool
+    }
 
     struct PendingSet: Sendable {
         var absolute: String
@@ -33,9 +55,8 @@ struct CatalogReader {
         var ext: String
     }
 
-    init(root: String, rootReal: String, limits: CatalogLimits = .default) {
+    init(root: CatalogRoot, limits: CatalogLimits = .default) {
         self.root = root
-        self.rootReal = rootReal
         self.limits = limits
     }
 
@@ -59,21 +80,33 @@ struct CatalogReader {
     /// in it are opened by name, with the number of sets known so far; its results come back in set
     /// order (the order of `assets`).
     mutating func readRoot<Visit: Sendable>(visiting visit: ((Asset, Int32?, Int) -> Visit)?) -> [Visit] {
-        if case .success(let status) = CatalogFileSystem.targetStatus(root) {
-            ancestors.append((status.device, status.inode))
+        var device: UInt64 = 0
+        if case .success(let status) = CatalogFileSystem.targetStatus(root.path) {
+            let id = FolderID(device: status.device, inode: status.inode)
+            ancestors.append(id)
+            visited[id] = ""
+            device = status.device
         }
-        if let (file, _) = CatalogReader.readContents(folder: root, relative: "", rootReal: rootReal, maxBytes: limits.maxContentsBytes) {
+        let children = CatalogFileSystem.listTyped(root.path)
+        let contentsType: CatalogFileSystem.EntryType?? = (try? children.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
+        if let (file, _) = CatalogReader.readContents(relative: "", root: root, maxBytes: limits.maxContentsBytes, listed: contentsType) {
             diagnostics += file.diagnostics
         }
-        let rootReal = self.rootReal
+        let root = self.root
         let limits = self.limits
         // `SetFeed.run` returns only after every reader is done with `visit`.
         let visitor = UnsafeSendable(visit)
         let feed = SetFeed<(Asset, [CatalogDiagnostic], Visit?)>()
         let results = feed.run(readers: limits.workers - 1, walk: { feed in
-            walkGroup(absolute: root, relative: "", namespace: [], depth: 0, feed: feed)
+            walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)
+            var next = 0
+            while next < linkedFolders.count {
+                let linked = linkedFolders[next]
+                next += 1
+                enter(linked, feed: feed)
+            }
         }, read: { set, known in
-            CatalogReader.readSet(set, setCount: known, rootReal: rootReal, limits: limits, visit: visitor.value)
+            CatalogReader.readSet(set, setCount: known, root: root, limits: limits, visit: visitor.value)
         })
         var visited: [Visit] = []
         visited.reserveCapacity(visit == nil ? 0 : results.count)
@@ -85,117 +118,129 @@ struct CatalogReader {
         return visited
     }
 
-    /// Reads a folder's `Contents.json`: nil when absent; its diagnostics say what was wrong.
-    /// `listed` is the type the folder listing gave, when the caller listed the folder (nil: absent).
-    static func readContents(folder: String, relative: String, rootReal: String, maxBytes: Int,
-                             listed: CatalogFileSystem.EntryType?? = .none, in descriptor: Int32? = nil) -> (ContentsFile, JSONValue?)? {
+    /// Reads a folder's `Contents.json` under the catalog's path rule: nil when absent; its diagnostics
+    /// say what was wrong. `listed` is the type the folder listing gave (`.some(nil)`: the listing has
+    /// none; `nil`: the folder was not listed). `descriptor`, when given, is the folder open.
+    static func readContents(relative: String, root: CatalogRoot, maxBytes: Int, listed: CatalogFileSystem.EntryType??,
+                             in descriptor: Int32? = nil) -> (ContentsFile, JSONValue?)? {
+        if case .some(.none) = listed { return nil }
         let relativeFile = CatalogReader.join(relative, "Contents.json")
-        let absoluteFile = folder + "/Contents.json"
-        let status: Result<CatalogFileSystem.EntryType, SystemError>
-        switch listed {
-        case .some(.some(let type)) where type != .other: status = .success(type)
-        case .some(.none): return nil
-        default: status = CatalogFileSystem.linkStatus(absoluteFile).map(\.type)
-        }
-        switch status {
-        case .failure:
+        let opened = descriptor.map { root.openFile(named: "Contents.json", in: $0, relative: relativeFile) }
+            ?? root.openFile(relativeFile)
+        var file = ContentsFile(path: relativeFile)
+        switch opened {
+        case .failure(.system(let error)) where error.code == ENOENT && listed == nil:
             return nil
-        case .success(let type) where type == .symlink:
-            guard let target = CatalogFileSystem.realPath(absoluteFile), isInside(target, rootReal) else {
-                var file = ContentsFile(path: relativeFile)
-                file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile,
-                                                          message: "is a symbolic link leading out of the catalog; not read"))
-                return (file, nil)
-            }
-        case .success:
-            break
-        }
-        let read = descriptor.map { CatalogFileSystem.read("Contents.json", in: $0, maxBytes: maxBytes) }
-            ?? CatalogFileSystem.read(absoluteFile, maxBytes: maxBytes)
-        switch read {
-        case .failure(let error):
-            var file = ContentsFile(path: relativeFile)
-            file.problem(nil, "cannot be read: \(error)")
+        case .failure(.linkOutside):
+            file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile, message: CatalogRoot.Refusal.linkOutside.description))
             return (file, nil)
-        case .success(let read):
-            return ContentsFile.parse(read.head, path: relativeFile)
+        case .failure(let refusal):
+            file.problem(nil, "cannot be read: \(refusal)")
+            return (file, nil)
+        case .success(let fd):
+            defer { close(fd) }
+            switch CatalogFileSystem.read(descriptor: fd, maxBytes: maxBytes) {
+            case .failure(let error):
+                file.problem(nil, "cannot be read: \(error)")
+                return (file, nil)
+            case .success(let read):
+                return ContentsFile.parse(read.head, path: relativeFile)
+            }
         }
     }
 
-    static func isInside(_ real: String, _ rootReal: String) -> Bool {
-        real == rootReal || real.hasPrefix(rootReal == "/" ? "/" : rootReal + "/")
+    /// The finding for a name in a folder listing that is not valid UTF-8.
+    static func notUTF8(_ relative: String) -> CatalogDiagnostic {
+        CatalogDiagnostic(.unsafePath, path: relative,
+                          message: "has a name that is not valid UTF-8 (shown with U+FFFD); no tool can name it, so it is not read")
     }
 
-    /// What a child of a folder is, after vetting links: nil when it must be skipped, with the finding if any.
-    static func vet(_ absolute: String, relative: String, listed: CatalogFileSystem.EntryType, rootReal: String,
-                    ancestors: [(UInt64, UInt64)]) -> (CatalogFileSystem.EntryType?, CatalogDiagnostic?) {
-        var type = listed
-        if type == .other {
-            guard case .success(let status) = CatalogFileSystem.linkStatus(absolute) else { return (nil, nil) }
-            type = status.type
-        }
-        guard type == .symlink else { return (type, nil) }
-        guard let target = CatalogFileSystem.realPath(absolute) else { return (nil, nil) }
-        guard isInside(target, rootReal) else {
-            return (nil, CatalogDiagnostic(.unsafePath, path: relative,
-                                           message: "is a symbolic link leading out of the catalog; not read"))
-        }
-        guard case .success(let resolved) = CatalogFileSystem.targetStatus(absolute) else { return (nil, nil) }
-        if resolved.type == .directory, ancestors.contains(where: { $0 == (resolved.device, resolved.inode) }) {
-            return (nil, CatalogDiagnostic(.unsafePath, path: relative,
-                                           message: "is a symbolic link back to a folder that contains it (a loop); not followed"))
-        }
-        return (resolved.type, nil)
-    }
-
-    private mutating func walkGroup<Result>(absolute: String, relative: String, namespace: [String], depth: Int,
-                                            feed: SetFeed<Result>) {
-        guard case .success(let children) = CatalogFileSystem.listTyped(absolute) else {
-            if !relative.isEmpty {
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed; not read"))
+    private mutating func walkGroup<Result>(absolute: String, relative: String,
+                                            children listing: Swift.Result<[CatalogFileSystem.Listed], SystemError>,
+                                            device: UInt64, namespace: [String], depth: Int, feed: SetFeed<Result>) {
+        guard case .success(let children) = listing else {
+            if case .failure(let error) = listing, !relative.isEmpty {
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
             }
             return
         }
-        for (name, listed) in children where !name.hasPrefix(".") && name != "Contents.json" {
-            guard listed != .file else { continue }
+        for (name, listed, isUTF8, inode) in children where !name.hasPrefix(".") && name != "Contents.json" {
+            guard listed != .file, listed != .special else { continue }
             let childAbsolute = absolute + "/" + name
             let childRelative = CatalogReader.join(relative, name)
-            let (type, finding) = CatalogReader.vet(childAbsolute, relative: childRelative, listed: listed,
-                                                    rootReal: rootReal, ancestors: ancestors)
-            if let finding { diagnostics.append(finding) }
-            guard type == .directory else { continue }
-            guard depth < limits.maxDepth else {
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
-                                                     message: "is nested more than \(limits.maxDepth) folders deep; not read"))
+            guard isUTF8 else {
+                diagnostics.append(CatalogReader.notUTF8(childRelative))
                 continue
             }
-            let (base, ext) = CatalogReader.split(name)
-            guard ext == nil || ext == "spriteatlas" else {
-                feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
-                                    name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+            let child: Child
+            switch root.vet(childAbsolute, listed: listed) {
+            case .failure(.linkOutside):
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
                 continue
+            case .failure:
+                continue
+            case .success(let found):
+                guard found.type == .directory else { continue }
+                child = Child(absolute: childAbsolute, relative: childRelative, name: name,
+                              id: FolderID(device: found.status?.device ?? device, inode: found.status?.inode ?? inode),
+                              namespace: namespace, depth: depth, isLink: found.isLink)
             }
-            guard case .success(let status) = CatalogFileSystem.targetStatus(childAbsolute) else { continue }
-            ancestors.append((status.device, status.inode))
-            defer { ancestors.removeLast() }
-            let contents = CatalogReader.readContents(folder: childAbsolute, relative: childRelative, rootReal: rootReal,
-                                                      maxBytes: limits.maxContentsBytes)
-            if let file = contents?.0 { diagnostics += file.diagnostics }
-            let atlas = ext == "spriteatlas"
-            var provides = atlas
-            if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
-            if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
-                diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
-                                                     keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean"))
+            if child.isLink && !ancestors.contains(child.id) {
+                linkedFolders.append(child)
+            } else {
+                enter(child, feed: feed)
             }
-            groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
-                                     isSpriteAtlas: atlas, hasContentsFile: contents != nil))
-            walkGroup(absolute: childAbsolute, relative: childRelative,
-                      namespace: provides ? namespace + [base] : namespace, depth: depth + 1, feed: feed)
         }
     }
 
-    static func readSet<Visit>(_ set: PendingSet, setCount: Int, rootReal: String, limits: CatalogLimits,
+    /// Enters a folder found by the walk: once only (by device and inode), not deeper than `maxDepth`;
+    /// a set folder goes to the readers, a group is walked.
+    private mutating func enter<Result>(_ child: Child, feed: SetFeed<Result>) {
+        let (childAbsolute, childRelative, name, id) = (child.absolute, child.relative, child.name, child.id)
+        if let first = visited[id] {
+            let loop = ancestors.contains(id) || first.isEmpty || childRelative.hasPrefix(first + "/")
+            diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: loop
+                ? "is a symbolic link back to a folder that contains it (a loop); not followed"
+                : "is a symbolic link to \(first), which is read there; not read twice"))
+            return
+        }
+        guard child.depth < limits.maxDepth else {
+            diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
+                                                 message: "is nested more than \(limits.maxDepth) folders deep; not read"))
+            return
+        }
+        visited[id] = childRelative
+        let namespace = child.namespace
+        let (base, ext) = CatalogReader.split(name)
+        guard ext == nil || ext == "spriteatlas" else {
+            feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
+                                name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+            return
+        }
+        // A linked folder is entered after the walk, with no folder above it open: its ancestors are
+        // those of its path.
+        let saved = ancestors
+        if child.isLink { ancestors = [] }
+        ancestors.append(id)
+        defer { ancestors = saved }
+        let grandchildren = CatalogFileSystem.listTyped(childAbsolute)
+        let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
+        let contents = CatalogReader.readContents(relative: childRelative, root: root, maxBytes: limits.maxContentsBytes, listed: contentsType)
+        if let file = contents?.0 { diagnostics += file.diagnostics }
+        let atlas = ext == "spriteatlas"
+        var provides = atlas
+        if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
+        if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
+            diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
+                                                 keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean"))
+        }
+        groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
+                                 isSpriteAtlas: atlas, hasContentsFile: contents != nil))
+        walkGroup(absolute: childAbsolute, relative: childRelative, children: grandchildren, device: id.device,
+                  namespace: provides ? namespace + [base] : namespace, depth: child.depth + 1, feed: feed)
+    }
+
+    static func readSet<Visit>(_ set: PendingSet, setCount: Int, root catalogRoot: CatalogRoot, limits: CatalogLimits,
                                visit: ((Asset, Int32?, Int) -> Visit)?) -> (Asset, [CatalogDiagnostic], Visit?) {
         let (absolute, relative, ext) = (set.absolute, set.relative, set.ext)
         var diagnostics: [CatalogDiagnostic] = []
@@ -205,25 +250,39 @@ struct CatalogReader {
                                                  message: "\".\(ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
         }
         var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
-        var contentsType: CatalogFileSystem.EntryType?? = .none
         // The folder stays open while the set is read and visited: its files open by name from it.
-        var stream: OpaquePointer?
-        if case .success(let opened) = CatalogFileSystem.openStream(absolute) { stream = opened }
-        defer { if let stream { closedir(stream) } }
-        let descriptor = stream.map { dirfd($0) }
-        if let stream {
-            let children = CatalogFileSystem.listTyped(stream)
-            contentsType = .some(children.first { $0.name == "Contents.json" }?.type)
-            for (child, listed) in children where !child.hasPrefix(".") && child != "Contents.json" {
-                let (type, finding) = CatalogReader.vet(absolute + "/" + child, relative: CatalogReader.join(relative, child),
-                                                        listed: listed, rootReal: rootReal, ancestors: [])
-                if let finding { diagnostics.append(finding) }
-                if type != nil { asset.files.append(child) }
+        let stream: OpaquePointer
+        switch CatalogFileSystem.openStream(absolute) {
+        case .success(let opened):
+            stream = opened
+        case .failure(let error):
+            // A set that cannot be read is an error: passing it would pass content nobody checked.
+            asset.contents = .invalid
+            diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
+            return (asset, diagnostics, visit?(asset, nil, setCount))
+        }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        let children = CatalogFileSystem.listTyped(stream)
+        let contentsType: CatalogFileSystem.EntryType?? = .some(children.first { $0.name == "Contents.json" }?.type)
+        for (child, listed, isUTF8, _) in children where !child.hasPrefix(".") && child != "Contents.json" {
+            let childRelative = CatalogReader.join(relative, child)
+            guard isUTF8 else {
+                diagnostics.append(CatalogReader.notUTF8(childRelative))
+                continue
+            }
+            switch catalogRoot.vet(absolute + "/" + child, listed: listed) {
+            case .failure(.linkOutside):
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
+            case .failure(.special), .success:
+                // A FIFO, device or socket stays in the list: opening it is refused by its type, with a finding.
+                asset.files.append(child)
+            case .failure:
+                continue
             }
         }
-        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, maxBytes: limits.maxContentsBytes,
-                                              listed: contentsType,
-                                              in: descriptor) else {
+        guard let (file, root) = readContents(relative: relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
+                                              listed: contentsType, in: descriptor) else {
             asset.contents = .missing
             diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
             return (asset, diagnostics, visit?(asset, descriptor, setCount))

@@ -17,7 +17,12 @@ struct ContentsFile: Sendable {
     static func parse(_ bytes: [UInt8], path: String) -> (ContentsFile, JSONValue?) {
         var file = ContentsFile(path: path)
         do {
-            let root = try JSONReader.parse(bytes)
+            var duplicates: [JSONDuplicateKey] = []
+            let root = try JSONReader.parse(bytes, duplicateKeys: &duplicates)
+            for duplicate in duplicates {
+                file.problem(duplicate.keyPath, "is given twice in one object (again at line \(duplicate.line), column \(duplicate.column)); "
+                             + "readers disagree on which counts")
+            }
             guard case .object = root else {
                 file.problem(nil, "the top level is \(root.typeName), expected an object")
                 return (file, nil)

@@ -10,11 +10,17 @@ extension AnimationTimeline {
 
 extension PlaceholderContext {
     /// The timeline of the file `choice` shows when that file is a GIF (an animated placeholder in a data set);
-    /// nil when the image is hidden or is not a GIF. Reads the file, never writes it.
+    /// nil when the image is hidden or is not a GIF. Reads the file under the catalog's path rule
+    /// (`CatalogRoot`: nothing outside the catalog, no FIFO or device), never writes it.
     public func animation(of choice: PlaceholderImageChoice, limits: DecodingLimits = .default) throws(ImageError) -> AnimationTimeline? {
         guard let catalog, let file = choice.file else { return nil }
         let path = catalog.root.hasSuffix("/") ? catalog.root + file : "\(catalog.root)/\(file)"
-        let bytes = try ImageInspector.readFile(path)
+        let root = CatalogRoot(path: catalog.root) ?? CatalogRoot(path: catalog.root, real: catalog.root)
+        let bytes: [UInt8]
+        switch root.read(file) {
+        case .failure(let refusal): throw ImageError(.unreadable, file: path, detail: refusal.description)
+        case .success(let read): bytes = read.head
+        }
         guard ImageFormat(sniffing: bytes) == .gif else { return nil }
         do {
             return AnimationTimeline(gif: try GIFInfo(bytes: bytes, limits: limits))

@@ -52,26 +52,50 @@ public enum PlaceholderConfig {
     }
 
     /// The names configured beside the catalog at `catalogRoot`, or nil when there is no such file.
+    /// The file comes with the catalog (a pull request can change both), so it is read under the catalog's
+    /// path rule with the folder holding the catalog as the root: a link leading out of that folder, or a
+    /// FIFO or device, is refused before it is opened.
     public static func names(besideCatalog catalogRoot: String) throws(PlaceholderConfigError) -> PlaceholderNames? {
         let file = path(besideCatalog: catalogRoot)
-        guard case .success = CatalogFileSystem.targetStatus(file) else { return nil }
-        return try names(inFile: file)
+        let folder = file.hasSuffix("/" + fileName) ? String(file.dropLast(fileName.utf8.count + 1)) : "."
+        guard let root = CatalogRoot(path: folder.isEmpty ? "/" : folder) else { return nil }
+        switch root.openFile(fileName) {
+        case .failure(.system(let error)) where error.code == ENOENT:
+            return nil
+        case .failure(let refusal):
+            throw PlaceholderConfigError(file: file, reason: .unreadable(refusal.description))
+        case .success(let fd):
+            defer { close(fd) }
+            return try names(reading: fd, file: file)
+        }
     }
 
-    /// Reads and parses the configuration file at `file`. Never writes to it.
+    /// Reads and parses the configuration file at `file` (a path the user gave). Never writes to it;
+    /// a FIFO, device or folder is refused by its type before it is opened.
     public static func names(inFile file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
-        let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(file) {
         case .failure(let error): throw PlaceholderConfigError(file: file, reason: .unreadable(error.description))
-        case .success(let found): status = found
+        case .success(let found) where found.type != .file:
+            throw PlaceholderConfigError(file: file, reason: .unreadable("not a regular file"))
+        case .success:
+            break
         }
-        guard status.type == .file else {
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw PlaceholderConfigError(file: file, reason: .unreadable(String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        return try names(reading: fd, file: file)
+    }
+
+    /// Reads the open configuration file (a regular file of at most `maximumBytes`) and parses it.
+    private static func names(reading fd: Int32, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw PlaceholderConfigError(file: file, reason: .unreadable("not a regular file"))
         }
-        guard status.size <= maximumBytes else {
-            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: status.size, limit: maximumBytes))
+        guard Int(info.st_size) <= maximumBytes else {
+            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: Int(info.st_size), limit: maximumBytes))
         }
-        switch CatalogFileSystem.read(file, maxBytes: maximumBytes) {
+        switch CatalogFileSystem.read(descriptor: fd, maxBytes: maximumBytes) {
         case .failure(let error): throw PlaceholderConfigError(file: file, reason: .unreadable(error.description))
         case .success(let read): return try names(parsing: read.head, file: file)
         }

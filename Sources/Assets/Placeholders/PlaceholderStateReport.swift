@@ -115,7 +115,7 @@ public struct PlaceholderStateReport: Sendable {
         var lines = ["state: \(state.rawValue) (\(query.description)\(locale.map { $0.isEmpty ? "" : ", locale \($0)" } ?? ""))"]
         guard let presentation else {
             lines.append("no placeholder: the content is shown")
-            return lines.joined(separator: "\n")
+            return lines.map(PlainText.escape).joined(separator: "\n")
         }
         lines.append("style: \(presentation.style?.name ?? "custom")")
         if let title = presentation.title { lines.append("title: \(title)") }
@@ -147,6 +147,7 @@ public struct PlaceholderStateReport: Sendable {
         lines += presentation.appearance.reportLines(query.appearance)
         lines.append("trace:")
         lines += trace.map { "  \($0)" }
-        return lines.joined(separator: "\n")
+        // Names, titles and file names come from the catalog and the styles: one escaped line each.
+        return lines.map(PlainText.escape).joined(separator: "\n")
     }
 }

@@ -35,10 +35,34 @@ public struct CatalogHTMLReport: Sendable {
 
     /// The diagnostics that concern no asset (the catalog, its groups, placeholders it lacks).
     public var catalogDiagnostics: [CatalogDiagnostic] {
-        let paths = catalog.assets.map(\.path)
-        return validation.diagnostics.filter { diagnostic in
-            !paths.contains { diagnostic.path == $0 || diagnostic.path.hasPrefix($0 + "/") }
+        diagnosticsByAsset().catalog
+    }
+
+    /// Every diagnostic filed under the asset it concerns (by index in `catalog.assets`), or under the
+    /// catalog: one pass over the diagnostics, each finding its set by its path's leading folders, so the
+    /// page's time grows with sets plus findings, not with their product.
+    func diagnosticsByAsset() -> (byAsset: [Int: [CatalogDiagnostic]], catalog: [CatalogDiagnostic]) {
+        var index: [Substring: Int] = [:]
+        index.reserveCapacity(catalog.assets.count)
+        for (position, asset) in catalog.assets.enumerated() where index[Substring(asset.path)] == nil {
+            index[Substring(asset.path)] = position
         }
+        var byAsset: [Int: [CatalogDiagnostic]] = [:]
+        var general: [CatalogDiagnostic] = []
+        for diagnostic in validation.diagnostics {
+            var path = Substring(diagnostic.path)
+            var found: Int?
+            while !path.isEmpty {
+                if let position = index[path] {
+                    found = position
+                    break
+                }
+                guard let slash = path.lastIndex(of: "/") else { break }
+                path = path[..<slash]
+            }
+            if let found { byAsset[found, default: []].append(diagnostic) } else { general.append(diagnostic) }
+        }
+        return (byAsset, general)
     }
 
     /// The whole page.
@@ -51,7 +75,7 @@ public struct CatalogHTMLReport: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta http-equiv="Content-Security-Policy" content="\(ReportPage.contentSecurityPolicy)">
         <title>\(HTMLText.escape(title)): asset report</title>
         <style>\(ReportPage.styleSheet)</style>
         </head>
@@ -62,14 +86,14 @@ public struct CatalogHTMLReport: Sendable {
         </header>
 
         """
-        let general = catalogDiagnostics
+        let (byAsset, general) = diagnosticsByAsset()
         if !general.isEmpty {
             html += "<section class=\"catalog-diagnostics\">\n<h2>Catalog</h2>\n" + diagnosticList(general) + "</section>\n"
         }
         html += placeholderSection(thumbnails: &thumbnails)
         html += "<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
         for (index, asset) in catalog.assets.enumerated() {
-            html += assetArticle(asset, index: index, thumbnails: &thumbnails)
+            html += assetArticle(asset, index: index, diagnostics: byAsset[index] ?? [], thumbnails: &thumbnails)
         }
         html += "</section>\n<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n"
         return html
@@ -80,8 +104,7 @@ public struct CatalogHTMLReport: Sendable {
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 
-    func assetArticle(_ asset: Asset, index: Int, thumbnails: inout ThumbnailCache) -> String {
-        let found = diagnostics(of: asset)
+    func assetArticle(_ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: inout ThumbnailCache) -> String {
         let severity = found.contains { $0.severity == .error } ? " has-errors" : (found.isEmpty ? "" : " has-warnings")
         var html = "<article class=\"asset\(severity)\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\">\n"
         html += "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span></h3>\n"
@@ -94,11 +117,13 @@ public struct CatalogHTMLReport: Sendable {
         }
         // One row per idiom and appearance (and rarer traits), its scales side by side.
         var rows: [(key: String, entries: [ImageEntry])] = []
+        var rowIndex: [String: Int] = [:]
         for entry in asset.entries {
             let key = rowKey(entry)
-            if let index = rows.firstIndex(where: { $0.key == key }) {
+            if let index = rowIndex[key] {
                 rows[index].entries.append(entry)
             } else {
+                rowIndex[key] = rows.count
                 rows.append((key, [entry]))
             }
         }
@@ -180,16 +205,29 @@ public struct CatalogHTMLReport: Sendable {
 }
 
 /// Thumbnails already made, by catalog-relative path: placeholders show files the asset list shows too.
+/// Files are read under the catalog's path rule (`CatalogRoot`): a name or link that leads out of the
+/// catalog, or a FIFO or device, gets a tile saying so and is never opened.
 struct ThumbnailCache {
-    var root: String
+    var root: CatalogRoot
     var maxSide: Int
     var limits: DecodingLimits
     var made: [String: Thumbnail] = [:]
 
+    init(root: String, maxSide: Int, limits: DecodingLimits) {
+        self.root = CatalogRoot(path: root) ?? CatalogRoot(path: root, real: root)
+        self.maxSide = maxSide
+        self.limits = limits
+    }
+
     mutating func thumbnail(of file: String) -> Thumbnail {
         if let known = made[file] { return known }
-        let path = root.hasSuffix("/") ? root + file : "\(root)/\(file)"
-        let thumbnail = Thumbnail.make(file: path, maxSide: maxSide, limits: limits)
+        let thumbnail: Thumbnail
+        switch root.read(file) {
+        case .failure(let refusal):
+            thumbnail = Thumbnail(content: .unavailable("not read: \(refusal)"))
+        case .success(let read):
+            thumbnail = Thumbnail.make(bytes: read.head, file: file, maxSide: maxSide, limits: limits)
+        }
         made[file] = thumbnail
         return thumbnail
     }

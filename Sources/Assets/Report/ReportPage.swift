@@ -69,6 +69,16 @@ enum ReportPage {
     @keyframes spin { to { transform: rotate(360deg); } }
     """
 
+    /// The Content-Security-Policy: nothing loads from anywhere, images only from `data:` URIs, and the one
+    /// script that may run is `loadScript`, allowed by its SHA-256 (never `'unsafe-inline'`), so markup that
+    /// got into the page cannot run script. Styles stay inline (a colour swatch's `style` attribute).
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src '\(loadScriptHash)'"
+
+    /// `sha256-` and the base64 SHA-256 of `loadScript`'s UTF-8 bytes, as CSP writes a hash. A test
+    /// recomputes it, so an edit of the script that forgets this fails `swift test`.
+    static let loadScriptHash = "sha256-WZebyXr8sum0xswszskJcSFgBGMGrffwpRB1hH0r91Y="
+
     /// On load: counts the assets and the images, and the images that failed to load, into the body's
     /// `data-*` attributes and the title, so a headless browser can assert that the page rendered whole.
     static let loadScript = """

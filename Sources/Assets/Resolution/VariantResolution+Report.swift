@@ -55,10 +55,11 @@ extension VariantResolution {
         ]
     }
 
-    /// `NAME (phone dark 3x): FILE` and the trace, one step a line.
+    /// `NAME (phone dark 3x): FILE` and the trace, one step a line, names escaped as plain text.
     public var reportText: String {
         var lines = ["\(name) (\(query.description)): \(file.map { isMirrored ? "\($0) (mirrored)" : $0 } ?? "not resolved")"]
         lines += trace.map { "  \($0)" }
-        return lines.joined(separator: "\n")
+        // Names and file names come from the catalog: one escaped line each (`PlainText`).
+        return lines.map(PlainText.escape).joined(separator: "\n")
     }
 }

@@ -70,8 +70,8 @@ public struct VariantResolver: Sendable {
                 continue
             }
             let traits = EntryTraits(entry)
-            if filename.contains("/") || filename == "." || filename == ".." {
-                answer.trace.append("skipped \(filename): a filename must name a file inside the set's folder")
+            if !CatalogRoot.isPlainName(filename) {
+                answer.trace.append("skipped \(filename): a filename must be a plain name in the set's folder (no /, \\ or NUL, not . or ..)")
             } else if let scale = traits.unreadableScale {
                 answer.trace.append("skipped \(filename): scale \"\(scale)\" is not 1x, 2x or 3x")
             } else if !traits.unknownAppearances.isEmpty {

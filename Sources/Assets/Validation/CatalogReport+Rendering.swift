@@ -24,13 +24,18 @@ extension CatalogReport {
         return "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
     }
 
+    /// `path: severity: message [code]`, its path and message escaped as plain text (`PlainText`), so a
+    /// name in the catalog cannot break the line or send escape codes.
+    public func textLine(_ diagnostic: CatalogDiagnostic) -> String {
+        "\(PlainText.escape(displayPath(of: diagnostic))): \(diagnostic.severity.rawValue): "
+            + "\(PlainText.escape(diagnostic.fullMessage)) [\(diagnostic.code.rawValue)]"
+    }
+
     /// The whole report in a format, ending with a newline.
     public func rendered(as format: CatalogReportFormat) -> String {
         switch format {
         case .text:
-            var lines = diagnostics.map { diagnostic in
-                "\(displayPath(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"
-            }
+            var lines = diagnostics.map(textLine)
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
         case .github:
@@ -68,20 +73,31 @@ extension CatalogReport {
         ])
     }
 
+    /// A workflow command's message: `%`, CR and LF percent-encoded as the runner decodes them, scalar by
+    /// scalar (so `"\r\n"`, one `Character`, is caught), and every other control character as `%XX` too,
+    /// which the runner shows as written: nothing in a name can end the command or start another.
     static func escapeData(_ text: String) -> String {
-        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
-    }
-
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, _ replacement: String) -> String {
         var out = ""
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || PlainText.needsEscape(scalar) {
+                for byte in String(scalar).utf8 { out += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A workflow command's property value (`file=`, `title=`): as `escapeData`, and `:` and `,` too.
+    static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

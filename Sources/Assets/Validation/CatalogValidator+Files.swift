@@ -26,11 +26,6 @@ struct FileOutcome: Sendable {
 /// The checks that read files: listed files that are missing, files nobody lists, and the images
 /// themselves (format, damage, animation), in parallel.
 extension CatalogValidator {
-    /// A file name that could reach outside its set folder.
-    static func isUnsafe(_ filename: String) -> Bool {
-        filename == ".." || filename == "." || filename.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
-    }
-
     func planFiles(of asset: Asset) -> ([CatalogDiagnostic], [FileJob]) {
         guard asset.contents == .read, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
         var found: [CatalogDiagnostic] = []
@@ -51,7 +46,7 @@ extension CatalogValidator {
                 found.append(CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath(), message: "is an empty file name"))
                 continue
             }
-            if CatalogValidator.isUnsafe(filename) {
+            if !CatalogRoot.isPlainName(filename) {
                 found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath(),
                                                message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
                 continue
@@ -89,20 +84,19 @@ extension CatalogValidator {
 
     /// Checks one set: entry values, then its files through one descriptor for its folder, then scales.
     /// `folder` is the set folder's descriptor when the caller holds it open; else it is opened here.
-    func checkSet(_ asset: Asset, root: String, folder given: Int32?) -> SetOutcome {
+    func checkSet(_ asset: Asset, root: CatalogRoot, folder given: Int32?) -> SetOutcome {
         var outcome = SetOutcome()
         outcome.diagnostics = checkValues(of: asset)
         let (found, jobs) = planFiles(of: asset)
         outcome.diagnostics += found
         outcome.fileCount = jobs.count
         guard !jobs.isEmpty else { return outcome }
-        let opened = given == nil ? CatalogFileSystem.openFolder(root + "/" + asset.path) : nil
+        let opened = given == nil ? CatalogFileSystem.openFolder(root.path + "/" + asset.path) : nil
         defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
         let folder = given ?? opened
         var facts: [Int: ImageFacts] = [:]
         for job in jobs {
-            let location = folder.map { ($0, job.filename) } ?? (AT_FDCWD, root + "/" + job.path)
-            let checked = check(job, at: location)
+            let checked = check(job, root: root, folder: folder)
             outcome.diagnostics += checked.diagnostics
             if let found = checked.facts {
                 for entry in job.entryIndices { facts[entry] = found }
@@ -128,12 +122,27 @@ extension CatalogValidator {
         return last.count >= ImageInfo.iend.count && ImageInfo.containsIEND(last.suffix(ImageInfo.iend.count))
     }
 
-    /// Checks one file, opened as `location.name` from the folder descriptor `location.folder`.
-    private func check(_ job: FileJob, at location: (folder: Int32, name: String)) -> FileOutcome {
+    /// Checks one file, opened under the catalog's path rule by name from the set's folder descriptor
+    /// `folder` when there is one, else by its catalog-relative path.
+    private func check(_ job: FileJob, root: CatalogRoot, folder: Int32?) -> FileOutcome {
         var outcome = FileOutcome()
         func report(_ code: CatalogDiagnostic.Code, _ message: String) {
             outcome.diagnostics.append(CatalogDiagnostic(code, path: job.path, message: message))
         }
+        let opened = folder.map { root.openFile(named: job.filename, in: $0, relative: job.path) } ?? root.openFile(job.path)
+        let fd: Int32
+        switch opened {
+        case .success(let descriptor):
+            fd = descriptor
+        case .failure(.linkOutside):
+            report(.unsafePath, CatalogRoot.Refusal.linkOutside.description)
+            return outcome
+        case .failure(let refusal):
+            report(.undecodableImage, "cannot be read: \(refusal)")
+            return outcome
+        }
+        defer { close(fd) }
+        let location = fd
         let filename = job.filename
         let ext = CatalogReader.split(filename).ext ?? ""
         let claimed = ImageFormat(fileExtension: ext)
@@ -141,8 +150,8 @@ extension CatalogValidator {
         let wholeFile = options.deep || claimed == .gif || claimed == .svg
         var sample: FileSample
         let read = wholeFile
-            ? CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow)
-            : CatalogFileSystem.read(location.name, in: location.folder, head: CatalogValidator.probeHead, tail: CatalogValidator.endBytes,
+            ? CatalogFileSystem.read(descriptor: location, tail: ImageInfo.endWindow)
+            : CatalogFileSystem.read(descriptor: location, head: CatalogValidator.probeHead, tail: CatalogValidator.endBytes,
                                      widerTail: (ImageInfo.endWindow, CatalogValidator.endsSoundly))
         switch read {
         case .failure(let error):
@@ -165,17 +174,17 @@ extension CatalogValidator {
             report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(format.rawValue.uppercased()) data")
         }
         if !sample.isWhole, format == .svg || format == .gif {
-            if case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow) {
+            if case .success(let read) = CatalogFileSystem.read(descriptor: location, tail: ImageInfo.endWindow) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             }
         }
         if !sample.isWhole, format == .pdf, sample.tail.count < ImageInfo.endWindow,
-           case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: 0, tail: ImageInfo.endWindow) {
+           case .success(let read) = CatalogFileSystem.read(descriptor: location, head: 0, tail: ImageInfo.endWindow) {
             // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
             sample.tail = read.tail
         }
         if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
-           case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: ImageInspector.headerWindow,
+           case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow,
                                                              tail: ImageInfo.endWindow) {
             // Chunks before the image data (a large colour profile, text) run past the head: read more of it.
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
@@ -208,7 +217,7 @@ extension CatalogValidator {
     /// Probes or decodes an image; when only the head was read and the headers reach past it (large
     /// metadata before the frame header), reads 64 KiB and tries again, then the whole file.
     private func inspect(_ sample: inout FileSample, format: ImageFormat, job: FileJob,
-                         location: (folder: Int32, name: String)) throws(ImageError) -> ImageFacts {
+                         location: Int32) throws(ImageError) -> ImageFacts {
         do {
             return options.deep
                 ? try checker.decode(sample, format: format, file: job.path)
@@ -216,7 +225,7 @@ extension CatalogValidator {
         } catch {
             guard error.kind == .truncated, !sample.isWhole else { throw error }
             if sample.head.count < ImageInspector.headerWindow,
-               case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, head: ImageInspector.headerWindow,
+               case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow,
                                                                  tail: ImageInfo.endWindow) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
                 do {
@@ -225,7 +234,7 @@ extension CatalogValidator {
                     // Still inside the headers: read it all, below.
                 }
             }
-            guard case .success(let read) = CatalogFileSystem.read(location.name, in: location.folder, tail: ImageInfo.endWindow)
+            guard case .success(let read) = CatalogFileSystem.read(descriptor: location, tail: ImageInfo.endWindow)
             else { throw error }
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             return try checker.probe(sample, format: format, file: job.path)

@@ -58,7 +58,11 @@ extension CatalogValidator {
         }
         let key = asset.kind.entriesKey ?? "images"
         // Slots claimed so far; a set has a handful, so a list compared in order beats hashing each slot.
+        // A large set (a hostile one lists 40,000 entries) hashes them: comparing each with every earlier
+        // one was quadratic (39 s).
+        let large = asset.entries.count > 32
         var slots: [(slot: Slot, index: Int)] = []
+        var slotIndex: [Slot: Int] = [:]
         for (index, entry) in asset.entries.enumerated() {
             var keyPath: String { "\(key)[\(index)]" }
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
@@ -72,9 +76,11 @@ extension CatalogValidator {
             }
             guard entry.filename != nil, asset.kind.holdsFiles else { continue }
             let slot = CatalogValidator.slot(of: entry)
-            if let first = slots.first(where: { $0.slot == slot })?.index {
+            if let first = large ? slotIndex[slot] : slots.first(where: { $0.slot == slot })?.index {
                 found.append(CatalogDiagnostic(.ambiguousVariant, path: file, keyPath: keyPath,
                                                message: "claims the same slot (\(CatalogValidator.describe(entry))) as \(key)[\(first)]"))
+            } else if large {
+                slotIndex[slot] = index
             } else {
                 slots.append((slot, index))
             }

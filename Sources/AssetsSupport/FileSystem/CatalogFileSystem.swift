@@ -5,12 +5,16 @@ import Darwin
 #endif
 
 /// The few read-only file system calls the catalog reader and validator make: listing a folder
-/// without following links, and reading a file whole or its head and tail.
+/// without following links, and reading a file whole or its head and tail. Which paths a catalog may
+/// name, and how they are opened, is one rule in `CatalogRoot`.
 package enum CatalogFileSystem {
     package enum EntryType: Sendable, Hashable {
         case file
         case directory
         case symlink
+        /// A FIFO, a character or block device, or a socket: never opened for reading.
+        case special
+        /// The listing did not say (`DT_UNKNOWN`): ask `linkStatus`.
         case other
     }
 
@@ -41,7 +45,7 @@ package enum CatalogFileSystem {
         case S_IFREG: type = .file
         case S_IFDIR: type = .directory
         case S_IFLNK: type = .symlink
-        default: type = .other
+        default: type = .special
         }
         return Status(type: type, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
@@ -69,8 +73,13 @@ package enum CatalogFileSystem {
         listTyped(path).map { $0.map(\.name) }
     }
 
+    /// One name in a folder listing: the name (a name that is not valid UTF-8 has its bad bytes replaced
+    /// by U+FFFD and `isUTF8` false: it cannot be opened by that spelling), the type the folder records,
+    /// and the entry's inode (for a folder that is not a link, its identity on the folder's device).
+    package typealias Listed = (name: String, type: EntryType, isUTF8: Bool, inode: UInt64)
+
     /// The names in a folder with the type the folder records (`.other` when it records none), in byte order.
-    package static func listTyped(_ path: String) -> Result<[(name: String, type: EntryType)], SystemError> {
+    package static func listTyped(_ path: String) -> Result<[Listed], SystemError> {
         guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
         defer { closedir(dir) }
         return .success(listTyped(dir))
@@ -84,8 +93,8 @@ package enum CatalogFileSystem {
     }
 
     /// The names in an open folder stream, as `listTyped(_ path:)` gives them.
-    package static func listTyped(_ dir: OpaquePointer) -> [(name: String, type: EntryType)] {
-        var entries: [(name: [UInt8], type: EntryType)] = []
+    package static func listTyped(_ dir: OpaquePointer) -> [Listed] {
+        var entries: [(name: [UInt8], type: EntryType, inode: UInt64)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
@@ -94,30 +103,41 @@ package enum CatalogFileSystem {
             case Int32(DT_REG): type = .file
             case Int32(DT_DIR): type = .directory
             case Int32(DT_LNK): type = .symlink
+            case Int32(DT_FIFO), Int32(DT_CHR), Int32(DT_BLK), Int32(DT_SOCK): type = .special
             default: type = .other
             }
-            entries.append((name, type))
+            entries.append((name, type, UInt64(entry.pointee.d_ino)))
         }
         entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
-        return entries.map { (String(decoding: $0.name, as: UTF8.self), $0.type) }
+        return entries.map { entry in
+            if let text = String(validating: entry.name, as: UTF8.self) { return (text, entry.type, true, entry.inode) }
+            return (String(decoding: entry.name, as: UTF8.self), entry.type, false, entry.inode)
+        }
     }
 
-    /// The bytes of a file: all of it, or when `head` is given only the first `head` bytes and the
+    /// The bytes of a file at a path the user gave (a `--strings` table, not a file a catalog names: those
+    /// are opened under `CatalogRoot`'s rule), whole, as `read(descriptor:)` reads. Opened non-blocking, so
+    /// a FIFO fails to read instead of hanging.
+    package static func read(_ path: String, maxBytes: Int = 256 << 20) -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        defer { close(fd) }
+        return read(descriptor: fd, maxBytes: maxBytes)
+    }
+
+    /// The bytes of a file open as `fd` (the caller opened it, under `CatalogRoot`'s rule for a file a
+    /// catalog names, and closes it): all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
-    /// `directory` is a folder descriptor from `openFolder` that a relative `path` starts from.
     ///
-    /// The fewest system calls: open, fstat (type and size), one pread of exactly the head (the whole of a
-    /// small file), one pread of the tail only when the head does not reach the end, close.
+    /// The fewest system calls: one pread of exactly the head (the whole of a small file), fstat (type and
+    /// size) only when that read does not settle it, one pread of the tail only when the head does not reach
+    /// the end.
     /// `widerTail`, when given, is read instead of `tail` bytes when `tail` bytes alone do not satisfy it
     /// (`isEnough` false): a probe first reads the few bytes a sound file ends with.
-    package static func read(_ path: String, in directory: Int32 = AT_FDCWD, head: Int? = nil, tail: Int = 0,
+    package static func read(descriptor fd: Int32, head: Int? = nil, tail: Int = 0,
                      widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
-        // Non-blocking, so a FIFO planted in a catalog cannot hang the reader; it then fails to read.
-        let fd = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
-        defer { close(fd) }
         // Most files in a catalog are small: one pread of the head (or of 16 KiB, when reading whole) that
         // comes back short is the whole file, and no fstat is needed (a regular file reads short only at
         // its end; a FIFO or folder fails to pread, as before). An empty read still asks fstat, so a

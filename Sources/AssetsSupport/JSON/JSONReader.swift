@@ -8,12 +8,32 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
     package var description: String { "line \(line), column \(column): \(reason)" }
 }
 
+/// A key that an object holds more than once: where the repeat is. RFC 8259 leaves what a reader then does
+/// open, and readers disagree (the first wins here for a lookup, the last in most others), so a catalog
+/// reports it.
+package struct JSONDuplicateKey: Sendable, Hashable {
+    /// The repeated member's key path (`images[0].filename`).
+    package var keyPath: String
+    /// The byte offset of the repeated key, and its line and column (from 1; columns count bytes).
+    package var offset: Int
+    package var line: Int
+    package var column: Int
+}
+
 /// A strict RFC 8259 JSON reader over bytes, with a nesting limit so hostile files cannot exhaust the stack.
 package struct JSONReader {
     static let maxDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Keys repeated in an object: the offset, and the key path from the innermost member outwards
+    /// (each enclosing member adds its key or index as the reader leaves it; nothing is kept otherwise).
+    private var duplicates: [(offset: Int, reversedPath: [PathStep])] = []
+
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+    }
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -21,13 +41,47 @@ package struct JSONReader {
 
     /// Parses a whole document. A UTF-8 byte order mark is skipped; anything after the value is an error.
     package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var ignored: [JSONDuplicateKey] = []
+        return try parse(bytes, duplicateKeys: &ignored)
+    }
+
+    /// Parses a whole document, and gives every key an object repeats, in the order they appear.
+    package static func parse(_ bytes: [UInt8], duplicateKeys: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
         if reader.index < bytes.count { throw reader.failure("unexpected text after the end of the JSON value") }
+        duplicateKeys = reader.duplicateKeys()
         return value
+    }
+
+    /// The repeated keys found, with their key paths and positions (one pass over the bytes for all).
+    private func duplicateKeys() -> [JSONDuplicateKey] {
+        guard !duplicates.isEmpty else { return [] }
+        var found: [JSONDuplicateKey] = []
+        var line = 1
+        var lineStart = 0
+        var scanned = 0
+        for (offset, reversedPath) in duplicates.sorted(by: { $0.offset < $1.offset }) {
+            while scanned < offset {
+                if bytes[scanned] == 0x0A {
+                    line += 1
+                    lineStart = scanned + 1
+                }
+                scanned += 1
+            }
+            var keyPath = ""
+            for step in reversedPath.reversed() {
+                switch step {
+                case .key(let key): keyPath += keyPath.isEmpty ? key : ".\(key)"
+                case .index(let item): keyPath += "[\(item)]"
+                }
+            }
+            found.append(JSONDuplicateKey(keyPath: keyPath, offset: offset, line: line, column: offset - lineStart + 1))
+        }
+        return found
     }
 
     /// The line and column (both from 1) of a byte offset.
@@ -98,15 +152,28 @@ package struct JSONReader {
             index += 1
             return .object(members)
         }
+        // Keys seen so far: a list while the object is small, hashed once it grows (an object of 40,000
+        // keys would be quadratic otherwise).
+        var keys: Set<String> = []
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key, found \(describe(current))") }
+            let keyOffset = index
             let key = try readString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after key \"\(key)\", found \(describe(current))") }
             index += 1
             skipWhitespace()
+            if members.count < 16 ? members.contains(where: { $0.key == key }) : keys.contains(key) {
+                duplicates.append((keyOffset, [.key(key)]))
+            }
+            if members.count >= 16 {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                keys.insert(key)
+            }
+            let mark = duplicates.count
             members.append((key, try readValue(depth: depth + 1)))
+            for found in mark..<duplicates.count { duplicates[found].reversedPath.append(.key(key)) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -126,7 +193,9 @@ package struct JSONReader {
         }
         while true {
             skipWhitespace()
+            let mark = duplicates.count
             items.append(try readValue(depth: depth + 1))
+            for found in mark..<duplicates.count { duplicates[found].reversedPath.append(.index(items.count - 1)) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

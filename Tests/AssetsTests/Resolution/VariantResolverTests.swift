@@ -141,7 +141,7 @@ let resolutionCases: [ResolutionCase] = [
     ResolutionCase(label: "a filename leaving the set's folder is skipped",
                    entries: [entry("../../secret.png", "3x"), entry("..", "3x"), entry("ok.png", "1x")],
                    query: .iPhone, expected: "ok.png",
-                   traceLine: "skipped ../../secret.png: a filename must name a file inside the set's folder"),
+                   traceLine: "skipped ../../secret.png: a filename must be a plain name in the set's folder (no /, \\ or NUL, not . or ..)"),
     ResolutionCase(label: "a tinted entry never matches",
                    entries: [entry("t.png", nil, AppearanceTrait(appearance: "luminosity", value: "tinted")), entry("a.png")],
                    query: .iPhone, expected: "a.png",

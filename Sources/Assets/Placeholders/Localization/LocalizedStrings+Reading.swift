@@ -89,7 +89,7 @@ extension LocalizedStrings {
         var visited = 0
         var pending: [(path: String, depth: Int)] = [(root, 0)]
         while let (folder, depth) = pending.popLast() {
-            let entries: [(name: String, type: CatalogFileSystem.EntryType)]
+            let entries: [CatalogFileSystem.Listed]
             switch CatalogFileSystem.listTyped(folder) {
             case .failure(let error):
                 if folder == root { throw StringsFileError(file: root, reason: .unreadable(error.description)) }
@@ -97,7 +97,8 @@ extension LocalizedStrings {
             case .success(let listed): entries = listed
             }
             let inLproj = folder.hasSuffix(".lproj")
-            for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            // A name that is not valid UTF-8 cannot be opened by its decoded spelling: skipped.
+            for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") && entry.isUTF8 {
                 visited += 1
                 guard visited <= maximumEntriesVisited else {
                     throw StringsFileError(file: root, reason: .tooMany("folder entries", limit: maximumEntriesVisited))

@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one rule for every path a catalog names, applied by every command that reads a catalog
+/// (`validate`, `build-check`, `report`, `resolve`) and by the `placeholders.json` beside it:
+///
+/// - a name is a plain name: not empty, not `.` or `..`, no `/`, `\` or NUL (`isPlainName`);
+/// - a path resolves inside the root: a symbolic link is followed only when where it leads stays inside;
+/// - only regular files are opened for reading: a FIFO, a device or a socket is refused by its type
+///   (from the folder listing or `lstat`) before any `open`, and every open adds `O_NOFOLLOW` and
+///   `O_NONBLOCK` and checks the type again with `fstat` on the descriptor.
+///
+/// A path with links is resolved once (`realpath`), checked against the root, then walked again from the
+/// root folder one component at a time with `O_NOFOLLOW`, so a link swapped in between is refused, not
+/// followed.
+package struct CatalogRoot: Sendable {
+    /// The folder as given.
+    package let path: String
+    /// Its canonical path (links resolved).
+    package let real: String
+
+    package init(path: String, real: String) {
+        self.path = path
+        self.real = real
+    }
+
+    /// The root at `path`, or nil when the path cannot be resolved.
+    package init?(path: String) {
+        guard let real = CatalogFileSystem.realPath(path) else { return nil }
+        self.init(path: path, real: real)
+    }
+
+    /// Why a path the catalog names is not read.
+    package enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Empty, `.`, `..`, or holding `/`, `\` or NUL.
+        case unsafeName(String)
+        /// A symbolic link whose target is outside the root.
+        case linkOutside
+        /// A FIFO, a device or a socket.
+        case special
+        /// A folder where a file was asked for.
+        case folder
+        /// The system refused (no such file, permission, a dangling link, a link changed under us).
+        case system(SystemError)
+
+        package var description: String {
+            switch self {
+            case .unsafeName(let name): return "\"\(name)\" is not a plain file name"
+            case .linkOutside: return "is a symbolic link leading out of the catalog; not read"
+            case .special: return "is not a regular file (a FIFO, device or socket); not read"
+            case .folder: return "is a folder, not a file"
+            case .system(let error): return error.description
+            }
+        }
+    }
+
+    /// The one file-name rule: a name that stays in its folder. Not empty, not `.` or `..`, and no `/`,
+    /// `\` or NUL (a backslash is a separator to Windows tools and to some archivers).
+    package static func isPlainName(_ name: some StringProtocol) -> Bool {
+        !name.isEmpty && name != "." && name != ".."
+            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
+    }
+
+    /// Whether a canonical path is the root or inside it.
+    package func contains(_ canonical: String) -> Bool {
+        canonical == real || canonical.hasPrefix(real == "/" ? "/" : real + "/")
+    }
+
+    /// What a child of a catalog folder is, links vetted: the type it leads to, with its status when one
+    /// was asked (a link's target, or a child the listing gave no type for), or why it is not followed.
+    /// `listed` is the type the folder listing gave.
+    package func vet(_ absolute: String, listed: CatalogFileSystem.EntryType)
+        -> Result<(type: CatalogFileSystem.EntryType, status: CatalogFileSystem.Status?, isLink: Bool), Refusal>
+    {
+        var type = listed
+        var status: CatalogFileSystem.Status?
+        if type == .other {
+            switch CatalogFileSystem.linkStatus(absolute) {
+            case .failure(let error): return .failure(.system(error))
+            case .success(let found): (type, status) = (found.type, found)
+            }
+        }
+        switch type {
+        case .special: return .failure(.special)
+        case .file, .directory, .other: return .success((type, status, false))
+        case .symlink: break
+        }
+        guard let target = CatalogFileSystem.realPath(absolute) else { return .failure(.system(SystemError(code: errno))) }
+        guard contains(target) else { return .failure(.linkOutside) }
+        switch CatalogFileSystem.targetStatus(target) {
+        case .failure(let error): return .failure(.system(error))
+        case .success(let found) where found.type == .special: return .failure(.special)
+        case .success(let found): return .success((found.type, found, true))
+        }
+    }
+
+    /// Opens the file at the catalog-relative `relative` for reading under the rule; the caller closes it.
+    package func openFile(_ relative: String) -> Result<Int32, Refusal> {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        if let bad = components.first(where: { !CatalogRoot.isPlainName($0) }) { return .failure(.unsafeName(String(bad))) }
+        switch walk(components) {
+        case .success(let fd): return .success(fd)
+        case .failure(.system(let error)) where error.code == ELOOP:
+            // A link on the way: resolve it once, keep it only inside, and walk its canonical path
+            // without following anything (a link found now was swapped in: refused).
+            guard let canonical = CatalogFileSystem.realPath(path + "/" + relative) else {
+                return .failure(.system(SystemError(code: errno)))
+            }
+            guard contains(canonical), canonical != real else { return .failure(canonical == real ? .folder : .linkOutside) }
+            let inside = canonical.dropFirst(real == "/" ? 1 : real.utf8.count + 1)
+            return walk(inside.split(separator: "/", omittingEmptySubsequences: false))
+        case .failure(let refusal): return .failure(refusal)
+        }
+    }
+
+    /// Opens the file `name` in the catalog folder open as `folder` (its catalog-relative path is
+    /// `relative`), under the rule: the fast way for a file the folder listing showed as regular, the
+    /// way of `openFile(_:)` for a link.
+    package func openFile(named name: String, in folder: Int32, relative: String) -> Result<Int32, Refusal> {
+        guard CatalogRoot.isPlainName(name) else { return .failure(.unsafeName(name)) }
+        switch CatalogRoot.openRegular(name, in: folder) {
+        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative)
+        case let other: return other
+        }
+    }
+
+    /// Reads a catalog-relative file under the rule, as `CatalogFileSystem.read` reads (whole, or its
+    /// head and tail).
+    package func read(_ relative: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+        -> Result<(head: [UInt8], tail: [UInt8], size: Int), Refusal>
+    {
+        switch openFile(relative) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let fd):
+            defer { close(fd) }
+            return CatalogFileSystem.read(descriptor: fd, head: head, tail: tail, maxBytes: maxBytes).mapError { .system($0) }
+        }
+    }
+
+    /// Walks `components` from the root without following any link: folders with `O_DIRECTORY | O_NOFOLLOW`,
+    /// the last as a regular file. A link anywhere fails with ELOOP.
+    private func walk(_ components: [Substring]) -> Result<Int32, Refusal> {
+        var folder = open(real, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard folder >= 0 else { return .failure(.system(SystemError(code: errno))) }
+        for component in components.dropLast() {
+            let next = openat(folder, String(component), O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW)
+            let code = errno
+            close(folder)
+            // ENOTDIR for a link to a folder opened with O_NOFOLLOW on some systems: ask lstat below.
+            guard next >= 0 else { return .failure(.system(SystemError(code: code == ENOTDIR ? ELOOP : code))) }
+            folder = next
+        }
+        defer { close(folder) }
+        guard let last = components.last else { return .failure(.folder) }
+        return CatalogRoot.openRegular(String(last), in: folder)
+    }
+
+    /// Opens `name` in `folder` only when it is a regular file: its type is asked first without following
+    /// a link (`fstatat`), so a FIFO, device or socket is never opened; the open adds `O_NOFOLLOW` and
+    /// `O_NONBLOCK`, and `fstat` checks the descriptor is that same regular file.
+    package static func openRegular(_ name: String, in folder: Int32) -> Result<Int32, Refusal> {
+        var before = stat()
+        guard fstatat(folder, name, &before, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(.system(SystemError(code: errno))) }
+        switch before.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFLNK: return .failure(.system(SystemError(code: ELOOP)))
+        case S_IFDIR: return .failure(.folder)
+        default: return .failure(.special)
+        }
+        let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(.system(SystemError(code: errno))) }
+        var after = stat()
+        guard fstat(fd, &after) == 0, (after.st_mode & S_IFMT) == S_IFREG,
+              after.st_dev == before.st_dev, after.st_ino == before.st_ino else {
+            close(fd)
+            return .failure(.special)
+        }
+        return .success(fd)
+    }
+}
