@@ -1,0 +1,161 @@
+/// Hashes many images: files as given, every image under a folder, or one image per set of a catalog,
+/// spread over all cores with the package's parallel map. One image that cannot be decoded is reported
+/// with its error; the others are still hashed.
+public struct HashBatch: Sendable {
+    /// One image to hash.
+    public struct Item: Sendable, Hashable {
+        /// The path as the user gave it, or as found under a folder (joined to the folder as given).
+        public var file: String
+        /// The catalog's name for the image set, for an image found through a catalog.
+        public var assetName: String?
+
+        public init(file: String, assetName: String? = nil) {
+            self.file = file
+            self.assetName = assetName
+        }
+    }
+
+    /// One item's result.
+    public struct Outcome: Sendable, Hashable {
+        public var item: Item
+        public var result: Result<ImageHash, ImageHashError>
+    }
+
+    /// Why an input could not be expanded into images.
+    public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The file extensions a folder walk hashes.
+    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif"]
+    /// How deep a folder walk goes, and how many images it takes at most.
+    public static let maximumDepth = 32
+    public static let maximumImages = 1_000_000
+
+    public var hasher: ImageHasher
+
+    public init(hasher: ImageHasher = ImageHasher()) {
+        self.hasher = hasher
+    }
+
+    /// Whether `path` names a catalog folder (`*.xcassets`, `*.catalog`).
+    public static func isCatalog(_ path: String) -> Bool {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.hasSuffix(".xcassets") || trimmed.hasSuffix(".catalog")
+    }
+
+    /// Expands one input: a file is itself; a catalog gives each image set's highest-scale universal
+    /// light image (chosen by `VariantResolver`); another folder gives every PNG, JPEG and GIF under it,
+    /// sorted by path.
+    public static func items(for input: String) throws(InputError) -> [Item] {
+        let status: CatalogFileSystem.Status
+        switch CatalogFileSystem.targetStatus(input) {
+        case .failure(let error): throw InputError(path: input, reason: error.description)
+        case .success(let found): status = found
+        }
+        guard status.type == .directory else { return [Item(file: input)] }
+        if isCatalog(input) { return try catalogItems(input) }
+        var found: [Item] = []
+        walk(input, depth: 0, into: &found)
+        return found
+    }
+
+    private static func walk(_ folder: String, depth: Int, into found: inout [Item]) {
+        guard depth <= maximumDepth, case .success(let entries) = CatalogFileSystem.listTyped(folder) else { return }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            guard found.count < maximumImages else { return }
+            let path = base + entry.name
+            switch entry.type {
+            case .directory: walk(path, depth: depth + 1, into: &found)
+            case .file:
+                if let dot = entry.name.lastIndex(of: "."),
+                   imageExtensions.contains(entry.name[entry.name.index(after: dot)...].lowercased()) {
+                    found.append(Item(file: path))
+                }
+            default: break
+            }
+        }
+    }
+
+    private static func catalogItems(_ root: String) throws(InputError) -> [Item] {
+        let catalog: AssetCatalog
+        do {
+            catalog = try AssetCatalog.read(at: root)
+        } catch {
+            throw InputError(path: root, reason: error.reason)
+        }
+        let base = root.hasSuffix("/") ? root : root + "/"
+        let query = VariantQuery(scale: .three, appearance: .light)
+        var items: [Item] = []
+        for asset in catalog.assets where asset.kind == .imageSet {
+            var universal = asset
+            universal.entries = asset.entries.filter { ($0.idiom ?? "universal") == "universal" }
+            let resolution = VariantResolver.resolve(in: universal, for: query)
+            guard let file = resolution.file,
+                  let dot = file.lastIndex(of: "."),
+                  imageExtensions.contains(file[file.index(after: dot)...].lowercased())
+            else { continue }
+            items.append(Item(file: base + file, assetName: asset.name))
+        }
+        return items
+    }
+
+    /// Hashes every item on all cores; results in item order.
+    public func run(_ items: [Item]) -> [Outcome] {
+        let hasher = self.hasher
+        return ParallelWork.map(count: items.count, chunk: 1) { index in
+            let item = items[index]
+            do throws(ImageHashError) {
+                return Outcome(item: item, result: .success(try hasher.hash(file: item.file)))
+            } catch {
+                return Outcome(item: item, result: .failure(error))
+            }
+        }
+    }
+
+    /// The JSON array `asset-tool hash --format json` prints (see `Schemas/hash.schema.json`).
+    public static func json(_ outcomes: [Outcome]) -> ReportJSON {
+        .array(outcomes.map(json))
+    }
+
+    /// The manifest `--output` writes: one member per asset name (or per file when there is none).
+    public static func manifest(_ outcomes: [Outcome]) -> ReportJSON {
+        var members: [(String, ReportJSON)] = []
+        for outcome in outcomes {
+            guard case .success = outcome.result else { continue }
+            members.append((outcome.item.assetName ?? outcome.item.file, json(outcome)))
+        }
+        return .object([("images", .object(members))])
+    }
+
+    static func json(_ outcome: Outcome) -> ReportJSON {
+        var members: [(String, ReportJSON)] = [("file", .string(outcome.item.file))]
+        if let name = outcome.item.assetName { members.append(("asset", .string(name))) }
+        switch outcome.result {
+        case .success(let hash):
+            members += [
+                ("width", .number(hash.width)),
+                ("height", .number(hash.height)),
+                ("blurhash", .string(hash.blurHash)),
+                ("thumbhash", .string(hash.thumbHashBase64)),
+                ("average_color", .string(hash.averageColour)),
+            ]
+        case .failure(let error):
+            members.append(("error", .string(error.description)))
+        }
+        return .object(members)
+    }
+
+    /// One line of text output.
+    public static func line(_ outcome: Outcome) -> String {
+        switch outcome.result {
+        case .success(let hash):
+            return "\(outcome.item.file): \(hash.width)x\(hash.height) blurhash \(hash.blurHash) thumbhash \(hash.thumbHashBase64) average \(hash.averageColour)"
+        case .failure(let error):
+            return error.description
+        }
+    }
+}
