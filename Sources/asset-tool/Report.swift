@@ -37,6 +37,9 @@ struct Report: ParsableCommand {
     @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
     var placeholders: String?
 
+    @Flag(help: "Show each image set's BlurHash and ThumbHash previews (what an app shows while the image loads).")
+    var hashPreviews = false
+
     func run() throws {
         let loaded: AssetCatalog
         var names = PlaceholderNames.conventional
@@ -56,7 +59,9 @@ struct Report: ParsableCommand {
             throw commandFailure("\(error)")
         }
         let validation = CatalogValidator().validate(loaded)
-        let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
+        var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        report.hashPreviews = hashPreviews
+        let page = report.render()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {

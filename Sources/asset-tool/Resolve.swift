@@ -49,7 +49,11 @@ struct Resolve: ParsableCommand {
     @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
     var placeholders: String?
 
+    @Flag(help: "Also show the BlurHash and ThumbHash of the image a name resolves to: the preview shown while it loads.")
+    var hash = false
+
     func validate() throws {
+        if hash && state != nil { throw ValidationError("--hash goes with a name, not with --state") }
         switch (name, state) {
         case (nil, nil): throw ValidationError("name a set, or ask for a placeholder with --state")
         case (.some, .some): throw ValidationError("give a name or --state, not both")
@@ -116,8 +120,23 @@ struct Resolve: ParsableCommand {
         }
 
         let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
-        print(format == "json" ? answer.reportJSON.text() : answer.reportText)
-        if !answer.isResolved { throw ExitCode.failure }
+        guard hash, answer.isResolved, let file = answer.file else {
+            print(format == "json" ? answer.reportJSON.text() : answer.reportText)
+            if !answer.isResolved { throw ExitCode.failure }
+            return
+        }
+        let item = HashBatch.Item(file: (catalog.hasSuffix("/") ? catalog : catalog + "/") + file, assetName: answer.name)
+        let outcome = HashBatch().run([item])[0]
+        if case .failure(let error) = outcome.result { Self.fail(error.description) }
+        if format == "json", case .object(var members) = answer.reportJSON {
+            members.append(("hash", HashBatch.object(outcome)))
+            print(ReportJSON.object(members).text())
+        } else {
+            print(answer.reportText)
+            if case .success(let hashes) = outcome.result {
+                print("while loading: blurhash \(hashes.blurHash) thumbhash \(hashes.thumbHashBase64) average \(hashes.averageColour)")
+            }
+        }
     }
 
     /// One line on stderr, exit `status` (1 unless the catalog itself cannot be read).

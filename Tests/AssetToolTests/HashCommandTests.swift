@@ -148,4 +148,36 @@ struct HashCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("x.png").path))
     }
+
+    @Test("resolve --hash shows the resolved image's hashes; its JSON conforms to resolve.schema.json")
+    func resolveHash() throws {
+        let text = try CLIRun.run(["resolve", "Photos/sample_landscape", "--catalog", Self.shippedCatalog, "--hash"])
+        #expect(text.status == 0)
+        let file = Self.shippedCatalog + "/Photos/sample_landscape.imageset/sample_landscape.jpg"
+        let expected = try ImageHasher().hash(file: file)
+        #expect(text.stdout.contains("while loading: blurhash \(expected.blurHash) thumbhash \(expected.thumbHashBase64) "))
+        let json = try SchemaConformanceTests.expectConforms(
+            ["resolve", "Photos/sample_landscape", "--catalog", Self.shippedCatalog, "--hash", "--format", "json"], to: "resolve")
+        guard case let .object(top) = json, case let .object(hash)? = top["hash"] else {
+            Issue.record("no hash object")
+            return
+        }
+        #expect(hash["blurhash"] == .string(expected.blurHash))
+        #expect(try CLIRun.run(["resolve", "--state", "loading", "--catalog", Self.shippedCatalog, "--hash"]).status == 64)
+    }
+
+    @Test("report --hash-previews adds each image set's BlurHash and ThumbHash previews")
+    func reportPreviews() throws {
+        let scratch = try ScratchFolder()
+        let page = scratch.url.appendingPathComponent("report.html").path
+        #expect(try CLIRun.run(["report", Self.shippedCatalog, "-o", page, "--hash-previews"]).status == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let expected = try ImageHasher().hash(file: Self.shippedCatalog + "/Photos/sample_landscape.imageset/sample_landscape.jpg")
+        #expect(html.contains(">\(expected.blurHash)</span>"))
+        #expect(html.contains(">\(expected.thumbHashBase64)</span>"))
+        #expect(html.components(separatedBy: "alt=\"ThumbHash preview\"").count - 1 == 5)
+        let plain = scratch.url.appendingPathComponent("plain.html").path
+        #expect(try CLIRun.run(["report", Self.shippedCatalog, "-o", plain]).status == 0)
+        #expect(!(try String(contentsOfFile: plain, encoding: .utf8)).contains("hash-previews"))
+    }
 }

@@ -87,20 +87,21 @@ public struct HashBatch: Sendable {
         } catch {
             throw InputError(path: root, reason: error.reason)
         }
-        let base = root.hasSuffix("/") ? root : root + "/"
-        let query = VariantQuery(scale: .three, appearance: .light)
-        var items: [Item] = []
-        for asset in catalog.assets where asset.kind == .imageSet {
-            var universal = asset
-            universal.entries = asset.entries.filter { ($0.idiom ?? "universal") == "universal" }
-            let resolution = VariantResolver.resolve(in: universal, for: query)
-            guard let file = resolution.file,
-                  let dot = file.lastIndex(of: "."),
-                  imageExtensions.contains(file[file.index(after: dot)...].lowercased())
-            else { continue }
-            items.append(Item(file: base + file, assetName: asset.name))
-        }
-        return items
+        return catalog.assets.compactMap { item(for: $0, root: root) }
+    }
+
+    /// The image an image set is hashed by: its highest-scale universal light image, as `VariantResolver`
+    /// chooses it for a 3x light query among the universal entries; nil for other kinds, or no such image.
+    public static func item(for asset: Asset, root: String) -> Item? {
+        guard asset.kind == .imageSet else { return nil }
+        var universal = asset
+        universal.entries = asset.entries.filter { ($0.idiom ?? "universal") == "universal" }
+        let resolution = VariantResolver.resolve(in: universal, for: VariantQuery(scale: .three, appearance: .light))
+        guard let file = resolution.file,
+              let dot = file.lastIndex(of: "."),
+              imageExtensions.contains(file[file.index(after: dot)...].lowercased())
+        else { return nil }
+        return Item(file: (root.hasSuffix("/") ? root : root + "/") + file, assetName: asset.name)
     }
 
     /// Hashes every item on all cores; results in item order.
@@ -118,7 +119,7 @@ public struct HashBatch: Sendable {
 
     /// The JSON array `asset-tool hash --format json` prints (see `Schemas/hash.schema.json`).
     public static func json(_ outcomes: [Outcome]) -> ReportJSON {
-        .array(outcomes.map(json))
+        .array(outcomes.map(object))
     }
 
     /// The manifest `--output` writes: one member per asset name (or per file when there is none).
@@ -126,12 +127,13 @@ public struct HashBatch: Sendable {
         var members: [(String, ReportJSON)] = []
         for outcome in outcomes {
             guard case .success = outcome.result else { continue }
-            members.append((outcome.item.assetName ?? outcome.item.file, json(outcome)))
+            members.append((outcome.item.assetName ?? outcome.item.file, object(outcome)))
         }
         return .object([("images", .object(members))])
     }
 
-    static func json(_ outcome: Outcome) -> ReportJSON {
+    /// One image's object in the JSON output.
+    public static func object(_ outcome: Outcome) -> ReportJSON {
         var members: [(String, ReportJSON)] = [("file", .string(outcome.item.file))]
         if let name = outcome.item.assetName { members.append(("asset", .string(name))) }
         switch outcome.result {

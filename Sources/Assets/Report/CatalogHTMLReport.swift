@@ -8,6 +8,8 @@ public struct CatalogHTMLReport: Sendable {
     public var names: PlaceholderNames
     /// The longest side of a thumbnail, in pixels.
     public var thumbnailSide: Int
+    /// When set, each image set also shows the BlurHash and ThumbHash previews of its image (`report --hash-previews`).
+    public var hashPreviews = false
 
     /// The states a placeholder row is drawn for, in this order.
     public static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
@@ -101,6 +103,7 @@ public struct CatalogHTMLReport: Sendable {
             }
             html += "</div>\n"
         }
+        if hashPreviews { html += hashPreviewFigures(asset) }
         return html + "</article>\n"
     }
 
