@@ -68,17 +68,23 @@ class Contender:
         self.bytes = 0
 
 
+def first(pattern):
+    """The first file matching `pattern`, or the pattern itself when the subset was not made (--only)."""
+    found = sorted(glob.glob(pattern))
+    return found[0] if found else pattern
+
+
 def tasks(tool, corpus, jobs):
-    gif_large = glob.glob(os.path.join(corpus, "gif-large", "*.gif"))[0]
+    gif_large = first(os.path.join(corpus, "gif-large", "*.gif"))
     small = os.path.join(corpus, "gif-small-many")
-    baseline = glob.glob(os.path.join(corpus, "jpeg-large", "*baseline*.jpg"))[0]
-    progressive = glob.glob(os.path.join(corpus, "jpeg-large", "*progressive*.jpg"))[0]
+    baseline = first(os.path.join(corpus, "jpeg-large", "*baseline*.jpg"))
+    progressive = first(os.path.join(corpus, "jpeg-large", "*progressive*.jpg"))
     catalog = os.path.join(corpus, "Assets.xcassets")
     peers = f"python3 {HERE}/peers.py"
     many = os.path.join(corpus, "jpeg-many")
     # The catalog's 9,000 images as a plain folder (a catalog path would hash one image per set).
     catalog_folder = os.path.join(corpus, "catalog-images")
-    if not os.path.exists(catalog_folder):
+    if os.path.isdir(catalog) and not os.path.exists(catalog_folder):
         os.symlink("Assets.xcassets", catalog_folder)
     return {
         "gif-large": [
@@ -120,21 +126,21 @@ def tasks(tool, corpus, jobs):
         ],
         "hash-jpeg-large": [
             Contender("asset-tool", lambda o: f"{tool} hash {baseline} > {o}/hashes.txt"),
-            Contender("asset-tool --fast", lambda o: f"{tool} hash --fast {baseline} > {o}/hashes.txt"),
-            Contender("blurhash-python full", lambda o: f"{peers} blurhash-full 1 {baseline} > {o}/hashes.txt", runs=1),
-            Contender("blurhash-python thumbnail", lambda o: f"{peers} blurhash-thumbnail 1 {baseline} > {o}/hashes.txt"),
+            Contender("asset-tool-fast", lambda o: f"{tool} hash --fast {baseline} > {o}/hashes.txt"),
+            Contender("blurhash-python-full", lambda o: f"{peers} blurhash-full 1 {baseline} > {o}/hashes.txt", runs=1),
+            Contender("blurhash-python-thumbnail", lambda o: f"{peers} blurhash-thumbnail 1 {baseline} > {o}/hashes.txt"),
         ],
         "hash-jpeg-many": [
             Contender("asset-tool", lambda o: f"{tool} hash {many} > {o}/hashes.txt"),
-            Contender("asset-tool --fast", lambda o: f"{tool} hash --fast {many} > {o}/hashes.txt"),
-            Contender("blurhash-python full-2proc", lambda o: f"{peers} blurhash-full {jobs} {many} > {o}/hashes.txt", runs=1),
-            Contender("blurhash-python thumbnail-2proc", lambda o: f"{peers} blurhash-thumbnail {jobs} {many} > {o}/hashes.txt"),
+            Contender("asset-tool-fast", lambda o: f"{tool} hash --fast {many} > {o}/hashes.txt"),
+            Contender("blurhash-python-full-2proc", lambda o: f"{peers} blurhash-full {jobs} {many} > {o}/hashes.txt", runs=1),
+            Contender("blurhash-python-thumbnail-2proc", lambda o: f"{peers} blurhash-thumbnail {jobs} {many} > {o}/hashes.txt"),
         ],
         "hash-catalog": [
             Contender("asset-tool", lambda o: f"{tool} hash {catalog_folder} > {o}/hashes.txt"),
-            Contender("asset-tool --fast", lambda o: f"{tool} hash --fast {catalog_folder} > {o}/hashes.txt"),
-            Contender("blurhash-python full-2proc", lambda o: f"{peers} blurhash-full {jobs} {catalog_folder} > {o}/hashes.txt", runs=1),
-            Contender("blurhash-python thumbnail-2proc", lambda o: f"{peers} blurhash-thumbnail {jobs} {catalog_folder} > {o}/hashes.txt"),
+            Contender("asset-tool-fast", lambda o: f"{tool} hash --fast {catalog_folder} > {o}/hashes.txt"),
+            Contender("blurhash-python-full-2proc", lambda o: f"{peers} blurhash-full {jobs} {catalog_folder} > {o}/hashes.txt", runs=1),
+            Contender("blurhash-python-thumbnail-2proc", lambda o: f"{peers} blurhash-thumbnail {jobs} {catalog_folder} > {o}/hashes.txt"),
         ],
     }
 
@@ -333,7 +339,7 @@ def judge(rows):
             if task == "catalog-validate-deep":
                 found.append((task, "peak under 64 MiB", f"{ours['peak_mib']:.1f} MiB", ours["peak_mib"] < 64))
     for task in ("hash-jpeg-large", "hash-jpeg-many", "hash-catalog"):
-        ours, fast = row(task, "asset-tool"), row(task, "asset-tool --fast")
+        ours, fast = row(task, "asset-tool"), row(task, "asset-tool-fast")
         full = next((r for r in rows if r["task"] == task and "full" in r["contender"]), None)
         thumb = next((r for r in rows if r["task"] == task and "thumbnail" in r["contender"]), None)
         if ours and full:

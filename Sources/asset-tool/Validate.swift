@@ -1,3 +1,4 @@
+import AssetsSupport
 import ArgumentParser
 import Assets
 #if canImport(Glibc)
@@ -18,11 +19,13 @@ struct Validate: ParsableCommand {
         """
     )
 
-    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
-    var catalog: String = "Assets.catalog"
+    @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
 
     @Option(help: "Output format: text, json or github (workflow annotations).")
-    var format: ReportFormat = .text
+    var format: OutputFormat = .text
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -33,16 +36,10 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github
+    var catalog: String { catalogOption.path(argument: catalogArgument) }
 
-        var rendering: CatalogReportFormat {
-            switch self {
-            case .text: return .text
-            case .json: return .json
-            case .github: return .github
-            }
-        }
+    func validate() throws {
+        try format.check([.text, .json, .github])
     }
 
     func run() throws {
@@ -57,41 +54,45 @@ struct Validate: ParsableCommand {
             report = try validator.validate(catalogAt: catalog, progress: callback)
         } catch {
             progress?.clear()
-            printError("error: \(error)")
-            throw ExitCode(66)
+            throw CommandFailure.unreadableCatalog("error: \(error)")
         }
         progress?.clear()
         let rendered = report.rendered(as: format.rendering)
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
-        if failing { throw ExitCode(1) }
+        if failing { throw ExitStatus.failure.code }
+    }
+}
+
+extension OutputFormat {
+    /// The catalog report's rendering of this format.
+    var rendering: CatalogReportFormat {
+        switch self {
+        case .text: return .text
+        case .json: return .json
+        case .github: return .github
+        }
     }
 }
 
 /// A single updating line on stderr, for a terminal only.
-final class ProgressLine: @unchecked Sendable {
-    // Unchecked Sendable: `lastShown` is only touched while holding `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
-    private var lastShown = -1
+final class ProgressLine: Sendable {
+    /// The percentage last shown, -1 before the first.
+    private let lastShown = Locked(-1)
 
     func show(_ done: Int, _ total: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let percent = total == 0 ? 100 : done * 100 / total
-        guard total >= 200, percent != lastShown else { return }
-        lastShown = percent
-        printError("\rchecking sets: \(done)/\(total)", terminator: "")
+        lastShown.withLock { lastShown in
+            let percent = total == 0 ? 100 : done * 100 / total
+            guard total >= 200, percent != lastShown else { return }
+            lastShown = percent
+            printError("\rchecking sets: \(done)/\(total)", terminator: "")
+        }
     }
 
     func clear() {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+        lastShown.withLock { lastShown in
+            if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+        }
     }
 }
 

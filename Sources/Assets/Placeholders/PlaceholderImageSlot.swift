@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// An image slot: the real image when there is one, the placeholder whenever the image is nil.
 ///
 /// Setting the image shows it; setting it back to nil shows the placeholder again. The default placeholder is
