@@ -48,6 +48,7 @@ struct Hash: ParsableCommand {
         } catch {
             throw ValidationError("--components: \(error.description)")
         }
+        try format.check([.text, .json])
     }
 
     func run() throws {
@@ -74,16 +75,16 @@ struct Hash: ParsableCommand {
         switch format {
         case .text:
             for outcome in outcomes { if case .success = outcome.result { print(HashBatch.line(outcome)) } }
-        case .json:
+        case .json, .github:
             print(HashBatch.json(outcomes).text())
         }
         if let output {
             do {
                 try AtomicFileWriter(overwrite: force).write(Array((HashBatch.manifest(outcomes).text() + "\n").utf8), to: output)
             } catch {
-                throw commandFailure(error.description)
+                throw CommandFailure(error.description)
             }
         }
-        if failed { throw ExitCode.failure }
+        if failed { throw ExitStatus.failure.code }
     }
 }

@@ -61,16 +61,16 @@ struct RenderHash: ParsableCommand {
                 image = try ThumbHash.decode(try ThumbHash.bytes(base64: thumbhash ?? ""))
             }
         } catch let error as BlurHashError {
-            throw commandFailure(error.description)
+            throw CommandFailure(error.description)
         } catch let error as ThumbHashError {
-            throw commandFailure(error.description)
+            throw CommandFailure(error.description)
         }
         do {
             try AtomicFileWriter(overwrite: force).write(try PNGEncoder.smallest.encode(image), to: output)
         } catch let error as OutputError {
-            throw commandFailure(error.description)
+            throw CommandFailure(error.description)
         } catch {
-            throw commandFailure("\(output): \(error)")
+            throw CommandFailure("\(output): \(error)")
         }
         print("wrote \(image.width)x\(image.height) PNG to \(output)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
 
 /// BlurHash and ThumbHash against values the reference implementations computed on the same pixels
 /// (woltapp/blurhash `C/encode.c` and `C/decode.c`; evanw/thumbhash `js/thumbhash.js`). How the values were

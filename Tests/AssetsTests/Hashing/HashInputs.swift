@@ -1,5 +1,6 @@
 import Foundation
 @testable import Assets
+@testable import AssetsCodecs
 
 /// The images the hash conformance tests hash, made here (no image file is committed), and the expected
 /// values computed from the same pixels with the reference implementations (Tests/Fixtures/README.md).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
 
 @Suite("Placeholder image slot with a hash")
 struct PlaceholderHashSlotTests {
