@@ -58,7 +58,12 @@ struct Hash: ParsableCommand {
         var items: [HashBatch.Item] = []
         for input in inputs {
             do {
-                items += try HashBatch.items(for: input)
+                let (found, skipped) = try HashBatch.expand(input)
+                items += found
+                if !skipped.isEmpty {
+                    // A note, not a failure: vector-only sets have no bitmap to hash.
+                    printError("\(input): skipped \(skipped.count) image set\(skipped.count == 1 ? "" : "s") with no universal PNG, JPEG or GIF image (vector-only or unassigned): \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", ..." : "")")
+                }
             } catch {
                 printError(error.description)
                 failed = true

@@ -50,16 +50,22 @@ public struct HashBatch: Sendable {
     /// light image (chosen by `VariantResolver`); another folder gives every PNG, JPEG and GIF under it,
     /// sorted by path.
     public static func items(for input: String) throws(InputError) -> [Item] {
+        try expand(input).items
+    }
+
+    /// As `items(for:)`, with the image sets of a catalog that give no image (vector-only, unassigned, or
+    /// no universal bitmap), by name, so a caller can say why they are missing.
+    public static func expand(_ input: String) throws(InputError) -> (items: [Item], skippedSets: [String]) {
         let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(input) {
         case .failure(let error): throw InputError(path: input, reason: error.description)
         case .success(let found): status = found
         }
-        guard status.type == .directory else { return [Item(file: input)] }
+        guard status.type == .directory else { return ([Item(file: input)], []) }
         if isCatalog(input) { return try catalogItems(input) }
         var found: [Item] = []
         walk(input, depth: 0, into: &found)
-        return found
+        return (found, [])
     }
 
     private static func walk(_ folder: String, depth: Int, into found: inout [Item]) {
@@ -80,14 +86,18 @@ public struct HashBatch: Sendable {
         }
     }
 
-    private static func catalogItems(_ root: String) throws(InputError) -> [Item] {
+    private static func catalogItems(_ root: String) throws(InputError) -> (items: [Item], skippedSets: [String]) {
         let catalog: AssetCatalog
         do {
             catalog = try AssetCatalog.read(at: root)
         } catch {
             throw InputError(path: root, reason: error.reason)
         }
-        return catalog.assets.compactMap { item(for: $0, root: root) }
+        var items: [Item] = [], skipped: [String] = []
+        for asset in catalog.assets where asset.kind == .imageSet {
+            if let item = item(for: asset, root: root) { items.append(item) } else { skipped.append(asset.name) }
+        }
+        return (items, skipped)
     }
 
     /// The image an image set is hashed by: its highest-scale universal light image, as `VariantResolver`
