@@ -81,11 +81,11 @@ struct Hash: ParsableCommand {
         case .text:
             for outcome in outcomes { if case .success = outcome.result { print(HashBatch.line(outcome)) } }
         case .json, .github:
-            print(HashBatch.json(outcomes).text())
+            print(HashBatch.json(outcomes).rendered())
         }
         if let output {
             do {
-                try AtomicFileWriter(overwrite: force).write(Array((HashBatch.manifest(outcomes).text() + "\n").utf8), to: output)
+                try AtomicFileWriter(overwrite: force).write(Array((HashBatch.manifest(outcomes).rendered() + "\n").utf8), to: output)
             } catch {
                 throw CommandFailure(error.description)
             }

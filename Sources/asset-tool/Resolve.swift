@@ -78,14 +78,14 @@ struct Resolve: ParsableCommand {
                     throw CommandFailure("asset-tool resolve: \(error.description)")
                 }
             }
-            print(format == .json ? report.reportJSON.text() : report.reportText)
+            print(format == .json ? report.reportJSON.rendered() : report.reportText)
             if !report.isResolved { throw ExitStatus.failure.code }
             return
         }
 
         let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
         guard hash, answer.isResolved, let file = answer.file else {
-            print(format == .json ? answer.reportJSON.text() : answer.reportText)
+            print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
             if !answer.isResolved { throw ExitStatus.failure.code }
             return
         }
@@ -93,8 +93,8 @@ struct Resolve: ParsableCommand {
         let outcome = HashBatch().run([item])[0]
         if case .failure(let error) = outcome.result { throw CommandFailure("asset-tool resolve: \(error.description)") }
         if format == .json, case .object(var members) = answer.reportJSON {
-            members.append(("hash", HashBatch.object(outcome)))
-            print(ReportJSON.object(members).text())
+            members.append((key: "hash", value: HashBatch.object(outcome)))
+            print(JSONValue.object(members).rendered())
         } else {
             print(answer.reportText)
             if case .success(let hashes) = outcome.result {

@@ -128,35 +128,35 @@ public struct HashBatch: Sendable {
     }
 
     /// The JSON array `asset-tool hash --format json` prints (see `Schemas/hash.schema.json`).
-    public static func json(_ outcomes: [Outcome]) -> ReportJSON {
+    public static func json(_ outcomes: [Outcome]) -> JSONValue {
         .array(outcomes.map(object))
     }
 
     /// The manifest `--output` writes: one member per asset name (or per file when there is none).
-    public static func manifest(_ outcomes: [Outcome]) -> ReportJSON {
-        var members: [(String, ReportJSON)] = []
+    public static func manifest(_ outcomes: [Outcome]) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
         for outcome in outcomes {
             guard case .success = outcome.result else { continue }
-            members.append((outcome.item.assetName ?? outcome.item.file, object(outcome)))
+            members.append((key: outcome.item.assetName ?? outcome.item.file, value: object(outcome)))
         }
-        return .object([("images", .object(members))])
+        return .record(["images": .object(members)])
     }
 
     /// One image's object in the JSON output.
-    public static func object(_ outcome: Outcome) -> ReportJSON {
-        var members: [(String, ReportJSON)] = [("file", .string(outcome.item.file))]
-        if let name = outcome.item.assetName { members.append(("asset", .string(name))) }
+    public static func object(_ outcome: Outcome) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [(key: "file", value: .string(outcome.item.file))]
+        if let name = outcome.item.assetName { members.append((key: "asset", value: .string(name))) }
         switch outcome.result {
         case .success(let hash):
             members += [
-                ("width", .number(hash.width)),
-                ("height", .number(hash.height)),
-                ("blurhash", .string(hash.blurHash)),
-                ("thumbhash", .string(hash.thumbHashBase64)),
-                ("average_color", .string(hash.averageColour)),
+                (key: "width", value: .int(hash.width)),
+                (key: "height", value: .int(hash.height)),
+                (key: "blurhash", value: .string(hash.blurHash)),
+                (key: "thumbhash", value: .string(hash.thumbHashBase64)),
+                (key: "average_color", value: .string(hash.averageColour)),
             ]
         case .failure(let error):
-            members.append(("error", .string(error.description)))
+            members.append((key: "error", value: .string(error.description)))
         }
         return .object(members)
     }
