@@ -43,10 +43,24 @@ struct BuildCheck: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            try? FileManager.default.removeItem(atPath: output)
+            throw CommandFailure("\(error.file): error: \(error.message) [placeholder-config]")
+        }
         let report: CatalogReport
         do {
-            report = try CatalogValidator().validate(catalogAt: catalog)
+            report = try CatalogValidator(options: .init(placeholderNames: names, limits: limits.decoding,
+                                                         catalogLimits: limits.catalog)).validate(catalogAt: catalog)
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             throw CommandFailure.unreadableCatalog("\(catalog): error: \(error) [unreadable-catalog]")

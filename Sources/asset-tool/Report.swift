@@ -39,32 +39,38 @@ struct Report: ParsableCommand {
     @Flag(help: "Replace the output file when it exists.")
     var force = false
 
-    @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
-    var placeholders: String?
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
+    @OptionGroup var localization: LocalizationOptions
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
 
     @Flag(help: "Show each image set's BlurHash and ThumbHash previews (what an app shows while the image loads).")
     var hashPreviews = false
 
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let loaded: AssetCatalog
-        var names = PlaceholderNames.conventional
+        let names: PlaceholderNames
+        let strings: LocalizedStrings?
         do {
-            loaded = try AssetCatalog.read(at: catalog)
+            loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("\(error)")
         }
         do {
-            if let placeholders {
-                names = try PlaceholderConfig.names(inFile: placeholders)
-            } else if let beside = try PlaceholderConfig.names(besideCatalog: catalog) {
-                names = beside
-            }
+            names = try placeholderNames.names(forCatalog: catalog)
+            strings = try localization.provider()
         } catch {
             throw CommandFailure("\(error)")
         }
-        let validation = CatalogValidator().validate(loaded)
+        let validation = CatalogValidator(options: .init(placeholderNames: names, limits: limits.decoding,
+                                                         catalogLimits: limits.catalog)).validate(loaded)
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        report.limits = limits.decoding
         report.hashPreviews = hashPreviews
+        if let strings { report.localization = strings }
         let page = report.render()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)

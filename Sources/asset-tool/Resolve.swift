@@ -27,8 +27,12 @@ struct Resolve: ParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
-    var placeholders: String?
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
+    @OptionGroup var localization: LocalizationOptions
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
 
     @Flag(help: "Also show the BlurHash and ThumbHash of the image a name resolves to: the preview shown while it loads.")
     var hash = false
@@ -53,30 +57,32 @@ struct Resolve: ParsableCommand {
     func run() throws {
         let loaded: AssetCatalog
         do {
-            loaded = try loadCatalog(at: catalog)
+            loaded = try loadCatalog(at: catalog, limits: limits.catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("asset-tool resolve: \(error)")
         }
 
         if let stateName = state, let placeholderState = PlaceholderState(rawValue: stateName) {
-            var names = PlaceholderNames.conventional
+            let names: PlaceholderNames
+            let strings: LocalizedStrings?
             do {
-                if let placeholders {
-                    names = try PlaceholderConfig.names(inFile: placeholders)
-                } else if let beside = try PlaceholderConfig.names(besideCatalog: catalog) {
-                    names = beside
-                }
+                names = try placeholderNames.names(forCatalog: catalog)
             } catch {
                 throw CommandFailure("asset-tool resolve: \(error.description)")
             }
-            let context = PlaceholderContext(catalog: loaded, query: query, names: names)
+            do {
+                strings = try localization.provider()
+            } catch {
+                throw CommandFailure("asset-tool resolve: \(error.description)")
+            }
+            let context = PlaceholderContext(catalog: loaded, query: query, names: names,
+                                             localization: strings ?? LocalizedStrings(locale: "", tables: [:], developmentLanguage: nil))
             var report = PlaceholderStateReport(state: placeholderState, context: context)
-            if report.looksUpImage, let choice = report.presentation?.image {
-                do {
-                    report.animation = try context.animation(of: choice)
-                } catch {
-                    throw CommandFailure("asset-tool resolve: \(error.description)")
-                }
+            report.locale = strings.map { $0.locale.isEmpty ? $0.developmentLanguage ?? "" : $0.locale }
+            do {
+                try report.readAnimation(limits: limits.decoding)
+            } catch {
+                throw CommandFailure("asset-tool resolve: \(error.description)")
             }
             print(format == .json ? report.reportJSON.rendered() : report.reportText)
             if !report.isResolved { throw ExitStatus.failure.code }
@@ -105,6 +111,6 @@ struct Resolve: ParsableCommand {
 }
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
-func loadCatalog(at path: String) throws -> AssetCatalog {
-    try AssetCatalog.read(at: path)
+func loadCatalog(at path: String, limits: CatalogLimits = .default) throws -> AssetCatalog {
+    try AssetCatalog.read(at: path, limits: limits)
 }

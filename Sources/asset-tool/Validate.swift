@@ -36,6 +36,11 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     func validate() throws {
@@ -43,7 +48,14 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
+        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names,
+                                                        limits: limits.decoding, catalogLimits: limits.catalog))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {
@@ -97,6 +109,8 @@ final class ProgressLine: Sendable {
 }
 
 func printError(_ text: String, terminator: String = "\n") {
+    // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
+    InterruptSignals.holdIfInterrupted()
     let bytes = Array((text + terminator).utf8)
     bytes.withUnsafeBytes { raw in
         var written = 0

@@ -9,10 +9,16 @@ public struct CatalogHTMLReport: Sendable {
     public var catalog: AssetCatalog
     public var validation: CatalogReport
     public var names: PlaceholderNames
+    /// The styles the placeholder rows draw (the standard ones by default).
+    public var styles: ScreenPlaceholderStyles = .standard
+    /// The text the placeholder rows show: an app's string tables for one locale, or the styles' defaults.
+    public var localization: any LocalizationProvider = StringTable()
     /// The longest side of a thumbnail, in pixels.
     public var thumbnailSide: Int
     /// When set, each image set also shows the BlurHash and ThumbHash previews of its image (`report --hash-previews`).
     public var hashPreviews = false
+    /// The bounds on the images decoded for thumbnails.
+    public var limits: DecodingLimits = .default
 
     /// The states a placeholder row is drawn for, in this order.
     public static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
@@ -39,7 +45,7 @@ public struct CatalogHTMLReport: Sendable {
 
     /// The whole page.
     public func render() -> String {
-        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide)
+        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits)
         let title = catalogTitle
         var html = """
         <!DOCTYPE html>
@@ -180,12 +186,13 @@ public struct CatalogHTMLReport: Sendable {
 struct ThumbnailCache {
     var root: String
     var maxSide: Int
+    var limits: DecodingLimits
     var made: [String: Thumbnail] = [:]
 
     mutating func thumbnail(of file: String) -> Thumbnail {
         if let known = made[file] { return known }
         let path = root.hasSuffix("/") ? root + file : "\(root)/\(file)"
-        let thumbnail = Thumbnail.make(file: path, maxSide: maxSide)
+        let thumbnail = Thumbnail.make(file: path, maxSide: maxSide, limits: limits)
         made[file] = thumbnail
         return thumbnail
     }

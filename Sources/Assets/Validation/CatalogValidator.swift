@@ -10,16 +10,25 @@ public struct CatalogValidator: Sendable {
         public var deep: Bool
         /// Report a missing placeholder as an error rather than a warning.
         public var requirePlaceholders: Bool
-        /// The placeholder names to look for; the four conventional ones by default.
-        public var placeholders: [PlaceholderName]
+        /// The placeholder roles whose image must be in the catalog (``PlaceholderRole/expectedInCatalog`` by default).
+        public var placeholders: [PlaceholderRole]
+        /// The asset name of each role: conventional, or a team's own from `placeholders.json`
+        /// (``PlaceholderConfig/names(forCatalog:file:)``), the same names `resolve` and `report` use.
+        public var placeholderNames: PlaceholderNames
         public var limits: DecodingLimits
+        /// Bounds on reading the catalog folder, and the threads that read and check sets.
+        public var catalogLimits: CatalogLimits
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
-                    placeholders: [PlaceholderName] = PlaceholderName.conventional, limits: DecodingLimits = .default) {
+                    placeholders: [PlaceholderRole] = PlaceholderRole.expectedInCatalog,
+                    placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default,
+                    catalogLimits: CatalogLimits = .default) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
+            self.placeholderNames = placeholderNames
             self.limits = limits
+            self.catalogLimits = catalogLimits
         }
     }
 
@@ -43,7 +52,7 @@ public struct CatalogValidator: Sendable {
     {
         let done = Locked(0)
         let root = path
-        let (catalog, outcomes) = try AssetCatalog.read(at: path) { asset, folder, setCount in
+        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits) { asset, folder, setCount in
             let outcome = checkSet(asset, root: root, folder: folder)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
             return outcome
@@ -57,7 +66,7 @@ public struct CatalogValidator: Sendable {
         // One pass per set, on every core: its entries' values, its files (one folder descriptor for the
         // set) and its scale checks. Sets are handed out a few at a time, so a slow set does not hold up a core.
         let done = Locked(0)
-        let outcomes = ParallelWork.map(count: assets.count) { index in
+        let outcomes = ParallelWork.map(count: assets.count, width: options.catalogLimits.workers) { index in
             let outcome = checkSet(assets[index], root: catalog.root, folder: nil)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, assets.count) }
             return outcome
@@ -98,11 +107,12 @@ public struct CatalogValidator: Sendable {
     }
 
     private func missingPlaceholders(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
-        options.placeholders.compactMap { placeholder in
-            let present = catalog.assets(named: placeholder.name).contains { $0.kind != .colorSet }
+        options.placeholders.compactMap { role in
+            let name = options.placeholderNames[role]
+            let present = catalog.assets(named: name).contains { $0.kind != .colorSet }
             guard !present else { return nil }
             return CatalogDiagnostic(.missingPlaceholder, path: "",
-                                     message: "no image named \(placeholder.name): \(placeholder.state) goes without an image",
+                                     message: "no image named \(name): \(role.words) goes without an image",
                                      severity: options.requirePlaceholders ? .error : .warning)
         }
     }

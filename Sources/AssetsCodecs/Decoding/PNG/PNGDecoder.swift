@@ -8,7 +8,7 @@ struct PNGDecoder {
     func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
         var pixels: [UInt8] = []
         var size = (width: 0, height: 0)
-        let warnings = try run(bytes) { decoder, width, height in
+        let warnings = try run(bytes, keepsPixels: true) { decoder, width, height in
             let count = width * height * 4
             var failure = ASSETS_PNG_DECODE_OK
             pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -32,12 +32,28 @@ struct PNGDecoder {
     /// chunks, then the shim checks the image data below the filters with zlib, and hands every file that
     /// is not exactly clean there (and every palette image) to libpng's rows. Throws and warns as `decode` does.
     func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> [ImageWarning] {
-        try run(bytes) { decoder, _, _ in assets_png_decoder_check(decoder) }
+        try run(bytes, keepsPixels: false) { decoder, _, _ in assets_png_decoder_check(decoder) }
+    }
+
+    /// Whether `check` takes the zlib walk for `bytes` (true) or hands them to libpng's rows (false): what
+    /// the tests of the walk ask.
+    package static func checkWalksStream(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = assets_png_decoder_create(buffer.baseAddress, buffer.count, 1 << 16, 1 << 16) else {
+                return false
+            }
+            defer { assets_png_decoder_destroy(decoder) }
+            guard assets_png_decoder_read_header(decoder) == ASSETS_PNG_DECODE_OK,
+                  assets_png_decoder_check(decoder) == ASSETS_PNG_DECODE_OK else { return false }
+            var report = assets_png_decode_report()
+            assets_png_decoder_get_report(decoder, &report)
+            return report.rows_checked_without_unfiltering != 0
+        }
     }
 
     /// Reads the header, checks the size against the limits, runs `body` (which decodes) and gathers
     /// the codec's warnings.
-    private func run(_ bytes: UnsafeBufferPointer<UInt8>,
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>, keepsPixels: Bool,
                      _ body: (OpaquePointer, _ width: Int, _ height: Int) -> assets_png_decode_status) throws(ImageError) -> [ImageWarning] {
         let side = UInt32(clamping: options.limits.maxDimension)
         guard let decoder = assets_png_decoder_create(bytes.baseAddress, bytes.count, side, side) else {
@@ -50,6 +66,7 @@ struct PNGDecoder {
         assets_png_decoder_get_report(decoder, &report)
         let width = Int(report.width), height = Int(report.height)
         try options.limits.check(width: width, height: height, format: .png)
+        if keepsPixels { try options.limits.checkMemory(width: width, height: height, format: .png) }
         let failure = body(decoder, width, height)
         if failure != ASSETS_PNG_DECODE_OK { throw Self.error(failure, decoder) }
         assets_png_decoder_get_report(decoder, &report)
