@@ -68,13 +68,24 @@ class Contender:
         self.bytes = 0
 
 
+def first(pattern):
+    """The first file matching `pattern`, or the pattern itself when the subset was not made (--only)."""
+    found = sorted(glob.glob(pattern))
+    return found[0] if found else pattern
+
+
 def tasks(tool, corpus, jobs):
-    gif_large = glob.glob(os.path.join(corpus, "gif-large", "*.gif"))[0]
+    gif_large = first(os.path.join(corpus, "gif-large", "*.gif"))
     small = os.path.join(corpus, "gif-small-many")
-    baseline = glob.glob(os.path.join(corpus, "jpeg-large", "*baseline*.jpg"))[0]
-    progressive = glob.glob(os.path.join(corpus, "jpeg-large", "*progressive*.jpg"))[0]
+    baseline = first(os.path.join(corpus, "jpeg-large", "*baseline*.jpg"))
+    progressive = first(os.path.join(corpus, "jpeg-large", "*progressive*.jpg"))
     catalog = os.path.join(corpus, "Assets.xcassets")
     peers = f"python3 {HERE}/peers.py"
+    many = os.path.join(corpus, "jpeg-many")
+    # The catalog's 9,000 images as a plain folder (a catalog path would hash one image per set).
+    catalog_folder = os.path.join(corpus, "catalog-images")
+    if os.path.isdir(catalog) and not os.path.exists(catalog_folder):
+        os.symlink("Assets.xcassets", catalog_folder)
     return {
         "gif-large": [
             Contender("asset-tool", lambda o: f"{tool} extract-frames {gif_large} --output {o} --force"),
@@ -113,7 +124,44 @@ def tasks(tool, corpus, jobs):
             Contender("asset-tool", lambda o: f"{tool} validate {catalog} --deep --format json > {o}/report.json || test $? -eq 1"),
             Contender("Pillow-2proc", lambda o: f"{peers} catalog-decode {jobs} {catalog}"),
         ],
+        "hash-jpeg-large": [
+            Contender("asset-tool", lambda o: f"{tool} hash {baseline} > {o}/hashes.txt"),
+            Contender("asset-tool-fast", lambda o: f"{tool} hash --fast {baseline} > {o}/hashes.txt"),
+            Contender("blurhash-python-full", lambda o: f"{peers} blurhash-full 1 {baseline} > {o}/hashes.txt", runs=1),
+            Contender("blurhash-python-thumbnail", lambda o: f"{peers} blurhash-thumbnail 1 {baseline} > {o}/hashes.txt"),
+        ],
+        "hash-jpeg-many": [
+            Contender("asset-tool", lambda o: f"{tool} hash {many} > {o}/hashes.txt"),
+            Contender("asset-tool-fast", lambda o: f"{tool} hash --fast {many} > {o}/hashes.txt"),
+            Contender("blurhash-python-full-2proc", lambda o: f"{peers} blurhash-full {jobs} {many} > {o}/hashes.txt", runs=1),
+            Contender("blurhash-python-thumbnail-2proc", lambda o: f"{peers} blurhash-thumbnail {jobs} {many} > {o}/hashes.txt"),
+        ],
+        "hash-catalog": [
+            Contender("asset-tool", lambda o: f"{tool} hash {catalog_folder} > {o}/hashes.txt"),
+            Contender("asset-tool-fast", lambda o: f"{tool} hash --fast {catalog_folder} > {o}/hashes.txt"),
+            Contender("blurhash-python-full-2proc", lambda o: f"{peers} blurhash-full {jobs} {catalog_folder} > {o}/hashes.txt", runs=1),
+            Contender("blurhash-python-thumbnail-2proc", lambda o: f"{peers} blurhash-thumbnail {jobs} {catalog_folder} > {o}/hashes.txt"),
+        ],
     }
+
+
+def check_hashes(tool_dir, python_dir):
+    """asset-tool's BlurHash of every image must equal blurhash-python's on the full pixels."""
+    def read(path, blur_field):
+        found = {}
+        for line in open(path):
+            parts = line.split()
+            if len(parts) > blur_field:
+                found[parts[0].rstrip(":")] = parts[blur_field]
+        return found
+    ours = read(os.path.join(tool_dir, "hashes.txt"), 3)
+    theirs = read(os.path.join(python_dir, "hashes.txt"), 1)
+    differ = [path for path in theirs if ours.get(path) != theirs[path]]
+    if not theirs or len(ours) != len(theirs):
+        return f"{len(ours)} hashes from asset-tool, {len(theirs)} from blurhash-python"
+    if differ:
+        return f"{len(differ)} of {len(theirs)} BlurHashes differ from blurhash-python's, first {differ[0]}"
+    return None
 
 
 def check_gif_large(tool_dir, ffmpeg_dir):
@@ -177,6 +225,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--only", default="")
     parser.add_argument("--output", default="BENCHMARKS.md")
+    parser.add_argument("--block", default="results",
+                        help="the marked block of the output to rewrite: results, or hash-results for the hash-* tasks")
     args = parser.parse_args()
 
     load_at_start = f"{os.getloadavg()[0]:.1f}"
@@ -184,6 +234,7 @@ def main():
     chosen = [t for t in all_tasks if not args.only or t in args.only.split(",")]
     rows = []
     failures = []
+    hash_checks = []
     for task in chosen:
         contenders = all_tasks[task]
         rounds = args.runs * 3 if task.startswith("jpeg") else args.runs
@@ -202,8 +253,15 @@ def main():
                                       os.path.join(args.work, "gif-large", "ffmpeg"))
             if problem:
                 failures.append(f"gif-large: {problem}")
+        if task.startswith("hash-"):
+            problem = check_hashes(os.path.join(args.work, task, "asset-tool"),
+                                   os.path.join(args.work, task, contenders[2].name))
+            if problem:
+                failures.append(f"{task}: {problem}")
+            else:
+                hash_checks.append(task)
         ours = contenders[0]
-        peers = contenders[1:]
+        peers = [c for c in contenders[1:] if not c.name.startswith("asset-tool")]
         best = min(peers, key=lambda c: statistics.median(c.times))
         ratio = statistics.median(best.times) / statistics.median(ours.times)
         for contender in contenders:
@@ -239,7 +297,10 @@ def main():
         lines += ["", "Correctness failures:", ""] + [f"- {f}" for f in failures]
     elif "gif-large" in chosen:
         lines += ["", "gif-large: asset-tool's composited frames equal ffmpeg's pixel for pixel (checked in this run)."]
-    write_results(args.output, lines)
+    if hash_checks and not failures:
+        lines += ["", f"{', '.join(hash_checks)}: asset-tool's BlurHash of every image equals blurhash-python's "
+                      "on the full pixels (checked in this run)."]
+    write_results(args.output, lines, args.block)
     json.dump(rows, open(os.path.join(args.work, "results.json"), "w"), indent=1)
     print("\n".join(lines))
     if failures:
@@ -277,14 +338,26 @@ def judge(rows):
             found.append((task, f"{factor:g}x faster than Pillow in 2 processes", f"{speed:.2f}x", speed >= factor))
             if task == "catalog-validate-deep":
                 found.append((task, "peak under 64 MiB", f"{ours['peak_mib']:.1f} MiB", ours["peak_mib"] < 64))
+    for task in ("hash-jpeg-large", "hash-jpeg-many", "hash-catalog"):
+        ours, fast = row(task, "asset-tool"), row(task, "asset-tool-fast")
+        full = next((r for r in rows if r["task"] == task and "full" in r["contender"]), None)
+        thumb = next((r for r in rows if r["task"] == task and "thumbnail" in r["contender"]), None)
+        if ours and full:
+            speed = full["median"] / ours["median"]
+            found.append((task, "exact: 10x faster than Python on the same full pixels", f"{speed:.1f}x", speed >= 10))
+        if ours and thumb:
+            speed = thumb["median"] / ours["median"]
+            found.append((task, "exact: 10x faster than the fastest Python pipeline (thumbnail first)", f"{speed:.2f}x", speed >= 10))
+        if fast and thumb:
+            speed = thumb["median"] / fast["median"]
+            found.append((task, "--fast: faster than the fastest Python pipeline", f"{speed:.2f}x", speed > 1))
     return found
 
 
-START, END = "<!-- results:start -->", "<!-- results:end -->"
-
-
-def write_results(path, lines):
-    """Replaces the results between the markers in `path`, keeping the hand-written text around them."""
+def write_results(path, lines, name="results"):
+    """Replaces the block between `<!-- NAME:start -->` and `<!-- NAME:end -->` in `path`, keeping the
+    hand-written text around it."""
+    START, END = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
     block = START + "\n" + "\n".join(lines) + "\n" + END
     try:
         text = open(path).read()

@@ -15,6 +15,8 @@ struct AssetTool: ParsableCommand {
             Resolve.self,
             Report.self,
             BuildCheck.self,
+            Hash.self,
+            RenderHash.self,
         ]
     )
 

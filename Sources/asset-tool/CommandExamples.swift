@@ -36,6 +36,19 @@ enum CommandExamples {
           asset-tool decode photo.jpg -o preview.png --scale 1/8 --force
         """
 
+    static let hash = """
+        Examples:
+          asset-tool hash photo.jpg
+          asset-tool hash photos/ --format json --fast
+          asset-tool hash Assets.catalog --output placeholders.json --force
+        """
+
+    static let renderHash = """
+        Examples:
+          asset-tool render-hash --blurhash 'LEHV6nWB2yk8pyo0adR*.7kCMdnj' --size 32x24 -o preview.png
+          asset-tool render-hash --thumbhash '3OcRJYB4d3h/iIeHeEh3eIhw+j2w' -o preview.png
+        """
+
     static let report = """
         Examples:
           asset-tool report --output report.html (reports ./Assets.catalog)

@@ -46,6 +46,9 @@ struct Report: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
+    @Flag(help: "Show each image set's BlurHash and ThumbHash previews (what an app shows while the image loads).")
+    var hashPreviews = false
+
     func run() throws {
         InterruptSignals.cleanUpOnExit()
         let loaded: AssetCatalog
@@ -66,6 +69,7 @@ struct Report: ParsableCommand {
                                                          catalogLimits: limits.catalog)).validate(loaded)
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
         report.limits = limits.decoding
+        report.hashPreviews = hashPreviews
         if let strings { report.localization = strings }
         let page = report.render()
         do {

@@ -34,9 +34,13 @@ struct Resolve: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
+    @Flag(help: "Also show the BlurHash and ThumbHash of the image a name resolves to: the preview shown while it loads.")
+    var hash = false
+
     var catalog: String { catalogOption.path() }
 
     func validate() throws {
+        if hash && state != nil { throw ValidationError("--hash goes with a name, not with --state") }
         switch (name, state) {
         case (nil, nil): throw ValidationError("name a set, or ask for a placeholder with --state")
         case (.some, .some): throw ValidationError("give a name or --state, not both")
@@ -86,8 +90,23 @@ struct Resolve: ParsableCommand {
         }
 
         let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
-        print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
-        if !answer.isResolved { throw ExitStatus.failure.code }
+        guard hash, answer.isResolved, let file = answer.file else {
+            print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
+            if !answer.isResolved { throw ExitStatus.failure.code }
+            return
+        }
+        let item = HashBatch.Item(file: (catalog.hasSuffix("/") ? catalog : catalog + "/") + file, assetName: answer.name)
+        let outcome = HashBatch().run([item])[0]
+        if case .failure(let error) = outcome.result { throw CommandFailure("asset-tool resolve: \(error.description)") }
+        if format == .json, case .object(var members) = answer.reportJSON {
+            members.append((key: "hash", value: HashBatch.object(outcome)))
+            print(JSONValue.object(members).rendered())
+        } else {
+            print(answer.reportText)
+            if case .success(let hashes) = outcome.result {
+                print("while loading: blurhash \(hashes.blurHash) thumbhash \(hashes.thumbHashBase64) average \(hashes.averageColour)")
+            }
+        }
     }
 }
 

@@ -15,6 +15,8 @@ public struct CatalogHTMLReport: Sendable {
     public var localization: any LocalizationProvider = StringTable()
     /// The longest side of a thumbnail, in pixels.
     public var thumbnailSide: Int
+    /// When set, each image set also shows the BlurHash and ThumbHash previews of its image (`report --hash-previews`).
+    public var hashPreviews = false
     /// The bounds on the images decoded for thumbnails.
     public var limits: DecodingLimits = .default
 
@@ -135,6 +137,7 @@ public struct CatalogHTMLReport: Sendable {
             }
             html += "</div>\n"
         }
+        if hashPreviews { html += hashPreviewFigures(asset) }
         return html + "</article>\n"
     }
 

@@ -3,8 +3,8 @@
 import AssetsSupport
 import AssetsCodecs
 
-enum BoxDownscale {
-    static func fit(_ image: RGBAImage, maxSide: Int) -> RGBAImage {
+package enum BoxDownscale {
+    package static func fit(_ image: RGBAImage, maxSide: Int) -> RGBAImage {
         let longer = max(image.width, image.height)
         guard maxSide > 0, longer > maxSide else { return image }
         let width = max(1, image.width * maxSide / longer)

@@ -1,0 +1,65 @@
+/// Why a BlurHash could not be made or read. `description` reads as one line.
+public enum BlurHashError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Component counts outside 1...9.
+    case componentsOutOfRange(x: Int, y: Int)
+    /// A `--components` value that is not `XxY`.
+    case badComponents(String)
+    /// An image with no pixels.
+    case emptyImage
+    /// A hash of the wrong length: `expected` is what its first character asks for (nil when too short to say).
+    case wrongLength(hash: String, length: Int, expected: Int?)
+    /// A character outside the base-83 alphabet, at `offset` (0-based).
+    case badCharacter(hash: String, character: Character, offset: Int)
+    /// A decode size outside 1...`BlurHash.maximumDecodeSide` a side.
+    case sizeOutOfRange(width: Int, height: Int)
+    /// A punch that is not a finite number above zero.
+    case badPunch(Double)
+
+    public var description: String {
+        switch self {
+        case let .componentsOutOfRange(x, y):
+            return "BlurHash components must be 1...9 each, not \(x)x\(y)"
+        case let .badComponents(text):
+            return "BlurHash components must be XxY with X and Y in 1...9 (for example 4x3), not '\(text)'"
+        case .emptyImage:
+            return "the image has no pixels"
+        case let .wrongLength(hash, length, expected?):
+            return "invalid BlurHash '\(hash)': \(length) characters, its first character asks for \(expected)"
+        case let .wrongLength(hash, length, nil):
+            return "invalid BlurHash '\(hash)': \(length) characters, at least 6 are needed"
+        case let .badCharacter(hash, character, offset):
+            return "invalid BlurHash '\(hash)': '\(character)' at offset \(offset) is not a base-83 character"
+        case let .sizeOutOfRange(width, height):
+            return "BlurHash decode size \(width)x\(height) is outside 1...\(BlurHash.maximumDecodeSide) a side"
+        case let .badPunch(value):
+            return "BlurHash punch must be a number above 0, not \(value)"
+        }
+    }
+}
+
+/// Why a ThumbHash could not be made or read. `description` reads as one line.
+public enum ThumbHashError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An image with no pixels.
+    case emptyImage
+    /// Text that is not standard base64.
+    case badBase64(String)
+    /// A hash of the wrong length: `expected` is what its header asks for (nil when shorter than a header).
+    case wrongLength(length: Int, expected: Int?)
+    /// A header whose luminance component count is zero, so it has no aspect ratio.
+    case badHeader(String)
+
+    public var description: String {
+        switch self {
+        case .emptyImage:
+            return "the image has no pixels"
+        case let .badBase64(text):
+            return "invalid ThumbHash '\(text)': not standard base64"
+        case let .wrongLength(length, expected?):
+            return "invalid ThumbHash: \(length) bytes, its header asks for \(expected)"
+        case let .wrongLength(length, nil):
+            return "invalid ThumbHash: \(length) bytes, at least 5 are needed"
+        case let .badHeader(detail):
+            return "invalid ThumbHash: \(detail)"
+        }
+    }
+}

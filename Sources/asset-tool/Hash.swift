@@ -1,0 +1,95 @@
+import ArgumentParser
+import Assets
+
+struct Hash: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hash",
+        abstract: "Make the BlurHash and ThumbHash placeholders of images, folders of images or a catalog.",
+        discussion: """
+            Each input is an image (JPEG, PNG, GIF), a folder (every image under it) or a catalog folder \
+            (*.xcassets, *.catalog: each image set's highest-scale universal light image). Pixels are what \
+            `asset-tool decode` writes. The exact mode hashes the full-size pixels and gives the reference \
+            encoders' strings; --fast decodes a JPEG with libjpeg's DCT scaling (at least 100 px on the \
+            longer side), much faster, with hashes that can differ slightly (see the README). Files are \
+            hashed on all cores.
+
+            --output writes a manifest keyed by asset name (by file for plain files), atomically, and never \
+            over an existing file unless --force is given.
+
+            Exit status: 0 when every image was hashed; 1 when an input or an image could not be read (the \
+            others are still hashed) or the manifest cannot be written; 64 for bad usage.
+
+            \(CommandExamples.hash)
+            """
+    )
+
+    @Argument(help: "Images, folders or catalogs.")
+    var inputs: [String]
+
+    @Option(help: ArgumentHelp("BlurHash components across x down, each 1...9 (default 4x3).", valueName: "XxY"))
+    var components = "4x3"
+
+    @Flag(help: "Hash a JPEG's DCT-scaled decode (at least 100 px on the longer side) instead of its full pixels.")
+    var fast = false
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write a JSON manifest keyed by asset name to this file.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Replace the manifest file if it exists.")
+    var force = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("name at least one image, folder or catalog") }
+        do {
+            _ = try BlurHash.Components(parsing: components)
+        } catch {
+            throw ValidationError("--components: \(error.description)")
+        }
+        try format.check([.text, .json])
+    }
+
+    func run() throws {
+        let parsed: BlurHash.Components
+        do { parsed = try BlurHash.Components(parsing: components) } catch { throw ExitCode.validationFailure }
+        var failed = false
+        var items: [HashBatch.Item] = []
+        for input in inputs {
+            do {
+                let (found, skipped) = try HashBatch.expand(input)
+                items += found
+                if !skipped.isEmpty {
+                    // A note, not a failure: vector-only sets have no bitmap to hash.
+                    printError("\(input): skipped \(skipped.count) image set\(skipped.count == 1 ? "" : "s") with no universal PNG, JPEG or GIF image (vector-only or unassigned): \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", ..." : "")")
+                }
+            } catch {
+                printError(error.description)
+                failed = true
+            }
+        }
+        let batch = HashBatch(hasher: ImageHasher(components: parsed, fast: fast))
+        let outcomes = batch.run(items)
+        for outcome in outcomes {
+            if case .failure(let error) = outcome.result {
+                printError(error.description)
+                failed = true
+            }
+        }
+        switch format {
+        case .text:
+            for outcome in outcomes { if case .success = outcome.result { print(HashBatch.line(outcome)) } }
+        case .json, .github:
+            print(HashBatch.json(outcomes).rendered())
+        }
+        if let output {
+            do {
+                try AtomicFileWriter(overwrite: force).write(Array((HashBatch.manifest(outcomes).rendered() + "\n").utf8), to: output)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        }
+        if failed { throw ExitStatus.failure.code }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import Assets
+@testable import AssetsCodecs
+
+/// BlurHash and ThumbHash against values the reference implementations computed on the same pixels
+/// (woltapp/blurhash `C/encode.c` and `C/decode.c`; evanw/thumbhash `js/thumbhash.js`). How the values were
+/// made: Tests/Fixtures/README.md.
+@Suite("BlurHash and ThumbHash against the reference implementations")
+struct HashConformanceTests {
+    static let references: HashReferences = (try? HashReferences.load()) ?? HashReferences()
+    static let inputs: [String: RGBAImage] = {
+        Dictionary((try? HashInputs.all())?.map { ($0.name, $0.image) } ?? [], uniquingKeysWith: { a, _ in a })
+    }()
+
+    @Test("the reference values are there")
+    func referencesLoaded() throws {
+        #expect(Self.references.blurHashes.count >= 90)
+        #expect(Self.references.thumbHashes.count >= 8)
+        #expect(!Self.references.blurHashDecodes.isEmpty)
+        #expect(!Self.references.thumbHashDecodes.isEmpty)
+        #expect(Self.inputs.count == 10)
+    }
+
+    @Test("writes the inputs for the reference tools when ASSETS_WRITE_HASH_INPUTS names a folder")
+    func writeInputs() throws {
+        guard let folder = ProcessInfo.processInfo.environment["ASSETS_WRITE_HASH_INPUTS"] else { return }
+        try HashInputs.dump(into: URL(fileURLWithPath: folder))
+    }
+
+    @Test("BlurHash equals encode.c on generated images, every component count on one of them")
+    func blurHashGenerated() throws {
+        let cases = Self.references.blurHashes.filter { !$0.input.contains(":") }
+        #expect(cases.count >= 90)
+        for (input, components, expected) in cases {
+            let image = try #require(Self.inputs[input], "no input \(input)")
+            let hash = try BlurHash.encode(image, components: try BlurHash.Components(parsing: components))
+            #expect(hash == expected, "\(input) \(components)")
+        }
+    }
+
+    @Test("BlurHash and ThumbHash equal the references on corpus photos (EXIF orientation applied)")
+    func corpusPhotos() throws {
+        guard ImageDumps.corpusPresent else {
+            print("skipped: ../shared/corpus is absent")
+            return
+        }
+        let cases = Self.references.blurHashes.filter { $0.input.hasPrefix("corpus:") }
+        #expect(cases.count >= 5)
+        for (input, components, expected) in cases {
+            let bytes = try ImageDumps.read(String(input.dropFirst("corpus:".count)))
+            let image = try ImageInspector.decode(bytes).image
+            let hash = try BlurHash.encode(image, components: try BlurHash.Components(parsing: components))
+            #expect(hash == expected, "\(input) \(components)")
+        }
+    }
+
+    @Test("BlurHash equals encode.c on the 12-megapixel benchmark photo when ASSETS_BENCH_CORPUS is set")
+    func benchPhoto() throws {
+        guard let folder = ProcessInfo.processInfo.environment["ASSETS_BENCH_CORPUS"] else {
+            print("skipped: ASSETS_BENCH_CORPUS names no benchmark corpus (Benchmarks/README.md)")
+            return
+        }
+        for (input, components, expected) in Self.references.blurHashes where input.hasPrefix("bench:") {
+            let path = folder + "/" + input.dropFirst("bench:".count)
+            let image = try ImageInspector.decode(file: path).image
+            #expect(try BlurHash.encode(image, components: try BlurHash.Components(parsing: components)) == expected)
+        }
+    }
+
+    @Test("ThumbHash equals rgbaToThumbHash byte for byte on images up to 100x100")
+    func thumbHash() throws {
+        #expect(Self.references.thumbHashes.count >= 8)
+        for (input, expected) in Self.references.thumbHashes {
+            let image = try #require(Self.inputs[input], "no input \(input)")
+            #expect(ThumbHash.base64(try ThumbHash.encode(image)) == expected, "\(input)")
+        }
+    }
+
+    @Test("BlurHash decoding is within one level per channel of decode.c")
+    func blurHashDecode() throws {
+        for (hash, width, height, punch, rgb) in Self.references.blurHashDecodes {
+            let image = try BlurHash.decode(hash, width: width, height: height, punch: Double(punch))
+            #expect(rgb.count == width * height * 3)
+            var worst = 0
+            for i in 0..<(width * height) {
+                for c in 0..<3 { worst = max(worst, abs(Int(image.pixels[i * 4 + c]) - Int(rgb[i * 3 + c]))) }
+                #expect(image.pixels[i * 4 + 3] == 255)
+            }
+            #expect(worst <= 1, "\(hash) \(width)x\(height) punch \(punch): \(worst) levels")
+        }
+    }
+
+    @Test("ThumbHash decoding is within one level per channel of thumbHashToRGBA")
+    func thumbHashDecode() throws {
+        for (hash, width, height, rgba) in Self.references.thumbHashDecodes {
+            let image = try ThumbHash.decode(try ThumbHash.bytes(base64: hash))
+            #expect(image.width == width && image.height == height, "\(hash)")
+            guard image.pixels.count == rgba.count else { continue }
+            let worst = zip(image.pixels, rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 1, "\(hash): \(worst) levels")
+        }
+    }
+}
