@@ -38,10 +38,16 @@ struct BuildCheck: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @OptionGroup var checks: CheckOptions
+
     func run() throws {
         let report: CatalogReport
         do {
-            report = try CatalogValidator().validate(catalogAt: catalog)
+            let config = try checks.config(forCatalog: catalog)
+            report = try CatalogValidator(options: .forProject(catalog: catalog, config: config)).validate(catalogAt: catalog)
+        } catch let exit as ExitCode {
+            try? FileManager.default.removeItem(atPath: output)
+            throw exit
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             printError("\(catalog): error: \(error) [unreadable-catalog]")

@@ -37,6 +37,8 @@ struct Report: ParsableCommand {
     @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
     var placeholders: String?
 
+    @OptionGroup var checks: CheckOptions
+
     func run() throws {
         let loaded: AssetCatalog
         var names = PlaceholderNames.conventional
@@ -55,7 +57,13 @@ struct Report: ParsableCommand {
         } catch {
             throw commandFailure("\(error)")
         }
-        let validation = CatalogValidator().validate(loaded)
+        let config = try checks.config(forCatalog: catalog)
+        let declared = placeholders != nil
+        var options = CatalogValidator.Options.forProject(catalog: catalog, config: config)
+        if declared, options.placeholders?.isEmpty != false, config.requirePlaceholders != false {
+            options.placeholders = PlaceholderName.conventional
+        }
+        let validation = CatalogValidator(options: options).validate(loaded)
         let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)

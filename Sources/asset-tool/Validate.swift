@@ -30,8 +30,10 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
 
-    @Flag(help: "Report a missing conventional placeholder as an error.")
+    @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")
     var requirePlaceholders = false
+
+    @OptionGroup var checks: CheckOptions
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json, github
@@ -46,7 +48,9 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
+        let config = try checks.config(forCatalog: catalog)
+        let validator = CatalogValidator(options: .forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+                                                              config: config))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {

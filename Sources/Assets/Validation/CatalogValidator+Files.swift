@@ -239,6 +239,24 @@ extension CatalogValidator {
         }
     }
 
+    /// Whether a `width` of `factor`x and one of `otherWidth` at `otherFactor`x can be the same point size,
+    /// each rounded either way (down or up) to whole pixels: some point size p has |p·factor − width| < 1
+    /// and |p·otherFactor − otherWidth| < 1. A 77-pixel 1x image (76 < p < 78) takes a 3x of 229 to 233.
+    static func roundsToSamePoints(_ width: Int, _ factor: Int, _ otherWidth: Int, _ otherFactor: Int) -> Bool {
+        // Open intervals (width − 1)/factor … (width + 1)/factor overlap; compared over a common denominator.
+        let low = max((width - 1) * otherFactor, (otherWidth - 1) * factor)
+        let high = min((width + 1) * otherFactor, (otherWidth + 1) * factor)
+        return low < high
+    }
+
+    /// A ratio in a few digits: 1.5, 2, 0.667.
+    static func ratioText(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// Files of one slot at 1x, 2x and 3x that cannot be one artwork at its scales, even allowing for
+    /// each size being rounded either way to whole pixels; the message gives the ratio found.
     func scaleMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
         guard asset.kind != .dataSet else { return [] }
         var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
@@ -264,16 +282,19 @@ extension CatalogValidator {
             }
             for factor in [2, 3] where factor > reference.factor {
                 guard let other = group[factor] else { continue }
-                let fitsWidth = other.width * reference.factor == reference.width * factor
-                let fitsHeight = other.height * reference.factor == reference.height * factor
+                let fitsWidth = CatalogValidator.roundsToSamePoints(reference.width, reference.factor, other.width, factor)
+                let fitsHeight = CatalogValidator.roundsToSamePoints(reference.height, reference.factor, other.height, factor)
                 guard !(fitsWidth && fitsHeight) else { continue }
-                let expected = reference.factor == 1
-                    ? "\(reference.width * factor)x\(reference.height * factor)"
-                    : "\(Double(reference.width) * Double(factor) / Double(reference.factor))x\(Double(reference.height) * Double(factor) / Double(reference.factor))"
-                let ratio = reference.factor == 1 ? "\(factor) times" : "\(factor)/\(reference.factor) of"
+                let expectedRatio = Double(factor) / Double(reference.factor)
+                let widthRatio = reference.width == 0 ? 0 : Double(other.width) / Double(reference.width)
+                let heightRatio = reference.height == 0 ? 0 : Double(other.height) / Double(reference.height)
+                let sameRatio = CatalogValidator.ratioText(widthRatio) == CatalogValidator.ratioText(heightRatio)
+                let ratio = sameRatio ? CatalogValidator.ratioText(widthRatio)
+                    : "\(CatalogValidator.ratioText(widthRatio)) x \(CatalogValidator.ratioText(heightRatio))"
+                let expected = "\(CatalogValidator.ratioText(Double(reference.width) * expectedRatio))x\(CatalogValidator.ratioText(Double(reference.height) * expectedRatio))"
                 let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
                 found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: "\(key)[\(other.entry)]",
-                                               message: "is \(other.width)x\(other.height) at \(factor)x, expected \(expected) (\(ratio) the \(reference.factor)x \(reference.width)x\(reference.height))"))
+                                               message: "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(reference.factor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)"))
             }
         }
         return found

@@ -7,16 +7,27 @@ public struct CatalogValidator: Sendable {
         public var deep: Bool
         /// Report a missing placeholder as an error rather than a warning.
         public var requirePlaceholders: Bool
-        /// The placeholder names to look for; the four conventional ones by default.
-        public var placeholders: [PlaceholderName]
+        /// The placeholder names to look for. nil: the four conventional ones when `requirePlaceholders`
+        /// is set, none otherwise (they are this package's convention, not Xcode's; a project declares
+        /// placeholders with `placeholders.json` or `--require-placeholders`, and the CLI passes them).
+        public var placeholders: [PlaceholderName]?
         public var limits: DecodingLimits
+        /// Codes turned off or given another severity, and paths excluded (`.asset-tool.json`, flags).
+        public var config: ValidationConfig
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
-                    placeholders: [PlaceholderName] = PlaceholderName.conventional, limits: DecodingLimits = .default) {
+                    placeholders: [PlaceholderName]? = nil, limits: DecodingLimits = .default,
+                    config: ValidationConfig = ValidationConfig()) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
             self.limits = limits
+            self.config = config
+        }
+
+        /// The placeholder names the check looks for.
+        var checkedPlaceholders: [PlaceholderName] {
+            placeholders ?? (requirePlaceholders ? PlaceholderName.conventional : [])
         }
     }
 
@@ -72,6 +83,7 @@ public struct CatalogValidator: Sendable {
             diagnostics += outcome.diagnostics
             fileCount += outcome.fileCount
         }
+        diagnostics = options.config.apply(to: diagnostics)
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
                              assetCount: catalog.assets.count, fileCount: fileCount)
     }
@@ -95,7 +107,7 @@ public struct CatalogValidator: Sendable {
     }
 
     private func missingPlaceholders(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
-        options.placeholders.compactMap { placeholder in
+        options.checkedPlaceholders.compactMap { placeholder in
             let present = catalog.assets(named: placeholder.name).contains { $0.kind != .colorSet }
             guard !present else { return nil }
             return CatalogDiagnostic(.missingPlaceholder, path: "",

@@ -36,7 +36,8 @@ struct DiagnosticFixtureTests {
                               FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))
             try fixture.write("icon.imageset/icon.png", try FixtureCatalog.png(width: 10, height: 10))
             try fixture.write("icon.imageset/icon@2x.png", try FixtureCatalog.png(width: 20, height: 20))
-            try fixture.write("icon.imageset/icon@3x.png", try FixtureCatalog.png(width: 31, height: 30))
+            // A 2x-sized file in the 3x slot: no rounding makes 20 pixels 3 times 10.
+            try fixture.write("icon.imageset/icon@3x.png", try FixtureCatalog.png(width: 20, height: 20))
         case .duplicateName:
             for group in ["Light", "Dark"] {
                 try fixture.write("\(group)/icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.png", "1x")]))
