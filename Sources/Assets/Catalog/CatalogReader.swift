@@ -12,12 +12,9 @@ struct CatalogReader {
     /// The largest `Contents.json` read.
     static let maxContentsBytes = 16 << 20
 
-    /// Apple set types this model does not interpret; they load as `.unknown` without a finding.
-    static let otherAppleSetTypes: Set<String> = [
-        "gcdashboardimage", "gcleaderboard", "gcleaderboardset", "complicationset", "iconset",
-        "cubetextureset", "mipmapset", "solidimagestack", "solidimagestacklayer", "imagestacklayer",
-        "stickersequence", "arreferenceimage", "arreferenceobject", "icon",
-    ]
+    /// Folder types Apple tools put in catalogs that this model reads as `.unknown` without a finding:
+    /// Icon Composer's `.icon` documents (Xcode 26), which are not asset catalog sets.
+    static let otherAppleSetTypes: Set<String> = ["icon"]
 
     let root: String
     let rootReal: String
@@ -172,6 +169,10 @@ struct CatalogReader {
             guard ext == nil || ext == "spriteatlas" else {
                 feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
                                     name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+                if let kind = ext.flatMap(AssetKind.init(rawValue:)), kind.holdsSets {
+                    walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
+                                  depth: depth + 1, feed: feed)
+                }
                 continue
             }
             guard case .success(let status) = CatalogFileSystem.targetStatus(childAbsolute) else { continue }
@@ -190,6 +191,39 @@ struct CatalogReader {
                                      isSpriteAtlas: atlas, hasContentsFile: contents != nil))
             walkGroup(absolute: childAbsolute, relative: childRelative,
                       namespace: provides ? namespace + [base] : namespace, depth: depth + 1, feed: feed)
+        }
+    }
+
+    /// The sets inside a container set (an image stack's layers, a complication set's image sets), each
+    /// read as a set named under the container (`Complication/Circular`); containers nest (brand assets
+    /// hold image stacks, which hold layers, which hold image sets). Folders without an extension inside
+    /// a container are not sets and are left to the container's own check.
+    private mutating func walkContainer<Result>(absolute: String, relative: String, namespace: [String], depth: Int,
+                                                feed: SetFeed<Result>) {
+        guard depth < CatalogReader.maxDepth else {
+            diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative,
+                                                 message: "is nested more than \(CatalogReader.maxDepth) folders deep; not read"))
+            return
+        }
+        guard case .success(let status) = CatalogFileSystem.targetStatus(absolute) else { return }
+        ancestors.append((status.device, status.inode))
+        defer { ancestors.removeLast() }
+        guard case .success(let children) = CatalogFileSystem.listTyped(absolute) else { return }
+        for (name, listed) in children where !name.hasPrefix(".") && name != "Contents.json" && listed != .file {
+            let (base, ext) = CatalogReader.split(name)
+            guard let ext else { continue }
+            let childAbsolute = absolute + "/" + name
+            let childRelative = CatalogReader.join(relative, name)
+            // Findings about links are reported by the container's own read, which lists the same folder.
+            let (type, _) = CatalogReader.vet(childAbsolute, relative: childRelative, listed: listed,
+                                              rootReal: rootReal, ancestors: ancestors)
+            guard type == .directory else { continue }
+            feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
+                                name: (namespace + [base]).joined(separator: "/"), ext: ext))
+            if let kind = AssetKind(rawValue: ext), kind.holdsSets {
+                walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
+                              depth: depth + 1, feed: feed)
+            }
         }
     }
 
@@ -222,7 +256,12 @@ struct CatalogReader {
         guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, listed: contentsType,
                                               in: descriptor) else {
             asset.contents = .missing
-            diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
+            if kind == .iconSet {
+                // A macOS icon set has no Contents.json by design: its file names are its entries.
+                asset.entries = IconSetNaming.entries(for: asset.files)
+            } else if !kind.contentsOptional {
+                diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
+            }
             return (asset, diagnostics, visit?(asset, descriptor, setCount))
         }
         diagnostics += file.diagnostics
@@ -235,6 +274,20 @@ struct CatalogReader {
         typed.readProperties(of: root)
         if kind == .colorSet {
             typed.readColors(of: root)
+        } else if kind == .sticker {
+            // A sticker names its one image in `properties.filename` (format reference, Sticker Type);
+            // Xcode also writes it as an `images` array, read when there is one.
+            if case .object(let properties)? = root["properties"],
+               let value = properties.first(where: { $0.key == "filename" })?.value {
+                if case .string(let name) = value {
+                    typed.entries.append(ImageEntry(filename: name))
+                } else {
+                    typed.problem("properties.filename", "is \(value.typeName), expected a string")
+                }
+            }
+            typed.readEntries(under: "images", of: root)
+        } else if kind == .iconSet {
+            asset.entries = IconSetNaming.entries(for: asset.files)
         } else if let key = kind.entriesKey {
             typed.readEntries(under: key, of: root)
         } else if kind == .unknown {
@@ -243,7 +296,7 @@ struct CatalogReader {
             }
         }
         diagnostics += typed.diagnostics
-        asset.entries = typed.entries
+        if kind != .iconSet { asset.entries = typed.entries }
         asset.colors = typed.colors
         asset.properties = typed.properties
         return (asset, diagnostics, visit?(asset, descriptor, setCount))

@@ -32,9 +32,9 @@ public struct VariantResolver: Sendable {
         }
         let resolvable = named.filter { Self.resolvableKinds.contains($0.kind) }
         guard let asset = resolvable.first else {
-            let kinds = named.map { Self.words(for: $0.kind) }.joined(separator: ", ")
+            let kinds = named.map(\.kind.article).joined(separator: " and ")
             failure.asset = named.first
-            failure.trace.append("\"\(name)\" is a \(kinds), not an image set or data set")
+            failure.trace.append("\"\(name)\" is \(kinds), which UIImage(named:) and NSDataAsset(name:) do not load")
             return failure
         }
         var prefix: [String] = []
@@ -223,20 +223,6 @@ public struct VariantResolver: Sendable {
     }
 
     static func words(for kind: AssetKind) -> String {
-        switch kind {
-        case .imageSet: "image set"
-        case .dataSet: "data set"
-        case .colorSet: "color set"
-        case .appIconSet: "app icon set"
-        case .symbolSet: "symbol set"
-        case .launchImage: "launch image"
-        case .imageStack: "image stack"
-        case .brandAssets: "brand assets"
-        case .stickerPack: "sticker pack"
-        case .sticker: "sticker"
-        case .textureSet: "texture set"
-        case .arResourceGroup: "AR resource group"
-        case .unknown: "set of unknown kind"
-        }
+        kind.displayName
     }
 }

@@ -30,7 +30,9 @@ extension CatalogValidator {
     }
 
     func planFiles(of asset: Asset) -> ([CatalogDiagnostic], [FileJob]) {
-        guard asset.contents == .read, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
+        if asset.kind.holdsSets { return (planFolders(of: asset), []) }
+        let isIconSet = asset.kind == .iconSet
+        guard asset.contents == .read || isIconSet, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
         var found: [CatalogDiagnostic] = []
         // A set lists a handful of files: arrays searched in order beat hashing every name. Large sets
         // (an app icon set, a data set of many files) get hashed lookups.
@@ -72,10 +74,40 @@ extension CatalogValidator {
         }
         let listedSet = large ? Set(listed) : []
         for file in asset.files where !(large ? listedSet.contains(file) : listed.contains(file)) {
-            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
-                                           message: "is in the set folder but no entry of Contents.json lists it"))
+            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)", message: isIconSet
+                ? "is not an icon set file name (icon_16x16.png, icon_16x16@2x.png ... icon_512x512@2x.png), so iconutil and Xcode skip it"
+                : "is in the set folder but no entry of Contents.json lists it"))
         }
         return (found, jobs)
+    }
+
+    /// A container set (image stack, brand assets, complication set, ...): the folders its entries name
+    /// must be there, of a kind it may hold, and each set folder in it should be listed.
+    func planFolders(of asset: Asset) -> [CatalogDiagnostic] {
+        guard asset.contents == .read, let key = asset.kind.entriesKey, let allowed = asset.kind.childKinds else { return [] }
+        var found: [CatalogDiagnostic] = []
+        var listed: Set<String> = []
+        for (index, entry) in asset.entries.enumerated() {
+            guard let filename = entry.filename, !filename.isEmpty else { continue }
+            listed.insert(filename)
+            let keyPath = "\(key)[\(index)].filename"
+            if CatalogValidator.isUnsafe(filename) {
+                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
+                                               message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
+            } else if !asset.files.contains(filename) {
+                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath,
+                                               message: "lists \"\(filename)\", which is not in \(asset.path)"))
+            } else if let ext = CatalogReader.split(filename).ext, let kind = AssetKind(rawValue: ext), !allowed.contains(kind) {
+                found.append(CatalogDiagnostic(.unknownValue, path: contentsPath(of: asset), keyPath: keyPath,
+                                               message: "names \(kind.article), which \(asset.kind.article) does not hold (it holds \(allowed.map(\.displayName).sorted().joined(separator: ", ")))"))
+            }
+        }
+        for file in asset.files where !listed.contains(file) {
+            guard let ext = CatalogReader.split(file).ext, let kind = AssetKind(rawValue: ext), allowed.contains(kind) else { continue }
+            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
+                                           message: "is in \(asset.kind.article) but no entry of its Contents.json lists it"))
+        }
+        return found
     }
 
     /// Everything checked about one set, apart from the catalog-wide checks (duplicate names, placeholders).
@@ -106,7 +138,10 @@ extension CatalogValidator {
                 for entry in job.entryIndices { facts[entry] = found }
             }
         }
-        if !facts.isEmpty { outcome.diagnostics += scaleMismatches(of: asset, facts: facts) }
+        if !facts.isEmpty {
+            outcome.diagnostics += scaleMismatches(of: asset, facts: facts)
+            outcome.diagnostics += iconSizeMismatches(of: asset, facts: facts)
+        }
         return outcome
     }
 
@@ -249,6 +284,27 @@ extension CatalogValidator {
         return low < high
     }
 
+    /// Icons whose pixels are not their slot's `size` (points) times its scale: app icon sets, Messages
+    /// icon sets and macOS icon sets, where Xcode and iconutil want the exact size (83.5 points at 2x is 167).
+    func iconSizeMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
+        guard [.appIconSet, .stickersIconSet, .iconSet].contains(asset.kind) else { return [] }
+        var found: [CatalogDiagnostic] = []
+        for (index, entry) in asset.entries.enumerated() {
+            guard let size = entry.otherKeys["size"], let fact = facts[index], let width = fact.width, let height = fact.height
+            else { continue }
+            let parts = size.replacingQuotes().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2 else { continue }
+            let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1
+            let expected = (Int((parts[0] * Double(factor)).rounded()), Int((parts[1] * Double(factor)).rounded()))
+            guard (width, height) != expected else { continue }
+            let key = asset.kind.entriesKey ?? "images"
+            let path = entry.filename.map { "\(asset.path)/\($0)" } ?? asset.path
+            found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.kind == .iconSet ? nil : "\(key)[\(index)]",
+                                           message: "is \(width)x\(height), but a \(size.replacingQuotes()) point icon at \(factor)x is \(expected.0)x\(expected.1)"))
+        }
+        return found
+    }
+
     /// A ratio in a few digits: 1.5, 2, 0.667.
     static func ratioText(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
@@ -261,7 +317,8 @@ extension CatalogValidator {
         guard asset.kind != .dataSet else { return [] }
         var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
         for (index, entry) in asset.entries.enumerated() {
-            guard let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
+            // Icons with a `size` are held to it exactly by `iconSizeMismatches`.
+            guard entry.otherKeys["size"] == nil, let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
                   let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
             let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
             if groups[slot]?[factor] == nil {
@@ -298,5 +355,12 @@ extension CatalogValidator {
             }
         }
         return found
+    }
+}
+
+private extension String {
+    /// The text of a JSON string value as `otherKeys` keeps it (`"16x16"` → `16x16`).
+    func replacingQuotes() -> String {
+        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }

@@ -92,15 +92,58 @@ public struct CatalogValidator: Sendable {
         asset.path + "/Contents.json"
     }
 
+    /// The lookup through which an app reaches a set by name: two sets collide only when one lookup
+    /// could find both. See `duplicateNames(in:)`.
+    enum NameLookup: Hashable {
+        /// `UIImage(named:)`, `NSImage(named:)`, `Image(_:)`: image sets, symbol sets, image stacks.
+        case image
+        case symbol
+        /// `UIColor(named:)`, `Color(_:)`.
+        case color
+        /// `NSDataAsset(name:)`.
+        case data
+        /// The app's icons: `ASSETCATALOG_COMPILER_APPICON_NAME`, alternate icons, `Info.plist` icon names.
+        case appIcon
+        /// Every other kind is reached by one role of its own (launch images, sticker packs, textures, ...).
+        case other(AssetKind)
+
+        init(_ kind: AssetKind) {
+            switch kind {
+            case .imageSet, .imageStack, .solidImageStack: self = .image
+            case .symbolSet: self = .symbol
+            case .colorSet: self = .color
+            case .dataSet: self = .data
+            case .appIconSet, .stickersIconSet, .iconSet, .brandAssets: self = .appIcon
+            default: self = .other(kind)
+            }
+        }
+    }
+
+    /// Sets with the same fully qualified name that one lookup would find both of. The rule, from Apple's
+    /// documentation and from catalogs that build: names are looked up per kind of asset. `UIImage(named:)`
+    /// (and `NSImage(named:)`, SwiftUI `Image`) finds image sets, image stacks and symbol sets, and "prefers an
+    /// asset containing a symbol image over an asset with the same name containing a bitmap image ... you may
+    /// include both types of assets in the same asset catalog" (UIKit, `UIImage.init(named:)`), so an image set
+    /// beside a symbol set of its name is allowed, while two image sets (or an image set and an image stack)
+    /// are ambiguous. `UIColor(named:)` finds colour sets only, `NSDataAsset(name:)` data sets only, and app
+    /// icons are named by the build settings and `Info.plist`, not by those lookups. The older Asset Catalog
+    /// Format Reference ("Folders: Unique Asset Names") asks for names unique across all types; real apps that
+    /// build show an image set named like an app icon set (to show alternate icons in their settings), so
+    /// only same-lookup names are reported. Sets inside a container are named under it and never collide with
+    /// the container's siblings.
     private func duplicateNames(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
         var byName: [String: [Asset]] = [:]
         for asset in catalog.assets { byName[asset.name, default: []].append(asset) }
         var found: [CatalogDiagnostic] = []
         for (name, assets) in byName where assets.count > 1 {
-            for asset in assets {
-                let others = assets.filter { $0.path != asset.path }.map(\.path).sorted().joined(separator: ", ")
-                found.append(CatalogDiagnostic(.duplicateName, path: asset.path,
-                                               message: "the name \"\(name)\" is also used by \(others)"))
+            var byLookup: [NameLookup: [Asset]] = [:]
+            for asset in assets { byLookup[NameLookup(asset.kind), default: []].append(asset) }
+            for (_, colliding) in byLookup where colliding.count > 1 {
+                for asset in colliding {
+                    let others = colliding.filter { $0.path != asset.path }.map(\.path).sorted().joined(separator: ", ")
+                    found.append(CatalogDiagnostic(.duplicateName, path: asset.path,
+                                                   message: "the name \"\(name)\" is also used by \(others), and one lookup finds both"))
+                }
             }
         }
         return found

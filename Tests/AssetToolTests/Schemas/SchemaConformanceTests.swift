@@ -144,6 +144,33 @@ struct SchemaConformanceTests {
         #expect(listed == Set(CatalogDiagnostic.Code.allCases.map(\.rawValue)))
     }
 
+    @Test(".asset-tool.json: the schema names every code, the example package's file conforms, a typo does not")
+    func configSchema() throws {
+        // Given the configuration schema and the example package's configuration
+        let schema = try Self.schema("asset-tool-config")
+        let example = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Examples/CatalogValidation/.asset-tool.json"),
+                                 encoding: .utf8)
+        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/asset-tool-config.schema.json"), encoding: .utf8)
+        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(properties)? = top["properties"],
+              case let .object(rules)? = properties["rules"], case let .object(codes)? = rules["properties"] else {
+            Issue.record("no properties.rules.properties")
+            return
+        }
+
+        // Then the rules are exactly the library's codes, the example conforms and parses in the library,
+        // and a misspelt code or setting is caught by both
+        #expect(Set(codes.keys) == Set(CatalogDiagnostic.Code.allCases.map(\.rawValue)))
+        #expect(try schema.errors(in: SchemaJSON.parse(example)).isEmpty)
+        let parsed = try ValidationConfig.parse(Array(example.utf8), file: ".asset-tool.json")
+        #expect(parsed.requirePlaceholders == true && parsed.rules[.missingPlaceholder] == .warning)
+        let typo = #"{"rules": {"scale-mismatches": "off"}}"#
+        #expect(try !schema.errors(in: SchemaJSON.parse(typo)).isEmpty)
+        #expect(throws: ValidationConfigError.self) { try ValidationConfig.parse(Array(typo.utf8), file: "x.json") }
+        let loud = #"{"rules": {"scale-mismatch": "fatal"}}"#
+        #expect(try !schema.errors(in: SchemaJSON.parse(loud)).isEmpty)
+        #expect(throws: ValidationConfigError.self) { try ValidationConfig.parse(Array(loud.utf8), file: "x.json") }
+    }
+
     @Test("the schemas catch drift: an extra field, a missing one, a wrong value")
     func drift() throws {
         // Given a real validate output

@@ -69,7 +69,7 @@ struct DiagnosticFixtureTests {
         // Given a catalog built to show one problem
         let fixture = try FixtureCatalog()
         try DiagnosticFixtureTests.build(code, in: fixture)
-        let options = code == .missingPlaceholder ? CatalogValidator.Options() : CatalogValidator.Options(placeholders: [])
+        let options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderName.conventional) : CatalogValidator.Options(placeholders: [])
 
         // When it is validated
         let report = try fixture.validate(options)
@@ -129,7 +129,7 @@ struct DiagnosticFixtureTests {
         try fixture.write("placeholder_error_icon.imageset/e.png", try FixtureCatalog.png(width: 4, height: 4))
 
         // When it is validated with and without --require-placeholders
-        let lenient = try fixture.validate(CatalogValidator.Options())
+        let lenient = try fixture.validate(CatalogValidator.Options(placeholders: PlaceholderName.conventional))
         let strict = try fixture.validate(CatalogValidator.Options(requirePlaceholders: true))
 
         // Then the three others are reported, as warnings, then as errors
