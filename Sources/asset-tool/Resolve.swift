@@ -28,8 +28,8 @@ struct Resolve: ParsableCommand {
     @Option(help: "The catalog folder.")
     var catalog = "Assets.catalog"
 
-    @Option(help: "The display scale: 1, 2 or 3.")
-    var scale = 3
+    @Option(help: "The display scale: 1, 2 or 3 (default: the idiom's usual scale: phone 3; pad, mac, tv, watch, car, vision 2).")
+    var scale: Int?
 
     @Option(help: "light or dark.")
     var appearance = "light"
@@ -37,7 +37,7 @@ struct Resolve: ParsableCommand {
     @Flag(help: "Ask for increased contrast.")
     var highContrast = false
 
-    @Option(help: "phone, pad, mac, tv, watch or car.")
+    @Option(help: "phone, pad, mac, tv, watch, car or vision.")
     var idiom = "phone"
 
     @Flag(help: "Lay out right to left.")
@@ -58,7 +58,7 @@ struct Resolve: ParsableCommand {
         if let state, PlaceholderState(rawValue: state) == nil {
             throw ValidationError("--state must be one of \(PlaceholderState.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(state)\"")
         }
-        if VariantQuery.Scale(rawValue: scale) == nil {
+        if let scale, VariantQuery.Scale(rawValue: scale) == nil {
             throw ValidationError("--scale must be 1, 2 or 3, not \(scale)")
         }
         if VariantQuery.Appearance(rawValue: appearance) == nil {
@@ -73,11 +73,12 @@ struct Resolve: ParsableCommand {
     }
 
     var query: VariantQuery {
-        VariantQuery(
-            scale: VariantQuery.Scale(rawValue: scale) ?? .three,
+        let device = VariantQuery.Idiom(rawValue: idiom) ?? .phone
+        return VariantQuery(
+            scale: scale.flatMap(VariantQuery.Scale.init(rawValue:)) ?? device.defaultScale,
             appearance: VariantQuery.Appearance(rawValue: appearance) ?? .light,
             highContrast: highContrast,
-            idiom: VariantQuery.Idiom(rawValue: idiom) ?? .phone,
+            idiom: device,
             layoutDirection: rtl ? .rightToLeft : .leftToRight
         )
     }
@@ -115,9 +116,27 @@ struct Resolve: ParsableCommand {
             return
         }
 
-        let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
+        let wanted = name ?? ""
+        let named = loaded.assets(named: wanted)
+        // A name only a colour set has is a colour: UIColor(named:compatibleWith:).
+        if !named.isEmpty, !named.contains(where: { VariantResolver.resolvableKinds.contains($0.kind) }),
+           let colorSet = named.first(where: { $0.kind == .colorSet }) {
+            var answer = ColorResolution(colorSet: colorSet, name: wanted, query: query)
+            answer.trace.insert("found colour set \(colorSet.path)", at: 0)
+            if scale == nil { answer.trace.insert(scaleNote, at: 0) }
+            print(format == "json" ? answer.reportJSON.text() : answer.reportText)
+            if !answer.isResolved { throw ExitCode.failure }
+            return
+        }
+        var answer = VariantResolver(catalog: loaded).resolve(wanted, for: query)
+        if scale == nil, query.idiom != .phone { answer.trace.insert(scaleNote, at: 0) }
         print(format == "json" ? answer.reportJSON.text() : answer.reportText)
         if !answer.isResolved { throw ExitCode.failure }
+    }
+
+    /// The trace line that says where the scale came from when none was asked for.
+    var scaleNote: String {
+        "no --scale: took \(query.scale.catalogValue), the usual scale of a \(query.idiom.rawValue) (Apple's device specifications)"
     }
 
     /// One line on stderr, exit `status` (1 unless the catalog itself cannot be read).

@@ -65,6 +65,35 @@ struct SchemaConformanceTests {
         if case let .object(top) = missing { #expect(top["file"] == .null && top["entry"] == .null) }
     }
 
+    @Test("resolve NAME --format json for a colour set: the colour, its space and sRGB value")
+    func resolveColor() throws {
+        // Given a catalog with a display-p3 colour set with a dark variant
+        let scratch = try ScratchFolder()
+        let set = scratch.url.appendingPathComponent("Colors.xcassets/brand.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let contents = #"""
+            {"colors": [
+              {"idiom": "universal", "color": {"color-space": "display-p3", "components": {"red": "0.800", "green": "0.500", "blue": "0.200", "alpha": "1.000"}}},
+              {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+               "color": {"color-space": "srgb", "components": {"red": "0xFF", "green": "0x80", "blue": "0x00", "alpha": "0.500"}}}
+            ], "info": {"author": "xcode", "version": 1}}
+            """#
+        try Data(contents.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        let catalog = scratch.url.appendingPathComponent("Colors.xcassets").path
+
+        // When it is resolved light and dark, then both conform and give the sRGB value
+        let light = try Self.expectConforms(["resolve", "brand", "--catalog", catalog, "--format", "json"], to: "resolve")
+        let dark = try Self.expectConforms(["resolve", "brand", "--catalog", catalog, "--appearance", "dark", "--format", "json"], to: "resolve")
+        guard case let .object(top)? = Optional(light), case let .object(color)? = top["color"],
+              case let .object(darkTop)? = Optional(dark), case let .object(darkColor)? = darkTop["color"] else {
+            Issue.record("no color object")
+            return
+        }
+        #expect(color["srgb_hex"] == .string("#D97B15"))
+        #expect(color["color_space"] == .string("display-p3"))
+        #expect(darkColor["srgb_hex"] == .string("#FF800080"))
+    }
+
     @Test("resolve --state STATE --format json, every state, light and dark", arguments: PlaceholderState.allCases)
     func resolveState(_ state: PlaceholderState) throws {
         for appearance in ["light", "dark"] {
