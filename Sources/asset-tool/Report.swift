@@ -1,5 +1,6 @@
 import ArgumentParser
 import Assets
+import AssetsSupport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import AssetsSupport
 import ArgumentParser
 import Assets
 #if canImport(Glibc)
@@ -73,29 +74,23 @@ struct Validate: ParsableCommand {
 }
 
 /// A single updating line on stderr, for a terminal only.
-final class ProgressLine: @unchecked Sendable {
-    // Unchecked Sendable: `lastShown` is only touched while holding `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
-    private var lastShown = -1
+final class ProgressLine: Sendable {
+    /// The percentage last shown, -1 before the first.
+    private let lastShown = Locked(-1)
 
     func show(_ done: Int, _ total: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let percent = total == 0 ? 100 : done * 100 / total
-        guard total >= 200, percent != lastShown else { return }
-        lastShown = percent
-        printError("\rchecking sets: \(done)/\(total)", terminator: "")
+        lastShown.withLock { lastShown in
+            let percent = total == 0 ? 100 : done * 100 / total
+            guard total >= 200, percent != lastShown else { return }
+            lastShown = percent
+            printError("\rchecking sets: \(done)/\(total)", terminator: "")
+        }
     }
 
     func clear() {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+        lastShown.withLock { lastShown in
+            if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+        }
     }
 }
 

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 /// The kind of a set folder, from its extension: every folder type of Apple's Asset Catalog Format
 /// Reference ("Types Overview") and those Xcode writes since (symbol sets, colour sets, AR reference
 /// objects, solid image stacks).

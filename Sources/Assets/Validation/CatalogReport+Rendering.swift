@@ -1,4 +1,7 @@
 /// How a report is printed.
+import AssetsSupport
+import AssetsCodecs
+
 public enum CatalogReportFormat: String, Sendable, Hashable, CaseIterable {
     /// `path: error: message [code]` lines, then a summary line.
     case text
@@ -40,18 +43,29 @@ extension CatalogReport {
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
         case .json:
-            let items = diagnostics.map { diagnostic in
-                "    {\"severity\": \(JSONValue.quoted(diagnostic.severity.rawValue)), "
-                    + "\"code\": \(JSONValue.quoted(diagnostic.code.rawValue)), "
-                    + "\"path\": \(JSONValue.quoted(diagnostic.path)), "
-                    + "\"keyPath\": \(diagnostic.keyPath.map(JSONValue.quoted) ?? "null"), "
-                    + "\"message\": \(JSONValue.quoted(diagnostic.message))}"
-            }
-            return "{\n  \"catalog\": \(JSONValue.quoted(catalog)),\n  \"diagnostics\": ["
-                + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")
-                + "],\n  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), "
-                + "\"assets\": \(assetCount), \"files\": \(fileCount)}\n}\n"
+            return json.rendered(expandedDepth: 2) + "\n"
         }
+    }
+
+    /// The report as one JSON object: catalog, diagnostics, summary.
+    package var json: JSONValue {
+        let items = diagnostics.map { diagnostic -> JSONValue in
+            .record([
+                "severity": .string(diagnostic.severity.rawValue),
+                "code": .string(diagnostic.code.rawValue),
+                "path": .string(diagnostic.path),
+                "key_path": .string(diagnostic.keyPath),
+                "message": .string(diagnostic.message),
+            ])
+        }
+        return .record([
+            "catalog": .string(catalog),
+            "diagnostics": .array(items),
+            "summary": .record([
+                "errors": .int(errorCount), "warnings": .int(warningCount),
+                "assets": .int(assetCount), "files": .int(fileCount),
+            ]),
+        ])
     }
 
     static func escapeData(_ text: String) -> String {
