@@ -123,7 +123,6 @@ struct Resolve: ParsableCommand {
            let colorSet = named.first(where: { $0.kind == .colorSet }) {
             var answer = ColorResolution(colorSet: colorSet, name: wanted, query: query)
             answer.trace.insert("found colour set \(colorSet.path)", at: 0)
-            if scale == nil { answer.trace.insert(scaleNote, at: 0) }
             print(format == "json" ? answer.reportJSON.text() : answer.reportText)
             if !answer.isResolved { throw ExitCode.failure }
             return

@@ -36,6 +36,7 @@ public struct ColorResolution: Sendable, Hashable {
         trace = answer.trace.compactMap { line in
             if line.contains("has no scale: it serves") { return nil }
             return line.replacingAll(prefix, with: "\(asset.path): ").replacingAll("(no filename)", with: "(no colour)")
+                .replacingAll("the set has no usable file in any slot", with: "no entry has a colour (an entry without one, as Xcode's templates ship AccentColor, leaves the system colour)")
         }
         if let chosen = answer.entry?.filename, chosen.hasPrefix("colors["), let index = Int(chosen.dropFirst(7).dropLast()),
            asset.colors.indices.contains(index) {
