@@ -38,8 +38,7 @@ struct CheckOptions: ParsableArguments {
             }
             return base.adding(disabled: disabled, raised: raised, exclude: excluded)
         } catch {
-            printError("error: \(error)")
-            throw ExitCode(64)
+            throw CommandFailure("error: \(error)", status: .usage)
         }
     }
 }

@@ -26,8 +26,12 @@ struct Report: ParsableCommand {
         """
     )
 
-    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
-    var catalog: String = "Assets.catalog"
+    @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
+
+    var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     @Option(name: [.short, .long], help: "The HTML file to write.")
     var output: String
@@ -46,8 +50,7 @@ struct Report: ParsableCommand {
         do {
             loaded = try AssetCatalog.read(at: catalog)
         } catch {
-            printError("\(error)")
-            throw ExitCode(catalogUnreadableStatus)
+            throw CommandFailure.unreadableCatalog("\(error)")
         }
         do {
             if let placeholders {
@@ -56,7 +59,7 @@ struct Report: ParsableCommand {
                 names = beside
             }
         } catch {
-            throw commandFailure("\(error)")
+            throw CommandFailure("\(error)")
         }
         let config = try checks.config(forCatalog: catalog)
         let declared = placeholders != nil
@@ -69,7 +72,7 @@ struct Report: ParsableCommand {
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {
-            throw commandFailure("\(error)")
+            throw CommandFailure("\(error)")
         }
         print("\(output): \(loaded.assets.count) assets, \(validation.summary)")
     }

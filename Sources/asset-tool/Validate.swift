@@ -19,11 +19,13 @@ struct Validate: ParsableCommand {
         """
     )
 
-    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
-    var catalog: String = "Assets.catalog"
+    @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
 
     @Option(help: "Output format: text, json or github (workflow annotations).")
-    var format: ReportFormat = .text
+    var format: OutputFormat = .text
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -36,16 +38,10 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var checks: CheckOptions
 
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github
+    var catalog: String { catalogOption.path(argument: catalogArgument) }
 
-        var rendering: CatalogReportFormat {
-            switch self {
-            case .text: return .text
-            case .json: return .json
-            case .github: return .github
-            }
-        }
+    func validate() throws {
+        try format.check([.text, .json, .github])
     }
 
     func run() throws {
@@ -62,14 +58,24 @@ struct Validate: ParsableCommand {
             report = try validator.validate(catalogAt: catalog, progress: callback)
         } catch {
             progress?.clear()
-            printError("error: \(error)")
-            throw ExitCode(66)
+            throw CommandFailure.unreadableCatalog("error: \(error)")
         }
         progress?.clear()
         let rendered = report.rendered(as: format.rendering)
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
-        if failing { throw ExitCode(1) }
+        if failing { throw ExitStatus.failure.code }
+    }
+}
+
+extension OutputFormat {
+    /// The catalog report's rendering of this format.
+    var rendering: CatalogReportFormat {
+        switch self {
+        case .text: return .text
+        case .json: return .json
+        case .github: return .github
+        }
     }
 }
 
