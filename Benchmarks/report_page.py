@@ -73,12 +73,14 @@ def main():
     size = os.path.getsize(page)
     with open(page) as text:
         html = text.read()
+    images = html.count("<img ")
+    lazy = html.count('loading="lazy"')
     print(f"| sets | page | `asset-tool report` | Chromium to load event, minus a blank page | images | lazy |")
     print(f"| --- | --- | --- | --- | --- | --- |")
     print(f"| {args.sets:,} | {size / 1e6:.1f} MB | {statistics.median(report):.2f} s "
           f"| {statistics.median(opened) - statistics.median(empty):.2f} s "
           f"(page {statistics.median(opened):.2f} s, blank {statistics.median(empty):.2f} s) "
-          f"| {html.count('<img '):,} | {html.count('loading=\"lazy\"'):,} |")
+          f"| {images:,} | {lazy:,} |")
 
 
 if __name__ == "__main__":
