@@ -44,12 +44,22 @@ struct BuildCheck: ParsableCommand {
     var strict = false
 
     @OptionGroup var checks: CheckOptions
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
 
     func run() throws {
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            try? FileManager.default.removeItem(atPath: output)
+            throw CommandFailure("\(error.file): error: \(error.message) [placeholder-config]")
+        }
         let report: CatalogReport
         do {
             let config = try checks.config(forCatalog: catalog)
-            report = try CatalogValidator(options: .forProject(catalog: catalog, config: config)).validate(catalogAt: catalog)
+            report = try CatalogValidator(options: .forProject(catalog: catalog, config: config, placeholderNames: names,
+                                                               placeholderFileGiven: placeholderNames.placeholders != nil))
+                .validate(catalogAt: catalog)
         } catch let failure as CommandFailure {
             try? FileManager.default.removeItem(atPath: output)
             throw failure

@@ -39,36 +39,34 @@ struct Report: ParsableCommand {
     @Flag(help: "Replace the output file when it exists.")
     var force = false
 
-    @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
-    var placeholders: String?
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
+    @OptionGroup var localization: LocalizationOptions
 
     @OptionGroup var checks: CheckOptions
 
     func run() throws {
         let loaded: AssetCatalog
-        var names = PlaceholderNames.conventional
+        let names: PlaceholderNames
+        let strings: LocalizedStrings?
         do {
             loaded = try AssetCatalog.read(at: catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("\(error)")
         }
         do {
-            if let placeholders {
-                names = try PlaceholderConfig.names(inFile: placeholders)
-            } else if let beside = try PlaceholderConfig.names(besideCatalog: catalog) {
-                names = beside
-            }
+            names = try placeholderNames.names(forCatalog: catalog)
+            strings = try localization.provider()
         } catch {
             throw CommandFailure("\(error)")
         }
         let config = try checks.config(forCatalog: catalog)
-        let declared = placeholders != nil
-        var options = CatalogValidator.Options.forProject(catalog: catalog, config: config)
-        if declared, options.placeholders?.isEmpty != false, config.requirePlaceholders != false {
-            options.placeholders = PlaceholderName.conventional
-        }
+        let options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
         let validation = CatalogValidator(options: options).validate(loaded)
-        let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
+        var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        if let strings { report.localization = strings }
+        let page = report.render()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {

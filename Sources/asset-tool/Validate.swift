@@ -37,6 +37,7 @@ struct Validate: ParsableCommand {
     var requirePlaceholders = false
 
     @OptionGroup var checks: CheckOptions
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
 
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
@@ -46,8 +47,15 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let config = try checks.config(forCatalog: catalog)
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
         let validator = CatalogValidator(options: .forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
-                                                              config: config))
+                                                              config: config, placeholderNames: names,
+                                                              placeholderFileGiven: placeholderNames.placeholders != nil))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {

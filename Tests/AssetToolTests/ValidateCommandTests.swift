@@ -120,7 +120,7 @@ struct ValidateCommandTests {
         #expect(lenient.status == 0, "\(lenient.stdout)")
         #expect(!lenient.stdout.contains("[missing-placeholder]"))
         #expect(required.status == 1)
-        #expect(required.stdout.contains("Bare.xcassets: error: no image named placeholder_loading_data_icon: the loading state goes without an image [missing-placeholder]"))
+        #expect(required.stdout.contains("Bare.xcassets: error: no image named placeholder_loading_data_icon: the loading-data error state goes without an image [missing-placeholder]"))
     }
 
     @Test("--disable, --error and --exclude on top of .asset-tool.json; a bad file is a usage error naming it")

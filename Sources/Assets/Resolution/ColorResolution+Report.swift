@@ -1,7 +1,9 @@
+import AssetsSupport
+
 extension ColorEntry {
     /// The entry's `Contents.json` keys that choose it: `idiom`, `appearances`, `display-gamut`.
-    public var reportJSON: ReportJSON {
-        var members: [(String, ReportJSON)] = []
+    public var reportJSON: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
         if let idiom { members.append(("idiom", .string(idiom))) }
         if !appearances.isEmpty {
             members.append(("appearances", .array(appearances.map {
@@ -39,13 +41,13 @@ extension ColorResolution {
     }
 
     /// `{"color_space", "components", "srgb_hex", "srgb_clipped", "system_color"}`.
-    var colorJSON: ReportJSON {
+    var colorJSON: JSONValue {
         switch entry?.color {
         case .components(let components)?:
             return .object([
-                ("color_space", .optional(components.colorSpace)),
-                ("components", .object(componentList.map { ($0.0, .string(Self.componentText($0.1))) })),
-                ("srgb_hex", .optional(srgb?.hex)),
+                ("color_space", .string(components.colorSpace)),
+                ("components", .object(componentList.map { (key: $0.0, value: JSONValue.string(Self.componentText($0.1))) })),
+                ("srgb_hex", .string(srgb?.hex)),
                 ("srgb_clipped", .bool(srgb?.clipped ?? false)),
                 ("system_color", .null),
             ])
@@ -58,7 +60,7 @@ extension ColorResolution {
     }
 
     /// The same members as an image's answer (`file` null, `mirrored` false), with `kind` and `color`.
-    public var reportJSON: ReportJSON {
+    public var reportJSON: JSONValue {
         .object([
             ("name", .string(name)),
             ("query", query.reportJSON),
@@ -66,7 +68,7 @@ extension ColorResolution {
             ("file", .null),
             ("entry", entry?.reportJSON ?? .null),
             ("mirrored", .bool(false)),
-            ("trace", .array(trace.map(ReportJSON.string))),
+            ("trace", .array(trace.map(JSONValue.string))),
             ("kind", .string(AssetKind.colorSet.rawValue)),
             ("color", colorJSON),
         ])

@@ -10,27 +10,33 @@ public struct CatalogValidator: Sendable {
         public var deep: Bool
         /// Report a missing placeholder as an error rather than a warning.
         public var requirePlaceholders: Bool
-        /// The placeholder names to look for. nil: the four conventional ones when `requirePlaceholders`
-        /// is set, none otherwise (they are this package's convention, not Xcode's; a project declares
-        /// placeholders with `placeholders.json` or `--require-placeholders`, and the CLI passes them).
-        public var placeholders: [PlaceholderName]?
+        /// The placeholder roles whose image must be in the catalog. nil: ``PlaceholderRole/expectedInCatalog``
+        /// when `requirePlaceholders` is set, none otherwise (the names are this package's convention, not
+        /// Xcode's; a project declares placeholders with `placeholders.json` or `--require-placeholders`, and
+        /// ``forProject(catalog:deep:requirePlaceholders:config:)`` passes them).
+        public var placeholders: [PlaceholderRole]?
+        /// The asset name of each role: conventional, or a team's own from `placeholders.json`
+        /// (``PlaceholderConfig/names(forCatalog:file:)``), the same names `resolve` and `report` use.
+        public var placeholderNames: PlaceholderNames
         public var limits: DecodingLimits
         /// Codes turned off or given another severity, and paths excluded (`.asset-tool.json`, flags).
         public var config: ValidationConfig
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
-                    placeholders: [PlaceholderName]? = nil, limits: DecodingLimits = .default,
+                    placeholders: [PlaceholderRole]? = nil,
+                    placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default,
                     config: ValidationConfig = ValidationConfig()) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
+            self.placeholderNames = placeholderNames
             self.limits = limits
             self.config = config
         }
 
-        /// The placeholder names the check looks for.
-        var checkedPlaceholders: [PlaceholderName] {
-            placeholders ?? (requirePlaceholders ? PlaceholderName.conventional : [])
+        /// The placeholder roles the check looks for.
+        var checkedPlaceholders: [PlaceholderRole] {
+            placeholders ?? (requirePlaceholders ? PlaceholderRole.expectedInCatalog : [])
         }
     }
 
@@ -153,11 +159,12 @@ public struct CatalogValidator: Sendable {
     }
 
     private func missingPlaceholders(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
-        options.checkedPlaceholders.compactMap { placeholder in
-            let present = catalog.assets(named: placeholder.name).contains { $0.kind != .colorSet }
+        options.checkedPlaceholders.compactMap { role in
+            let name = options.placeholderNames[role]
+            let present = catalog.assets(named: name).contains { $0.kind != .colorSet }
             guard !present else { return nil }
             return CatalogDiagnostic(.missingPlaceholder, path: "",
-                                     message: "no image named \(placeholder.name): \(placeholder.state) goes without an image",
+                                     message: "no image named \(name): \(role.words) goes without an image",
                                      severity: options.requirePlaceholders ? .error : .warning)
         }
     }

@@ -202,12 +202,14 @@ extension CatalogValidator.Options {
     /// or `--require-placeholders`), as errors when required and as warnings when only declared;
     /// `"require_placeholders": false` turns it off even beside a `placeholders.json`.
     public static func forProject(catalog: String, deep: Bool = false, requirePlaceholders: Bool = false,
-                                  config: ValidationConfig = ValidationConfig()) -> CatalogValidator.Options {
+                                  config: ValidationConfig = ValidationConfig(), placeholderNames: PlaceholderNames = .conventional,
+                                  placeholderFileGiven: Bool = false) -> CatalogValidator.Options {
         let required = requirePlaceholders || config.requirePlaceholders == true
         let declared = config.requirePlaceholders != false
-            && CatalogFileSystem.targetStatus(PlaceholderConfig.path(besideCatalog: catalog)).isSuccess
-        let placeholders = required || declared ? PlaceholderName.conventional : []
-        return CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders, config: config)
+            && (placeholderFileGiven || CatalogFileSystem.targetStatus(PlaceholderConfig.path(besideCatalog: catalog)).isSuccess)
+        let placeholders: [PlaceholderRole] = required || declared ? PlaceholderRole.expectedInCatalog : []
+        return CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders,
+                                        placeholderNames: placeholderNames, config: config)
     }
 }
 

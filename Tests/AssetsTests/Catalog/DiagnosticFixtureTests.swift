@@ -71,7 +71,7 @@ struct DiagnosticFixtureTests {
         // Given a catalog built to show one problem
         let fixture = try FixtureCatalog()
         try DiagnosticFixtureTests.build(code, in: fixture)
-        let options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderName.conventional) : CatalogValidator.Options(placeholders: [])
+        let options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
 
         // When it is validated
         let report = try fixture.validate(options)
@@ -131,14 +131,14 @@ struct DiagnosticFixtureTests {
         try fixture.write("placeholder_error_icon.imageset/e.png", try FixtureCatalog.png(width: 4, height: 4))
 
         // When it is validated with and without --require-placeholders
-        let lenient = try fixture.validate(CatalogValidator.Options(placeholders: PlaceholderName.conventional))
+        let lenient = try fixture.validate(CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog))
         let strict = try fixture.validate(CatalogValidator.Options(requirePlaceholders: true))
 
         // Then the three others are reported, as warnings, then as errors
         #expect(lenient.diagnostics.map(\.message) == [
             "no image named global_image_placeholder_icon: an image that has not loaded yet (the global placeholder) goes without an image",
             "no image named placeholder_empty_state_icon: the empty state goes without an image",
-            "no image named placeholder_loading_data_icon: the loading state goes without an image",
+            "no image named placeholder_loading_data_icon: the loading-data error state goes without an image",
         ])
         #expect(lenient.warningCount == 3 && lenient.errorCount == 0)
         #expect(strict.errorCount == 3 && strict.warningCount == 0)

@@ -40,7 +40,7 @@ struct CatalogHTMLReportTests {
 
     static func render(_ fixture: FixtureCatalog) throws -> (CatalogHTMLReport, String) {
         let catalog = try AssetCatalog.read(at: fixture.root)
-        let report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: PlaceholderName.conventional)).validate(catalog))
+        let report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: PlaceholderRole.expectedInCatalog)).validate(catalog))
         return (report, report.render())
     }
 

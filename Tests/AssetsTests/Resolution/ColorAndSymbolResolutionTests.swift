@@ -74,7 +74,7 @@ struct ColorAndSymbolResolutionTests {
     func report() {
         let answer = ColorResolution(colorSet: Self.brand, name: "brand", query: VariantQuery(idiom: .pad))
         #expect(answer.reportText.hasPrefix("brand (pad light 3x): colors[3] display-p3 red 1 green 0 blue 0 alpha 1 = #FF0000 in sRGB (outside sRGB: clipped)"))
-        let json = answer.reportJSON.text()
+        let json = answer.reportJSON.rendered()
         #expect(json.contains("\"srgb_hex\": \"#FF0000\""))
         #expect(json.contains("\"color_space\": \"display-p3\""))
     }
