@@ -46,7 +46,11 @@ struct BuildCheck: ParsableCommand {
     @OptionGroup var checks: CheckOptions
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let names: PlaceholderNames
         do {
             names = try placeholderNames.names(forCatalog: catalog)
@@ -57,9 +61,11 @@ struct BuildCheck: ParsableCommand {
         let report: CatalogReport
         do {
             let config = try checks.config(forCatalog: catalog)
-            report = try CatalogValidator(options: .forProject(catalog: catalog, config: config, placeholderNames: names,
-                                                               placeholderFileGiven: placeholderNames.placeholders != nil))
-                .validate(catalogAt: catalog)
+            var options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
+                                                              placeholderFileGiven: placeholderNames.placeholders != nil)
+            options.limits = limits.decoding
+            options.catalogLimits = limits.catalog
+            report = try CatalogValidator(options: options).validate(catalogAt: catalog)
         } catch let failure as CommandFailure {
             try? FileManager.default.removeItem(atPath: output)
             throw failure

@@ -45,12 +45,16 @@ struct Report: ParsableCommand {
 
     @OptionGroup var checks: CheckOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let loaded: AssetCatalog
         let names: PlaceholderNames
         let strings: LocalizedStrings?
         do {
-            loaded = try AssetCatalog.read(at: catalog)
+            loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("\(error)")
         }
@@ -61,10 +65,13 @@ struct Report: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         let config = try checks.config(forCatalog: catalog)
-        let options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
+        var options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
                                                           placeholderFileGiven: placeholderNames.placeholders != nil)
+        options.limits = limits.decoding
+        options.catalogLimits = limits.catalog
         let validation = CatalogValidator(options: options).validate(loaded)
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        report.limits = limits.decoding
         if let strings { report.localization = strings }
         let page = report.render()
         do {

@@ -39,6 +39,9 @@ struct Validate: ParsableCommand {
     @OptionGroup var checks: CheckOptions
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     func validate() throws {
@@ -53,9 +56,12 @@ struct Validate: ParsableCommand {
         } catch {
             throw CommandFailure("error: \(error)")
         }
-        let validator = CatalogValidator(options: .forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
-                                                              config: config, placeholderNames: names,
-                                                              placeholderFileGiven: placeholderNames.placeholders != nil))
+        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+                                                          config: config, placeholderNames: names,
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+        options.limits = limits.decoding
+        options.catalogLimits = limits.catalog
+        let validator = CatalogValidator(options: options)
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {
@@ -109,6 +115,8 @@ final class ProgressLine: Sendable {
 }
 
 func printError(_ text: String, terminator: String = "\n") {
+    // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
+    InterruptSignals.holdIfInterrupted()
     let bytes = Array((text + terminator).utf8)
     bytes.withUnsafeBytes { raw in
         var written = 0
