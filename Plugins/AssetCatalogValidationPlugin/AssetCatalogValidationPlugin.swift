@@ -24,7 +24,8 @@ struct AssetCatalogValidationPlugin: BuildToolPlugin {
                 displayName: "Validating asset catalog \(catalog.root.lastPathComponent)",
                 executable: tool,
                 arguments: ["build-check", catalog.root.path, "--output", output.path],
-                inputFiles: catalog.files,
+                // asset-tool finds the same `.asset-tool.json` itself; listing it here rebuilds when it changes.
+                inputFiles: catalog.files + (CatalogFolders.configFile(for: catalog.root).map { [$0] } ?? []),
                 outputFiles: [output]
             )
         }
@@ -57,6 +58,21 @@ struct CatalogFolder {
 }
 
 enum CatalogFolders {
+    /// The `.asset-tool.json` that `asset-tool` reads for `catalog`: the first in the catalog folder or a
+    /// folder above it, up to the folder holding `.git` or the file system's root (the tool's own rule).
+    static func configFile(for catalog: URL) -> URL? {
+        var folder = catalog.standardizedFileURL
+        for _ in 0..<64 {
+            let candidate = folder.appendingPathComponent(".asset-tool.json")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
+            let parent = folder.deletingLastPathComponent()
+            guard parent.path != folder.path else { return nil }
+            folder = parent
+        }
+        return nil
+    }
+
     /// Folders ending in `.xcassets`, or named `Assets.catalog`, that hold any of `files`.
     static func find(in files: [URL]) -> [CatalogFolder] {
         var byRoot: [String: CatalogFolder] = [:]

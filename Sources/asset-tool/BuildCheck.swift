@@ -43,6 +43,7 @@ struct BuildCheck: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @OptionGroup var checks: CheckOptions
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
     @OptionGroup(title: "Limits")
@@ -59,8 +60,15 @@ struct BuildCheck: ParsableCommand {
         }
         let report: CatalogReport
         do {
-            report = try CatalogValidator(options: .init(placeholderNames: names, limits: limits.decoding,
-                                                         catalogLimits: limits.catalog)).validate(catalogAt: catalog)
+            let config = try checks.config(forCatalog: catalog)
+            var options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
+                                                              placeholderFileGiven: placeholderNames.placeholders != nil)
+            options.limits = limits.decoding
+            options.catalogLimits = limits.catalog
+            report = try CatalogValidator(options: options).validate(catalogAt: catalog)
+        } catch let failure as CommandFailure {
+            try? FileManager.default.removeItem(atPath: output)
+            throw failure
         } catch {
             BuildCheck.removeOwnOutput(output)
             throw CommandFailure.unreadableCatalog("\(catalog): error: \(error) [unreadable-catalog]")

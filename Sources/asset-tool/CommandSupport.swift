@@ -69,8 +69,8 @@ struct CatalogOption: ParsableArguments {
 /// The traits of the device asking: `--scale`, `--appearance`, `--high-contrast`, `--idiom`, `--rtl`,
 /// parsed once into the library's typed values.
 struct DeviceTraitOptions: ParsableArguments {
-    @Option(help: "The display scale: 1, 2 or 3.")
-    var scale: VariantQuery.Scale = .three
+    @Option(help: "The display scale: 1, 2 or 3 (default: the idiom's usual scale: phone 3; pad, mac, tv, watch, car, vision 2).")
+    var scale: VariantQuery.Scale?
 
     @Option(help: "light or dark.")
     var appearance: VariantQuery.Appearance = .light
@@ -78,15 +78,22 @@ struct DeviceTraitOptions: ParsableArguments {
     @Flag(help: "Ask for increased contrast.")
     var highContrast = false
 
-    @Option(help: "phone, pad, mac, tv, watch or car.")
+    @Option(help: "phone, pad, mac, tv, watch, car or vision.")
     var idiom: VariantQuery.Idiom = .phone
 
     @Flag(help: "Lay out right to left.")
     var rtl = false
 
     var query: VariantQuery {
-        VariantQuery(scale: scale, appearance: appearance, highContrast: highContrast, idiom: idiom,
+        VariantQuery(scale: scale ?? idiom.defaultScale, appearance: appearance, highContrast: highContrast, idiom: idiom,
                      layoutDirection: rtl ? .rightToLeft : .leftToRight)
+    }
+
+    /// The trace line that says where the scale came from, when none was asked for and the idiom is not a
+    /// phone (whose 3x is the long-standing default).
+    var scaleNote: String? {
+        guard scale == nil, idiom != .phone else { return nil }
+        return "no --scale: took \(query.scale.catalogValue), the usual scale of a \(idiom.rawValue) (Apple's device specifications)"
     }
 }
 

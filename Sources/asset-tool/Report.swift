@@ -43,6 +43,8 @@ struct Report: ParsableCommand {
 
     @OptionGroup var localization: LocalizationOptions
 
+    @OptionGroup var checks: CheckOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -65,8 +67,12 @@ struct Report: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let validation = CatalogValidator(options: .init(placeholderNames: names, limits: limits.decoding,
-                                                         catalogLimits: limits.catalog)).validate(loaded)
+        let config = try checks.config(forCatalog: catalog)
+        var options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+        options.limits = limits.decoding
+        options.catalogLimits = limits.catalog
+        let validation = CatalogValidator(options: options).validate(loaded)
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
         report.limits = limits.decoding
         report.hashPreviews = hashPreviews

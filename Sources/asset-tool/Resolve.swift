@@ -89,7 +89,19 @@ struct Resolve: ParsableCommand {
             return
         }
 
-        let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
+        let wanted = name ?? ""
+        let named = loaded.assets(named: wanted)
+        // A name only a colour set has is a colour: UIColor(named:compatibleWith:).
+        if !named.isEmpty, !named.contains(where: { VariantResolver.resolvableKinds.contains($0.kind) }),
+           let colorSet = named.first(where: { $0.kind == .colorSet }) {
+            var answer = ColorResolution(colorSet: colorSet, name: wanted, query: query)
+            answer.trace.insert("found colour set \(colorSet.path)", at: 0)
+            print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
+            if !answer.isResolved { throw ExitStatus.failure.code }
+            return
+        }
+        var answer = VariantResolver(catalog: loaded).resolve(wanted, for: query)
+        if let note = traits.scaleNote { answer.trace.insert(note, at: 0) }
         guard hash, answer.isResolved, let file = answer.file else {
             print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
             if !answer.isResolved { throw ExitStatus.failure.code }

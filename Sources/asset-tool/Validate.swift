@@ -33,9 +33,10 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
 
-    @Flag(help: "Report a missing conventional placeholder as an error.")
+    @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")
     var requirePlaceholders = false
 
+    @OptionGroup var checks: CheckOptions
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
     @OptionGroup(title: "Limits")
@@ -48,14 +49,19 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        let config = try checks.config(forCatalog: catalog)
         let names: PlaceholderNames
         do {
             names = try placeholderNames.names(forCatalog: catalog)
         } catch {
             throw CommandFailure("error: \(error)")
         }
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names,
-                                                        limits: limits.decoding, catalogLimits: limits.catalog))
+        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+                                                          config: config, placeholderNames: names,
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+        options.limits = limits.decoding
+        options.catalogLimits = limits.catalog
+        let validator = CatalogValidator(options: options)
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {

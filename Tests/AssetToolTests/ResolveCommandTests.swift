@@ -223,7 +223,7 @@ struct ResolveCommandTests {
         ["resolve", "a", "--state", "error"],
         ["resolve", "a", "--scale", "4"],
         ["resolve", "a", "--appearance", "sepia"],
-        ["resolve", "a", "--idiom", "vision"],
+        ["resolve", "a", "--idiom", "fridge"],
         ["resolve", "a", "--format", "yaml"],
         ["resolve", "--state", "busy"],
     ])

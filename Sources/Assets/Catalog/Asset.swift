@@ -1,7 +1,9 @@
-/// The kind of a set folder, from its extension.
 import AssetsSupport
 import AssetsCodecs
 
+/// The kind of a set folder, from its extension: every folder type of Apple's Asset Catalog Format
+/// Reference ("Types Overview") and those Xcode writes since (symbol sets, colour sets, AR reference
+/// objects, solid image stacks).
 public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case imageSet = "imageset"
     case dataSet = "dataset"
@@ -10,34 +12,138 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case symbolSet = "symbolset"
     case launchImage = "launchimage"
     case imageStack = "imagestack"
+    case imageStackLayer = "imagestacklayer"
+    case solidImageStack = "solidimagestack"
+    case solidImageStackLayer = "solidimagestacklayer"
     case brandAssets = "brandassets"
     case stickerPack = "stickerpack"
     case sticker = "sticker"
+    case stickerSequence = "stickersequence"
+    case stickersIconSet = "stickersiconset"
+    case iconSet = "iconset"
     case textureSet = "textureset"
+    case cubeTextureSet = "cubetextureset"
+    case mipmapSet = "mipmapset"
     case arResourceGroup = "arresourcegroup"
+    case arReferenceImage = "arreferenceimage"
+    case arImageSet = "arimageset"
+    case arReferenceObject = "arreferenceobject"
+    case complicationSet = "complicationset"
+    case gameCenterDashboardImage = "gcdashboardimage"
+    case gameCenterLeaderboard = "gcleaderboard"
+    case gameCenterLeaderboardSet = "gcleaderboardset"
     case unknown
 
     /// Whether this kind's entries name files in its own folder that the validator checks.
     var holdsFiles: Bool {
         switch self {
-        case .imageSet, .dataSet, .appIconSet, .symbolSet, .launchImage, .sticker: return true
-        default: return false
+        case .imageSet, .dataSet, .appIconSet, .symbolSet, .launchImage, .sticker, .stickerSequence, .stickersIconSet,
+             .iconSet, .mipmapSet, .arReferenceImage, .arImageSet, .arReferenceObject:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether this kind holds other sets as folders (an image stack its layers, a complication set its
+    /// image sets): they are read as sets too, named under this one (`Complication/Circular`).
+    var holdsSets: Bool {
+        switch self {
+        case .imageStack, .imageStackLayer, .solidImageStack, .solidImageStackLayer, .brandAssets, .stickerPack,
+             .textureSet, .cubeTextureSet, .arResourceGroup, .complicationSet, .gameCenterDashboardImage,
+             .gameCenterLeaderboard, .gameCenterLeaderboardSet:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The kinds of set a container may hold, per the format reference (nil: not a container).
+    var childKinds: Set<AssetKind>? {
+        switch self {
+        case .imageStack, .solidImageStack: return [.imageStackLayer, .solidImageStackLayer]
+        case .imageStackLayer, .solidImageStackLayer: return [.imageSet]
+        case .brandAssets: return [.imageStack, .solidImageStack, .imageSet]
+        case .stickerPack: return [.sticker, .stickerSequence]
+        case .textureSet: return [.mipmapSet]
+        case .cubeTextureSet: return [.mipmapSet]
+        case .arResourceGroup: return [.arReferenceImage, .arImageSet, .arReferenceObject]
+        case .complicationSet: return [.imageSet]
+        case .gameCenterDashboardImage: return [.imageSet]
+        case .gameCenterLeaderboard, .gameCenterLeaderboardSet: return [.imageStack, .solidImageStack]
+        default: return nil
+        }
+    }
+
+    /// Whether the folder needs no `Contents.json` (a macOS `.iconset` is named by its files alone).
+    var contentsOptional: Bool {
+        switch self {
+        case .iconSet, .imageStackLayer, .solidImageStackLayer, .gameCenterLeaderboard, .gameCenterLeaderboardSet,
+             .gameCenterDashboardImage:
+            return true
+        default:
+            return false
         }
     }
 
     /// The `Contents.json` key holding this kind's entries.
     var entriesKey: String? {
         switch self {
-        case .imageSet, .appIconSet, .launchImage, .sticker: return "images"
+        case .imageSet, .appIconSet, .launchImage, .stickersIconSet, .arReferenceImage, .arImageSet, .iconSet: return "images"
         case .symbolSet: return "symbols"
         case .dataSet: return "data"
         case .colorSet: return "colors"
-        case .imageStack: return "layers"
-        case .brandAssets: return "assets"
+        case .imageStack, .solidImageStack: return "layers"
+        case .brandAssets, .complicationSet: return "assets"
         case .stickerPack: return "stickers"
-        case .textureSet: return "textures"
+        case .stickerSequence: return "frames"
+        case .sticker: return "properties"
+        case .textureSet, .cubeTextureSet: return "textures"
+        case .mipmapSet: return "levels"
         case .arResourceGroup: return "resources"
-        case .unknown: return nil
+        case .arReferenceObject: return "objects"
+        case .imageStackLayer, .solidImageStackLayer, .gameCenterDashboardImage, .gameCenterLeaderboard,
+             .gameCenterLeaderboardSet, .unknown:
+            return nil
+        }
+    }
+
+    /// The kind's name in messages: "an image set", "a complication set".
+    public var article: String {
+        let name = displayName
+        return (name.first.map { "aeiouAEIOU".contains($0) } ?? false ? "an " : "a ") + name
+    }
+
+    /// The kind's name in messages, as Xcode's asset catalog editor names it.
+    public var displayName: String {
+        switch self {
+        case .imageSet: return "image set"
+        case .dataSet: return "data set"
+        case .colorSet: return "colour set"
+        case .appIconSet: return "app icon set"
+        case .symbolSet: return "symbol set"
+        case .launchImage: return "launch image"
+        case .imageStack: return "image stack"
+        case .imageStackLayer: return "image stack layer"
+        case .solidImageStack: return "solid image stack"
+        case .solidImageStackLayer: return "solid image stack layer"
+        case .brandAssets: return "brand assets folder"
+        case .stickerPack: return "sticker pack"
+        case .sticker: return "sticker"
+        case .stickerSequence: return "sticker sequence"
+        case .stickersIconSet: return "Messages app icon set"
+        case .iconSet: return "macOS icon set"
+        case .textureSet: return "texture set"
+        case .cubeTextureSet: return "cube texture set"
+        case .mipmapSet: return "mipmap set"
+        case .arResourceGroup: return "AR resource group"
+        case .arReferenceImage, .arImageSet: return "AR reference image"
+        case .arReferenceObject: return "AR reference object"
+        case .complicationSet: return "complication set"
+        case .gameCenterDashboardImage: return "Game Center dashboard image"
+        case .gameCenterLeaderboard: return "Game Center leaderboard"
+        case .gameCenterLeaderboardSet: return "Game Center leaderboard set"
+        case .unknown: return "folder of an unknown type"
         }
     }
 }

@@ -10,12 +10,9 @@ import Darwin
 /// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
 /// a link out of the catalog, notices link loops and stops at a bounded depth.
 struct CatalogReader {
-    /// Apple set types this model does not interpret; they load as `.unknown` without a finding.
-    static let otherAppleSetTypes: Set<String> = [
-        "gcdashboardimage", "gcleaderboard", "gcleaderboardset", "complicationset", "iconset",
-        "cubetextureset", "mipmapset", "solidimagestack", "solidimagestacklayer", "imagestacklayer",
-        "stickersequence", "arreferenceimage", "arreferenceobject", "icon",
-    ]
+    /// Folder types Apple tools put in catalogs that this model reads as `.unknown` without a finding:
+    /// Icon Composer's `.icon` documents (Xcode 26), which are not asset catalog sets.
+    static let otherAppleSetTypes: Set<String> = ["icon"]
 
     let root: CatalogRoot
     let limits: CatalogLimits
@@ -215,6 +212,10 @@ struct CatalogReader {
         guard ext == nil || ext == "spriteatlas" else {
             feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
                                 name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+            if let kind = ext.flatMap(AssetKind.init(rawValue:)), kind.holdsSets {
+                walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
+                              depth: child.depth + 1, feed: feed)
+            }
             return
         }
         // A linked folder is entered after the walk, with no folder above it open: its ancestors are
@@ -238,6 +239,36 @@ struct CatalogReader {
                                  isSpriteAtlas: atlas, hasContentsFile: contents != nil))
         walkGroup(absolute: childAbsolute, relative: childRelative, children: grandchildren, device: id.device,
                   namespace: provides ? namespace + [base] : namespace, depth: child.depth + 1, feed: feed)
+    }
+
+    /// The sets inside a container set (an image stack's layers, a complication set's image sets), each
+    /// read as a set named under the container (`Complication/Circular`); containers nest (brand assets
+    /// hold image stacks, which hold layers, which hold image sets). Folders without an extension inside
+    /// a container are not sets and are left to the container's own check. Links are judged by the
+    /// catalog's rule; findings about them come from the container's own read, which lists the same folder.
+    private mutating func walkContainer<Result>(absolute: String, relative: String, namespace: [String], depth: Int,
+                                                feed: SetFeed<Result>) {
+        guard depth < limits.maxDepth else {
+            diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative,
+                                                 message: "is nested more than \(limits.maxDepth) folders deep; not read"))
+            return
+        }
+        guard case .success(let children) = CatalogFileSystem.listTyped(absolute) else { return }
+        for (name, listed, isUTF8, _) in children where isUTF8 && !name.hasPrefix(".") && name != "Contents.json" {
+            guard listed != .file, listed != .special else { continue }
+            let (base, ext) = CatalogReader.split(name)
+            guard let ext else { continue }
+            let childAbsolute = absolute + "/" + name
+            let childRelative = CatalogReader.join(relative, name)
+            guard case .success(let found) = root.vet(childAbsolute, listed: listed), found.type == .directory,
+                  !found.isLink else { continue }
+            feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
+                                name: (namespace + [base]).joined(separator: "/"), ext: ext))
+            if let kind = AssetKind(rawValue: ext), kind.holdsSets {
+                walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
+                              depth: depth + 1, feed: feed)
+            }
+        }
     }
 
     static func readSet<Visit>(_ set: PendingSet, setCount: Int, root catalogRoot: CatalogRoot, limits: CatalogLimits,
@@ -284,7 +315,12 @@ struct CatalogReader {
         guard let (file, root) = readContents(relative: relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
                                               listed: contentsType, in: descriptor) else {
             asset.contents = .missing
-            diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
+            if kind == .iconSet {
+                // A macOS icon set has no Contents.json by design: its file names are its entries.
+                asset.entries = IconSetNaming.entries(for: asset.files)
+            } else if !kind.contentsOptional {
+                diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
+            }
             return (asset, diagnostics, visit?(asset, descriptor, setCount))
         }
         diagnostics += file.diagnostics
@@ -297,6 +333,20 @@ struct CatalogReader {
         typed.readProperties(of: root)
         if kind == .colorSet {
             typed.readColors(of: root)
+        } else if kind == .sticker {
+            // A sticker names its one image in `properties.filename` (format reference, Sticker Type);
+            // Xcode also writes it as an `images` array, read when there is one.
+            if case .object(let properties)? = root["properties"],
+               let value = properties.first(where: { $0.key == "filename" })?.value {
+                if case .string(let name) = value {
+                    typed.entries.append(ImageEntry(filename: name))
+                } else {
+                    typed.problem("properties.filename", "is \(value.typeName), expected a string")
+                }
+            }
+            typed.readEntries(under: "images", of: root)
+        } else if kind == .iconSet {
+            asset.entries = IconSetNaming.entries(for: asset.files)
         } else if let key = kind.entriesKey {
             typed.readEntries(under: key, of: root)
         } else if kind == .unknown {
@@ -305,7 +355,7 @@ struct CatalogReader {
             }
         }
         diagnostics += typed.diagnostics
-        asset.entries = typed.entries
+        if kind != .iconSet { asset.entries = typed.entries }
         asset.colors = typed.colors
         asset.properties = typed.properties
         return (asset, diagnostics, visit?(asset, descriptor, setCount))

@@ -180,7 +180,8 @@ public struct CatalogHTMLReport: Sendable {
     static func imageTag(_ thumbnail: Thumbnail, alt: String) -> String {
         switch thumbnail.content {
         case let .image(uri, width, height):
-            return "<img src=\"\(uri)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escape(alt))\">"
+            // Lazy: a page of thousands of sets decodes only the images scrolled into view.
+            return "<img src=\"\(uri)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escape(alt))\" loading=\"lazy\" decoding=\"async\">"
         case let .unavailable(reason):
             return "<span class=\"no-preview\" title=\"\(HTMLText.escape(reason))\">\(HTMLText.escape(reason))</span>"
         }

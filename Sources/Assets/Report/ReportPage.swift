@@ -17,7 +17,8 @@ enum ReportPage {
     .note { color: var(--muted); margin: -6px 0 12px; }
     .assets { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; align-items: start; }
     .assets > h2 { grid-column: 1 / -1; margin-bottom: 0; }
-    .asset { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px; }
+    .asset { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px;
+      content-visibility: auto; contain-intrinsic-size: auto 240px; }
     .asset.has-errors { border-color: var(--error); box-shadow: inset 4px 0 0 var(--error); }
     .asset.has-warnings { box-shadow: inset 4px 0 0 var(--warning); }
     .asset h3 { margin: 0; font-size: 15px; overflow-wrap: anywhere; }

@@ -55,6 +55,9 @@ public struct Thumbnail: Sendable, Hashable {
         } catch {
             return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"), format: format)
         }
+        if format == .svg {
+            return svg(bytes, maxSide: maxSide)
+        }
         guard format.isDecodable else {
             return Thumbnail(content: .unavailable("\(format.rawValue.uppercased()): no preview"), format: format,
                              width: info.width > 0 ? info.width : nil, height: info.height > 0 ? info.height : nil)
@@ -77,6 +80,24 @@ public struct Thumbnail: Sendable, Hashable {
         } catch {
             return Thumbnail(content: .unavailable("\(error)"), format: format, width: info.width, height: info.height)
         }
+    }
+
+    /// SVGs up to this size are previewed.
+    public static let maxInlineSVGBytes = 256 << 10
+
+    /// An SVG is shown as an image (`<img src="data:image/svg+xml;base64,...">`), never as inline markup: a
+    /// browser renders an SVG image without running its scripts or loading anything it links to, and the
+    /// page's Content-Security-Policy allows only `data:` images besides. Only a well-formed SVG is shown;
+    /// the browser scales it into a `maxSide` square.
+    static func svg(_ bytes: [UInt8], maxSide: Int) -> Thumbnail {
+        guard bytes.count <= maxInlineSVGBytes else {
+            return Thumbnail(content: .unavailable("SVG over \(maxInlineSVGBytes >> 10) KiB: no preview"), format: .svg)
+        }
+        if let problem = VectorFileCheck.svgProblem(bytes) {
+            return Thumbnail(content: .unavailable("SVG \(problem)"), format: .svg)
+        }
+        return Thumbnail(content: .image(dataURI: HTMLText.dataURI(bytes, type: "image/svg+xml"), width: maxSide, height: maxSide),
+                         format: .svg)
     }
 
     /// The smallest DCT scale that still gives at least `maxSide` pixels on the longer side.

@@ -29,6 +29,7 @@ public struct VariantQuery: Sendable, Hashable, CustomStringConvertible {
         case tv
         case watch
         case car
+        case vision
 
         /// The `idiom` word a `Contents.json` entry uses for this device (Apple's vocabulary).
         public var catalogValue: String {
@@ -39,6 +40,18 @@ public struct VariantQuery: Sendable, Hashable, CustomStringConvertible {
             case .tv: "tv"
             case .watch: "watch"
             case .car: "car"
+            case .vision: "vision"
+            }
+        }
+
+        /// The scale a device of this kind most likely has when none is asked for, from the scale factors
+        /// in Apple's Human Interface Guidelines ("Layout", device specifications): iPhones 3x (the current
+        /// models; SE and XR are 2x), iPads 2x, Macs 2x (Retina), Apple TV 2x (4K; the HD model is 1x),
+        /// Apple Watch 2x, CarPlay 2x (screens vary; 3x exists), Apple Vision Pro 2x.
+        public var defaultScale: Scale {
+            switch self {
+            case .phone: .three
+            case .pad, .mac, .tv, .watch, .car, .vision: .two
             }
         }
     }

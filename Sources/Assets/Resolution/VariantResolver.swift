@@ -17,8 +17,19 @@ public struct VariantResolver: Sendable {
         self.catalog = catalog
     }
 
-    /// The kinds whose entries name files a device shows.
-    public static let resolvableKinds: Set<AssetKind> = [.imageSet, .dataSet]
+    /// The kinds whose entries name files a device shows: image sets and symbol sets (`UIImage(named:)`
+    /// loads custom symbols too), data sets (`NSDataAsset(name:)`).
+    public static let resolvableKinds: Set<AssetKind> = [.imageSet, .symbolSet, .dataSet]
+
+    /// Which of several same-named sets a lookup takes: `UIImage(named:)` "prefers an asset containing a
+    /// symbol image over an asset with the same name containing a bitmap image" (UIKit documentation).
+    static func preference(_ kind: AssetKind) -> Int {
+        switch kind {
+        case .symbolSet: return 0
+        case .imageSet: return 1
+        default: return 2
+        }
+    }
 
     /// Resolves `name` for a device with the traits of `query`.
     public func resolve(_ name: String, for query: VariantQuery = .iPhone) -> VariantResolution {
@@ -34,16 +45,23 @@ public struct VariantResolver: Sendable {
             return failure
         }
         let resolvable = named.filter { Self.resolvableKinds.contains($0.kind) }
+            .enumerated().sorted { (Self.preference($0.element.kind), $0.offset) < (Self.preference($1.element.kind), $1.offset) }
+            .map(\.element)
         guard let asset = resolvable.first else {
-            let kinds = named.map { Self.words(for: $0.kind) }.joined(separator: ", ")
+            let kinds = named.map(\.kind.article).joined(separator: " and ")
             failure.asset = named.first
-            failure.trace.append("\"\(name)\" is a \(kinds), not an image set or data set")
+            failure.trace.append("\"\(name)\" is \(kinds), which UIImage(named:) and NSDataAsset(name:) do not load"
+                + (named.contains { $0.kind == .colorSet } ? " (a colour set resolves with UIColor(named:): ColorResolution)" : ""))
             return failure
         }
         var prefix: [String] = []
         if resolvable.count > 1 {
             let paths = resolvable.map(\.path).joined(separator: ", ")
-            prefix.append("\(resolvable.count) sets are named \"\(name)\" (\(paths)); took the first")
+            if asset.kind == .symbolSet, resolvable.dropFirst().contains(where: { $0.kind == .imageSet }) {
+                prefix.append("a symbol set and an image set are both named \"\(name)\" (\(paths)): UIImage(named:) prefers the symbol")
+            } else {
+                prefix.append("\(resolvable.count) sets are named \"\(name)\" (\(paths)); took the first")
+            }
         }
         prefix.append("found \(Self.words(for: asset.kind)) \(asset.path)")
         var answer = Self.resolve(in: asset, for: query)
@@ -226,20 +244,6 @@ public struct VariantResolver: Sendable {
     }
 
     static func words(for kind: AssetKind) -> String {
-        switch kind {
-        case .imageSet: "image set"
-        case .dataSet: "data set"
-        case .colorSet: "color set"
-        case .appIconSet: "app icon set"
-        case .symbolSet: "symbol set"
-        case .launchImage: "launch image"
-        case .imageStack: "image stack"
-        case .brandAssets: "brand assets"
-        case .stickerPack: "sticker pack"
-        case .sticker: "sticker"
-        case .textureSet: "texture set"
-        case .arResourceGroup: "AR resource group"
-        case .unknown: "set of unknown kind"
-        }
+        kind.displayName
     }
 }

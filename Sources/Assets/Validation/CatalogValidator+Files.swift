@@ -27,7 +27,9 @@ struct FileOutcome: Sendable {
 /// themselves (format, damage, animation), in parallel.
 extension CatalogValidator {
     func planFiles(of asset: Asset) -> ([CatalogDiagnostic], [FileJob]) {
-        guard asset.contents == .read, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
+        if asset.kind.holdsSets { return (planFolders(of: asset), []) }
+        let isIconSet = asset.kind == .iconSet
+        guard asset.contents == .read || isIconSet, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
         var found: [CatalogDiagnostic] = []
         // A set lists a handful of files: arrays searched in order beat hashing every name. Large sets
         // (an app icon set, a data set of many files) get hashed lookups.
@@ -69,10 +71,40 @@ extension CatalogValidator {
         }
         let listedSet = large ? Set(listed) : []
         for file in asset.files where !(large ? listedSet.contains(file) : listed.contains(file)) {
-            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
-                                           message: "is in the set folder but no entry of Contents.json lists it"))
+            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)", message: isIconSet
+                ? "is not an icon set file name (icon_16x16.png, icon_16x16@2x.png ... icon_512x512@2x.png), so iconutil and Xcode skip it"
+                : "is in the set folder but no entry of Contents.json lists it"))
         }
         return (found, jobs)
+    }
+
+    /// A container set (image stack, brand assets, complication set, ...): the folders its entries name
+    /// must be there, of a kind it may hold, and each set folder in it should be listed.
+    func planFolders(of asset: Asset) -> [CatalogDiagnostic] {
+        guard asset.contents == .read, let key = asset.kind.entriesKey, let allowed = asset.kind.childKinds else { return [] }
+        var found: [CatalogDiagnostic] = []
+        var listed: Set<String> = []
+        for (index, entry) in asset.entries.enumerated() {
+            guard let filename = entry.filename, !filename.isEmpty else { continue }
+            listed.insert(filename)
+            let keyPath = "\(key)[\(index)].filename"
+            if !CatalogRoot.isPlainName(filename) {
+                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
+                                               message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
+            } else if !asset.files.contains(filename) {
+                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath,
+                                               message: "lists \"\(filename)\", which is not in \(asset.path)"))
+            } else if let ext = CatalogReader.split(filename).ext, let kind = AssetKind(rawValue: ext), !allowed.contains(kind) {
+                found.append(CatalogDiagnostic(.unknownValue, path: contentsPath(of: asset), keyPath: keyPath,
+                                               message: "names \(kind.article), which \(asset.kind.article) does not hold (it holds \(allowed.map(\.displayName).sorted().joined(separator: ", ")))"))
+            }
+        }
+        for file in asset.files where !listed.contains(file) {
+            guard let ext = CatalogReader.split(file).ext, let kind = AssetKind(rawValue: ext), allowed.contains(kind) else { continue }
+            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
+                                           message: "is in \(asset.kind.article) but no entry of its Contents.json lists it"))
+        }
+        return found
     }
 
     /// Everything checked about one set, apart from the catalog-wide checks (duplicate names, placeholders).
@@ -102,7 +134,10 @@ extension CatalogValidator {
                 for entry in job.entryIndices { facts[entry] = found }
             }
         }
-        if !facts.isEmpty { outcome.diagnostics += scaleMismatches(of: asset, facts: facts) }
+        if !facts.isEmpty {
+            outcome.diagnostics += scaleMismatches(of: asset, facts: facts)
+            outcome.diagnostics += iconSizeMismatches(of: asset, facts: facts)
+        }
         return outcome
     }
 
@@ -250,11 +285,51 @@ extension CatalogValidator {
         }
     }
 
+    /// Whether a `width` of `factor`x and one of `otherWidth` at `otherFactor`x can be the same point size,
+    /// each rounded either way (down or up) to whole pixels: some point size p has |p·factor − width| < 1
+    /// and |p·otherFactor − otherWidth| < 1. A 77-pixel 1x image (76 < p < 78) takes a 3x of 229 to 233.
+    static func roundsToSamePoints(_ width: Int, _ factor: Int, _ otherWidth: Int, _ otherFactor: Int) -> Bool {
+        // Open intervals (width − 1)/factor … (width + 1)/factor overlap; compared over a common denominator.
+        let low = max((width - 1) * otherFactor, (otherWidth - 1) * factor)
+        let high = min((width + 1) * otherFactor, (otherWidth + 1) * factor)
+        return low < high
+    }
+
+    /// Icons whose pixels are not their slot's `size` (points) times its scale: app icon sets, Messages
+    /// icon sets and macOS icon sets, where Xcode and iconutil want the exact size (83.5 points at 2x is 167).
+    func iconSizeMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
+        guard [.appIconSet, .stickersIconSet, .iconSet].contains(asset.kind) else { return [] }
+        var found: [CatalogDiagnostic] = []
+        for (index, entry) in asset.entries.enumerated() {
+            guard let size = entry.otherKeys["size"], let fact = facts[index], let width = fact.width, let height = fact.height
+            else { continue }
+            let parts = size.replacingQuotes().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2 else { continue }
+            let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1
+            let expected = (Int((parts[0] * Double(factor)).rounded()), Int((parts[1] * Double(factor)).rounded()))
+            guard (width, height) != expected else { continue }
+            let key = asset.kind.entriesKey ?? "images"
+            let path = entry.filename.map { "\(asset.path)/\($0)" } ?? asset.path
+            found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.kind == .iconSet ? nil : "\(key)[\(index)]",
+                                           message: "is \(width)x\(height), but a \(size.replacingQuotes()) point icon at \(factor)x is \(expected.0)x\(expected.1)"))
+        }
+        return found
+    }
+
+    /// A ratio in a few digits: 1.5, 2, 0.667.
+    static func ratioText(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// Files of one slot at 1x, 2x and 3x that cannot be one artwork at its scales, even allowing for
+    /// each size being rounded either way to whole pixels; the message gives the ratio found.
     func scaleMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
         guard asset.kind != .dataSet else { return [] }
         var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
         for (index, entry) in asset.entries.enumerated() {
-            guard let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
+            // Icons with a `size` are held to it exactly by `iconSizeMismatches`.
+            guard entry.otherKeys["size"] == nil, let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
                   let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
             let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
             if groups[slot]?[factor] == nil {
@@ -275,18 +350,28 @@ extension CatalogValidator {
             }
             for factor in [2, 3] where factor > reference.factor {
                 guard let other = group[factor] else { continue }
-                let fitsWidth = other.width * reference.factor == reference.width * factor
-                let fitsHeight = other.height * reference.factor == reference.height * factor
+                let fitsWidth = CatalogValidator.roundsToSamePoints(reference.width, reference.factor, other.width, factor)
+                let fitsHeight = CatalogValidator.roundsToSamePoints(reference.height, reference.factor, other.height, factor)
                 guard !(fitsWidth && fitsHeight) else { continue }
-                let expected = reference.factor == 1
-                    ? "\(reference.width * factor)x\(reference.height * factor)"
-                    : "\(Double(reference.width) * Double(factor) / Double(reference.factor))x\(Double(reference.height) * Double(factor) / Double(reference.factor))"
-                let ratio = reference.factor == 1 ? "\(factor) times" : "\(factor)/\(reference.factor) of"
+                let expectedRatio = Double(factor) / Double(reference.factor)
+                let widthRatio = reference.width == 0 ? 0 : Double(other.width) / Double(reference.width)
+                let heightRatio = reference.height == 0 ? 0 : Double(other.height) / Double(reference.height)
+                let sameRatio = CatalogValidator.ratioText(widthRatio) == CatalogValidator.ratioText(heightRatio)
+                let ratio = sameRatio ? CatalogValidator.ratioText(widthRatio)
+                    : "\(CatalogValidator.ratioText(widthRatio)) x \(CatalogValidator.ratioText(heightRatio))"
+                let expected = "\(CatalogValidator.ratioText(Double(reference.width) * expectedRatio))x\(CatalogValidator.ratioText(Double(reference.height) * expectedRatio))"
                 let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
                 found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: "\(key)[\(other.entry)]",
-                                               message: "is \(other.width)x\(other.height) at \(factor)x, expected \(expected) (\(ratio) the \(reference.factor)x \(reference.width)x\(reference.height))"))
+                                               message: "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(reference.factor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)"))
             }
         }
         return found
+    }
+}
+
+private extension String {
+    /// The text of a JSON string value as `otherKeys` keeps it (`"16x16"` → `16x16`).
+    func replacingQuotes() -> String {
+        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }

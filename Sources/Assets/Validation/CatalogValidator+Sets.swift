@@ -114,7 +114,9 @@ extension CatalogValidator {
         if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }) {
             found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no file assigned to any slot"))
         }
-        if asset.kind == .colorSet, !asset.colors.contains(where: { $0.color != nil }) {
+        // Entries without a colour are how Xcode's templates ship AccentColor and WidgetBackground ("use the
+        // system colour"), and Xcode builds them without a warning; only a colour set with no entry at all is empty.
+        if asset.kind == .colorSet, asset.colors.isEmpty {
             found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no colour"))
         }
         return found

@@ -10,25 +10,36 @@ public struct CatalogValidator: Sendable {
         public var deep: Bool
         /// Report a missing placeholder as an error rather than a warning.
         public var requirePlaceholders: Bool
-        /// The placeholder roles whose image must be in the catalog (``PlaceholderRole/expectedInCatalog`` by default).
-        public var placeholders: [PlaceholderRole]
+        /// The placeholder roles whose image must be in the catalog. nil: ``PlaceholderRole/expectedInCatalog``
+        /// when `requirePlaceholders` is set, none otherwise (the names are this package's convention, not
+        /// Xcode's; a project declares placeholders with `placeholders.json` or `--require-placeholders`, and
+        /// ``forProject(catalog:deep:requirePlaceholders:config:)`` passes them).
+        public var placeholders: [PlaceholderRole]?
         /// The asset name of each role: conventional, or a team's own from `placeholders.json`
         /// (``PlaceholderConfig/names(forCatalog:file:)``), the same names `resolve` and `report` use.
         public var placeholderNames: PlaceholderNames
         public var limits: DecodingLimits
+        /// Codes turned off or given another severity, and paths excluded (`.asset-tool.json`, flags).
+        public var config: ValidationConfig
         /// Bounds on reading the catalog folder, and the threads that read and check sets.
         public var catalogLimits: CatalogLimits
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
-                    placeholders: [PlaceholderRole] = PlaceholderRole.expectedInCatalog,
+                    placeholders: [PlaceholderRole]? = nil,
                     placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default,
-                    catalogLimits: CatalogLimits = .default) {
+                    catalogLimits: CatalogLimits = .default, config: ValidationConfig = ValidationConfig()) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
             self.placeholderNames = placeholderNames
             self.limits = limits
             self.catalogLimits = catalogLimits
+            self.config = config
+        }
+
+        /// The placeholder roles the check looks for.
+        var checkedPlaceholders: [PlaceholderRole] {
+            placeholders ?? (requirePlaceholders ? PlaceholderRole.expectedInCatalog : [])
         }
     }
 
@@ -85,6 +96,7 @@ public struct CatalogValidator: Sendable {
             diagnostics += outcome.diagnostics
             fileCount += outcome.fileCount
         }
+        diagnostics = options.config.apply(to: diagnostics)
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
                              assetCount: catalog.assets.count, fileCount: fileCount)
     }
@@ -93,28 +105,71 @@ public struct CatalogValidator: Sendable {
         asset.path + "/Contents.json"
     }
 
-    /// One `duplicate-name` per set whose name another set has. Each message names one other set (the
-    /// first by path) and counts the rest, so the findings grow with the number of sets, not its square
-    /// (8,000 sets named alike once listed each other: 4.8 GB of messages).
+    /// The lookup through which an app reaches a set by name: two sets collide only when one lookup
+    /// could find both. See `duplicateNames(in:)`.
+    enum NameLookup: Hashable {
+        /// `UIImage(named:)`, `NSImage(named:)`, `Image(_:)`: image sets, symbol sets, image stacks.
+        case image
+        case symbol
+        /// `UIColor(named:)`, `Color(_:)`.
+        case color
+        /// `NSDataAsset(name:)`.
+        case data
+        /// The app's icons: `ASSETCATALOG_COMPILER_APPICON_NAME`, alternate icons, `Info.plist` icon names.
+        case appIcon
+        /// Every other kind is reached by one role of its own (launch images, sticker packs, textures, ...).
+        case other(AssetKind)
+
+        init(_ kind: AssetKind) {
+            switch kind {
+            case .imageSet, .imageStack, .solidImageStack: self = .image
+            case .symbolSet: self = .symbol
+            case .colorSet: self = .color
+            case .dataSet: self = .data
+            case .appIconSet, .stickersIconSet, .iconSet, .brandAssets: self = .appIcon
+            default: self = .other(kind)
+            }
+        }
+    }
+
+    /// Sets with the same fully qualified name that one lookup would find both of. The rule, from Apple's
+    /// documentation and from catalogs that build: names are looked up per kind of asset. `UIImage(named:)`
+    /// (and `NSImage(named:)`, SwiftUI `Image`) finds image sets, image stacks and symbol sets, and "prefers an
+    /// asset containing a symbol image over an asset with the same name containing a bitmap image ... you may
+    /// include both types of assets in the same asset catalog" (UIKit, `UIImage.init(named:)`), so an image set
+    /// beside a symbol set of its name is allowed, while two image sets (or an image set and an image stack)
+    /// are ambiguous. `UIColor(named:)` finds colour sets only, `NSDataAsset(name:)` data sets only, and app
+    /// icons are named by the build settings and `Info.plist`, not by those lookups. The older Asset Catalog
+    /// Format Reference ("Folders: Unique Asset Names") asks for names unique across all types; real apps that
+    /// build show an image set named like an app icon set (to show alternate icons in their settings), so
+    /// only same-lookup names are reported. Sets inside a container are named under it and never collide with
+    /// the container's siblings.
     private func duplicateNames(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
-        var byName: [String: [String]] = [:]
-        for asset in catalog.assets { byName[asset.name, default: []].append(asset.path) }
+        var byName: [String: [Asset]] = [:]
+        for asset in catalog.assets { byName[asset.name, default: []].append(asset) }
         var found: [CatalogDiagnostic] = []
-        for (name, unsorted) in byName where unsorted.count > 1 {
-            let paths = unsorted.sorted()
-            for (index, path) in paths.enumerated() {
-                let other = index == 0 ? paths[1] : paths[0]
-                let more = paths.count - 2
-                let rest = more == 0 ? "" : " and \(more) other set\(more == 1 ? "" : "s")"
-                found.append(CatalogDiagnostic(.duplicateName, path: path,
-                                               message: "the name \"\(name)\" is also used by \(other)\(rest)"))
+        for (name, assets) in byName where assets.count > 1 {
+            var byLookup: [NameLookup: [String]] = [:]
+            for asset in assets { byLookup[NameLookup(asset.kind), default: []].append(asset.path) }
+            for (_, unsorted) in byLookup where unsorted.count > 1 {
+                // Each message names one other set (the first by path) and counts the rest, so the findings
+                // grow with the number of sets, not its square (8,000 sets named alike once listed each
+                // other: 4.8 GB of messages).
+                let paths = unsorted.sorted()
+                for (index, path) in paths.enumerated() {
+                    let other = index == 0 ? paths[1] : paths[0]
+                    let more = paths.count - 2
+                    let rest = more == 0 ? "" : " and \(more) other set\(more == 1 ? "" : "s")"
+                    found.append(CatalogDiagnostic(.duplicateName, path: path,
+                                                   message: "the name \"\(name)\" is also used by \(other)\(rest)"))
+                }
             }
         }
         return found
     }
 
     private func missingPlaceholders(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
-        options.placeholders.compactMap { role in
+        options.checkedPlaceholders.compactMap { role in
             let name = options.placeholderNames[role]
             let present = catalog.assets(named: name).contains { $0.kind != .colorSet }
             guard !present else { return nil }

@@ -58,7 +58,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
             self = .webp
         } else if isFormat(.heic) {
             self = .heic
-        } else if ImageFormat.looksLikeSVG(head: Array(bytes.prefix(1024))) {
+        } else if ImageFormat.looksLikeSVG(head: bytes) {
             self = .svg
         } else {
             return nil
@@ -87,10 +87,75 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    private static func looksLikeSVG(head: [UInt8]) -> Bool {
-        let text = String(decoding: head, as: UTF8.self)
-        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        guard trimmed.hasPrefix("<") else { return false }
-        return trimmed.contains("<svg")
+    /// How far into a file the SVG sniff looks for the root element: past an XML declaration, comments,
+    /// processing instructions and a DOCTYPE with its internal subset (entity declarations, a licence).
+    static let svgSniffLimit = 256 << 10
+
+    /// Whether the bytes are XML whose first element is `<svg>` (with or without a namespace prefix). The
+    /// prolog is skipped as XML defines it, within `svgSniffLimit` bytes: a BOM and space, `<?...?>`,
+    /// `<!-- ... -->` and `<!DOCTYPE ... [ ... ]>` (quoted strings and comments inside the subset included).
+    /// Hand-written rather than an XML library: a sniff must not load or expand anything (entities, DTDs).
+    static func looksLikeSVG(head: some Collection<UInt8>) -> Bool {
+        let bytes = Array(head.prefix(svgSniffLimit))
+        var index = 0
+        func starts(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            return text.withUTF8Buffer { bytes[index..<index + count].elementsEqual($0) }
+        }
+        /// Moves past `terminator`; false when the bytes end first.
+        func skip(past terminator: StaticString) -> Bool {
+            let count = terminator.utf8CodeUnitCount
+            while index + count <= bytes.count {
+                if terminator.withUTF8Buffer({ bytes[index..<index + count].elementsEqual($0) }) {
+                    index += count
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        while true {
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return false }
+            if starts("<?") {
+                index += 2
+                guard skip(past: "?>") else { return false }
+            } else if starts("<!--") {
+                index += 4
+                guard skip(past: "-->") else { return false }
+            } else if starts("<!DOCTYPE") {
+                index += 9
+                var inSubset = false
+                var closed = false
+                while index < bytes.count, !closed {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        index += 1
+                        guard byte == UInt8(ascii: "'") ? skip(past: "'") : skip(past: "\"") else { return false }
+                    } else if inSubset, starts("<!--") {
+                        index += 4
+                        guard skip(past: "-->") else { return false }
+                    } else {
+                        index += 1
+                        if byte == UInt8(ascii: "[") { inSubset = true }
+                        if byte == UInt8(ascii: "]") { inSubset = false }
+                        if byte == UInt8(ascii: ">"), !inSubset { closed = true }
+                    }
+                }
+                guard closed else { return false }
+            } else {
+                // The first element: `svg` or `prefix:svg`, then space, `>` or `/`.
+                index += 1
+                let start = index
+                while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+                      bytes[index] != UInt8(ascii: "/"), index - start < 256 { index += 1 }
+                let name = bytes[start..<index]
+                let local = name.lastIndex(of: UInt8(ascii: ":")).map { name[name.index(after: $0)...] } ?? name[...]
+                return local.elementsEqual("svg".utf8)
+            }
+        }
     }
 }

@@ -67,6 +67,35 @@ struct SchemaConformanceTests {
         if case let .object(top) = missing { #expect(top["file"] == .null && top["entry"] == .null) }
     }
 
+    @Test("resolve NAME --format json for a colour set: the colour, its space and sRGB value")
+    func resolveColor() throws {
+        // Given a catalog with a display-p3 colour set with a dark variant
+        let scratch = try ScratchFolder()
+        let set = scratch.url.appendingPathComponent("Colors.xcassets/brand.colorset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let contents = #"""
+            {"colors": [
+              {"idiom": "universal", "color": {"color-space": "display-p3", "components": {"red": "0.800", "green": "0.500", "blue": "0.200", "alpha": "1.000"}}},
+              {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+               "color": {"color-space": "srgb", "components": {"red": "0xFF", "green": "0x80", "blue": "0x00", "alpha": "0.500"}}}
+            ], "info": {"author": "xcode", "version": 1}}
+            """#
+        try Data(contents.utf8).write(to: set.appendingPathComponent("Contents.json"))
+        let catalog = scratch.url.appendingPathComponent("Colors.xcassets").path
+
+        // When it is resolved light and dark, then both conform and give the sRGB value
+        let light = try Self.expectConforms(["resolve", "brand", "--catalog", catalog, "--format", "json"], to: "resolve")
+        let dark = try Self.expectConforms(["resolve", "brand", "--catalog", catalog, "--appearance", "dark", "--format", "json"], to: "resolve")
+        guard case let .object(top)? = Optional(light), case let .object(color)? = top["color"],
+              case let .object(darkTop)? = Optional(dark), case let .object(darkColor)? = darkTop["color"] else {
+            Issue.record("no color object")
+            return
+        }
+        #expect(color["srgb_hex"] == .string("#D97B15"))
+        #expect(color["color_space"] == .string("display-p3"))
+        #expect(darkColor["srgb_hex"] == .string("#FF800080"))
+    }
+
     @Test("resolve --state STATE --format json, every state, light and dark", arguments: PlaceholderState.allCases)
     func resolveState(_ state: PlaceholderState) throws {
         for appearance in ["light", "dark"] {
@@ -144,6 +173,33 @@ struct SchemaConformanceTests {
         }
         let listed = Set(values.compactMap { if case let .string(name) = $0 { name } else { nil } })
         #expect(listed == Set(CatalogDiagnostic.Code.allCases.map(\.rawValue)))
+    }
+
+    @Test(".asset-tool.json: the schema names every code, the example package's file conforms, a typo does not")
+    func configSchema() throws {
+        // Given the configuration schema and the example package's configuration
+        let schema = try Self.schema("asset-tool-config")
+        let example = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Examples/CatalogValidation/.asset-tool.json"),
+                                 encoding: .utf8)
+        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/asset-tool-config.schema.json"), encoding: .utf8)
+        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(properties)? = top["properties"],
+              case let .object(rules)? = properties["rules"], case let .object(codes)? = rules["properties"] else {
+            Issue.record("no properties.rules.properties")
+            return
+        }
+
+        // Then the rules are exactly the library's codes, the example conforms and parses in the library,
+        // and a misspelt code or setting is caught by both
+        #expect(Set(codes.keys) == Set(CatalogDiagnostic.Code.allCases.map(\.rawValue)))
+        #expect(try schema.errors(in: SchemaJSON.parse(example)).isEmpty)
+        let parsed = try ValidationConfig.parse(Array(example.utf8), file: ".asset-tool.json")
+        #expect(parsed.requirePlaceholders == true && parsed.rules[.missingPlaceholder] == .warning)
+        let typo = #"{"rules": {"scale-mismatches": "off"}}"#
+        #expect(try !schema.errors(in: SchemaJSON.parse(typo)).isEmpty)
+        #expect(throws: ValidationConfigError.self) { try ValidationConfig.parse(Array(typo.utf8), file: "x.json") }
+        let loud = #"{"rules": {"scale-mismatch": "fatal"}}"#
+        #expect(try !schema.errors(in: SchemaJSON.parse(loud)).isEmpty)
+        #expect(throws: ValidationConfigError.self) { try ValidationConfig.parse(Array(loud.utf8), file: "x.json") }
     }
 
     @Test("the info schema lists exactly the image warning codes the library has")

@@ -30,7 +30,7 @@ struct CatalogLoadingTests {
 
     @Test("unknown set types and wrong group properties are reported, never a crash")
     func unknownTypes() throws {
-        // Given a folder with an unknown extension, an Apple type this model does not read, and a bad group flag
+        // Given a folder with an unknown extension, a Game Center leaderboard, and a bad group flag
         let fixture = try FixtureCatalog()
         try fixture.write("thing.widgetset/Contents.json", "{}")
         try fixture.write("board.gcleaderboard/Contents.json", "{}")
@@ -42,7 +42,7 @@ struct CatalogLoadingTests {
         // Then the unknown type and the wrong flag are the only findings
         #expect(catalog.readingDiagnostics.map(\.code) == [.invalidJSON, .unknownValue])
         #expect(catalog.readingDiagnostics.map(\.keyPath) == ["properties.provides-namespace", nil])
-        #expect(catalog.assets.map(\.kind) == [.unknown, .unknown])
+        #expect(catalog.assets.map(\.kind) == [.gameCenterLeaderboard, .unknown])
         #expect(catalog.assets.map(\.folderExtension).sorted() == ["gcleaderboard", "widgetset"])
     }
 

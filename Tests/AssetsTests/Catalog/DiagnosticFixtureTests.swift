@@ -38,7 +38,8 @@ struct DiagnosticFixtureTests {
                               FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))
             try fixture.write("icon.imageset/icon.png", try FixtureCatalog.png(width: 10, height: 10))
             try fixture.write("icon.imageset/icon@2x.png", try FixtureCatalog.png(width: 20, height: 20))
-            try fixture.write("icon.imageset/icon@3x.png", try FixtureCatalog.png(width: 31, height: 30))
+            // A 2x-sized file in the 3x slot: no rounding makes 20 pixels 3 times 10.
+            try fixture.write("icon.imageset/icon@3x.png", try FixtureCatalog.png(width: 20, height: 20))
         case .duplicateName:
             for group in ["Light", "Dark"] {
                 try fixture.write("\(group)/icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.png", "1x")]))
@@ -70,7 +71,7 @@ struct DiagnosticFixtureTests {
         // Given a catalog built to show one problem
         let fixture = try FixtureCatalog()
         try DiagnosticFixtureTests.build(code, in: fixture)
-        let options = code == .missingPlaceholder ? CatalogValidator.Options() : CatalogValidator.Options(placeholders: [])
+        let options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
 
         // When it is validated
         let report = try fixture.validate(options)
@@ -130,7 +131,7 @@ struct DiagnosticFixtureTests {
         try fixture.write("placeholder_error_icon.imageset/e.png", try FixtureCatalog.png(width: 4, height: 4))
 
         // When it is validated with and without --require-placeholders
-        let lenient = try fixture.validate(CatalogValidator.Options())
+        let lenient = try fixture.validate(CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog))
         let strict = try fixture.validate(CatalogValidator.Options(requirePlaceholders: true))
 
         // Then the three others are reported, as warnings, then as errors

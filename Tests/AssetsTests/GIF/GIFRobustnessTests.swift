@@ -170,19 +170,19 @@ struct GIFRobustnessTests {
         #expect(try GIFInfo(bytes: bytes).frames.isEmpty)
     }
 
-    @Test("an LZW minimum code size above 8 is a corrupt error naming giflib's limit")
-    func largeCodeSize() throws {
-        // Given a one-frame file whose LZW minimum code size byte is patched to 11
+    @Test("an LZW minimum code size above 8 is a corrupt error naming the value and the limit", arguments: [11, 143, 255])
+    func largeCodeSize(size: Int) throws {
+        // Given a one-frame file whose LZW minimum code size byte is patched (143 was giflib's catch-all before)
         var bytes = try GIFEncoder(width: 2, height: 2, globalColorTable: F.palette,
                                    frames: [F.frame(0, width: 2, height: 2)]).encode()
         let descriptor = try #require(bytes.lastIndex(of: 0x2C))
-        bytes[descriptor + 10] = 11
+        bytes[descriptor + 10] = UInt8(size)
         // When decoded
         let (frames, error) = F.decode(bytes)
         // Then no frame, and the error says why
         #expect(frames.isEmpty)
         #expect(error?.kind == .corrupt)
-        #expect(error?.detail.contains("above 8") == true)
+        #expect(error?.detail == "LZW minimum code size \(size) is above 8, the largest the GIF format allows (giflib refuses it)")
     }
 
     @Test("a second call after an error repeats the error")

@@ -40,7 +40,7 @@ struct CatalogHTMLReportTests {
 
     static func render(_ fixture: FixtureCatalog) throws -> (CatalogHTMLReport, String) {
         let catalog = try AssetCatalog.read(at: fixture.root)
-        let report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator().validate(catalog))
+        let report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: PlaceholderRole.expectedInCatalog)).validate(catalog))
         return (report, report.render())
     }
 
@@ -176,6 +176,30 @@ struct CatalogHTMLReportTests {
             Issue.record("garbage previewed")
             return
         }
+    }
+
+    @Test("an SVG previews as an <img> data URI, never as inline markup, even one carrying a script; images load lazily")
+    func svgPreview() throws {
+        // Given a catalog with a sound SVG that carries a script and an event handler, and a broken SVG
+        let fixture = try FixtureCatalog()
+        let hostile = #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="alert(1)"><script>alert(2)</script><rect width="8" height="8"/></svg>"#
+        try fixture.write("logo.imageset/Contents.json", FixtureCatalog.imageSet([("logo.svg", nil)]))
+        try fixture.write("logo.imageset/logo.svg", hostile)
+        try fixture.write("broken.imageset/Contents.json", FixtureCatalog.imageSet([("broken.svg", nil)]))
+        try fixture.write("broken.imageset/broken.svg", "<svg><g></svg>")
+
+        // When the page is rendered
+        let (_, html) = try Self.render(fixture)
+
+        // Then the SVG is an image whose source is a base64 data URI: its markup never appears in the page
+        let logo = try Self.article(named: "logo", in: html)
+        #expect(logo.contains("<img src=\"data:image/svg+xml;base64,"))
+        #expect(logo.contains("loading=\"lazy\""))
+        #expect(!html.contains("alert("))
+        #expect(!html.contains("<rect"))
+        // and the broken one says why instead
+        let broken = try Self.article(named: "broken", in: html)
+        #expect(broken.contains("class=\"no-preview\"") && broken.contains("not well-formed XML"))
     }
 
     @Test("a colour set shows a swatch per entry, with its components")

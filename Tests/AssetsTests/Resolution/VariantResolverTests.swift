@@ -242,7 +242,7 @@ struct VariantResolverTests {
 
         // Then it says what the set is
         #expect(!answer.isResolved)
-        #expect(answer.trace == ["\"tint\" is a color set, not an image set or data set"])
+        #expect(answer.trace == ["\"tint\" is a colour set, which UIImage(named:) and NSDataAsset(name:) do not load (a colour set resolves with UIColor(named:): ColorResolution)"])
     }
 
     @Test("an image set beside a color set of the same name wins")
@@ -280,7 +280,7 @@ struct VariantResolverTests {
         #expect(query == .iPhone)
         #expect(query.scale == .three && query.appearance == .light && !query.highContrast)
         #expect(query.idiom.catalogValue == "iphone" && query.layoutDirection == .leftToRight)
-        #expect(VariantQuery.Idiom.allCases.map(\.catalogValue) == ["iphone", "ipad", "mac", "tv", "watch", "car"])
+        #expect(VariantQuery.Idiom.allCases.map(\.catalogValue) == ["iphone", "ipad", "mac", "tv", "watch", "car", "vision"])
     }
 
     @Test("the full trace of a fallback reads as steps")

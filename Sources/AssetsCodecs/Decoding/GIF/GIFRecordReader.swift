@@ -199,7 +199,8 @@ final class GIFRecordReader {
             throw ImageError(.tooLarge, format: .gif, offset: offset, frame: imagesRead,
                              detail: "more than \(limits.maxFrames) frames")
         }
-        guard DGifGetImageDesc(file) == GIF_OK else { throw failure() }
+        // DGifGetImageDesc also reads the LZW minimum code size byte, the last one it reads.
+        guard DGifGetImageDesc(file) == GIF_OK else { throw failure(readingCodeSize: true) }
         // The low-level API still appends a SavedImage per image; drop it so memory stays flat.
         GifFreeSavedImages(file)
         file.pointee.ImageCount = 0
@@ -258,11 +259,11 @@ final class GIFRecordReader {
         }
     }
 
-    private func failure(frame: Int? = nil) -> ImageError {
-        GIFRecordReader.error(code: file.pointee.Error, input: input, frame: frame ?? imagesRead)
+    private func failure(frame: Int? = nil, readingCodeSize: Bool = false) -> ImageError {
+        GIFRecordReader.error(code: file.pointee.Error, input: input, frame: frame ?? imagesRead, readingCodeSize: readingCodeSize)
     }
 
-    private static func error(code: Int32, input: Input, frame: Int?) -> ImageError {
+    private static func error(code: Int32, input: Input, frame: Int?, readingCodeSize: Bool = false) -> ImageError {
         let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         let kind: ImageErrorKind
         var detail = message
@@ -273,8 +274,9 @@ final class GIFRecordReader {
                 detail = "the file ends inside a block (\(message))"
             } else {
                 kind = .corrupt
-                if let last = input.byte(at: input.position - 1), last > 8, last <= 12 {
-                    detail = "LZW minimum code size \(last) is above 8, which giflib refuses"
+                // giflib refuses a code size above 8 with its catch-all "Failed to read from given file".
+                if readingCodeSize, let last = input.byte(at: input.position - 1), last > 8 {
+                    detail = "LZW minimum code size \(last) is above 8, the largest the GIF format allows (giflib refuses it)"
                 }
             }
         case D_GIF_ERR_NOT_GIF_FILE:
