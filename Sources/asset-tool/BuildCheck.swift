@@ -12,7 +12,7 @@ import Darwin
 #endif
 
 /// `asset-tool build-check CATALOG --output FILE.swift`: the build-tool plugin's command. Prints every
-/// finding as `path: severity: message [code]` with the catalog's path as given (the plugin gives an
+/// finding as `path:line:column: severity: message [code]` (`path: ...` without a position) with the catalog's path as given (the plugin gives an
 /// absolute one, so `swift build` and Xcode can point at the file), and writes `FILE.swift` (a comment
 /// only) when there is no error. The target compiles that file, so an error fails the build.
 struct BuildCheck: ParsableCommand {
@@ -50,7 +50,7 @@ struct BuildCheck: ParsableCommand {
         let style = TerminalStyle.forStream(STDOUT_FILENO)
         for diagnostic in report.diagnostics {
             print(style.diagnosticLine(
-                "\(report.displayPath(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"))
+                "\(report.displayLocation(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"))
         }
         if !report.diagnostics.isEmpty { print("\(catalog): \(report.summary)") }
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)

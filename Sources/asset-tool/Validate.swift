@@ -21,7 +21,7 @@ struct Validate: ParsableCommand {
     @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
     var catalog: String = "Assets.catalog"
 
-    @Option(help: "Output format: text, json or github (workflow annotations).")
+    @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, checkstyle or gitlab (code quality).")
     var format: ReportFormat = .text
 
     @Flag(help: "Fail on warnings too.")
@@ -34,13 +34,17 @@ struct Validate: ParsableCommand {
     var requirePlaceholders = false
 
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github
+        case text, json, github, sarif, junit, checkstyle, gitlab
 
         var rendering: CatalogReportFormat {
             switch self {
             case .text: return .text
             case .json: return .json
             case .github: return .github
+            case .sarif: return .sarif
+            case .junit: return .junit
+            case .checkstyle: return .checkstyle
+            case .gitlab: return .gitlab
             }
         }
     }

@@ -6,6 +6,8 @@ struct ContentsFile: Sendable {
     /// `properties`, key → JSON text.
     var properties: [String: String] = [:]
     var diagnostics: [CatalogDiagnostic] = []
+    /// Where each key and value was written, so findings point at their line.
+    var positions = JSONPositions()
 
     /// The catalog-relative path of the `Contents.json`, for diagnostics.
     let path: String
@@ -14,7 +16,8 @@ struct ContentsFile: Sendable {
     static func parse(_ bytes: [UInt8], path: String) -> (ContentsFile, JSONValue?) {
         var file = ContentsFile(path: path)
         do {
-            let root = try JSONReader.parse(bytes)
+            let (root, positions) = try JSONReader.parseWithPositions(bytes)
+            file.positions = positions
             guard case .object = root else {
                 file.problem(nil, "the top level is \(root.typeName), expected an object")
                 return (file, nil)
@@ -23,13 +26,15 @@ struct ContentsFile: Sendable {
         } catch {
             file.diagnostics.append(CatalogDiagnostic(
                 .invalidJSON, path: path,
-                message: "does not parse at line \(error.line), column \(error.column): \(error.reason)"))
+                message: "does not parse at line \(error.line), column \(error.column): \(error.reason)",
+                position: SourcePosition(line: error.line, column: error.column)))
             return (file, nil)
         }
     }
 
     mutating func problem(_ keyPath: String?, _ message: String) {
-        diagnostics.append(CatalogDiagnostic(.invalidJSON, path: path, keyPath: keyPath, message: message))
+        diagnostics.append(CatalogDiagnostic(.invalidJSON, path: path, keyPath: keyPath, message: message,
+                                             position: keyPath.flatMap(positions.position(of:)) ?? positions.nodes.first?.valuePosition))
     }
 
     /// Reads `properties` (an object, when present).

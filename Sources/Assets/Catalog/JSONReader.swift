@@ -9,11 +9,17 @@ struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A strict RFC 8259 JSON reader over bytes, with a nesting limit so hostile files cannot exhaust the stack.
+/// It records where each key and value starts (`JSONPositions`) as it goes.
 struct JSONReader {
     static let maxDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The line of `index` and the offset its line starts at: a newline can only stand in whitespace
+    /// (a raw one in a string is an error), so `skipWhitespace` keeps them.
+    private var line = 1
+    private var lineStart = 0
+    private var positions = JSONPositions()
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -21,14 +27,29 @@ struct JSONReader {
 
     /// Parses a whole document. A UTF-8 byte order mark is skipped; anything after the value is an error.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try parseWithPositions(bytes).value
+    }
+
+    /// Parses a whole document and says where each of its keys and values starts.
+    static func parseWithPositions(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (value: JSONValue, positions: JSONPositions) {
         var reader = JSONReader(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
         reader.skipWhitespace()
-        let value = try reader.readValue(depth: 0)
+        let value = try reader.readValue(depth: 0, in: Slot(parent: -1, key: nil, index: -1, keyPosition: nil))
         reader.skipWhitespace()
         if reader.index < bytes.count { throw reader.failure("unexpected text after the end of the JSON value") }
-        return value
+        return (value, reader.positions)
     }
+
+    /// Where a value stands: its parent's node, and its key or index there.
+    private struct Slot {
+        var parent: Int32
+        var key: String?
+        var index: Int32
+        var keyPosition: SourcePosition?
+    }
+
+    private var here: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1) }
 
     /// The line and column (both from 1) of a byte offset.
     static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
@@ -57,6 +78,10 @@ struct JSONReader {
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
             index += 1
+            if byte == 0x0A {
+                line += 1
+                lineStart = index
+            }
         }
     }
 
@@ -66,11 +91,13 @@ struct JSONReader {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func readValue(depth: Int, in slot: Slot) throws(JSONSyntaxError) -> JSONValue {
         guard depth < JSONReader.maxDepth else { throw failure("nesting deeper than \(JSONReader.maxDepth) levels") }
+        let node = positions.record(.init(parent: slot.parent, key: slot.key, index: slot.index,
+                                          keyPosition: slot.keyPosition, valuePosition: here))
         switch current {
-        case UInt8(ascii: "{"): return try readObject(depth: depth)
-        case UInt8(ascii: "["): return try readArray(depth: depth)
+        case UInt8(ascii: "{"): return try readObject(depth: depth, node: node)
+        case UInt8(ascii: "["): return try readArray(depth: depth, node: node)
         case UInt8(ascii: "\""): return .string(try readString())
         case UInt8(ascii: "t"): try readWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try readWord("false"); return .bool(false)
@@ -90,7 +117,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func readObject(depth: Int, node: Int32) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
@@ -101,12 +128,14 @@ struct JSONReader {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key, found \(describe(current))") }
+            let keyPosition = here
             let key = try readString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after key \"\(key)\", found \(describe(current))") }
             index += 1
             skipWhitespace()
-            members.append((key, try readValue(depth: depth + 1)))
+            members.append((key, try readValue(depth: depth + 1,
+                                               in: Slot(parent: node, key: key, index: -1, keyPosition: keyPosition))))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -116,7 +145,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func readArray(depth: Int, node: Int32) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
@@ -126,7 +155,8 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            items.append(try readValue(depth: depth + 1))
+            items.append(try readValue(depth: depth + 1,
+                                       in: Slot(parent: node, key: nil, index: Int32(items.count), keyPosition: nil)))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

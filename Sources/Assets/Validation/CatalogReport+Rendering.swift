@@ -4,8 +4,16 @@ public enum CatalogReportFormat: String, Sendable, Hashable, CaseIterable {
     case text
     /// One JSON object: catalog, diagnostics, summary.
     case json
-    /// GitHub Actions workflow commands (`::error file=...::...`), then the summary.
+    /// GitHub Actions workflow commands (`::error file=...,line=...,col=...::...`), then the summary.
     case github
+    /// SARIF 2.1.0 (GitHub code scanning and other static-analysis viewers): one run, a rule per code.
+    case sarif
+    /// JUnit XML (GitLab, Jenkins, CircleCI test reports): a test case per set, a failure per finding.
+    case junit
+    /// Checkstyle XML (Jenkins warnings, reviewdog, editors): findings grouped by file.
+    case checkstyle
+    /// GitLab code-quality JSON: an array of issues with a fingerprint each.
+    case gitlab
 }
 
 extension CatalogReport {
@@ -13,6 +21,11 @@ extension CatalogReport {
     public func displayPath(of diagnostic: CatalogDiagnostic) -> String {
         let base = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
         return diagnostic.path.isEmpty ? base : "\(base)/\(diagnostic.path)"
+    }
+
+    /// `path:line:column` (or `path`) as a reader finds it from where the tool ran.
+    public func displayLocation(of diagnostic: CatalogDiagnostic) -> String {
+        CatalogDiagnostic.location(displayPath(of: diagnostic), diagnostic.position)
     }
 
     /// The one-line summary: `2 errors, 1 warning in 12 assets (30 files checked)`.
@@ -26,7 +39,7 @@ extension CatalogReport {
         switch format {
         case .text:
             var lines = diagnostics.map { diagnostic in
-                "\(displayPath(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"
+                "\(displayLocation(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"
             }
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
@@ -35,7 +48,8 @@ extension CatalogReport {
                 let command = diagnostic.severity == .error ? "error" : "warning"
                 let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
                 let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
-                return "::\(command) file=\(file),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
+                let place = diagnostic.position.map { ",line=\($0.line),col=\($0.column)" } ?? ""
+                return "::\(command) file=\(file)\(place),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
             }
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
@@ -45,12 +59,18 @@ extension CatalogReport {
                     + "\"code\": \(JSONValue.quoted(diagnostic.code.rawValue)), "
                     + "\"path\": \(JSONValue.quoted(diagnostic.path)), "
                     + "\"keyPath\": \(diagnostic.keyPath.map(JSONValue.quoted) ?? "null"), "
+                    + "\"line\": \(diagnostic.position.map { String($0.line) } ?? "null"), "
+                    + "\"column\": \(diagnostic.position.map { String($0.column) } ?? "null"), "
                     + "\"message\": \(JSONValue.quoted(diagnostic.message))}"
             }
             return "{\n  \"catalog\": \(JSONValue.quoted(catalog)),\n  \"diagnostics\": ["
                 + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")
                 + "],\n  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), "
                 + "\"assets\": \(assetCount), \"files\": \(fileCount)}\n}\n"
+        case .sarif: return sarif()
+        case .junit: return junit()
+        case .checkstyle: return checkstyle()
+        case .gitlab: return gitlabCodeQuality()
         }
     }
 

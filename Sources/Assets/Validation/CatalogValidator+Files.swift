@@ -88,6 +88,17 @@ extension CatalogValidator {
     /// Checks one set: entry values, then its files through one descriptor for its folder, then scales.
     /// `folder` is the set folder's descriptor when the caller holds it open; else it is opened here.
     func checkSet(_ asset: Asset, root: String, folder given: Int32?) -> SetOutcome {
+        var outcome = checkSetUnplaced(asset, root: root, folder: given)
+        // Every finding about a key of the set's Contents.json points at where its value was written.
+        let contents = contentsPath(of: asset)
+        for index in outcome.diagnostics.indices where outcome.diagnostics[index].position == nil {
+            guard outcome.diagnostics[index].path == contents, let keyPath = outcome.diagnostics[index].keyPath else { continue }
+            outcome.diagnostics[index].position = asset.contentsPositions.table.position(of: keyPath)
+        }
+        return outcome
+    }
+
+    private func checkSetUnplaced(_ asset: Asset, root: String, folder given: Int32?) -> SetOutcome {
         var outcome = SetOutcome()
         outcome.diagnostics = checkValues(of: asset)
         let (found, jobs) = planFiles(of: asset)

@@ -73,7 +73,7 @@ public struct CatalogValidator: Sendable {
             fileCount += outcome.fileCount
         }
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
-                             assetCount: catalog.assets.count, fileCount: fileCount)
+                             assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
     }
 
     func contentsPath(of asset: Asset) -> String {
