@@ -115,7 +115,10 @@ struct ExtractFrames: ParsableCommand {
                                          encoder: encoder, raw: raw, threads: threads ?? FrameExtractor.processorCount)
         var failed = false
         var reports: [String] = []
-        for outcome in batch.run() {
+        let progress = ProgressReporter.make("extracting GIFs", enabled: format == .text)
+        let outcomes = batch.run(progress: progress?.callback)
+        progress?.finish()
+        for outcome in outcomes {
             switch outcome.result {
             case .success(let report):
                 switch format {

@@ -55,8 +55,12 @@ struct Report: ParsableCommand {
         } catch {
             throw commandFailure("\(error)")
         }
-        let validation = CatalogValidator().validate(loaded)
-        let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
+        let progress = ProgressReporter.make("checking sets")
+        let validation = CatalogValidator().validate(loaded, progress: progress?.callback)
+        progress?.stage("drawing assets")
+        let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+            .render(progress: progress?.callback)
+        progress?.finish()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {

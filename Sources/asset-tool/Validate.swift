@@ -47,55 +47,27 @@ struct Validate: ParsableCommand {
             case .gitlab: return .gitlab
             }
         }
+
+        /// Text and GitHub annotations are read by people; the others by programs, so no progress line.
+        var isForPeople: Bool { self == .text || self == .github }
     }
 
     func run() throws {
         let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
-        let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
-        var callback: (@Sendable (Int, Int) -> Void)?
-        if let progress {
-            callback = { done, total in progress.show(done, total) }
-        }
+        let progress = ProgressReporter.make("checking sets", enabled: format.isForPeople)
         let report: CatalogReport
         do {
-            report = try validator.validate(catalogAt: catalog, progress: callback)
+            report = try validator.validate(catalogAt: catalog, progress: progress?.callback)
         } catch {
-            progress?.clear()
+            progress?.finish()
             printError("error: \(error)")
             throw ExitCode(66)
         }
-        progress?.clear()
+        progress?.finish()
         let rendered = report.rendered(as: format.rendering)
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw ExitCode(1) }
-    }
-}
-
-/// A single updating line on stderr, for a terminal only.
-final class ProgressLine: @unchecked Sendable {
-    // Unchecked Sendable: `lastShown` is only touched while holding `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
-    private var lastShown = -1
-
-    func show(_ done: Int, _ total: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let percent = total == 0 ? 100 : done * 100 / total
-        guard total >= 200, percent != lastShown else { return }
-        lastShown = percent
-        printError("\rchecking sets: \(done)/\(total)", terminator: "")
-    }
-
-    func clear() {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
     }
 }
 

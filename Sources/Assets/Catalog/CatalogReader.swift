@@ -185,7 +185,7 @@ struct CatalogReader {
             if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
                 diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
                                                      keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean",
-                                                     position: contents?.0.positions.position(of: "properties.provides-namespace")))
+                                                     position: contents.flatMap { JSONPositions.Locator($0.0.positions).position(of: "properties.provides-namespace") }))
             }
             groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
                                      isSpriteAtlas: atlas, hasContentsFile: contents != nil))
@@ -243,6 +243,7 @@ struct CatalogReader {
                 typed.readEntries(under: key, of: root)
             }
         }
+        typed.placeFindings()
         diagnostics += typed.diagnostics
         asset.entries = typed.entries
         asset.colors = typed.colors

@@ -26,15 +26,21 @@ struct ContentsFile: Sendable {
         } catch {
             file.diagnostics.append(CatalogDiagnostic(
                 .invalidJSON, path: path,
-                message: "does not parse at line \(error.line), column \(error.column): \(error.reason)",
+                message: "does not parse: \(error.reason)",
                 position: SourcePosition(line: error.line, column: error.column)))
             return (file, nil)
         }
     }
 
+    /// Gives every finding about a key its line and column.
+    mutating func placeFindings() {
+        positions.place(&diagnostics, path: path)
+    }
+
     mutating func problem(_ keyPath: String?, _ message: String) {
+        // A finding about a key gets its position when the file's findings are placed (`placeFindings`).
         diagnostics.append(CatalogDiagnostic(.invalidJSON, path: path, keyPath: keyPath, message: message,
-                                             position: keyPath.flatMap(positions.position(of:)) ?? positions.nodes.first?.valuePosition))
+                                             position: keyPath == nil ? positions.documentPosition : nil))
     }
 
     /// Reads `properties` (an object, when present).

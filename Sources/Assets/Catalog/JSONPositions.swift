@@ -77,44 +77,63 @@ struct JSONPositions: Sendable {
         return steps
     }
 
-    /// The node a key path names (the first member when a key repeats, as `JSONValue`'s subscript reads).
-    func node(at keyPath: String) -> Node? {
-        guard !nodes.isEmpty, let steps = JSONPositions.steps(of: keyPath) else { return nil }
-        var current: Int32 = 0
-        for step in steps {
-            var found: Int32?
-            var candidate = Int(current) + 1
-            while candidate < nodes.count {
-                let node = nodes[candidate]
-                if node.parent == current {
-                    let matches: Bool
-                    switch step {
-                    case .key(let key): matches = node.key.map { $0[...] == key } ?? false
-                    case .index(let index): matches = node.index == index
-                    }
-                    if matches {
-                        found = Int32(candidate)
-                        break
-                    }
-                } else if node.parent < current {
-                    break  // past the last member of `current`: nodes are in document order
-                }
-                candidate += 1
+    /// A member or item of a node, as a key of the lookup table.
+    private struct ChildKey: Hashable {
+        var parent: Int32
+        var key: String?
+        var index: Int32
+    }
+
+    /// Finds the nodes key paths name. Built once for all the findings of a file (one pass over the
+    /// nodes), so a file with 20,000 entries and as many findings is not searched 20,000 times.
+    struct Locator {
+        private var children: [ChildKey: Int32] = [:]
+        private let nodes: [Node]
+
+        init(_ positions: JSONPositions) {
+            nodes = positions.nodes
+            children.reserveCapacity(nodes.count)
+            for (index, node) in nodes.enumerated() where index > 0 {
+                let key = ChildKey(parent: node.parent, key: node.key, index: node.index)
+                // The first member wins when a key repeats, as `JSONValue`'s subscript reads.
+                if children[key] == nil { children[key] = Int32(index) }
             }
-            guard let found else { return nil }
-            current = found
         }
-        return nodes[Int(current)]
+
+        /// The node a key path names.
+        func node(at keyPath: String) -> Node? {
+            guard !nodes.isEmpty, let steps = JSONPositions.steps(of: keyPath) else { return nil }
+            var current: Int32 = 0
+            for step in steps {
+                let key: ChildKey
+                switch step {
+                case .key(let name): key = ChildKey(parent: current, key: String(name), index: -1)
+                case .index(let index): key = ChildKey(parent: current, key: nil, index: Int32(clamping: index))
+                }
+                guard let found = children[key] else { return nil }
+                current = found
+            }
+            return nodes[Int(current)]
+        }
+
+        /// Where a finding about `keyPath` points: the start of the value it names.
+        func position(of keyPath: String) -> SourcePosition? {
+            node(at: keyPath)?.valuePosition
+        }
     }
 
-    /// Where a finding about `keyPath` points: the start of the value it names.
-    func position(of keyPath: String) -> SourcePosition? {
-        node(at: keyPath)?.valuePosition
-    }
+    /// Where the document's value starts.
+    var documentPosition: SourcePosition? { nodes.first?.valuePosition }
 
-    /// Where the key of the member `keyPath` names is written, when it is a member of an object.
-    func keyPosition(of keyPath: String) -> SourcePosition? {
-        node(at: keyPath)?.keyPosition
+    /// Gives every finding about a key of the file at `path` the position of its value; the lookup table
+    /// is built only when some finding needs it.
+    func place(_ diagnostics: inout [CatalogDiagnostic], path: String) {
+        var locator: Locator?
+        for index in diagnostics.indices where diagnostics[index].position == nil && diagnostics[index].path == path {
+            guard let keyPath = diagnostics[index].keyPath else { continue }
+            if locator == nil { locator = Locator(self) }
+            diagnostics[index].position = locator?.position(of: keyPath)
+        }
     }
 }
 

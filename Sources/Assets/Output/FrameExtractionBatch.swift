@@ -77,16 +77,19 @@ public struct FrameExtractionBatch: Sendable {
         return nil
     }
 
-    /// Extracts every input; the outcomes come back in the inputs' order.
-    public func run() -> [Outcome] {
+    /// Extracts every input; the outcomes come back in the inputs' order. `progress` is called from the
+    /// workers as each input is finished (inputs done, inputs in all).
+    public func run(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> [Outcome] {
         let results = OutcomeSlots(count: inputs.count)
         let perInput = max(1, threads / max(inputs.count, 1))
         let workers = min(threads, inputs.count)
         let next = OutcomeSlots.Counter()
+        let finished = LockedBox(0)
         // Each worker takes the next input until none is left, so a long file does not hold up the rest.
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = next.take(below: inputs.count) {
                 results.set(index, extract(inputs[index], encodingThreads: perInput))
+                if let progress { progress(finished.update { $0 += 1; return $0 }, inputs.count) }
             }
         }
         return results.all()

@@ -32,8 +32,8 @@ public struct CatalogHTMLReport: Sendable {
         }
     }
 
-    /// The whole page.
-    public func render() -> String {
+    /// The whole page. `progress` is called after each asset is drawn (assets done, assets in all).
+    public func render(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> String {
         var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide)
         let title = catalogTitle
         var html = """
@@ -61,6 +61,7 @@ public struct CatalogHTMLReport: Sendable {
         html += "<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
         for (index, asset) in catalog.assets.enumerated() {
             html += assetArticle(asset, index: index, thumbnails: &thumbnails)
+            progress?(index + 1, catalog.assets.count)
         }
         html += "</section>\n<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n"
         return html

@@ -90,11 +90,7 @@ extension CatalogValidator {
     func checkSet(_ asset: Asset, root: String, folder given: Int32?) -> SetOutcome {
         var outcome = checkSetUnplaced(asset, root: root, folder: given)
         // Every finding about a key of the set's Contents.json points at where its value was written.
-        let contents = contentsPath(of: asset)
-        for index in outcome.diagnostics.indices where outcome.diagnostics[index].position == nil {
-            guard outcome.diagnostics[index].path == contents, let keyPath = outcome.diagnostics[index].keyPath else { continue }
-            outcome.diagnostics[index].position = asset.contentsPositions.table.position(of: keyPath)
-        }
+        asset.contentsPositions.table.place(&outcome.diagnostics, path: contentsPath(of: asset))
         return outcome
     }
 

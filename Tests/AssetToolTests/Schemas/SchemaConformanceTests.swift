@@ -162,7 +162,7 @@ struct SchemaConformanceTests {
         missing["summary"] = nil
         #expect(try schema.errors(in: .object(missing)) == ["$: missing required \"summary\""])
         top["diagnostics"] = .array([.object(["severity": .string("fatal"), "code": .string("missing-file"), "path": .string(""),
-                                              "keyPath": .null, "message": .string("x")])])
+                                              "keyPath": .null, "line": .null, "column": .null, "message": .string("x")])])
         #expect(try schema.errors(in: .object(top)) == ["$.diagnostics[0].severity: \"fatal\" is not one of the allowed values"])
     }
 
