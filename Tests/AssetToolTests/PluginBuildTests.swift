@@ -77,7 +77,7 @@ struct PluginBuildTests {
 
         // Then the build fails, naming the Contents.json that lists the file and the code
         #expect(broken.status != 0)
-        let expected = "\(example.path)/\(imageSet)/Contents.json: error: images[0].filename: lists \"sample_landscape.png\""
+        let expected = "\(example.path)/\(imageSet)/Contents.json:4:20: error: images[0].filename: lists \"sample_landscape.png\""
         #expect(broken.output.contains(expected), "\(broken.output)")
         #expect(broken.output.contains("[missing-file]"))
 
