@@ -4,10 +4,13 @@ import PackagePlugin
 /// Validates the asset catalogs of the target it is applied to, on every build where a catalog changed.
 ///
 /// One build command per catalog runs `asset-tool build-check`, which prints each finding as
-/// `path: error: message [code]` (the form `swift build` and Xcode show) and writes a small generated
-/// Swift file only when the catalog has no error. The target's compile needs that file, so an error
-/// in the catalog fails the build; warnings are printed and the build goes on. (A prebuild command
-/// cannot run a tool built from source, hence a build command with an output.)
+/// `path:line:column: error: message [code]` (`path: error: ...` for a finding about a whole file), the
+/// form `swift build` and Xcode show and Xcode puts on the line, and writes a small generated Swift file
+/// only when the catalog has no error. The target's compile needs that file, so an error in the catalog
+/// fails the build; warnings are printed and the build goes on. (A prebuild command cannot run a tool
+/// built from source, hence a build command with an output.) The tool is `asset-tool` built from source,
+/// or the prebuilt one of an artifact bundle when the package is resolved with
+/// `ASSET_TOOL_ARTIFACTBUNDLE` set (Package.swift): either way `context.tool(named: "asset-tool")`.
 @main
 struct AssetCatalogValidationPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

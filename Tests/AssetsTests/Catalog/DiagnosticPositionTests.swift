@@ -114,4 +114,48 @@ struct DiagnosticPositionTests {
         // And findings about whole files have none
         #expect(report.diagnostics.filter { $0.keyPath == nil }.allSatisfy { $0.position == nil })
     }
+
+    @Test("colour sets, group properties, CRLF line ends and a byte order mark")
+    func colourSetAndGroup() throws {
+        // Given a colour set written with CRLF line ends and a BOM, and a group with a wrong provides-namespace
+        let colours = "{\r\n  \"colors\" : [\r\n    {\r\n      \"idiom\" : \"universal\",\r\n"
+            + "      \"color\" : { \"color-space\" : \"cmyk\", \"components\" : { \"red\" : \"lots\", \"green\" : 0, \"blue\" : 0 } }\r\n"
+            + "    }\r\n  ]\r\n}\r\n"
+        let group = "{\n  \"properties\" : {\n    \"provides-namespace\" : \"yes\"\n  }\n}\n"
+        let catalog = try FixtureCatalog()
+        try catalog.write("Brand.colorset/Contents.json", [0xEF, 0xBB, 0xBF] + Array(colours.utf8))
+        try catalog.write("Icons/Contents.json", group)
+
+        // When it is validated
+        let report = try catalog.validate()
+
+        // Then the colour's findings point at their values (the BOM takes no column, CR ends no line)
+        let space = report.diagnostics.first { $0.keyPath == "colors[0].color.color-space" }
+        #expect(space?.position == (try Self.position(of: "\"cmyk\"", in: colours)), "\(report.diagnostics)")
+        #expect(space?.code == .unknownValue)
+        let red = report.diagnostics.first { $0.keyPath == "colors[0].color.components.red" }
+        #expect(red?.position == (try Self.position(of: "\"lots\"", in: colours)), "\(report.diagnostics)")
+        #expect(red?.code == .invalidJSON)
+        // and the group's wrong flag points at its value
+        let flag = report.diagnostics.first { $0.keyPath == "properties.provides-namespace" }
+        #expect(flag?.path == "Icons/Contents.json")
+        #expect(flag?.position == (try Self.position(of: "\"yes\"", in: group)))
+    }
+
+    @Test("key paths resolve to the first of a repeated key, and unknown paths to nothing")
+    func lookups() throws {
+        // Given a document with a repeated key and nested arrays
+        let text = "{\"a\": [1, {\"b\": 2}], \"a\": 3, \"c\": {\"d.e\": 4}}"
+        let (_, positions) = try JSONReader.parseWithPositions(Array(text.utf8))
+        let locator = JSONPositions.Locator(positions)
+
+        // Then each path names its value's first byte
+        #expect(locator.position(of: "a") == SourcePosition(line: 1, column: 7))
+        #expect(locator.position(of: "a[1].b") == SourcePosition(line: 1, column: 18))
+        #expect(locator.position(of: "a[0]") == SourcePosition(line: 1, column: 8))
+        #expect(locator.position(of: "a[2]") == nil)
+        #expect(locator.position(of: "x") == nil)
+        #expect(locator.position(of: "a..b") == nil)
+        #expect(locator.node(at: "a[1].b")?.keyPosition == SourcePosition(line: 1, column: 13))
+    }
 }
