@@ -27,7 +27,7 @@ struct AssetCatalogValidationPlugin: BuildToolPlugin {
                 displayName: "Validating asset catalog \(catalog.root.lastPathComponent)",
                 executable: tool,
                 arguments: ["build-check", catalog.root.path, "--output", output.path],
-                inputFiles: catalog.files,
+                inputFiles: catalog.inputs,
                 outputFiles: [output]
             )
         }
@@ -51,6 +51,30 @@ extension AssetCatalogValidationPlugin: XcodeBuildToolPlugin {
 struct CatalogFolder {
     var root: URL
     var files: [URL]
+
+    /// The most entries of a catalog listed as inputs; past it the command still runs, on fewer triggers.
+    static let maxInputs = 200_000
+
+    /// What the build command depends on: every file and folder inside the catalog, and the catalog.
+    /// SwiftPM hands a target's `.xcassets` over as one entry (the folder), and a folder's modification
+    /// time changes only when its own entries do: a file removed from a set changes the set folder, not
+    /// the catalog's, so each folder is an input (a removed file changes its folder) and each file is
+    /// one (an edited file changes itself). Links are not followed.
+    var inputs: [URL] {
+        var result: [URL] = []
+        var seen: Set<String> = []
+        func add(_ url: URL) {
+            if seen.insert(url.path).inserted { result.append(url) }
+        }
+        add(root)
+        for file in files { add(file) }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return result }
+        for case let entry as URL in walker {
+            guard result.count < CatalogFolder.maxInputs else { break }
+            add(entry)
+        }
+        return result
+    }
 
     /// A name usable in a generated file's name: letters, digits and underscores.
     var swiftIdentifier: String {

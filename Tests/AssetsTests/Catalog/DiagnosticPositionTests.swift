@@ -151,11 +151,11 @@ struct DiagnosticPositionTests {
 
         // Then each path names its value's first byte
         #expect(locator.position(of: "a") == SourcePosition(line: 1, column: 7))
-        #expect(locator.position(of: "a[1].b") == SourcePosition(line: 1, column: 18))
+        #expect(locator.position(of: "a[1].b") == SourcePosition(line: 1, column: 17))
         #expect(locator.position(of: "a[0]") == SourcePosition(line: 1, column: 8))
         #expect(locator.position(of: "a[2]") == nil)
         #expect(locator.position(of: "x") == nil)
         #expect(locator.position(of: "a..b") == nil)
-        #expect(locator.node(at: "a[1].b")?.keyPosition == SourcePosition(line: 1, column: 13))
+        #expect(locator.node(at: "a[1].b")?.keyPosition == SourcePosition(line: 1, column: 12))
     }
 }
