@@ -12,7 +12,7 @@ import Darwin
 /// output is meant for a program (`--format json` and the other machine formats), so pipes, files and
 /// CI logs never see it. The count is bold when colour is allowed (`TerminalStyle`: never with
 /// `NO_COLOR` or `TERM=dumb`); the line is erased by overwriting it with spaces, so it carries no escape
-/// code at all without colour. Safe to update from any thread (the package's `LockedBox`).
+/// code at all without colour. Safe to update from any thread (the package's `Locked`).
 final class ProgressReporter: Sendable {
     private struct State {
         var label: String
@@ -21,7 +21,7 @@ final class ProgressReporter: Sendable {
         var shownWidth = 0
     }
 
-    private let state: LockedBox<State>
+    private let state: Locked<State>
     private let colours: Bool
     private let write: @Sendable (String) -> Void
 
@@ -32,7 +32,7 @@ final class ProgressReporter: Sendable {
     }
 
     init(_ label: String, colours: Bool, write: @escaping @Sendable (String) -> Void) {
-        state = LockedBox(State(label: label, started: .now))
+        state = Locked(State(label: label, started: .now))
         self.colours = colours
         self.write = write
     }
@@ -40,7 +40,7 @@ final class ProgressReporter: Sendable {
     /// Starts a new stage of the same work (`rendering assets` after `checking sets`): the count and the
     /// rate start again.
     func stage(_ label: String) {
-        state.update { state in
+        state.withLock { state in
             state.label = label
             state.started = .now
             state.lastDrawn = nil
@@ -51,7 +51,7 @@ final class ProgressReporter: Sendable {
     /// one every 100 ms.
     func update(_ done: Int, of total: Int) {
         let now = ContinuousClock.now
-        let text: String? = state.update { state in
+        let text: String? = state.withLock { state in
             if let last = state.lastDrawn, done < total, now - last < .milliseconds(100) { return nil }
             state.lastDrawn = now
             let line = ProgressReporter.line(state.label, done: done, total: total, elapsed: now - state.started,
@@ -72,7 +72,7 @@ final class ProgressReporter: Sendable {
 
     /// Erases the line, if one was drawn.
     func finish() {
-        let width = state.update { state in
+        let width = state.withLock { state in
             defer { state.shownWidth = 0 }
             return state.shownWidth
         }

@@ -1,3 +1,4 @@
+import AssetsSupport
 import ArgumentParser
 import Assets
 #if canImport(Glibc)
@@ -18,11 +19,13 @@ struct Validate: ParsableCommand {
         """
     )
 
-    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
-    var catalog: String = "Assets.catalog"
+    @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
 
     @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, checkstyle or gitlab (code quality).")
-    var format: ReportFormat = .text
+    var format: OutputFormat = .text
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -33,23 +36,10 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github, sarif, junit, checkstyle, gitlab
+    var catalog: String { catalogOption.path(argument: catalogArgument) }
 
-        var rendering: CatalogReportFormat {
-            switch self {
-            case .text: return .text
-            case .json: return .json
-            case .github: return .github
-            case .sarif: return .sarif
-            case .junit: return .junit
-            case .checkstyle: return .checkstyle
-            case .gitlab: return .gitlab
-            }
-        }
-
-        /// Text and GitHub annotations are read by people; the others by programs, so no progress line.
-        var isForPeople: Bool { self == .text || self == .github }
+    func validate() throws {
+        try format.check([.text, .json, .github, .sarif, .junit, .checkstyle, .gitlab])
     }
 
     func run() throws {
@@ -60,15 +50,32 @@ struct Validate: ParsableCommand {
             report = try validator.validate(catalogAt: catalog, progress: progress?.callback)
         } catch {
             progress?.finish()
-            printError("error: \(error)")
-            throw ExitCode(66)
+            throw CommandFailure.unreadableCatalog("error: \(error)")
         }
         progress?.finish()
         let rendered = report.rendered(as: format.rendering)
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
-        if failing { throw ExitCode(1) }
+        if failing { throw ExitStatus.failure.code }
     }
+}
+
+extension OutputFormat {
+    /// The catalog report's rendering of this format.
+    var rendering: CatalogReportFormat {
+        switch self {
+        case .text: return .text
+        case .json: return .json
+        case .github: return .github
+        case .sarif: return .sarif
+        case .junit: return .junit
+        case .checkstyle: return .checkstyle
+        case .gitlab: return .gitlab
+        }
+    }
+
+    /// Text and GitHub annotations are read by people; the others by programs, so no progress line.
+    var isForPeople: Bool { self == .text || self == .github }
 }
 
 func printError(_ text: String, terminator: String = "\n") {

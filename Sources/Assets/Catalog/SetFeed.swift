@@ -1,39 +1,23 @@
+import AssetsSupport
+import AssetsCodecs
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Hands the set folders the group walk finds to readers on the other cores while the walk goes on,
 /// so reading sets does not wait for the last group to be listed. The walking thread reads sets too
 /// once its walk is done. Results come back in the order the walk found the sets.
-final class SetFeed<Result: Sendable>: @unchecked Sendable {
-    // Unchecked: every stored property below is touched only while holding `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let arrived: UnsafeMutablePointer<pthread_cond_t>
-    private var sets: [CatalogReader.PendingSet] = []
-    private var walkDone = false
-    private var taken = 0
-    private var results: [(Int, Result)] = []
+final class SetFeed<Result: Sendable>: Sendable {
+    private struct State {
+        var sets: [CatalogReader.PendingSet] = []
+        var walkDone = false
+        var taken = 0
+        var results: [(Int, Result)] = []
+    }
+
+    private let state = Locked(State())
     /// Sets a reader takes at once: few, so the cores stay busy to the end.
     private let chunk = 4
 
-    init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        arrived = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        arrived.initialize(to: pthread_cond_t())
-        pthread_cond_init(arrived, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(arrived)
-        pthread_mutex_destroy(mutex)
-        arrived.deallocate()
-        mutex.deallocate()
-    }
+    init() {}
 
     /// Runs `walk` on the calling thread, which passes each set folder to `add` as it finds it, while
     /// `read` runs on up to `readers` other threads (and on this one after the walk) for every set found,
@@ -45,21 +29,20 @@ final class SetFeed<Result: Sendable>: @unchecked Sendable {
             DispatchQueue.global().async(group: group) { self.drain(read) }
         }
         walk(self)
-        locked {
-            walkDone = true
-            pthread_cond_broadcast(arrived)
-        }
+        state.withLockWakingWaiters { $0.walkDone = true }
         drain(read)
         group.wait()
-        return locked { results.sorted { $0.0 < $1.0 }.map(\.1) }
+        return state.withLock { $0.results.sorted { $0.0 < $1.0 }.map(\.1) }
     }
 
     /// A set folder the walk found.
     func add(_ set: CatalogReader.PendingSet) {
-        locked {
-            sets.append(set)
-            if sets.count - taken >= chunk { pthread_cond_signal(arrived) }
+        let chunk = self.chunk
+        let enough = state.withLock { state -> Bool in
+            state.sets.append(set)
+            return state.sets.count - state.taken >= chunk
         }
+        if enough { state.withLockWakingWaiters { _ in } }
     }
 
     private func drain(_ read: (CatalogReader.PendingSet, Int) -> Result) {
@@ -67,24 +50,18 @@ final class SetFeed<Result: Sendable>: @unchecked Sendable {
         while let (start, batch, known) = next() {
             for (offset, set) in batch.enumerated() { done.append((start + offset, read(set, known))) }
         }
-        locked { results += done }
+        state.withLock { $0.results += done }
     }
 
     /// The next few sets to read, waiting while the walk may still find more; nil when all are taken.
     private func next() -> (Int, [CatalogReader.PendingSet], Int)? {
-        locked {
-            while sets.count - taken < chunk && !walkDone { pthread_cond_wait(arrived, mutex) }
-            guard taken < sets.count else { return nil }
-            let start = taken
-            taken = min(sets.count, taken + chunk)
+        let chunk = self.chunk
+        return state.withLock(when: { $0.sets.count - $0.taken >= chunk || $0.walkDone }) { state in
+            guard state.taken < state.sets.count else { return nil }
+            let start = state.taken
+            state.taken = min(state.sets.count, state.taken + chunk)
             // A copy: a slice would keep the array's buffer shared, and the walk's next append would copy it all.
-            return (start, Array(sets[start..<taken]), sets.count)
+            return (start, Array(state.sets[start..<state.taken]), state.sets.count)
         }
-    }
-
-    private func locked<Value>(_ body: () -> Value) -> Value {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 }

@@ -1,3 +1,5 @@
+import AssetsSupport
+
 /// GitLab's code-quality report (a JSON array; GitLab's documentation, "Code Quality report format"):
 /// each issue has a `description`, a `check_name` (the diagnostic code), a `fingerprint` unique to the
 /// finding, a `severity` (`major` for an error, `minor` for a warning) and a `location` with the path
@@ -8,7 +10,7 @@
 /// (GitLab suggests an MD5), not secret, and the package has no hash library.
 extension CatalogReport {
     func gitlabCodeQuality() -> String {
-        let issues: [ReportJSON] = diagnostics.map { diagnostic in
+        let issues: [JSONValue] = diagnostics.map { diagnostic in
             .object([
                 ("description", .string("\(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]")),
                 ("check_name", .string(diagnostic.code.rawValue)),
@@ -16,11 +18,11 @@ extension CatalogReport {
                 ("severity", .string(diagnostic.severity == .error ? "major" : "minor")),
                 ("location", .object([
                     ("path", .string(displayPath(of: diagnostic))),
-                    ("lines", .object([("begin", .number(diagnostic.position?.line ?? 1))])),
+                    ("lines", .object([("begin", .int(diagnostic.position?.line ?? 1))])),
                 ])),
             ])
         }
-        return ReportJSON.array(issues).text() + "\n"
+        return JSONValue.array(issues).rendered() + "\n"
     }
 
     static func fingerprint(of diagnostic: CatalogDiagnostic, path: String) -> String {

@@ -1,4 +1,7 @@
 /// How a report is printed.
+import AssetsSupport
+import AssetsCodecs
+
 public enum CatalogReportFormat: String, Sendable, Hashable, CaseIterable {
     /// `path: error: message [code]` lines, then a summary line.
     case text
@@ -54,24 +57,35 @@ extension CatalogReport {
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
         case .json:
-            let items = diagnostics.map { diagnostic in
-                "    {\"severity\": \(JSONValue.quoted(diagnostic.severity.rawValue)), "
-                    + "\"code\": \(JSONValue.quoted(diagnostic.code.rawValue)), "
-                    + "\"path\": \(JSONValue.quoted(diagnostic.path)), "
-                    + "\"keyPath\": \(diagnostic.keyPath.map(JSONValue.quoted) ?? "null"), "
-                    + "\"line\": \(diagnostic.position.map { String($0.line) } ?? "null"), "
-                    + "\"column\": \(diagnostic.position.map { String($0.column) } ?? "null"), "
-                    + "\"message\": \(JSONValue.quoted(diagnostic.message))}"
-            }
-            return "{\n  \"catalog\": \(JSONValue.quoted(catalog)),\n  \"diagnostics\": ["
-                + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")
-                + "],\n  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), "
-                + "\"assets\": \(assetCount), \"files\": \(fileCount)}\n}\n"
+            return json.rendered(expandedDepth: 2) + "\n"
         case .sarif: return sarif()
         case .junit: return junit()
         case .checkstyle: return checkstyle()
         case .gitlab: return gitlabCodeQuality()
         }
+    }
+
+    /// The report as one JSON object: catalog, diagnostics, summary.
+    package var json: JSONValue {
+        let items = diagnostics.map { diagnostic -> JSONValue in
+            .record([
+                "severity": .string(diagnostic.severity.rawValue),
+                "code": .string(diagnostic.code.rawValue),
+                "path": .string(diagnostic.path),
+                "key_path": .string(diagnostic.keyPath),
+                "line": diagnostic.position.map { .int($0.line) } ?? .null,
+                "column": diagnostic.position.map { .int($0.column) } ?? .null,
+                "message": .string(diagnostic.message),
+            ])
+        }
+        return .record([
+            "catalog": .string(catalog),
+            "diagnostics": .array(items),
+            "summary": .record([
+                "errors": .int(errorCount), "warnings": .int(warningCount),
+                "assets": .int(assetCount), "files": .int(fileCount),
+            ]),
+        ])
     }
 
     static func escapeData(_ text: String) -> String {

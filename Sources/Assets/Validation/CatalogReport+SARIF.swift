@@ -1,3 +1,5 @@
+import AssetsSupport
+
 /// SARIF 2.1.0 (OASIS), as GitHub code scanning and SARIF viewers read it: one run whose tool lists a
 /// rule per diagnostic code (title and help text from `CatalogDiagnostic.Code`), and a result per
 /// finding with its file and, for a finding about a key, the region where the key's value starts.
@@ -11,7 +13,7 @@ extension CatalogReport {
 
     func sarif() -> String {
         let codes = CatalogDiagnostic.Code.allCases
-        let rules: [ReportJSON] = codes.map { code in
+        let rules: [JSONValue] = codes.map { code in
             .object([
                 ("id", .string(code.rawValue)),
                 ("name", .string(CatalogReport.ruleName(code))),
@@ -21,17 +23,17 @@ extension CatalogReport {
                 ("defaultConfiguration", .object([("level", .string(CatalogReport.sarifLevel(code.defaultSeverity)))])),
             ])
         }
-        let results: [ReportJSON] = diagnostics.map { diagnostic in
-            var physical: [(String, ReportJSON)] = [
+        let results: [JSONValue] = diagnostics.map { diagnostic in
+            var physical: [(key: String, value: JSONValue)] = [
                 ("artifactLocation", .object([("uri", .string(CatalogReport.uriReference(displayPath(of: diagnostic))))])),
             ]
             if let position = diagnostic.position {
-                physical.append(("region", .object([("startLine", .number(position.line)),
-                                                    ("startColumn", .number(position.column))])))
+                physical.append(("region", .object([("startLine", .int(position.line)),
+                                                    ("startColumn", .int(position.column))])))
             }
-            var result: [(String, ReportJSON)] = [
+            var result: [(key: String, value: JSONValue)] = [
                 ("ruleId", .string(diagnostic.code.rawValue)),
-                ("ruleIndex", .number(codes.firstIndex(of: diagnostic.code) ?? 0)),
+                ("ruleIndex", .int(codes.firstIndex(of: diagnostic.code) ?? 0)),
                 ("level", .string(CatalogReport.sarifLevel(diagnostic.severity))),
                 ("message", .object([("text", .string(diagnostic.fullMessage))])),
                 ("locations", .array([.object([("physicalLocation", .object(physical))])])),
@@ -41,19 +43,19 @@ extension CatalogReport {
             }
             return .object(result)
         }
-        let run: ReportJSON = .object([
+        let run: JSONValue = .object([
             ("tool", .object([("driver", .object([
                 ("name", .string("asset-tool")),
                 ("rules", .array(rules)),
             ]))])),
             ("results", .array(results)),
         ])
-        let log: ReportJSON = .object([
+        let log: JSONValue = .object([
             ("$schema", .string(CatalogReport.sarifSchema)),
             ("version", .string(CatalogReport.sarifVersion)),
             ("runs", .array([run])),
         ])
-        return log.text() + "\n"
+        return log.rendered() + "\n"
     }
 
     static func sarifLevel(_ severity: CatalogDiagnostic.Severity) -> String {
