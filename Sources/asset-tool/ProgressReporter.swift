@@ -19,6 +19,11 @@ final class ProgressReporter: Sendable {
         var started: ContinuousClock.Instant
         var lastDrawn: ContinuousClock.Instant?
         var shownWidth = 0
+        /// The largest total seen: a catalog's set count grows while its folders are walked, and a set
+        /// read early reports the smaller count known then, so the line never goes back or past 100%.
+        var total = 0
+        /// The largest count drawn: updates from several threads can arrive out of order.
+        var done = 0
     }
 
     private let state: Locked<State>
@@ -44,14 +49,20 @@ final class ProgressReporter: Sendable {
             state.label = label
             state.started = .now
             state.lastDrawn = nil
+            state.total = 0
+            state.done = 0
         }
     }
 
     /// `done` of `total` items are finished. Draws the first update, the last one, and otherwise at most
     /// one every 100 ms.
-    func update(_ done: Int, of total: Int) {
+    func update(_ done: Int, of reported: Int) {
         let now = ContinuousClock.now
         let text: String? = state.withLock { state in
+            state.total = max(state.total, reported, done)
+            let total = state.total
+            if done < state.done { return nil }
+            state.done = done
             if let last = state.lastDrawn, done < total, now - last < .milliseconds(100) { return nil }
             state.lastDrawn = now
             let line = ProgressReporter.line(state.label, done: done, total: total, elapsed: now - state.started,
