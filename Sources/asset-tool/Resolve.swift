@@ -74,13 +74,13 @@ struct Resolve: ParsableCommand {
                     throw CommandFailure("asset-tool resolve: \(error.description)")
                 }
             }
-            print(format == .json ? report.reportJSON.text() : report.reportText)
+            print(format == .json ? report.reportJSON.rendered() : report.reportText)
             if !report.isResolved { throw ExitStatus.failure.code }
             return
         }
 
         let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
-        print(format == .json ? answer.reportJSON.text() : answer.reportText)
+        print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
         if !answer.isResolved { throw ExitStatus.failure.code }
     }
 }

@@ -88,7 +88,7 @@ struct ResolveCommandTests {
         let query = try #require(json["query"] as? [String: Any])
         #expect(query["scale"] as? Int == 1)
         #expect(query["appearance"] as? String == "light")
-        #expect(query["highContrast"] as? Bool == true)
+        #expect(query["high_contrast"] as? Bool == true)
         #expect(query["idiom"] as? String == "pad")
         #expect(query["rtl"] as? Bool == true)
         #expect(json["resolved"] as? Bool == true)
@@ -248,7 +248,7 @@ struct ResolveCommandTests {
         let animation = try #require(try jsonObject(json.stdout)["animation"] as? [String: Any])
         #expect(animation["frames"] as? Int == 16)
         #expect(animation["plays"] is NSNull)
-        #expect((animation["delaysMilliseconds"] as? [Int])?.count == 16)
+        #expect((animation["delays_ms"] as? [Int])?.count == 16)
     }
 
     static let twitterCatalog = URL(fileURLWithPath: #filePath)

@@ -37,29 +37,29 @@ public struct PlaceholderStateReport: Sendable {
     }
 
     /// `{"name", "query", "resolved", "file", "entry", "mirrored", "trace", "state", "style"}`.
-    public var reportJSON: ReportJSON {
+    public var reportJSON: JSONValue {
         let resolution = choice?.resolution
         let shown = choice?.isHidden == false
-        var members: [(String, ReportJSON)] = [
-            ("name", .optional(resolution?.name)),
+        var members: [(key: String, value: JSONValue)] = [
+            ("name", .string(resolution?.name)),
             ("query", query.reportJSON),
             ("resolved", .bool(isResolved)),
-            ("file", .optional(shown ? resolution?.file : nil)),
+            ("file", .string(shown ? resolution?.file : nil)),
             ("entry", shown ? resolution?.entry?.reportJSON ?? .null : .null),
             ("mirrored", .bool(shown && resolution?.isMirrored == true)),
-            ("trace", .array(trace.map(ReportJSON.string))),
+            ("trace", .array(trace.map(JSONValue.string))),
             ("state", .string(state.rawValue)),
         ]
         if let presentation {
             members.append(("style", .object([
-                ("name", .optional(presentation.style?.name)),
-                ("title", .optional(presentation.title)),
-                ("subtitle", .optional(presentation.subtitle)),
+                ("name", .string(presentation.style?.name)),
+                ("title", .string(presentation.title)),
+                ("subtitle", .string(presentation.subtitle)),
                 ("buttons", .array(presentation.buttons.map {
                     .object([("title", .string($0.title)), ("action", .string($0.action))])
                 })),
-                ("buttonAxis", .string(presentation.buttonAxis.rawValue)),
-                ("activityIndicator", .bool(presentation.showsActivityIndicator)),
+                ("button_axis", .string(presentation.buttonAxis.rawValue)),
+                ("activity_indicator", .bool(presentation.showsActivityIndicator)),
                 ("image", .string(imageWords)),
             ])))
         } else {
@@ -67,9 +67,9 @@ public struct PlaceholderStateReport: Sendable {
         }
         if let animation {
             members.append(("animation", .object([
-                ("frames", .number(animation.frameCount)),
-                ("delaysMilliseconds", .array(animation.delays.map(ReportJSON.number))),
-                ("plays", animation.loop.plays.map(ReportJSON.number) ?? .null),
+                ("frames", .int(animation.frameCount)),
+                ("delays_ms", .array(animation.delays.map { .int($0) })),
+                ("plays", .int(animation.loop.plays)),
             ])))
         }
         return .object(members)

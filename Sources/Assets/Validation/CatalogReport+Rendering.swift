@@ -57,7 +57,7 @@ extension CatalogReport {
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
         case .json:
-            return json.rendered(expandedDepth: 2) + "\n"
+            return json.rendered(.records) + "\n"
         case .sarif: return sarif()
         case .junit: return junit()
         case .checkstyle: return checkstyle()

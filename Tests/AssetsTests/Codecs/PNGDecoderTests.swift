@@ -248,7 +248,7 @@ struct PNGDecoderTests {
         #expect(error?.kind == .corrupt)
         #expect(error?.file == "a.png")
         #expect(error?.detail.contains("CRC") == true)
-        #expect(decoded.warnings.contains { $0.code == "crc-error" })
+        #expect(decoded.warnings.contains { $0.code == .crcError })
         #expect(throws: ImageError.self) {
             try ImageInspector.decode(badText, options: DecodeOptions(rejectDamagedData: true))
         }

@@ -42,8 +42,8 @@ struct ProbeTests {
         let cutJPEG = try ImageInspector.probe(Array(jpeg.dropLast(10)))
         let cutPNG = try ImageInspector.probe(Array(png.dropLast(4)))
         // Then both are flagged, and the intact ones are not
-        #expect(cutJPEG.warnings.map(\.code) == ["missing-end"])
-        #expect(cutPNG.warnings.map(\.code) == ["missing-end"])
+        #expect(cutJPEG.warnings.map(\.code.rawValue) == ["missing-end"])
+        #expect(cutPNG.warnings.map(\.code.rawValue) == ["missing-end"])
         #expect(try ImageInspector.probe(jpeg).warnings.isEmpty)
         #expect(try ImageInspector.probe(png).warnings.isEmpty)
     }
@@ -170,8 +170,8 @@ struct FileProbeTests {
         // Then both give the header facts; the cut one is flagged, and so is its wrong extension
         #expect(wholeInfo == (try ImageInspector.probe(bytes, file: whole)))
         #expect(wholeInfo.width == 300 && wholeInfo.orientation == .down && wholeInfo.warnings.isEmpty)
-        #expect(Set(cutInfo.warnings.map(\.code)) == ["missing-end", "extension-mismatch"])
-        #expect(cutInfo.warnings.first { $0.code == "missing-end" }?.offset == bytes.count - 100)
+        #expect(Set(cutInfo.warnings.map(\.code.rawValue)) == ["missing-end", "extension-mismatch"])
+        #expect(cutInfo.warnings.first { $0.code == .missingEnd }?.offset == bytes.count - 100)
     }
 
     @Test("a missing file and a folder are unreadable, named")
@@ -198,7 +198,7 @@ struct HeadTailProbeTests {
         let cutInfo = try ImageInspector.probe(head: Array(cut.prefix(200)), tail: Array(cut.suffix(20)), fileSize: cut.count)
         // Then the facts equal the whole-file probe, and the cut file gets missing-end
         #expect(info == (try ImageInspector.probe(bytes)))
-        #expect(cutInfo.warnings.map(\.code) == ["missing-end"])
+        #expect(cutInfo.warnings.map(\.code.rawValue) == ["missing-end"])
     }
 }
 

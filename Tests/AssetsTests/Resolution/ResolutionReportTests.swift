@@ -18,7 +18,7 @@ struct ResolutionReportTests {
         let answer = VariantResolver(catalog: Self.catalog).resolve("arrow", for: query)
 
         // When it is written as JSON
-        let text = answer.reportJSON.text()
+        let text = answer.reportJSON.rendered()
 
         // Then every field is there, in order
         #expect(text == """
@@ -27,7 +27,7 @@ struct ResolutionReportTests {
           "query": {
             "scale": 3,
             "appearance": "dark",
-            "highContrast": false,
+            "high_contrast": false,
             "idiom": "phone",
             "rtl": true
           },
@@ -64,15 +64,15 @@ struct ResolutionReportTests {
           no set in the catalog is named "Arrow"
           "arrow" differs only in case; names are case-sensitive
         """)
-        let json = answer.reportJSON.text()
+        let json = answer.reportJSON.rendered()
         #expect(json.contains(#""resolved": false"#) && json.contains(#""file": null"#) && json.contains(#""entry": null"#))
     }
 
     @Test("JSON strings are escaped")
     func escaping() {
-        let value = ReportJSON.array([.string("a\"b\\c\nd\u{1}é")])
-        #expect(value.text() == "[\n  \"a\\\"b\\\\c\\nd\\u0001é\"\n]")
-        #expect(ReportJSON.object([]).text() == "{}")
+        let value = JSONValue.array([.string("a\"b\\c\nd\u{1}é")])
+        #expect(value.rendered() == "[\n  \"a\\\"b\\\\c\\nd\\u0001é\"\n]")
+        #expect(JSONValue.object([]).rendered() == "{}")
     }
 
     @Test("every placeholder state reports its style, text and image", arguments: [
@@ -86,7 +86,7 @@ struct ResolutionReportTests {
         let report = PlaceholderStateReport(state: state, context: PlaceholderContext(catalog: Self.catalog))
         #expect(report.isResolved == resolved)
         #expect(report.reportText.split(separator: "\n").map(String.init).contains(imageLine), "\(report.reportText)")
-        let json = report.reportJSON.text()
+        let json = report.reportJSON.rendered()
         #expect(json.contains(#""state": "\#(state.rawValue)""#))
         #expect(json.contains(#""resolved": \#(resolved)"#))
     }
@@ -115,6 +115,6 @@ struct ResolutionReportTests {
         let report = PlaceholderStateReport(state: .content, context: PlaceholderContext(catalog: Self.catalog))
         #expect(report.isResolved)
         #expect(report.reportText == "state: content (phone light 3x)\nno placeholder: the content is shown")
-        #expect(report.reportJSON.text().contains(#""style": null"#))
+        #expect(report.reportJSON.rendered().contains(#""style": null"#))
     }
 }

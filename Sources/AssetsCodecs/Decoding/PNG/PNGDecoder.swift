@@ -58,7 +58,7 @@ struct PNGDecoder {
             let text = cMessageText(report.last_warning)
             let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
             // Damaged image data (its Adler-32) is corrupt data, as in a JPEG; a CRC error in an ancillary chunk is not.
-            let code = report.data_warning_count > 0 ? "corrupt-data" : report.crc_warning_count > 0 ? "crc-error" : "codec-warning"
+            let code: ImageWarningCode = report.data_warning_count > 0 ? .corruptData : report.crc_warning_count > 0 ? .crcError : .codecWarning
             warnings.append(ImageWarning(code: code, message: "libpng: \(text)\(more)"))
             if options.rejectDamagedData, report.crc_warning_count > 0 || report.data_warning_count > 0 {
                 throw ImageError(.corrupt, format: .png, detail: "libpng: \(text)")

@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// One finding about a catalog: a stable code, a severity, where (catalog-relative path, JSON key
 /// path, and the line and column the key path's value starts at), and a message in plain words.
