@@ -36,6 +36,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     func validate() throws {
@@ -43,7 +45,13 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
+        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names))
         let progress = ProgressReporter.make("checking sets", enabled: format.isForPeople)
         let report: CatalogReport
         do {

@@ -131,7 +131,12 @@ struct ResolveCommandTests {
         title: Something went wrong
         subtitle: Please try again.
         buttons (vertical): Try again [retry]
+          retry: normal "Try again", on #0A84FF, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; highlighted "Try again", on #0870DB, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; disabled "Try again", on #7878805C, no border, corner radius 10, 17 pt semibold #EBEBF599, center, one line
         image: placeholder_error_icon.imageset/error_dark@2x.png (conventional: placeholder_error_icon)
+        appearance: background #000000, no border, insets 24 24 24 24, spacing 16
+          image: fixed height 120, scaleAspectFit
+          title: 20 pt semibold #FFFFFF, center, multi-line
+          subtitle: 15 pt regular #EBEBF599, center, multi-line
         trace:
           the style names no image of its own
           the error image "placeholder_error_icon" from the catalog
@@ -161,7 +166,7 @@ struct ResolveCommandTests {
     @Test("a state whose image is hidden exits 1; states without an image exit 0", arguments: [
         ("loading-error", Int32(1), "image: hidden"),
         ("image-slot", 1, "image: hidden"),
-        ("loading", 0, "activity indicator: shown"),
+        ("loading", 0, "image: none (no animation in the catalog: the activity indicator shows)"),
         ("content", 0, "no placeholder: the content is shown"),
     ])
     func stateExitCodes(state: String, status: Int32, line: String) throws {

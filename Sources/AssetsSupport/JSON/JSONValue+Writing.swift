@@ -3,6 +3,13 @@
 extension JSONValue {
     public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
+    /// A number: whole values without a fraction (`2`, not `2.0`), others as Swift prints them; `null`
+    /// when not finite.
+    public static func double(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .null }
+        return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
+    }
+
     /// A string, or `null` when there is none.
     public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 

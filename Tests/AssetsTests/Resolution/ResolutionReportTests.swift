@@ -80,7 +80,7 @@ struct ResolutionReportTests {
         (.empty, true, "image: placeholder_empty_state_icon.imageset/empty.pdf (conventional: placeholder_empty_state_icon)"),
         (.loadingError, false, "image: hidden"),
         (.imageSlot, true, "image: global_image_placeholder_icon.dataset/spinner.gif (conventional: global_image_placeholder_icon)"),
-        (.loading, true, "image: none"),
+        (.loading, true, "image: none (no animation in the catalog: the activity indicator shows)"),
     ])
     func states(state: PlaceholderState, resolved: Bool, imageLine: String) {
         let report = PlaceholderStateReport(state: state, context: PlaceholderContext(catalog: Self.catalog))
@@ -100,7 +100,12 @@ struct ResolutionReportTests {
         title: Something went wrong
         subtitle: Please try again.
         buttons (vertical): Try again [retry]
+          retry: normal "Try again", on #007AFF, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; highlighted "Try again", on #0062CC, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; disabled "Try again", on #78788033, no border, corner radius 10, 17 pt semibold #3C3C4399, center, one line
         image: placeholder_error_icon.imageset/error@3x.png (conventional: placeholder_error_icon)
+        appearance: background #FFFFFF, no border, insets 24 24 24 24, spacing 16
+          image: fixed height 120, scaleAspectFit
+          title: 20 pt semibold #000000, center, multi-line
+          subtitle: 15 pt regular #3C3C4399, center, multi-line
         trace:
           the style names no image of its own
           the error image "placeholder_error_icon" from the catalog
