@@ -43,12 +43,16 @@ struct Report: ParsableCommand {
 
     @OptionGroup var localization: LocalizationOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let loaded: AssetCatalog
         let names: PlaceholderNames
         let strings: LocalizedStrings?
         do {
-            loaded = try AssetCatalog.read(at: catalog)
+            loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("\(error)")
         }
@@ -59,8 +63,10 @@ struct Report: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         let progress = ProgressReporter.make("checking sets")
-        let validation = CatalogValidator(options: .init(placeholderNames: names)).validate(loaded, progress: progress?.callback)
+        let validation = CatalogValidator(options: .init(placeholderNames: names, limits: limits.decoding,
+                                                         catalogLimits: limits.catalog)).validate(loaded, progress: progress?.callback)
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        report.limits = limits.decoding
         if let strings { report.localization = strings }
         progress?.stage("drawing assets")
         let page = report.render(progress: progress?.callback)

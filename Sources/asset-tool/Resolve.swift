@@ -31,6 +31,9 @@ struct Resolve: ParsableCommand {
 
     @OptionGroup var localization: LocalizationOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     var catalog: String { catalogOption.path() }
 
     func validate() throws {
@@ -50,7 +53,7 @@ struct Resolve: ParsableCommand {
     func run() throws {
         let loaded: AssetCatalog
         do {
-            loaded = try loadCatalog(at: catalog)
+            loaded = try loadCatalog(at: catalog, limits: limits.catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("asset-tool resolve: \(error)")
         }
@@ -73,7 +76,7 @@ struct Resolve: ParsableCommand {
             var report = PlaceholderStateReport(state: placeholderState, context: context)
             report.locale = strings.map { $0.locale.isEmpty ? $0.developmentLanguage ?? "" : $0.locale }
             do {
-                try report.readAnimation()
+                try report.readAnimation(limits: limits.decoding)
             } catch {
                 throw CommandFailure("asset-tool resolve: \(error.description)")
             }
@@ -89,6 +92,6 @@ struct Resolve: ParsableCommand {
 }
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
-func loadCatalog(at path: String) throws -> AssetCatalog {
-    try AssetCatalog.read(at: path)
+func loadCatalog(at path: String, limits: CatalogLimits = .default) throws -> AssetCatalog {
+    try AssetCatalog.read(at: path, limits: limits)
 }

@@ -38,6 +38,9 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     func validate() throws {
@@ -51,7 +54,8 @@ struct Validate: ParsableCommand {
         } catch {
             throw CommandFailure("error: \(error)")
         }
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names))
+        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names,
+                                                        limits: limits.decoding, catalogLimits: limits.catalog))
         let progress = ProgressReporter.make("checking sets", enabled: format.isForPeople)
         let report: CatalogReport
         do {
@@ -87,6 +91,8 @@ extension OutputFormat {
 }
 
 func printError(_ text: String, terminator: String = "\n") {
+    // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
+    InterruptSignals.holdIfInterrupted()
     let bytes = Array((text + terminator).utf8)
     bytes.withUnsafeBytes { raw in
         var written = 0

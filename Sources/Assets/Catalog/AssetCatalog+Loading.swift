@@ -6,13 +6,14 @@ extension AssetCatalog {
     ///
     /// Problems inside the catalog never throw: they are kept in `readingDiagnostics` and the rest is
     /// still read. Throws only when the folder itself cannot be read.
-    public static func read(at path: String) throws(CatalogReadError) -> AssetCatalog {
-        try read(at: path, visiting: nil as ((Asset, Int32?, Int) -> Int)?).catalog
+    /// `limits` bound the depth walked, each `Contents.json` read and the threads reading sets.
+    public static func read(at path: String, limits: CatalogLimits = .default) throws(CatalogReadError) -> AssetCatalog {
+        try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?).catalog
     }
 
     /// Reads the catalog; `visit` runs for each set on the reading thread while the set's folder is open
     /// (its descriptor, nil when it could not be opened), and its results come back in `assets` order.
-    static func read<Visit: Sendable>(at path: String, visiting visit: ((Asset, Int32?, Int) -> Visit)?)
+    static func read<Visit: Sendable>(at path: String, limits: CatalogLimits, visiting visit: ((Asset, Int32?, Int) -> Visit)?)
         throws(CatalogReadError) -> (catalog: AssetCatalog, visited: [Visit])
     {
         let status: CatalogFileSystem.Status
@@ -27,7 +28,7 @@ extension AssetCatalog {
         guard let real = CatalogFileSystem.realPath(path) else {
             throw CatalogReadError(path: path, reason: "cannot resolve the path")
         }
-        var reader = CatalogReader(root: path, rootReal: real)
+        var reader = CatalogReader(root: path, rootReal: real, limits: limits)
         let visited = reader.readRoot(visiting: visit)
         return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
                              readingDiagnostics: reader.diagnostics.sorted()), visited)
