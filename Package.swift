@@ -1,6 +1,23 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// A prebuilt asset-tool for the plugins: `ASSET_TOOL_ARTIFACTBUNDLE` names an `asset-tool.artifactbundle`
+/// folder made by `Scripts/make-artifactbundle` (absolute, or relative to this package). Then the plugins run
+/// that executable and no consumer compiles asset-tool and swift-argument-parser; unset, they build it from
+/// source. A release would instead declare `.binaryTarget(name: "AssetToolBinary", url: ..., checksum: ...)`
+/// (README, "A prebuilt asset-tool for the plugins").
+let prebuiltTool: String? = Context.environment["ASSET_TOOL_ARTIFACTBUNDLE"].flatMap { path in
+    guard !path.isEmpty else { return nil }
+    guard path.hasPrefix("/") else { return path }
+    // SwiftPM wants a binary target's path relative to the package root.
+    let base = Context.packageDirectory.split(separator: "/")
+    let target = path.split(separator: "/")
+    var shared = 0
+    while shared < min(base.count, target.count), base[shared] == target[shared] { shared += 1 }
+    return (Array(repeating: "..", count: base.count - shared) + target[shared...].map(String.init)).joined(separator: "/")
+}
+let pluginTool: Target.Dependency = prebuiltTool == nil ? "asset-tool" : "AssetToolBinary"
+
 let package = Package(
     name: "Assets",
     platforms: [.macOS(.v13)],
@@ -65,7 +82,7 @@ let package = Package(
         .plugin(
             name: "AssetCatalogValidationPlugin",
             capability: .buildTool(),
-            dependencies: ["asset-tool"]
+            dependencies: [pluginTool]
         ),
         // `swift package validate-assets`.
         .plugin(
@@ -73,7 +90,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "validate-assets", description: "Validate the package's asset catalogs with asset-tool.")
             ),
-            dependencies: ["asset-tool"]
+            dependencies: [pluginTool]
         ),
         .testTarget(
             name: "AssetsTests",
@@ -83,5 +100,5 @@ let package = Package(
             name: "AssetToolTests",
             dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool"]
         ),
-    ]
+    ] + (prebuiltTool.map { [.binaryTarget(name: "AssetToolBinary", path: $0)] } ?? [])
 )

@@ -4,10 +4,13 @@ import PackagePlugin
 /// Validates the asset catalogs of the target it is applied to, on every build where a catalog changed.
 ///
 /// One build command per catalog runs `asset-tool build-check`, which prints each finding as
-/// `path: error: message [code]` (the form `swift build` and Xcode show) and writes a small generated
-/// Swift file only when the catalog has no error. The target's compile needs that file, so an error
-/// in the catalog fails the build; warnings are printed and the build goes on. (A prebuild command
-/// cannot run a tool built from source, hence a build command with an output.)
+/// `path:line:column: error: message [code]` (`path: error: ...` for a finding about a whole file), the
+/// form `swift build` and Xcode show and Xcode puts on the line, and writes a small generated Swift file
+/// only when the catalog has no error. The target's compile needs that file, so an error in the catalog
+/// fails the build; warnings are printed and the build goes on. (A prebuild command cannot run a tool
+/// built from source, hence a build command with an output.) The tool is `asset-tool` built from source,
+/// or the prebuilt one of an artifact bundle when the package is resolved with
+/// `ASSET_TOOL_ARTIFACTBUNDLE` set (Package.swift): either way `context.tool(named: "asset-tool")`.
 @main
 struct AssetCatalogValidationPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -25,7 +28,7 @@ struct AssetCatalogValidationPlugin: BuildToolPlugin {
                 executable: tool,
                 arguments: ["build-check", catalog.root.path, "--output", output.path],
                 // asset-tool finds the same `.asset-tool.json` itself; listing it here rebuilds when it changes.
-                inputFiles: catalog.files + (CatalogFolders.configFile(for: catalog.root).map { [$0] } ?? []),
+                inputFiles: catalog.inputs + (CatalogFolders.configFile(for: catalog.root).map { [$0] } ?? []),
                 outputFiles: [output]
             )
         }
@@ -49,6 +52,30 @@ extension AssetCatalogValidationPlugin: XcodeBuildToolPlugin {
 struct CatalogFolder {
     var root: URL
     var files: [URL]
+
+    /// The most entries of a catalog listed as inputs; past it the command still runs, on fewer triggers.
+    static let maxInputs = 200_000
+
+    /// What the build command depends on: every file and folder inside the catalog, and the catalog.
+    /// SwiftPM hands a target's `.xcassets` over as one entry (the folder), and a folder's modification
+    /// time changes only when its own entries do: a file removed from a set changes the set folder, not
+    /// the catalog's, so each folder is an input (a removed file changes its folder) and each file is
+    /// one (an edited file changes itself). Links are not followed.
+    var inputs: [URL] {
+        var result: [URL] = []
+        var seen: Set<String> = []
+        func add(_ url: URL) {
+            if seen.insert(url.path).inserted { result.append(url) }
+        }
+        add(root)
+        for file in files { add(file) }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return result }
+        for case let entry as URL in walker {
+            guard result.count < CatalogFolder.maxInputs else { break }
+            add(entry)
+        }
+        return result
+    }
 
     /// A name usable in a generated file's name: letters, digits and underscores.
     var swiftIdentifier: String {

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// `swift package validate-assets [--target NAME]... [--strict] [CATALOG...]`: validates the asset
 /// catalogs of the package's targets (and any `*.xcassets` or `Assets.catalog` at the package root),
-/// or the catalogs named, with `asset-tool validate`. Findings print as `path: error: message [code]`;
+/// or the catalogs named, with `asset-tool validate`. Findings print as `path:line:column: error: message [code]`;
 /// the command fails when any catalog has an error (or, with `--strict`, a warning).
 @main
 struct ValidateAssetsCommand: CommandPlugin {

@@ -45,6 +45,8 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case json
     /// GitHub Actions workflow commands.
     case github
+    /// SARIF 2.1.0, JUnit XML, checkstyle XML, GitLab code quality (`validate`).
+    case sarif, junit, checkstyle, gitlab
 
     /// Throws a usage error when this command does not write `self`.
     func check(_ supported: [OutputFormat]) throws {

@@ -94,7 +94,7 @@ struct ExtractFrames: ParsableCommand {
         }
         switch format {
         case .json: print(report.json(), terminator: "")
-        case .text, .github: print(PlainText.escape(summary(of: report, input: input, folder: output)))
+        case .text, .github, .sarif, .junit, .checkstyle, .gitlab: print(PlainText.escape(summary(of: report, input: input, folder: output)))
         }
         if let damage = report.damage {
             throw CommandFailure("\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
@@ -120,12 +120,15 @@ struct ExtractFrames: ParsableCommand {
                                          files: OutputFileBudget(limit: limits.maxFiles))
         var failed = false
         var reports: [JSONValue] = []
-        for outcome in batch.run() {
+        let progress = ProgressReporter.make("extracting GIFs", enabled: format == .text)
+        let outcomes = batch.run(progress: progress?.callback)
+        progress?.finish()
+        for outcome in outcomes {
             switch outcome.result {
             case .success(let report):
                 switch format {
                 case .json: reports.append(report.manifest)
-                case .text, .github: print(PlainText.escape(summary(of: report, input: outcome.input, folder: outcome.folder)))
+                case .text, .github, .sarif, .junit, .checkstyle, .gitlab: print(PlainText.escape(summary(of: report, input: outcome.input, folder: outcome.folder)))
                 }
                 if let damage = report.damage {
                     failed = true

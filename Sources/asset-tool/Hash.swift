@@ -80,7 +80,7 @@ struct Hash: ParsableCommand {
         switch format {
         case .text:
             for outcome in outcomes { if case .success = outcome.result { print(HashBatch.line(outcome)) } }
-        case .json, .github:
+        default:
             print(HashBatch.json(outcomes).rendered())
         }
         if let output {

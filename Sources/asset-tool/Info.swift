@@ -57,7 +57,7 @@ struct Info: ParsableCommand {
         switch format {
         case .json:
             print((reports.count == 1 ? reports[0].json : .array(reports.map(\.json))).rendered())
-        case .text, .github:
+        case .text, .github, .sarif, .junit, .checkstyle, .gitlab:  // only text reaches here: validate() refuses the others
             for report in reports where report.error == nil {
                 print(report.text.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.escape(String($0)) }.joined(separator: "\n"))
             }

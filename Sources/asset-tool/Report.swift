@@ -72,12 +72,15 @@ struct Report: ParsableCommand {
                                                           placeholderFileGiven: placeholderNames.placeholders != nil)
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
-        let validation = CatalogValidator(options: options).validate(loaded)
+        let progress = ProgressReporter.make("checking sets")
+        let validation = CatalogValidator(options: options).validate(loaded, progress: progress?.callback)
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
         report.limits = limits.decoding
         report.hashPreviews = hashPreviews
         if let strings { report.localization = strings }
-        let page = report.render()
+        progress?.stage("drawing assets")
+        let page = report.render(progress: progress?.callback)
+        progress?.finish()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {

@@ -24,7 +24,7 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var catalogOption: CatalogOption
 
-    @Option(help: "Output format: text, json or github (workflow annotations).")
+    @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, checkstyle or gitlab (code quality).")
     var format: OutputFormat = .text
 
     @Flag(help: "Fail on warnings too.")
@@ -45,7 +45,7 @@ struct Validate: ParsableCommand {
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     func validate() throws {
-        try format.check([.text, .json, .github])
+        try format.check([.text, .json, .github, .sarif, .junit, .checkstyle, .gitlab])
     }
 
     func run() throws {
@@ -62,19 +62,15 @@ struct Validate: ParsableCommand {
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         let validator = CatalogValidator(options: options)
-        let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
-        var callback: (@Sendable (Int, Int) -> Void)?
-        if let progress {
-            callback = { done, total in progress.show(done, total) }
-        }
+        let progress = ProgressReporter.make("checking sets", enabled: format.isForPeople)
         let report: CatalogReport
         do {
-            report = try validator.validate(catalogAt: catalog, progress: callback)
+            report = try validator.validate(catalogAt: catalog, progress: progress?.callback)
         } catch {
-            progress?.clear()
+            progress?.finish()
             throw CommandFailure.unreadableCatalog("error: \(error)")
         }
-        progress?.clear()
+        progress?.finish()
         let rendered = report.rendered(as: format.rendering)
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
@@ -89,29 +85,15 @@ extension OutputFormat {
         case .text: return .text
         case .json: return .json
         case .github: return .github
-        }
-    }
-}
-
-/// A single updating line on stderr, for a terminal only.
-final class ProgressLine: Sendable {
-    /// The percentage last shown, -1 before the first.
-    private let lastShown = Locked(-1)
-
-    func show(_ done: Int, _ total: Int) {
-        lastShown.withLock { lastShown in
-            let percent = total == 0 ? 100 : done * 100 / total
-            guard total >= 200, percent != lastShown else { return }
-            lastShown = percent
-            printError("\rchecking sets: \(done)/\(total)", terminator: "", raw: true)
+        case .sarif: return .sarif
+        case .junit: return .junit
+        case .checkstyle: return .checkstyle
+        case .gitlab: return .gitlab
         }
     }
 
-    func clear() {
-        lastShown.withLock { lastShown in
-            if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "", raw: true) }
-        }
-    }
+    /// Text and GitHub annotations are read by people; the others by programs, so no progress line.
+    var isForPeople: Bool { self == .text || self == .github }
 }
 
 /// One line on stderr, escaped as plain text (`PlainText`): it names files and catalogs, and a name must

@@ -85,9 +85,9 @@ struct CommandLineConventionsTests {
 
         // Then only the first is coloured, and only its severity word
         #expect(terminal.status == 1 && piped.status == 1 && refused.status == 1)
-        #expect(terminal.output.contains("Contents.json: \u{1B}[1;31merror\u{1B}[0m: images[1].filename: lists"))
+        #expect(terminal.output.contains("Contents.json:9:20: \u{1B}[1;31merror\u{1B}[0m: images[1].filename: lists"))
         #expect(!piped.stdout.contains("\u{1B}["))
-        #expect(piped.stdout.contains("Contents.json: error: images[1].filename: lists"))
+        #expect(piped.stdout.contains("Contents.json:9:20: error: images[1].filename: lists"))
         #expect(!refused.output.contains("\u{1B}[") && refused.output.contains(": error: "))
         #expect(!dumbTerminal.output.contains("\u{1B}[") && dumbTerminal.output.contains(": error: "))
         // and an empty NO_COLOR does not turn colour off (no-color.org)
@@ -113,7 +113,7 @@ struct CommandLineConventionsTests {
         let json = try Self.runOnTerminal(["validate", catalog, "--format", "json"], environment: plain)
         // Then only the first has colour, on the severity word alone
         #expect(terminal.status == 1)
-        #expect(terminal.output.contains("Contents.json: \u{1B}[1;31merror\u{1B}[0m: images[1].filename: lists"))
+        #expect(terminal.output.contains("Contents.json:9:20: \u{1B}[1;31merror\u{1B}[0m: images[1].filename: lists"))
         #expect(terminal.output.contains("1 error, "))
         #expect(!refused.output.contains("\u{1B}[") && refused.output.contains(": error: images[1].filename"))
         #expect(!piped.stdout.contains("\u{1B}[") && piped.stdout.contains(": error: images[1].filename"))

@@ -51,7 +51,7 @@ struct ValidateCommandTests {
 
         // Then the lines read as Xcode does, sorted, and the exit status is 1
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("Bad.xcassets/icon.imageset/Contents.json: error: images[0].filename: lists \"icon.png\", which is not in icon.imageset [missing-file]"))
+        #expect(lines.contains("Bad.xcassets/icon.imageset/Contents.json:1:26: error: images[0].filename: lists \"icon.png\", which is not in icon.imageset [missing-file]"))
         #expect(lines.contains("Bad.xcassets/icon.imageset/notes.txt: warning: is in the set folder but no entry of Contents.json lists it [unlisted-file]"))
         #expect(!result.stdout.contains("[missing-placeholder]"), "no placeholders declared, so none are checked")
         #expect(lines.last == "1 error, 1 warning in 1 asset (0 files checked)")
@@ -92,7 +92,7 @@ struct ValidateCommandTests {
 
         // Then each finding is an ::error or ::warning command naming its file
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("::error file=Bad.xcassets/icon.imageset/Contents.json,title=missing-file::images[0].filename%3A lists \"icon.png\", which is not in icon.imageset".replacingOccurrences(of: "%3A", with: ":")))
+        #expect(lines.contains("::error file=Bad.xcassets/icon.imageset/Contents.json,line=1,col=26,title=missing-file::images[0].filename%3A lists \"icon.png\", which is not in icon.imageset".replacingOccurrences(of: "%3A", with: ":")))
         #expect(lines.contains("::warning file=Bad.xcassets/icon.imageset/notes.txt,title=unlisted-file::is in the set folder but no entry of Contents.json lists it"))
         #expect(result.status == 1)
     }

@@ -196,6 +196,8 @@ public struct Asset: Sendable, Hashable {
     public var contents: ContentsStatus
     /// The folder's extension as written (`imageset`, or the unknown one for `.unknown` kinds).
     public var folderExtension: String
+    /// Where each key and value of the set's `Contents.json` was written (no part of equality).
+    var contentsPositions = ContentsPositions()
 
     public init(
         name: String,

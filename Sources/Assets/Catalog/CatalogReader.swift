@@ -233,7 +233,8 @@ struct CatalogReader {
         if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
         if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
             diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
-                                                 keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean"))
+                                                 keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean",
+                                                 position: contents.flatMap { JSONPositions.Locator($0.0.positions).position(of: "properties.provides-namespace") }))
         }
         groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
                                  isSpriteAtlas: atlas, hasContentsFile: contents != nil))
@@ -354,10 +355,12 @@ struct CatalogReader {
                 typed.readEntries(under: key, of: root)
             }
         }
+        typed.placeFindings()
         diagnostics += typed.diagnostics
         if kind != .iconSet { asset.entries = typed.entries }
         asset.colors = typed.colors
         asset.properties = typed.properties
+        asset.contentsPositions = ContentsPositions(file.positions)
         return (asset, diagnostics, visit?(asset, descriptor, setCount))
     }
 }

@@ -9,6 +9,8 @@ struct ContentsFile: Sendable {
     /// `properties`, key → JSON text.
     var properties: [String: String] = [:]
     var diagnostics: [CatalogDiagnostic] = []
+    /// Where each key and value was written, so findings point at their line.
+    var positions = JSONPositions()
 
     /// The catalog-relative path of the `Contents.json`, for diagnostics.
     let path: String
@@ -17,8 +19,8 @@ struct ContentsFile: Sendable {
     static func parse(_ bytes: [UInt8], path: String) -> (ContentsFile, JSONValue?) {
         var file = ContentsFile(path: path)
         do {
-            var duplicates: [JSONDuplicateKey] = []
-            let root = try JSONReader.parse(bytes, duplicateKeys: &duplicates)
+            let (root, positions, duplicates) = try JSONReader.parseWithPositionsAndDuplicates(bytes)
+            file.positions = positions
             for duplicate in duplicates {
                 file.problem(duplicate.keyPath, "is given twice in one object (again at line \(duplicate.line), column \(duplicate.column)); "
                              + "readers disagree on which counts")
@@ -31,13 +33,21 @@ struct ContentsFile: Sendable {
         } catch {
             file.diagnostics.append(CatalogDiagnostic(
                 .invalidJSON, path: path,
-                message: "does not parse at line \(error.line), column \(error.column): \(error.reason)"))
+                message: "does not parse: \(error.reason)",
+                position: SourcePosition(line: error.line, column: error.column)))
             return (file, nil)
         }
     }
 
+    /// Gives every finding about a key its line and column.
+    mutating func placeFindings() {
+        positions.place(&diagnostics, path: path)
+    }
+
     mutating func problem(_ keyPath: String?, _ message: String) {
-        diagnostics.append(CatalogDiagnostic(.invalidJSON, path: path, keyPath: keyPath, message: message))
+        // A finding about a key gets its position when the file's findings are placed (`placeFindings`).
+        diagnostics.append(CatalogDiagnostic(.invalidJSON, path: path, keyPath: keyPath, message: message,
+                                             position: keyPath == nil ? positions.documentPosition : nil))
     }
 
     /// Reads `properties` (an object, when present).

@@ -67,8 +67,8 @@ public struct CatalogHTMLReport: Sendable {
         return (byAsset, general)
     }
 
-    /// The whole page.
-    public func render() -> String {
+    /// The whole page. `progress` is called after each asset is drawn (assets done, assets in all).
+    public func render(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> String {
         var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits)
         let title = catalogTitle
         var html = """
@@ -96,6 +96,7 @@ public struct CatalogHTMLReport: Sendable {
         html += "<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
         for (index, asset) in catalog.assets.enumerated() {
             html += assetArticle(asset, index: index, diagnostics: byAsset[index] ?? [], thumbnails: &thumbnails)
+            progress?(index + 1, catalog.assets.count)
         }
         html += "</section>\n<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n"
         return html

@@ -7,8 +7,16 @@ public enum CatalogReportFormat: String, Sendable, Hashable, CaseIterable {
     case text
     /// One JSON object: catalog, diagnostics, summary.
     case json
-    /// GitHub Actions workflow commands (`::error file=...::...`), then the summary.
+    /// GitHub Actions workflow commands (`::error file=...,line=...,col=...::...`), then the summary.
     case github
+    /// SARIF 2.1.0 (GitHub code scanning and other static-analysis viewers): one run, a rule per code.
+    case sarif
+    /// JUnit XML (GitLab, Jenkins, CircleCI test reports): a test case per set, a failure per finding.
+    case junit
+    /// Checkstyle XML (Jenkins warnings, reviewdog, editors): findings grouped by file.
+    case checkstyle
+    /// GitLab code-quality JSON: an array of issues with a fingerprint each.
+    case gitlab
 }
 
 extension CatalogReport {
@@ -16,6 +24,11 @@ extension CatalogReport {
     public func displayPath(of diagnostic: CatalogDiagnostic) -> String {
         let base = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
         return diagnostic.path.isEmpty ? base : "\(base)/\(diagnostic.path)"
+    }
+
+    /// `path:line:column` (or `path`) as a reader finds it from where the tool ran.
+    public func displayLocation(of diagnostic: CatalogDiagnostic) -> String {
+        CatalogDiagnostic.location(displayPath(of: diagnostic), diagnostic.position)
     }
 
     /// The one-line summary: `2 errors, 1 warning in 12 assets (30 files checked)`.
@@ -27,7 +40,7 @@ extension CatalogReport {
     /// `path: severity: message [code]`, its path and message escaped as plain text (`PlainText`), so a
     /// name in the catalog cannot break the line or send escape codes.
     public func textLine(_ diagnostic: CatalogDiagnostic) -> String {
-        "\(PlainText.escape(displayPath(of: diagnostic))): \(diagnostic.severity.rawValue): "
+        "\(PlainText.escape(displayLocation(of: diagnostic))): \(diagnostic.severity.rawValue): "
             + "\(PlainText.escape(diagnostic.fullMessage)) [\(diagnostic.code.rawValue)]"
     }
 
@@ -43,12 +56,17 @@ extension CatalogReport {
                 let command = diagnostic.severity == .error ? "error" : "warning"
                 let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
                 let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
-                return "::\(command) file=\(file),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
+                let place = diagnostic.position.map { ",line=\($0.line),col=\($0.column)" } ?? ""
+                return "::\(command) file=\(file)\(place),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
             }
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
         case .json:
             return json.rendered(.records) + "\n"
+        case .sarif: return sarif()
+        case .junit: return junit()
+        case .checkstyle: return checkstyle()
+        case .gitlab: return gitlabCodeQuality()
         }
     }
 
@@ -60,6 +78,8 @@ extension CatalogReport {
                 "code": .string(diagnostic.code.rawValue),
                 "path": .string(diagnostic.path),
                 "key_path": .string(diagnostic.keyPath),
+                "line": diagnostic.position.map { .int($0.line) } ?? .null,
+                "column": diagnostic.position.map { .int($0.column) } ?? .null,
                 "message": .string(diagnostic.message),
             ])
         }

@@ -11,12 +11,15 @@ public struct CatalogReport: Sendable, Hashable {
     public var assetCount: Int
     /// How many files the checked entries name.
     public var fileCount: Int
+    /// The catalog-relative folder of every set, in catalog order (JUnit gives each its test case).
+    public var setPaths: [String]
 
-    public init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int) {
+    public init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int, setPaths: [String] = []) {
         self.catalog = catalog
         self.diagnostics = diagnostics
         self.assetCount = assetCount
         self.fileCount = fileCount
+        self.setPaths = setPaths
     }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

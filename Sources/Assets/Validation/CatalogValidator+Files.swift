@@ -117,6 +117,13 @@ extension CatalogValidator {
     /// Checks one set: entry values, then its files through one descriptor for its folder, then scales.
     /// `folder` is the set folder's descriptor when the caller holds it open; else it is opened here.
     func checkSet(_ asset: Asset, root: CatalogRoot, folder given: Int32?) -> SetOutcome {
+        var outcome = checkSetUnplaced(asset, root: root, folder: given)
+        // Every finding about a key of the set's Contents.json points at where its value was written.
+        asset.contentsPositions.table.place(&outcome.diagnostics, path: contentsPath(of: asset))
+        return outcome
+    }
+
+    private func checkSetUnplaced(_ asset: Asset, root: CatalogRoot, folder given: Int32?) -> SetOutcome {
         var outcome = SetOutcome()
         outcome.diagnostics = checkValues(of: asset)
         let (found, jobs) = planFiles(of: asset)

@@ -98,7 +98,7 @@ public struct CatalogValidator: Sendable {
         }
         diagnostics = options.config.apply(to: diagnostics)
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
-                             assetCount: catalog.assets.count, fileCount: fileCount)
+                             assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
     }
 
     func contentsPath(of asset: Asset) -> String {

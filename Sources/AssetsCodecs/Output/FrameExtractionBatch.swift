@@ -86,8 +86,9 @@ public struct FrameExtractionBatch: Sendable {
         return nil
     }
 
-    /// Extracts every input; the outcomes come back in the inputs' order.
-    public func run() -> [Outcome] {
+    /// Extracts every input; the outcomes come back in the inputs' order. `progress` is called from the
+    /// workers as each input is finished (inputs done, inputs in all).
+    public func run(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> [Outcome] {
         let perInput = max(1, threads / max(inputs.count, 1))
         var workers = min(threads, inputs.count)
         // Each worker composites on its own canvas: as many workers as the memory holds canvases of the
@@ -103,8 +104,11 @@ public struct FrameExtractionBatch: Sendable {
         }
         let share = limits.maxMemory.map { $0 / max(workers, 1) }
         // One input at a time per worker, so a long file does not hold up the rest.
+        let finished = Locked(0)
         return ParallelWork.map(count: inputs.count, chunk: 1, width: workers) { index in
-            extract(inputs[index], encodingThreads: perInput, memory: share)
+            let outcome = extract(inputs[index], encodingThreads: perInput, memory: share)
+            if let progress { progress(finished.withLock { $0 += 1; return $0 }, inputs.count) }
+            return outcome
         }
     }
 

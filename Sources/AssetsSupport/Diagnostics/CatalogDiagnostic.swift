@@ -1,6 +1,6 @@
-/// One finding about a catalog: a stable code, a severity, where (catalog-relative path and JSON key
-/// path), and a message in plain words.
 
+/// One finding about a catalog: a stable code, a severity, where (catalog-relative path, JSON key
+/// path, and the line and column the key path's value starts at), and a message in plain words.
 public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The stable codes: their raw values are the public contract.
     public enum Code: String, Sendable, Hashable, CaseIterable, Codable {
@@ -47,20 +47,30 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     public var path: String
     /// The JSON key path inside the `Contents.json` concerned (`images[2].scale`), when it applies.
     public var keyPath: String?
+    /// Where in the file the finding points: the start of the value at `keyPath` in the `Contents.json`
+    /// (or where a syntax error stands). Nil for a finding about a whole file or folder.
+    public var position: SourcePosition?
     public var message: String
 
-    public init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil) {
+    public init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
+                position: SourcePosition? = nil) {
         self.code = code
         self.severity = severity ?? code.defaultSeverity
         self.path = path
         self.keyPath = keyPath
         self.message = message
+        self.position = position
     }
 
-    /// `path: error: message [code]`, the form Xcode and CI annotators read. The key path, when
-    /// there is one, leads the message.
+    /// `path:line:column: error: message [code]` (`path: error: ...` without a position), the form
+    /// Xcode, compilers and CI annotators read. The key path, when there is one, leads the message.
     public var description: String {
-        "\(path.isEmpty ? "." : path): \(severity.rawValue): \(fullMessage) [\(code.rawValue)]"
+        "\(CatalogDiagnostic.location(path.isEmpty ? "." : path, position)): \(severity.rawValue): \(fullMessage) [\(code.rawValue)]"
+    }
+
+    /// `path:line:column`, or `path` without a position.
+    public static func location(_ path: String, _ position: SourcePosition?) -> String {
+        position.map { "\(path):\($0.line):\($0.column)" } ?? path
     }
 
     /// The message with the key path in front of it, when there is one.
@@ -68,9 +78,11 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         keyPath.map { "\($0): \(message)" } ?? message
     }
 
-    /// Sorted by path, then key path, code and message, so output is the same on every run.
+    /// Sorted by path, then position (findings in one file in the order they stand in it), key path, code
+    /// and message, so output is the same on every run.
     public static func < (lhs: CatalogDiagnostic, rhs: CatalogDiagnostic) -> Bool {
         if lhs.path != rhs.path { return lhs.path < rhs.path }
+        if let left = lhs.position, let right = rhs.position, left != right { return left < right }
         if (lhs.keyPath ?? "") != (rhs.keyPath ?? "") { return (lhs.keyPath ?? "") < (rhs.keyPath ?? "") }
         if lhs.code != rhs.code { return lhs.code.rawValue < rhs.code.rawValue }
         return lhs.message < rhs.message

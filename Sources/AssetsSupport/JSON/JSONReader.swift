@@ -8,6 +8,8 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
     package var description: String { "line \(line), column \(column): \(reason)" }
 }
 
+/// A strict RFC 8259 JSON reader over bytes, with a nesting limit so hostile files cannot exhaust the stack.
+/// It records where each key and value starts (`JSONPositions`) as it goes.
 /// A key that an object holds more than once: where the repeat is. RFC 8259 leaves what a reader then does
 /// open, and readers disagree (the first wins here for a lookup, the last in most others), so a catalog
 /// reports it.
@@ -20,15 +22,19 @@ package struct JSONDuplicateKey: Sendable, Hashable {
     package var column: Int
 }
 
-/// A strict RFC 8259 JSON reader over bytes, with a nesting limit so hostile files cannot exhaust the stack.
 package struct JSONReader {
     static let maxDepth = 256
 
     private let bytes: [UInt8]
     private var index = 0
-    /// Keys repeated in an object: the offset, and the key path from the innermost member outwards
-    /// (each enclosing member adds its key or index as the reader leaves it; nothing is kept otherwise).
-    private var duplicates: [(offset: Int, reversedPath: [PathStep])] = []
+    /// The line of `index` and the offset its line starts at: a newline can only stand in whitespace
+    /// (a raw one in a string is an error), so `skipWhitespace` keeps them.
+    private var line = 1
+    private var lineStart = 0
+    private var positions = JSONPositions()
+    /// Keys repeated in an object: where, and the key path from the innermost member outwards (each
+    /// enclosing member adds its key or index as the reader leaves it; nothing is kept otherwise).
+    private var duplicates: [(position: SourcePosition, offset: Int, reversedPath: [PathStep])] = []
 
     private enum PathStep {
         case key(String)
@@ -41,48 +47,60 @@ package struct JSONReader {
 
     /// Parses a whole document. A UTF-8 byte order mark is skipped; anything after the value is an error.
     package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var ignored: [JSONDuplicateKey] = []
-        return try parse(bytes, duplicateKeys: &ignored)
+        try parseWithPositions(bytes).value
     }
 
     /// Parses a whole document, and gives every key an object repeats, in the order they appear.
     package static func parse(_ bytes: [UInt8], duplicateKeys: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-        reader.skipWhitespace()
-        let value = try reader.readValue(depth: 0)
-        reader.skipWhitespace()
-        if reader.index < bytes.count { throw reader.failure("unexpected text after the end of the JSON value") }
-        duplicateKeys = reader.duplicateKeys()
-        return value
+        let parsed = try parseWithPositionsAndDuplicates(bytes)
+        duplicateKeys = parsed.duplicateKeys
+        return parsed.value
     }
 
-    /// The repeated keys found, with their key paths and positions (one pass over the bytes for all).
+    /// Parses a whole document and says where each of its keys and values starts.
+    package static func parseWithPositions(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (value: JSONValue, positions: JSONPositions) {
+        let (value, positions, _) = try parseWithPositionsAndDuplicates(bytes)
+        return (value, positions)
+    }
+
+    /// Parses a whole document, says where each key and value starts, and gives every key an object
+    /// repeats, in the order they appear.
+    package static func parseWithPositionsAndDuplicates(_ bytes: [UInt8]) throws(JSONSyntaxError)
+        -> (value: JSONValue, positions: JSONPositions, duplicateKeys: [JSONDuplicateKey])
+    {
+        var reader = JSONReader(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
+        reader.skipWhitespace()
+        let value = try reader.readValue(depth: 0, in: Slot(parent: -1, key: nil, index: -1, keyPosition: nil))
+        reader.skipWhitespace()
+        if reader.index < bytes.count { throw reader.failure("unexpected text after the end of the JSON value") }
+        return (value, reader.positions, reader.duplicateKeys())
+    }
+
+    /// The repeated keys found, with their key paths and positions.
     private func duplicateKeys() -> [JSONDuplicateKey] {
-        guard !duplicates.isEmpty else { return [] }
-        var found: [JSONDuplicateKey] = []
-        var line = 1
-        var lineStart = 0
-        var scanned = 0
-        for (offset, reversedPath) in duplicates.sorted(by: { $0.offset < $1.offset }) {
-            while scanned < offset {
-                if bytes[scanned] == 0x0A {
-                    line += 1
-                    lineStart = scanned + 1
-                }
-                scanned += 1
-            }
+        duplicates.sorted { $0.offset < $1.offset }.map { duplicate in
             var keyPath = ""
-            for step in reversedPath.reversed() {
+            for step in duplicate.reversedPath.reversed() {
                 switch step {
                 case .key(let key): keyPath += keyPath.isEmpty ? key : ".\(key)"
                 case .index(let item): keyPath += "[\(item)]"
                 }
             }
-            found.append(JSONDuplicateKey(keyPath: keyPath, offset: offset, line: line, column: offset - lineStart + 1))
+            return JSONDuplicateKey(keyPath: keyPath, offset: duplicate.offset,
+                                    line: duplicate.position.line, column: duplicate.position.column)
         }
-        return found
     }
+
+    /// Where a value stands: its parent's node, and its key or index there.
+    private struct Slot {
+        var parent: Int32
+        var key: String?
+        var index: Int32
+        var keyPosition: SourcePosition?
+    }
+
+    private var here: SourcePosition { SourcePosition(line: line, column: index - lineStart + 1) }
 
     /// The line and column (both from 1) of a byte offset.
     package static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
@@ -111,6 +129,10 @@ package struct JSONReader {
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
             index += 1
+            if byte == 0x0A {
+                line += 1
+                lineStart = index
+            }
         }
     }
 
@@ -120,11 +142,13 @@ package struct JSONReader {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func readValue(depth: Int, in slot: Slot) throws(JSONSyntaxError) -> JSONValue {
         guard depth < JSONReader.maxDepth else { throw failure("nesting deeper than \(JSONReader.maxDepth) levels") }
+        let node = positions.record(.init(parent: slot.parent, key: slot.key, index: slot.index,
+                                          keyPosition: slot.keyPosition, valuePosition: here))
         switch current {
-        case UInt8(ascii: "{"): return try readObject(depth: depth)
-        case UInt8(ascii: "["): return try readArray(depth: depth)
+        case UInt8(ascii: "{"): return try readObject(depth: depth, node: node)
+        case UInt8(ascii: "["): return try readArray(depth: depth, node: node)
         case UInt8(ascii: "\""): return .string(try readString())
         case UInt8(ascii: "t"): try readWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try readWord("false"); return .bool(false)
@@ -144,20 +168,20 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func readObject(depth: Int, node: Int32) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        // Repeats are looked for in the members (few) or, past 16, in a set of their keys: linear either way.
+        var keys: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
             return .object(members)
         }
-        // Keys seen so far: a list while the object is small, hashed once it grows (an object of 40,000
-        // keys would be quadratic otherwise).
-        var keys: Set<String> = []
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key, found \(describe(current))") }
+            let keyPosition = here
             let keyOffset = index
             let key = try readString()
             skipWhitespace()
@@ -165,14 +189,15 @@ package struct JSONReader {
             index += 1
             skipWhitespace()
             if members.count < 16 ? members.contains(where: { $0.key == key }) : keys.contains(key) {
-                duplicates.append((keyOffset, [.key(key)]))
+                duplicates.append((keyPosition, keyOffset, [.key(key)]))
             }
             if members.count >= 16 {
                 if keys.isEmpty { keys = Set(members.map(\.key)) }
                 keys.insert(key)
             }
             let mark = duplicates.count
-            members.append((key, try readValue(depth: depth + 1)))
+            members.append((key, try readValue(depth: depth + 1,
+                                               in: Slot(parent: node, key: key, index: -1, keyPosition: keyPosition))))
             for found in mark..<duplicates.count { duplicates[found].reversedPath.append(.key(key)) }
             skipWhitespace()
             switch current {
@@ -183,7 +208,7 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func readArray(depth: Int, node: Int32) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
@@ -194,7 +219,8 @@ package struct JSONReader {
         while true {
             skipWhitespace()
             let mark = duplicates.count
-            items.append(try readValue(depth: depth + 1))
+            items.append(try readValue(depth: depth + 1,
+                                       in: Slot(parent: node, key: nil, index: Int32(items.count), keyPosition: nil)))
             for found in mark..<duplicates.count { duplicates[found].reversedPath.append(.index(items.count - 1)) }
             skipWhitespace()
             switch current {

@@ -234,7 +234,7 @@ struct SchemaConformanceTests {
         missing["summary"] = nil
         #expect(try schema.errors(in: .object(missing)) == ["$: missing required \"summary\""])
         top["diagnostics"] = .array([.object(["severity": .string("fatal"), "code": .string("missing-file"), "path": .string(""),
-                                              "key_path": .null, "message": .string("x")])])
+                                              "key_path": .null, "line": .null, "column": .null, "message": .string("x")])])
         #expect(try schema.errors(in: .object(top)) == ["$.diagnostics[0].severity: \"fatal\" is not one of the allowed values"])
     }
 

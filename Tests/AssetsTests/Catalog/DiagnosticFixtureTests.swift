@@ -94,8 +94,9 @@ struct DiagnosticFixtureTests {
         // Then the message names line 3, column 30 (the '}' after the comma)
         let diagnostic = try #require(report.diagnostics.first)
         #expect(diagnostic.path == "icon.imageset/Contents.json")
-        #expect(diagnostic.message.contains("line 3, column 30"), "\(diagnostic.message)")
-        #expect(diagnostic.description.hasPrefix("icon.imageset/Contents.json: error: does not parse at line 3, column 30"))
+        #expect(diagnostic.message == "does not parse: expected a quoted key, found '}'", "\(diagnostic.message)")
+        #expect(diagnostic.description.hasPrefix("icon.imageset/Contents.json:3:30: error: does not parse: expected a quoted key"))
+        #expect(diagnostic.position == SourcePosition(line: 3, column: 30))
         #expect(diagnostic.description.hasSuffix("[invalid-json]"))
     }
 

@@ -1,0 +1,66 @@
+extension CatalogDiagnostic.Code {
+    /// A short title for the code, as rule lists (SARIF, GitLab) show it.
+    public var title: String {
+        switch self {
+        case .invalidJSON: return "Contents.json does not parse or has the wrong shape"
+        case .missingContents: return "Set folder without Contents.json"
+        case .missingFile: return "Listed file is missing"
+        case .unlistedFile: return "File that no entry lists"
+        case .undecodableImage: return "Image does not decode"
+        case .formatMismatch: return "Extension and content disagree"
+        case .unsupportedFormat: return "File whose content cannot be checked"
+        case .scaleMismatch: return "Pixel sizes do not follow the scales"
+        case .duplicateName: return "Two sets with the same name"
+        case .ambiguousVariant: return "Two entries claim the same slot"
+        case .unsafePath: return "Path reaching outside the catalog"
+        case .unknownValue: return "Value outside Apple's vocabulary"
+        case .emptyAsset: return "Set with no file"
+        case .animatedInImageSet: return "Animated GIF in an image set"
+        case .missingPlaceholder: return "Conventional placeholder image missing"
+        }
+    }
+
+    /// What the code means and what to do about it: the help text of SARIF rules and of `validate`'s
+    /// documentation (README's table of diagnostic codes says the same).
+    public var help: String {
+        switch self {
+        case .invalidJSON:
+            return "A Contents.json does not parse (the line and column are given) or a key has the wrong shape "
+                + "(the key path is given, e.g. images[2].scale). Fix the JSON; Xcode rejects the set otherwise."
+        case .missingContents:
+            return "A set folder has no Contents.json, so Xcode does not know what the set holds. Add one, or remove the folder."
+        case .missingFile:
+            return "An entry's filename names a file that is not in the set folder: the app gets no image for that slot. "
+                + "Add the file or correct the name."
+        case .unlistedFile:
+            return "A file in a set folder that no entry of Contents.json lists: Xcode ignores it. List it or delete it."
+        case .undecodableImage:
+            return "An image fails to decode or the codec reports damage (truncated, corrupt, no end marker); a PDF "
+                + "without header or %%EOF; an SVG that is not well-formed XML with an <svg> root. Export the file again."
+        case .formatMismatch:
+            return "The file extension says one format and the bytes another. Rename the file or convert it."
+        case .unsupportedFormat:
+            return "A file whose content this tool cannot check (HEIC, WebP, unknown bytes in an image set)."
+        case .scaleMismatch:
+            return "The 2x and 3x pixel sizes are not exactly 2 and 3 times the 1x size (or 3/2 of the 2x size when "
+                + "there is no 1x). Export each scale from the same source."
+        case .duplicateName:
+            return "Two sets of any types have the same fully qualified name; the app gets one of them. Rename one."
+        case .ambiguousVariant:
+            return "Two entries of a set claim the same slot (every key but filename); Xcode keeps one. Remove or change one."
+        case .unsafePath:
+            return "A filename with /, \\ or ..; a symbolic link leading out of the catalog or looping; folders nested "
+                + "over 48 deep. Such paths are not read."
+        case .unknownValue:
+            return "An idiom, scale, appearance, size class, gamut, direction, rendering intent, colour space or folder "
+                + "type outside Apple's vocabulary: Xcode ignores it or rejects the set."
+        case .emptyAsset:
+            return "A set with no file assigned (a colour set with no colour): it gives nothing at run time."
+        case .animatedInImageSet:
+            return "An animated GIF in an image set, where UIKit shows only the first frame. Put it in a data set."
+        case .missingPlaceholder:
+            return "One of placeholder_error_icon, placeholder_loading_data_icon, placeholder_empty_state_icon, "
+                + "global_image_placeholder_icon is absent, so that state shows no image. An error with --require-placeholders."
+        }
+    }
+}
