@@ -85,7 +85,12 @@ struct Resolve: ParsableCommand {
     func run() throws {
         let loaded: AssetCatalog
         do {
-            loaded = try loadCatalog(at: catalog)
+            // One name needs only its own set(s) and the groups' namespaces; a state needs the whole catalog.
+            if state == nil, let name {
+                loaded = try VariantResolver.catalog(at: catalog, forResolving: name)
+            } else {
+                loaded = try loadCatalog(at: catalog)
+            }
         } catch {
             Self.fail("\(error)", status: catalogUnreadableStatus)
         }

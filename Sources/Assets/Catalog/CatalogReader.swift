@@ -26,9 +26,20 @@ struct CatalogReader {
     private(set) var diagnostics: [CatalogDiagnostic] = []
     /// The folders on the current path, by device and inode, to notice link loops.
     private var ancestors: [(UInt64, UInt64)] = []
+    /// When set, only the sets whose fully qualified name it accepts are read; the walk still lists every
+    /// group and reads the groups' `Contents.json` (namespaces), but no other set folder is opened.
+    var wanted: ((String) -> Bool)?
+    /// With `wanted`: a quick test of a set folder's own name (without namespace and extension); a set
+    /// it refuses is skipped without building its qualified name.
+    var wantedBase: ((String) -> Bool)?
+    /// False when the caller needs of each set only what the visitor made of it and its name, kind and
+    /// path (`validate`): the set's entries, colours, properties and file list are dropped once it is
+    /// visited, so a catalog of 100,000 sets is not held whole.
+    var keepsSetContents = true
 
     struct PendingSet: Sendable {
-        var absolute: String
+        /// The catalog root as given (shared by every pending set: one string, not a copy per set).
+        var root: String
         var relative: String
         var name: String
         var ext: String
@@ -66,13 +77,19 @@ struct CatalogReader {
             diagnostics += file.diagnostics
         }
         let rootReal = self.rootReal
+        let keepsContents = keepsSetContents
         // `SetFeed.run` returns only after every reader is done with `visit`.
         let visitor = UnsafeSendable(visit)
         let feed = SetFeed<(Asset, [CatalogDiagnostic], Visit?)>()
         let results = feed.run(readers: ParallelWork.processorCount - 1, walk: { feed in
             walkGroup(absolute: root, relative: "", namespace: [], depth: 0, feed: feed)
         }, read: { set, known in
-            CatalogReader.readSet(set, setCount: known, rootReal: rootReal, visit: visitor.value)
+            var (asset, found, extra) = CatalogReader.readSet(set, setCount: known, rootReal: rootReal, visit: visitor.value)
+            if !keepsContents {
+                asset = Asset(name: asset.name, kind: asset.kind, path: asset.path, contents: asset.contents,
+                              folderExtension: asset.folderExtension)
+            }
+            return (asset, found, extra)
         })
         var visited: [Visit] = []
         visited.reserveCapacity(visit == nil ? 0 : results.count)
@@ -157,6 +174,11 @@ struct CatalogReader {
         }
         for (name, listed) in children where !name.hasPrefix(".") && name != "Contents.json" {
             guard listed != .file else { continue }
+            // A narrow read skips a set folder whose own name cannot match before building any path.
+            if let wantedBase {
+                let (base, ext) = CatalogReader.split(name)
+                if ext != nil, ext != "spriteatlas", !wantedBase(base) { continue }
+            }
             let childAbsolute = absolute + "/" + name
             let childRelative = CatalogReader.join(relative, name)
             let (type, finding) = CatalogReader.vet(childAbsolute, relative: childRelative, listed: listed,
@@ -170,8 +192,9 @@ struct CatalogReader {
             }
             let (base, ext) = CatalogReader.split(name)
             guard ext == nil || ext == "spriteatlas" else {
-                feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
-                                    name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+                let qualified = namespace.isEmpty ? base : (namespace + [base]).joined(separator: "/")
+                if let wanted, !wanted(qualified) { continue }
+                feed.add(PendingSet(root: root, relative: childRelative, name: qualified, ext: ext ?? ""))
                 continue
             }
             guard case .success(let status) = CatalogFileSystem.targetStatus(childAbsolute) else { continue }
@@ -195,7 +218,7 @@ struct CatalogReader {
 
     static func readSet<Visit>(_ set: PendingSet, setCount: Int, rootReal: String,
                                visit: ((Asset, Int32?, Int) -> Visit)?) -> (Asset, [CatalogDiagnostic], Visit?) {
-        let (absolute, relative, ext) = (set.absolute, set.relative, set.ext)
+        let (absolute, relative, ext) = (set.root + "/" + set.relative, set.relative, set.ext)
         var diagnostics: [CatalogDiagnostic] = []
         let kind = AssetKind(rawValue: ext) ?? .unknown
         if kind == .unknown, !CatalogReader.otherAppleSetTypes.contains(ext) {

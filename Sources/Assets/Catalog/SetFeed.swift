@@ -12,9 +12,18 @@ final class SetFeed<Result: Sendable>: @unchecked Sendable {
     // Unchecked: every stored property below is touched only while holding `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let arrived: UnsafeMutablePointer<pthread_cond_t>
+    /// The sets found and not yet dropped; `sets[0]` is set number `dropped`.
     private var sets: [CatalogReader.PendingSet] = []
+    private var dropped = 0
     private var walkDone = false
+    /// Sets of `sets` handed out.
     private var taken = 0
+    /// Sets found and not yet taken beyond which the walk reads a few itself before it goes on, so the
+    /// list stays bounded when listing runs far ahead of reading (and no thread ever waits on another).
+    private let pendingLimit = 4096
+    /// `run`'s reading function, for the walk to read with when it is that far ahead (set and used only
+    /// on the walking thread).
+    private var reader: ((CatalogReader.PendingSet, Int) -> Result)?
     private var results: [(Int, Result)] = []
     /// Sets a reader takes at once: few, so the cores stay busy to the end.
     private let chunk = 4
@@ -41,6 +50,7 @@ final class SetFeed<Result: Sendable>: @unchecked Sendable {
     func run(readers: Int, walk: (SetFeed) -> Void,
              read: @escaping @Sendable (CatalogReader.PendingSet, Int) -> Result) -> [Result] {
         let group = DispatchGroup()
+        reader = read
         for _ in 0..<max(0, readers) {
             DispatchQueue.global().async(group: group) { self.drain(read) }
         }
@@ -51,14 +61,27 @@ final class SetFeed<Result: Sendable>: @unchecked Sendable {
         }
         drain(read)
         group.wait()
-        return locked { results.sorted { $0.0 < $1.0 }.map(\.1) }
+        reader = nil
+        return locked {
+            // Sorted in place, then moved out: one extra copy of the results at most, not two.
+            results.sort { $0.0 < $1.0 }
+            let ordered = results.map(\.1)
+            results = []
+            return ordered
+        }
     }
 
     /// A set folder the walk found.
     func add(_ set: CatalogReader.PendingSet) {
-        locked {
+        let far = locked {
             sets.append(set)
             if sets.count - taken >= chunk { pthread_cond_signal(arrived) }
+            return sets.count - taken >= pendingLimit
+        }
+        if far, let reader, let (start, batch, known) = next() {
+            var done: [(Int, Result)] = []
+            for (offset, set) in batch.enumerated() { done.append((start + offset, reader(set, known))) }
+            locked { results += done }
         }
     }
 
@@ -75,10 +98,19 @@ final class SetFeed<Result: Sendable>: @unchecked Sendable {
         locked {
             while sets.count - taken < chunk && !walkDone { pthread_cond_wait(arrived, mutex) }
             guard taken < sets.count else { return nil }
-            let start = taken
+            let first = taken
             taken = min(sets.count, taken + chunk)
             // A copy: a slice would keep the array's buffer shared, and the walk's next append would copy it all.
-            return (start, Array(sets[start..<taken]), sets.count)
+            let batch = Array(sets[first..<taken])
+            let known = dropped + sets.count
+            let start = dropped + first
+            // Sets handed out are dropped now and then, so the list holds only what is still unread.
+            if taken >= pendingLimit {
+                sets.removeFirst(taken)
+                dropped += taken
+                taken = 0
+            }
+            return (start, batch, known)
         }
     }
 

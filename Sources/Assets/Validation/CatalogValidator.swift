@@ -40,11 +40,13 @@ public struct CatalogValidator: Sendable {
     {
         let done = LockedBox(0)
         let root = path
-        let (catalog, outcomes) = try AssetCatalog.read(at: path) { asset, folder, setCount in
+        // The report needs of each set only its outcome, name, kind and path: the reader drops the rest
+        // once the set is checked, so memory grows by little per set.
+        let (catalog, outcomes) = try AssetCatalog.read(at: path, visiting: { asset, folder, setCount in
             let outcome = checkSet(asset, root: root, folder: folder)
             if let progress { progress(done.update { $0 += 1; return $0 }, setCount) }
             return outcome
-        }
+        }, keepingSetContents: false)
         return report(catalog, outcomes)
     }
 
