@@ -54,14 +54,17 @@ def frames_of(tool, gif, work, count):
 
 
 def filtered(rgba, kind):
-    """The bytes a PNG encoder compresses: each row after its filter-type byte (none, sub or up)."""
-    height, width, _ = rgba.shape
-    rows = rgba.reshape(height, width * 4).astype(numpy.uint8)
+    """The bytes a PNG encoder compresses: each row after its filter-type byte (none, sub or up; "none, RGB"
+    drops the alpha channel, as an encoder may for an opaque frame)."""
+    if kind == "none, RGB":
+        rgba, kind = rgba[:, :, :3], "none"
+    height, width, channels = rgba.shape
+    rows = numpy.ascontiguousarray(rgba).reshape(height, width * channels).astype(numpy.uint8)
     if kind == "none":
         body, tag = rows, 0
     elif kind == "sub":
         body = rows.copy()
-        body[:, 4:] = rows[:, 4:] - rows[:, :-4]
+        body[:, channels:] = rows[:, channels:] - rows[:, :-channels]
         tag = 1
     elif kind == "up":
         body = rows.copy()
@@ -69,7 +72,7 @@ def filtered(rgba, kind):
         tag = 2
     else:
         raise ValueError(kind)
-    out = numpy.empty((height, width * 4 + 1), dtype=numpy.uint8)
+    out = numpy.empty((height, width * channels + 1), dtype=numpy.uint8)
     out[:, 0] = tag
     out[:, 1:] = body
     return out.tobytes()
@@ -168,14 +171,16 @@ def package_version(name):
 def contenders():
     found = [(Zlib(level), "none") for level in (1, 2, 3, 4, 6)]
     found += [(Zlib(1, zlib.Z_RLE, ", Z_RLE"), "none"), (Zlib(2, zlib.Z_FILTERED, ", Z_FILTERED"), "none"),
-              (Zlib(6), "sub"), (Zlib(6), "up")]
+              (Zlib(6), "sub"), (Zlib(6), "up"), (Zlib(2), "none, RGB")]
     try:
         found += [(Libdeflate(level), "none") for level in (1, 2, 3, 4, 5, 6, 8)]
         found += [(Libdeflate(4), "sub"), (Libdeflate(4), "up")]
+        found += [(Libdeflate(level), "none, RGB") for level in (1, 2, 3)]
     except OSError as error:
         print(f"libdeflate not available: {error}", file=sys.stderr)
     try:
         found += [(Isal(level), "none") for level in (0, 1, 2, 3)]
+        found += [(Isal(2), "none, RGB")]
     except OSError as error:
         print(f"ISA-L not available: {error}", file=sys.stderr)
     return found
@@ -189,11 +194,14 @@ def main():
     parser.add_argument("--frames", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json")
+    parser.add_argument("--output", help="BENCHMARKS.md: the table goes between its deflate markers")
     args = parser.parse_args()
 
     frames, ffmpeg_bytes = frames_of(args.tool, args.gif, args.work, args.frames)
-    inputs = {kind: [filtered(f, kind) for f in frames] for kind in ("none", "sub", "up")}
-    entries = contenders()
+    opaque = all(bool((f[:, :, 3] == 255).all()) for f in frames)
+    kinds = ("none", "sub", "up") + (("none, RGB",) if opaque else ())
+    inputs = {kind: [filtered(f, kind) for f in frames] for kind in kinds}
+    entries = [(c, kind) for c, kind in contenders() if kind in inputs]
     times = {i: [] for i in range(len(entries))}
     sizes = {}
     load = os.getloadavg()[0]
@@ -215,15 +223,21 @@ def main():
         rows.append({"deflate": contender.name, "filter": kind, "ms_per_frame": statistics.median(times[i]),
                      "ms_min": min(times[i]), "ms_max": max(times[i]),
                      "kib_per_frame": sizes[i] / len(frames) / 1024, "vs_ffmpeg": sizes[i] / ffmpeg_bytes})
-    print(f"{len(frames)} frames of {frames[0].shape[1]}x{frames[0].shape[0]} RGBA, {args.rounds} rounds, "
-          f"load average {load:.1f} at the start and {os.getloadavg()[0]:.1f} at the end; ffmpeg writes "
-          f"{ffmpeg_bytes / len(frames) / 1024:.0f} KiB a frame (whole PNG files).")
-    print()
-    print("| deflate | filter | CPU ms a frame (median, min-max) | KiB a frame | bytes vs ffmpeg's PNGs |")
-    print("| --- | --- | ---: | ---: | ---: |")
+    lines = [f"Run on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {len(frames)} frames of gif-large "
+             f"({frames[0].shape[1]}x{frames[0].shape[0]} RGBA, spread over its 300), {args.rounds} rounds, load average "
+             f"{load:.1f} at the start and {os.getloadavg()[0]:.1f} at the end (the machine is shared); ffmpeg writes "
+             f"{ffmpeg_bytes / len(frames) / 1024:.0f} KiB a frame (whole PNG files). CPU time of one compress call "
+             "on one thread; every stream inflated again and compared.",
+             "", "| deflate | filter | CPU ms a frame (median, min-max) | KiB a frame | bytes vs ffmpeg's PNGs |",
+             "| --- | --- | ---: | ---: | ---: |"]
     for row in rows:
-        print(f"| {row['deflate']} | {row['filter']} | {row['ms_per_frame']:.2f} ({row['ms_min']:.2f}-{row['ms_max']:.2f}) | "
-              f"{row['kib_per_frame']:.0f} | {row['vs_ffmpeg']:.2f}x |")
+        lines.append(f"| {row['deflate']} | {row['filter']} | {row['ms_per_frame']:.2f} ({row['ms_min']:.2f}-{row['ms_max']:.2f}) | "
+                     f"{row['kib_per_frame']:.0f} | {row['vs_ffmpeg']:.2f}x |")
+    print("\n".join(lines))
+    if args.output:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from bench import write_results
+        write_results(args.output, lines, "<!-- deflate:start -->", "<!-- deflate:end -->")
     if args.json:
         import json
         json.dump(rows, open(args.json, "w"), indent=1)

@@ -5,6 +5,7 @@ enum CommandExamples {
           asset-tool validate                    (checks ./Assets.catalog)
           asset-tool validate App/Assets.xcassets --strict
           asset-tool validate App/Assets.xcassets --format github
+          asset-tool validate .                  (every .xcassets below this folder, one summary)
         """
 
     static let resolve = """

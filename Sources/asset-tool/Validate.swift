@@ -9,17 +9,21 @@ import Darwin
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check an asset catalog: its Contents.json files, its images and its placeholders.",
+        abstract: "Check asset catalogs: their Contents.json files, their images and their placeholders.",
         discussion: """
-        Exit status: 0 when there is no error (and, with --strict, no warning); 1 when there are \
-        findings at that level; 64 for a usage error; 66 when the catalog cannot be read.
+        Give one catalog, several, or a folder that holds catalogs (every .xcassets below it is found; \
+        hidden folders and links are not followed): they are checked in one process on every core, \
+        with one summary. Exit status, by the worst outcome: 0 when there is no error (and, with \
+        --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \
+        a catalog cannot be read.
 
         \(CommandExamples.validate)
         """
     )
 
-    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
-    var catalog: String = "Assets.catalog"
+    @Argument(help: ArgumentHelp("Catalog folders (Assets.catalog, any .xcassets), or folders that hold catalogs.",
+                                 valueName: "catalog"))
+    var catalogs: [String] = ["Assets.catalog"]
 
     @Option(help: "Output format: text, json or github (workflow annotations).")
     var format: ReportFormat = .text
@@ -48,13 +52,29 @@ struct Validate: ParsableCommand {
     func run() throws {
         let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
+        // One catalog named as such keeps the one-catalog output; several, or a folder of catalogs, get
+        // the several-catalog output (JSON: {"catalogs": [...], "summary": {...}}) even when one is found.
+        let paths = expandedCatalogs()
+        guard catalogs.count == 1, paths.count == 1, paths[0] == catalogs[0] else {
+            var perCatalog: (@Sendable (Int, Int, Int) -> Void)?
+            if let progress {
+                perCatalog = { @Sendable _, done, total in progress.show(done, total) }
+            }
+            let report = validator.validate(catalogsAt: paths, progress: perCatalog)
+            progress?.clear()
+            let rendered = report.rendered(as: format.rendering)
+            print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
+            if !report.unreadable.isEmpty { throw ExitCode(66) }
+            if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitCode(1) }
+            return
+        }
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {
             callback = { done, total in progress.show(done, total) }
         }
         let report: CatalogReport
         do {
-            report = try validator.validate(catalogAt: catalog, progress: callback)
+            report = try validator.validate(catalogAt: paths[0], progress: callback)
         } catch {
             progress?.clear()
             printError("error: \(error)")
@@ -65,6 +85,26 @@ struct Validate: ParsableCommand {
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw ExitCode(1) }
+    }
+
+    /// The catalogs to check: each argument that is a catalog as given; a folder that is not one stands
+    /// for the catalogs below it (or for itself when none is found, as a catalog of any name would be).
+    private func expandedCatalogs() -> [String] {
+        var paths: [String] = []
+        for argument in catalogs {
+            guard !CatalogDiscovery.isCatalog(argument) else {
+                paths.append(argument)
+                continue
+            }
+            do {
+                let found = try CatalogDiscovery.catalogs(under: argument)
+                paths += found.isEmpty ? [argument] : found
+            } catch {
+                // An argument that cannot be searched is validated as given: its reading says what is wrong.
+                paths.append(argument)
+            }
+        }
+        return paths
     }
 }
 

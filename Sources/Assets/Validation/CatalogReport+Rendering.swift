@@ -24,34 +24,45 @@ extension CatalogReport {
     /// The whole report in a format, ending with a newline.
     public func rendered(as format: CatalogReportFormat) -> String {
         switch format {
+        case .text, .github:
+            return (diagnosticLines(as: format) + [summary]).joined(separator: "\n") + "\n"
+        case .json:
+            return jsonObject(indent: "") + "\n"
+        }
+    }
+
+    /// One line per finding, in the text or GitHub format (the JSON format has none).
+    func diagnosticLines(as format: CatalogReportFormat) -> [String] {
+        switch format {
         case .text:
-            var lines = diagnostics.map { diagnostic in
+            return diagnostics.map { diagnostic in
                 "\(displayPath(of: diagnostic)): \(diagnostic.severity.rawValue): \(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]"
             }
-            lines.append(summary)
-            return lines.joined(separator: "\n") + "\n"
         case .github:
-            var lines = diagnostics.map { diagnostic in
+            return diagnostics.map { diagnostic in
                 let command = diagnostic.severity == .error ? "error" : "warning"
                 let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
                 let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
                 return "::\(command) file=\(file),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
             }
-            lines.append(summary)
-            return lines.joined(separator: "\n") + "\n"
         case .json:
-            let items = diagnostics.map { diagnostic in
-                "    {\"severity\": \(JSONValue.quoted(diagnostic.severity.rawValue)), "
-                    + "\"code\": \(JSONValue.quoted(diagnostic.code.rawValue)), "
-                    + "\"path\": \(JSONValue.quoted(diagnostic.path)), "
-                    + "\"keyPath\": \(diagnostic.keyPath.map(JSONValue.quoted) ?? "null"), "
-                    + "\"message\": \(JSONValue.quoted(diagnostic.message))}"
-            }
-            return "{\n  \"catalog\": \(JSONValue.quoted(catalog)),\n  \"diagnostics\": ["
-                + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")
-                + "],\n  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), "
-                + "\"assets\": \(assetCount), \"files\": \(fileCount)}\n}\n"
+            return []
         }
+    }
+
+    /// The report as one JSON object (no trailing newline), each line after the first indented by `indent`.
+    func jsonObject(indent: String) -> String {
+        let items = diagnostics.map { diagnostic in
+            indent + "    {\"severity\": \(JSONValue.quoted(diagnostic.severity.rawValue)), "
+                + "\"code\": \(JSONValue.quoted(diagnostic.code.rawValue)), "
+                + "\"path\": \(JSONValue.quoted(diagnostic.path)), "
+                + "\"keyPath\": \(diagnostic.keyPath.map(JSONValue.quoted) ?? "null"), "
+                + "\"message\": \(JSONValue.quoted(diagnostic.message))}"
+        }
+        return "{\n\(indent)  \"catalog\": \(JSONValue.quoted(catalog)),\n\(indent)  \"diagnostics\": ["
+            + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n\(indent)  ")
+            + "],\n\(indent)  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), "
+            + "\"assets\": \(assetCount), \"files\": \(fileCount)}\n\(indent)}"
     }
 
     static func escapeData(_ text: String) -> String {
