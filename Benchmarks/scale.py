@@ -281,7 +281,12 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--output", default="BENCHMARKS.md")
     parser.add_argument("--chart", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "scale.png"))
+    parser.add_argument("--from-json", help="redraw the table and chart from a saved scale-results.json (no timing)")
     args = parser.parse_args()
+    if args.from_json:
+        saved = json.load(open(args.from_json))
+        publish(saved["rows"], args, saved["load"], saved["when"])
+        return
     tool = os.path.abspath(args.tool)
     os.makedirs(args.data, exist_ok=True)
     os.makedirs(args.work, exist_ok=True)
@@ -314,11 +319,18 @@ def main():
         result = measure(f"{tool} extract-frames {gif_folders[n]} --output {out} --force", out, args.runs)
         rows.append(dict(result, task="extract-frames", size=n, unit="GIFs"))
         print(f"scale: extract-frames of {n} GIFs: {result['median']:.3f} s, {result['peak_mib']:.1f} MiB", file=sys.stderr)
-    load_at_end = os.getloadavg()[0]
+    load = (load_at_start, os.getloadavg()[0])
+    when = time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())
+    json.dump({"rows": rows, "load": load, "when": when}, open(os.path.join(args.work, "scale-results.json"), "w"), indent=1)
+    publish(rows, args, load, when)
 
-    lines = [f"Run on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores (load average "
+
+def publish(rows, args, load, when):
+    """The table, the targets and the chart, into BENCHMARKS.md and the PNG."""
+    load_at_start, load_at_end = load
+    lines = [f"Run on {when}, {os.cpu_count()} cores (load average "
              f"{load_at_start:.1f} at the start, {load_at_end:.1f} at the end: the machine is shared). "
-             f"Medians of {args.runs} whole-process runs ({max(1, args.runs - 1)} at 100,000 sets) under GNU time; "
+             f"Medians of {rows[0]['runs']} whole-process runs ({max(1, rows[0]['runs'] - 1)} at 100,000 sets) under GNU time; "
              "peak is the largest resident set; output is the bytes written (JSON, HTML, the resolve answer, the PNGs). "
              "validate reads the whole tree (the app catalog and three feature catalogs: 1.3x the step's sets); "
              "report and resolve read the app catalog.",
@@ -340,7 +352,6 @@ def main():
     lines += ["", f"![Time and peak memory against the work]({os.path.relpath(args.chart, os.path.dirname(os.path.abspath(args.output)))})"]
     chart(rows, args.chart)
     write_results(args.output, lines, START, END)
-    json.dump(rows, open(os.path.join(args.work, "scale-results.json"), "w"), indent=1)
     print("\n".join(lines))
 
 
@@ -408,6 +419,7 @@ def chart(rows, path):
     right.set_xlabel("GIFs (64x64, 12 frames)")
     right.set_title("extract-frames batches: time")
     middle.set_xscale("log")
+    middle.set_yscale("log")
     middle.set_xlabel("sets, or GIFs")
     middle.set_ylabel("peak resident memory, MiB")
     middle.axhline(64, color="grey", linestyle="--", linewidth=0.8)
