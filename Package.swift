@@ -35,21 +35,32 @@ let package = Package(
             name: "CJPEGShim",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        // The layers, imports only downward: support (no C) <- codecs (the only target that imports the C
+        // modules) <- the catalog model and its uses <- the command line. ARCHITECTURE.md has the map.
+        // File system rules, the one lock and parallel map, the strict JSON reader and the JSON writer.
+        .target(name: "AssetsSupport"),
+        // Decoding, encoding and animation frames, on giflib, libjpeg-turbo and libpng.
+        .target(
+            name: "AssetsCodecs",
+            dependencies: ["AssetsSupport", "CGif", "CPNGShim", "CJPEGShim"]
+        ),
+        // Catalog reading, validation, resolution, placeholders, reports; re-exports the layers below.
         .target(
             name: "Assets",
-            dependencies: ["CGif", "CPNGShim", "CJPEGShim"]
+            dependencies: ["AssetsSupport", "AssetsCodecs"]
         ),
         .executableTarget(
             name: "asset-tool",
             dependencies: [
                 "Assets",
+                "AssetsSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Draws the shipped example `Assets.catalog` with the package's own encoders (Scripts/make-example-catalog).
         .executableTarget(
             name: "make-example-catalog",
-            dependencies: ["Assets"]
+            dependencies: ["Assets", "AssetsSupport"]
         ),
         // Validates the asset catalogs of the target it is applied to; an error fails the build.
         .plugin(
@@ -67,11 +78,11 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "CGif", "CPNGShim", "CJPEGShim"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "CGif", "CPNGShim", "CJPEGShim"]
         ),
         .testTarget(
             name: "AssetToolTests",
-            dependencies: ["Assets", "asset-tool"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool"]
         ),
     ]
 )

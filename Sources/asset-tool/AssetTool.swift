@@ -21,20 +21,25 @@ struct AssetTool: ParsableCommand {
     /// Parses only the named subcommand when its arguments parse cleanly, which skips building the whole
     /// command tree at start-up (about a millisecond: a third of the 1/8 JPEG preview's gap to djpeg).
     /// Anything else (help, version, a usage error, no subcommand) goes the usual way, so every message
-    /// and exit status stays the root command's.
+    /// and exit status stays the root command's. Every failure ends here: a `CommandFailure` prints its
+    /// one line and exits with its status; anything else is ArgumentParser's to word.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let name = arguments.first,
-              let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
-              var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
-              // A help or completion request parses to a command of its own: that goes the usual way too.
-              ObjectIdentifier(type(of: command)) == ObjectIdentifier(subcommand)
-        else {
-            main(nil)
-            return
-        }
+        var command: ParsableCommand
         do {
+            if let name = arguments.first,
+               let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+               let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+               // A help or completion request parses to a command of its own: that goes the usual way too.
+               ObjectIdentifier(type(of: parsed)) == ObjectIdentifier(subcommand) {
+                command = parsed
+            } else {
+                command = try parseAsRoot(arguments)
+            }
             try command.run()
+        } catch let failure as CommandFailure {
+            printError(failure.message)
+            exit(withError: failure.status.code)
         } catch {
             exit(withError: error)
         }

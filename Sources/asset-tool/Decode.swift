@@ -50,7 +50,7 @@ struct Decode: ParsableCommand {
     }
 
     func run() throws {
-        guard let format = DecodedImageWriter.format(forPath: output) else { throw ExitCode.validationFailure }
+        guard let format = DecodedImageWriter.format(forPath: output) else { throw ExitStatus.usage.code }
         let options = DecodeOptions(orientation: keepOrientation ? .keep : .apply,
                                     scale: scale.flatMap(Self.scale) ?? .full)
         let writer = DecodedImageWriter(options: options, overwrite: force)
@@ -58,10 +58,10 @@ struct Decode: ParsableCommand {
         do {
             result = try writer.write(file: input, to: output, format: format)
         } catch {
-            throw commandFailure(error.description)
+            throw CommandFailure(error.description)
         }
         for warning in result.warnings {
-            _ = commandFailure("\(input): warning: \(warning.message) [\(warning.code)]")
+            printError("\(input): warning: \(warning.message) [\(warning.code)]")
         }
         let turned = result.appliedOrientation == .up ? "" : ", turned upright"
         print("\(input): wrote \(result.width)x\(result.height) \(format.rawValue.uppercased())\(turned) to \(output)")

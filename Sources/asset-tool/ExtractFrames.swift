@@ -46,6 +46,7 @@ struct ExtractFrames: ParsableCommand {
     var threads: Int?
 
     func validate() throws {
+        try format.check([.text, .json])
         if let frames, FrameSelection(parsing: frames) == nil {
             throw ValidationError("--frames must be an index or a range such as 3-7, not '\(frames)'")
         }
@@ -78,7 +79,7 @@ struct ExtractFrames: ParsableCommand {
                 // The same words as every other command for a missing or unreadable file.
                 _ = try InputFile.read(input)
             }
-            throw commandFailure(error.description)
+            throw CommandFailure(error.description)
         }
         let extractor = FrameExtractor(folder: output, selection: selection, overwrite: force, encoder: encoder,
                                        encodingThreads: threads ?? FrameExtractor.processorCount)
@@ -86,14 +87,14 @@ struct ExtractFrames: ParsableCommand {
         do {
             report = try extractor.extract(from: source, raw: raw, sourceName: input)
         } catch {
-            throw commandFailure(error.description)
+            throw CommandFailure(error.description)
         }
         switch format {
         case .json: print(report.json(), terminator: "")
-        case .text: print(summary(of: report, input: input, folder: output))
+        case .text, .github: print(summary(of: report, input: input, folder: output))
         }
         if let damage = report.damage {
-            throw commandFailure("\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
+            throw CommandFailure("\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
         }
     }
 
@@ -102,7 +103,7 @@ struct ExtractFrames: ParsableCommand {
         for input in inputs {
             if isFolder(input) {
                 let found = FrameExtractionBatch.gifFiles(in: input)
-                if found.isEmpty { throw commandFailure("\(input): no .gif files in this folder") }
+                if found.isEmpty { throw CommandFailure("\(input): no .gif files in this folder") }
                 files += found
             } else {
                 files.append(input)
@@ -120,23 +121,23 @@ struct ExtractFrames: ParsableCommand {
             case .success(let report):
                 switch format {
                 case .json: reports.append(report.json())
-                case .text: print(summary(of: report, input: outcome.input, folder: outcome.folder))
+                case .text, .github: print(summary(of: report, input: outcome.input, folder: outcome.folder))
                 }
                 if let damage = report.damage {
                     failed = true
                     let count = report.frames.count
-                    _ = commandFailure("\(damage); wrote \(count) complete frame\(count == 1 ? "" : "s") to \(outcome.folder)")
+                    printError("\(damage); wrote \(count) complete frame\(count == 1 ? "" : "s") to \(outcome.folder)")
                 }
             case .failure(let failure):
                 failed = true
-                _ = commandFailure(failure.description)
+                printError(failure.description)
             }
         }
         if format == .json {
             let body = reports.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n")
             print("[\n" + body + "\n]")
         }
-        if failed { throw ExitCode.failure }
+        if failed { throw ExitStatus.failure.code }
     }
 
     private func isFolder(_ path: String) -> Bool {

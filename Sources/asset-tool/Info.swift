@@ -35,6 +35,7 @@ struct Info: ParsableCommand {
     var decode = false
 
     func validate() throws {
+        try format.check([.text, .json])
         if files.isEmpty { throw ValidationError("give at least one file") }
     }
 
@@ -56,12 +57,12 @@ struct Info: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = reports.count == 1 ? try encoder.encode(reports[0]) : try encoder.encode(reports)
             print(String(decoding: data, as: UTF8.self))
-        case .text:
+        case .text, .github:
             for report in reports where report.error == nil {
                 print(report.text)
             }
         }
-        if failed { throw ExitCode.failure }
+        if failed { throw ExitStatus.failure.code }
     }
 
     private func inspect(_ file: String) throws(ImageError) -> InfoReport {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Assets
+import AssetsSupport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -25,8 +26,12 @@ struct Report: ParsableCommand {
         """
     )
 
-    @Argument(help: "The catalog folder (Assets.catalog, any .xcassets).")
-    var catalog: String = "Assets.catalog"
+    @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
+
+    var catalog: String { catalogOption.path(argument: catalogArgument) }
 
     @Option(name: [.short, .long], help: "The HTML file to write.")
     var output: String
@@ -43,8 +48,7 @@ struct Report: ParsableCommand {
         do {
             loaded = try AssetCatalog.read(at: catalog)
         } catch {
-            printError("\(error)")
-            throw ExitCode(catalogUnreadableStatus)
+            throw CommandFailure.unreadableCatalog("\(error)")
         }
         do {
             if let placeholders {
@@ -53,14 +57,14 @@ struct Report: ParsableCommand {
                 names = beside
             }
         } catch {
-            throw commandFailure("\(error)")
+            throw CommandFailure("\(error)")
         }
         let validation = CatalogValidator().validate(loaded)
         let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {
-            throw commandFailure("\(error)")
+            throw CommandFailure("\(error)")
         }
         print("\(output): \(loaded.assets.count) assets, \(validation.summary)")
     }

@@ -1,10 +1,5 @@
 import ArgumentParser
 import Assets
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,29 +20,17 @@ struct Resolve: ParsableCommand {
     @Option(help: "Show what the placeholder shows in a state: loading, content, empty, error, loading-error or image-slot.")
     var state: String?
 
-    @Option(help: "The catalog folder.")
-    var catalog = "Assets.catalog"
+    @OptionGroup var catalogOption: CatalogOption
 
-    @Option(help: "The display scale: 1, 2 or 3.")
-    var scale = 3
-
-    @Option(help: "light or dark.")
-    var appearance = "light"
-
-    @Flag(help: "Ask for increased contrast.")
-    var highContrast = false
-
-    @Option(help: "phone, pad, mac, tv, watch or car.")
-    var idiom = "phone"
-
-    @Flag(help: "Lay out right to left.")
-    var rtl = false
+    @OptionGroup var traits: DeviceTraitOptions
 
     @Option(help: "text or json.")
-    var format = "text"
+    var format: OutputFormat = .text
 
     @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
     var placeholders: String?
+
+    var catalog: String { catalogOption.path() }
 
     func validate() throws {
         switch (name, state) {
@@ -58,29 +41,10 @@ struct Resolve: ParsableCommand {
         if let state, PlaceholderState(rawValue: state) == nil {
             throw ValidationError("--state must be one of \(PlaceholderState.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(state)\"")
         }
-        if VariantQuery.Scale(rawValue: scale) == nil {
-            throw ValidationError("--scale must be 1, 2 or 3, not \(scale)")
-        }
-        if VariantQuery.Appearance(rawValue: appearance) == nil {
-            throw ValidationError("--appearance must be light or dark, not \"\(appearance)\"")
-        }
-        if VariantQuery.Idiom(rawValue: idiom) == nil {
-            throw ValidationError("--idiom must be one of \(VariantQuery.Idiom.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(idiom)\"")
-        }
-        if format != "text" && format != "json" {
-            throw ValidationError("--format must be text or json, not \"\(format)\"")
-        }
+        try format.check([.text, .json])
     }
 
-    var query: VariantQuery {
-        VariantQuery(
-            scale: VariantQuery.Scale(rawValue: scale) ?? .three,
-            appearance: VariantQuery.Appearance(rawValue: appearance) ?? .light,
-            highContrast: highContrast,
-            idiom: VariantQuery.Idiom(rawValue: idiom) ?? .phone,
-            layoutDirection: rtl ? .rightToLeft : .leftToRight
-        )
-    }
+    var query: VariantQuery { traits.query }
 
     func run() throws {
         let loaded: AssetCatalog
@@ -92,7 +56,7 @@ struct Resolve: ParsableCommand {
                 loaded = try loadCatalog(at: catalog)
             }
         } catch {
-            Self.fail("\(error)", status: catalogUnreadableStatus)
+            throw CommandFailure.unreadableCatalog("asset-tool resolve: \(error)")
         }
 
         if let stateName = state, let placeholderState = PlaceholderState(rawValue: stateName) {
@@ -104,7 +68,7 @@ struct Resolve: ParsableCommand {
                     names = beside
                 }
             } catch {
-                Self.fail(error.description)
+                throw CommandFailure("asset-tool resolve: \(error.description)")
             }
             let context = PlaceholderContext(catalog: loaded, query: query, names: names)
             var report = PlaceholderStateReport(state: placeholderState, context: context)
@@ -112,36 +76,21 @@ struct Resolve: ParsableCommand {
                 do {
                     report.animation = try context.animation(of: choice)
                 } catch {
-                    Self.fail(error.description)
+                    throw CommandFailure("asset-tool resolve: \(error.description)")
                 }
             }
-            print(format == "json" ? report.reportJSON.text() : report.reportText)
-            if !report.isResolved { throw ExitCode.failure }
+            print(format == .json ? report.reportJSON.text() : report.reportText)
+            if !report.isResolved { throw ExitStatus.failure.code }
             return
         }
 
         let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
-        print(format == "json" ? answer.reportJSON.text() : answer.reportText)
-        if !answer.isResolved { throw ExitCode.failure }
-    }
-
-    /// One line on stderr, exit `status` (1 unless the catalog itself cannot be read).
-    static func fail(_ line: String, status: Int32 = ExitCode.failure.rawValue) -> Never {
-        printError("asset-tool resolve: \(line)")
-        exitProcess(status)
+        print(format == .json ? answer.reportJSON.text() : answer.reportText)
+        if !answer.isResolved { throw ExitStatus.failure.code }
     }
 }
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
 func loadCatalog(at path: String) throws -> AssetCatalog {
     try AssetCatalog.read(at: path)
-}
-
-/// Ends the process at once with `status` (the C library's `exit`).
-func exitProcess(_ status: Int32) -> Never {
-    #if canImport(Glibc)
-    Glibc.exit(status)
-    #else
-    Darwin.exit(status)
-    #endif
 }

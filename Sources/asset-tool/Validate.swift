@@ -1,3 +1,4 @@
+import AssetsSupport
 import ArgumentParser
 import Assets
 #if canImport(Glibc)
@@ -21,12 +22,14 @@ struct Validate: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("Catalog folders (Assets.catalog, any .xcassets), or folders that hold catalogs.",
-                                 valueName: "catalog"))
-    var catalogs: [String] = ["Assets.catalog"]
+    @Argument(help: ArgumentHelp("Catalog folders (Assets.catalog, any .xcassets), or folders that hold catalogs; "
+                                 + "--catalog names one too.", valueName: "catalog"))
+    var catalogArguments: [String] = []
+
+    @OptionGroup var catalogOption: CatalogOption
 
     @Option(help: "Output format: text, json or github (workflow annotations).")
-    var format: ReportFormat = .text
+    var format: OutputFormat = .text
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -37,16 +40,14 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github
+    /// `--catalog`, then the arguments; `Assets.catalog` when none is given.
+    var catalogs: [String] {
+        let named = (catalogOption.catalog.map { [$0] } ?? []) + catalogArguments
+        return named.isEmpty ? [catalogOption.path()] : named
+    }
 
-        var rendering: CatalogReportFormat {
-            switch self {
-            case .text: return .text
-            case .json: return .json
-            case .github: return .github
-            }
-        }
+    func validate() throws {
+        try format.check([.text, .json, .github])
     }
 
     func run() throws {
@@ -54,7 +55,8 @@ struct Validate: ParsableCommand {
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         // One catalog named as such keeps the one-catalog output; several, or a folder of catalogs, get
         // the several-catalog output (JSON: {"catalogs": [...], "summary": {...}}) even when one is found.
-        let paths = expandedCatalogs()
+        let catalogs = self.catalogs
+        let paths = Self.expanded(catalogs)
         guard catalogs.count == 1, paths.count == 1, paths[0] == catalogs[0] else {
             var perCatalog: (@Sendable (Int, Int, Int) -> Void)?
             if let progress {
@@ -64,8 +66,8 @@ struct Validate: ParsableCommand {
             progress?.clear()
             let rendered = report.rendered(as: format.rendering)
             print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
-            if !report.unreadable.isEmpty { throw ExitCode(66) }
-            if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitCode(1) }
+            if !report.unreadable.isEmpty { throw ExitStatus.noInput.code }
+            if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitStatus.failure.code }
             return
         }
         var callback: (@Sendable (Int, Int) -> Void)?
@@ -77,21 +79,20 @@ struct Validate: ParsableCommand {
             report = try validator.validate(catalogAt: paths[0], progress: callback)
         } catch {
             progress?.clear()
-            printError("error: \(error)")
-            throw ExitCode(66)
+            throw CommandFailure.unreadableCatalog("error: \(error)")
         }
         progress?.clear()
         let rendered = report.rendered(as: format.rendering)
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
-        if failing { throw ExitCode(1) }
+        if failing { throw ExitStatus.failure.code }
     }
 
     /// The catalogs to check: each argument that is a catalog as given; a folder that is not one stands
     /// for the catalogs below it (or for itself when none is found, as a catalog of any name would be).
-    private func expandedCatalogs() -> [String] {
+    static func expanded(_ arguments: [String]) -> [String] {
         var paths: [String] = []
-        for argument in catalogs {
+        for argument in arguments {
             guard !CatalogDiscovery.isCatalog(argument) else {
                 paths.append(argument)
                 continue
@@ -108,30 +109,35 @@ struct Validate: ParsableCommand {
     }
 }
 
+extension OutputFormat {
+    /// The catalog report's rendering of this format.
+    var rendering: CatalogReportFormat {
+        switch self {
+        case .text: return .text
+        case .json: return .json
+        case .github: return .github
+        }
+    }
+}
+
 /// A single updating line on stderr, for a terminal only.
-final class ProgressLine: @unchecked Sendable {
-    // Unchecked Sendable: `lastShown` is only touched while holding `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
-    private var lastShown = -1
+final class ProgressLine: Sendable {
+    /// The percentage last shown, -1 before the first.
+    private let lastShown = Locked(-1)
 
     func show(_ done: Int, _ total: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let percent = total == 0 ? 100 : done * 100 / total
-        guard total >= 200, percent != lastShown else { return }
-        lastShown = percent
-        printError("\rchecking sets: \(done)/\(total)", terminator: "")
+        lastShown.withLock { lastShown in
+            let percent = total == 0 ? 100 : done * 100 / total
+            guard total >= 200, percent != lastShown else { return }
+            lastShown = percent
+            printError("\rchecking sets: \(done)/\(total)", terminator: "")
+        }
     }
 
     func clear() {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+        lastShown.withLock { lastShown in
+            if lastShown >= 0 { printError("\r\u{1B}[K", terminator: "") }
+        }
     }
 }
 

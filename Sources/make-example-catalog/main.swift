@@ -1,4 +1,5 @@
 import Assets
+import AssetsSupport
 
 // Writes the example `Assets.catalog`: make-example-catalog [OUTPUT] [--force]
 var arguments = Array(CommandLine.arguments.dropFirst())

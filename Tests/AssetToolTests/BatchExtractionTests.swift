@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// A longer animation for the parallel-encoding tests: 24 frames of 48x40, moving and nested rectangles
 /// with every disposal, local colour tables and transparency, so frames differ and take real work.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// Fixtures for `asset-tool decode`, made with the project's own encoders.
 enum DecodeFixtures {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// A scratch folder for one test, removed at the end.
 final class ScratchFolder {

@@ -74,7 +74,7 @@ struct ValidateCommandTests {
         let missing = try #require(diagnostics.first { $0["code"] as? String == "missing-file" })
         #expect(missing["severity"] as? String == "error")
         #expect(missing["path"] as? String == "icon.imageset/Contents.json")
-        #expect(missing["keyPath"] as? String == "images[0].filename")
+        #expect(missing["key_path"] as? String == "images[0].filename")
         #expect((missing["message"] as? String)?.contains("icon.png") == true)
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(summary == ["errors": 1, "warnings": 5, "assets": 1, "files": 0])

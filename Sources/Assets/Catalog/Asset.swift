@@ -1,4 +1,7 @@
 /// The kind of a set folder, from its extension.
+import AssetsSupport
+import AssetsCodecs
+
 public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case imageSet = "imageset"
     case dataSet = "dataset"

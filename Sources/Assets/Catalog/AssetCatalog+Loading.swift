@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 extension AssetCatalog {
     /// Reads the catalog folder at `path` (`Assets.catalog`, any `*.xcassets`).
     ///

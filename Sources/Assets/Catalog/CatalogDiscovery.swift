@@ -1,3 +1,5 @@
+import AssetsSupport
+
 /// Finds the asset catalogs in a folder that holds them (a repository, a monorepo), for validating them
 /// all at once. The walk only lists folders: it never follows a symbolic link, skips hidden folders
 /// (`.git`, `.build`), does not look inside a catalog it found, and is bounded in depth and in folders.

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,7 @@
 /// One entry of a colour set's `colors` array.
+import AssetsSupport
+import AssetsCodecs
+
 public struct ColorEntry: Sendable, Hashable {
     public var idiom: String?
     public var appearances: [AppearanceTrait]

@@ -1,5 +1,8 @@
 /// The typed reading of one `Contents.json`: the parts a catalog uses, and every wrong shape found,
 /// each as an `invalid-json` diagnostic with its key path. Reading never stops at the first problem.
+import AssetsSupport
+import AssetsCodecs
+
 struct ContentsFile: Sendable {
     var entries: [ImageEntry] = []
     var colors: [ColorEntry] = []

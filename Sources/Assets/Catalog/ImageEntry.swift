@@ -2,6 +2,9 @@
 ///
 /// Values stay the strings the file holds, so that unknown vocabulary can be reported rather than lost;
 /// typed views (`idiomValue`, `scaleValue`, ...) interpret them.
+import AssetsSupport
+import AssetsCodecs
+
 public struct ImageEntry: Sendable, Hashable {
     public var filename: String?
     public var idiom: String?

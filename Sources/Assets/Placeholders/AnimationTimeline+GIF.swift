@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 extension AnimationTimeline {
     /// The timeline of a GIF: every frame's effective delay (as browsers wait) and how often it plays.
     public init(gif: GIFInfo) {

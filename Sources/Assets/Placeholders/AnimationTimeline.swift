@@ -2,6 +2,9 @@
 ///
 /// The delays are the ones a viewer really waits (a GIF decoder passes its effective delays, after any
 /// clamping of tiny delays); this type only answers "which frame is on screen at time t".
+import AssetsSupport
+import AssetsCodecs
+
 public struct AnimationTimeline: Sendable, Hashable {
     /// How many times the animation plays.
     public enum Loop: Sendable, Hashable {

@@ -1,4 +1,7 @@
 /// The state a stateful screen shows.
+import AssetsSupport
+import AssetsCodecs
+
 public enum ShownState: String, Sendable, Hashable, CaseIterable, Codable {
     case loading
     case content

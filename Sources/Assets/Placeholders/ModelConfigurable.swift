@@ -1,5 +1,8 @@
 /// Something configured from a model value, as model-configurable views are: a slot from its row's image,
 /// a placeholder presentation from its style.
+import AssetsSupport
+import AssetsCodecs
+
 public protocol ModelConfigurable {
     associatedtype Model
     mutating func configure(with model: Model)

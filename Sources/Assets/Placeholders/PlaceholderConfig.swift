@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

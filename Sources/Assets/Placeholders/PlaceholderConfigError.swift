@@ -1,4 +1,7 @@
 /// Why a placeholder configuration file could not be used. Names the file and the key path.
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         /// The file could not be read (the system's words).

@@ -1,5 +1,8 @@
 /// Everything a placeholder needs to become concrete: the catalog its images come from, the device's traits,
 /// the names of the conventional images, and the localization of its text.
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderContext: Sendable {
     /// The catalog images are looked up in; nil when there is none (every image is then hidden).
     public var catalog: AssetCatalog?

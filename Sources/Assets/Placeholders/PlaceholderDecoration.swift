@@ -4,6 +4,9 @@
 /// let branded = PlaceholderDecoration.image("imgZeroError") + .buttonAxis(.horizontal)
 /// let style = PlaceholderStyle.errorStyle + branded
 /// ```
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderDecoration: Sendable {
     private let change: @Sendable (inout PlaceholderStyle) -> Void
 

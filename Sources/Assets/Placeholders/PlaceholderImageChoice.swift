@@ -1,5 +1,8 @@
 /// Which image a placeholder shows, and why: the style's own image, else the role's conventional name in
 /// the catalog, else nothing (the image part is hidden, which is not an error).
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderImageChoice: Sendable, Hashable {
     /// Where the image came from.
     public enum Source: String, Sendable, Hashable, Codable {

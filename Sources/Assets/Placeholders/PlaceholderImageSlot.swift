@@ -2,6 +2,9 @@
 ///
 /// Setting the image shows it; setting it back to nil shows the placeholder again. The default placeholder is
 /// the catalog's `global_image_placeholder_icon` (or the name mapped for `imageSlot`).
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderImageSlot<Image: Sendable & Hashable>: Sendable, Hashable, ModelConfigurable {
     /// What the slot shows.
     public enum Shown: Sendable, Hashable {

@@ -3,6 +3,9 @@
 /// ```swift
 /// let names = PlaceholderNames.conventional.mapping(.emptyState, to: "imgZeroEmpty")
 /// ```
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderNames: Sendable, Hashable {
     /// Only the roles a team renamed; every other role keeps its conventional name.
     public private(set) var overrides: [PlaceholderRole: String]

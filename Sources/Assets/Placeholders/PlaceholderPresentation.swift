@@ -1,5 +1,8 @@
 /// A placeholder made concrete for one device: the text as the user reads it, the buttons, and the image
 /// file (or hidden). Configure it with a style; the context supplies catalog, traits, names and localization.
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderPresentation: Sendable, ModelConfigurable {
     /// A button as shown.
     public struct Button: Sendable, Hashable, Codable {

@@ -1,4 +1,7 @@
 /// What a placeholder stands in for. Each role has a conventional asset name a catalog can provide.
+import AssetsSupport
+import AssetsCodecs
+
 public enum PlaceholderRole: String, Sendable, Hashable, CaseIterable, Codable {
     /// An error state.
     case error = "error"

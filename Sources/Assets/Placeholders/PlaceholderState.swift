@@ -1,4 +1,7 @@
 /// A state a tool can ask about: the four screen states, the loading-data error, and an empty image slot.
+import AssetsSupport
+import AssetsCodecs
+
 public enum PlaceholderState: String, Sendable, Hashable, CaseIterable, Codable {
     case loading
     case content

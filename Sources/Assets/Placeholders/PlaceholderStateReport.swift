@@ -1,4 +1,7 @@
 /// What the placeholder of one state shows on one device: style, text, and the image file or "hidden".
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderStateReport: Sendable {
     public var state: PlaceholderState
     public var query: VariantQuery

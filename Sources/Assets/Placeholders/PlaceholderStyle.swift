@@ -6,6 +6,9 @@
 ///     .withButton { $0 = PlaceholderButton(title: "Add", action: "add-photo") }
 ///     .update { $0.subtitle = "Photos you add show up here." }
 /// ```
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderStyle: Sendable, Hashable {
     /// A short name for the style (`error`, `empty`), shown by tools.
     public var name: String

@@ -1,4 +1,7 @@
 /// An error a screen reports, and whether it came from loading the screen's data.
+import AssetsSupport
+import AssetsCodecs
+
 public struct ScreenError: Error, Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
         /// Any failure.

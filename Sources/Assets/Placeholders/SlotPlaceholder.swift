@@ -1,4 +1,7 @@
 /// The placeholder of an image slot: the chosen image (or hidden) and, for an animated one, its timeline.
+import AssetsSupport
+import AssetsCodecs
+
 public struct SlotPlaceholder: Sendable, Hashable {
     public var choice: PlaceholderImageChoice
     /// The timeline of an animated placeholder (a GIF in a data set); nil for a still image.

@@ -1,5 +1,8 @@
 /// A stateful screen: the content-state decision tree driving a view-state machine with the standard
 /// placeholder states, and an error handler for errors raised while content is shown.
+import AssetsSupport
+import AssetsCodecs
+
 public struct StatefulScreen: Sendable {
     public private(set) var machine: ViewStateMachine<PlaceholderStyle>
     public let styles: ScreenPlaceholderStyles

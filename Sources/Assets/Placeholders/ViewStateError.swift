@@ -1,4 +1,7 @@
 /// A transition the machine refuses.
+import AssetsSupport
+import AssetsCodecs
+
 public enum ViewStateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No placeholder is registered under this name.
     case unregistered(String, registered: [String])

@@ -1,5 +1,8 @@
 /// A small state machine keyed by state name: register a placeholder per name, transition to a name or to
 /// none (the content), and observe each transition. Teams with states other than the standard four use it directly.
+import AssetsSupport
+import AssetsCodecs
+
 public struct ViewStateMachine<Placeholder: Sendable>: Sendable {
     /// One change of state.
     public struct Transition: Sendable {

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 extension CatalogHTMLReport {
     /// A colour set's entries as swatches, each with its traits and components.
     func colorSwatches(of asset: Asset) -> String {

@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 extension CatalogHTMLReport {
     /// A grid: one row per state, a light and a dark phone screen for each, drawn from the placeholder API.
     func placeholderSection(thumbnails: inout ThumbnailCache) -> String {

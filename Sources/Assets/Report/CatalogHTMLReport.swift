@@ -2,6 +2,9 @@
 /// each state shows under light and dark traits, and every diagnostic next to the asset it concerns.
 /// Images are inlined as `data:` URIs and a Content-Security-Policy forbids any other load, so the page
 /// needs no network and no other file. Every name and message is HTML-escaped.
+import AssetsSupport
+import AssetsCodecs
+
 public struct CatalogHTMLReport: Sendable {
     public var catalog: AssetCatalog
     public var validation: CatalogReport

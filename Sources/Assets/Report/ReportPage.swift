@@ -1,4 +1,7 @@
 /// The page's own style sheet and script, inlined: the report loads nothing from anywhere.
+import AssetsSupport
+import AssetsCodecs
+
 enum ReportPage {
     static let styleSheet = """
     :root { --ink: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --card: #ffffff; --page: #f5f5f7;

@@ -1,5 +1,8 @@
 /// A small preview of one image file, ready to inline in a page: a PNG made with the project's own decoders
 /// (JPEG through libjpeg's DCT scaling, then a box filter), or the GIF itself so an animation plays.
+import AssetsSupport
+import AssetsCodecs
+
 public struct Thumbnail: Sendable, Hashable {
     public enum Content: Sendable, Hashable {
         /// A `data:` URI of a PNG or GIF, with the preview's size in pixels.

@@ -1,4 +1,7 @@
 /// One rung of the appearance fallback: a luminosity (nil = any) with or without high contrast.
+import AssetsSupport
+import AssetsCodecs
+
 struct AppearanceStep: Sendable, Hashable {
     var luminosity: String?
     var highContrast: Bool

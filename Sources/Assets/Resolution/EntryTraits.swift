@@ -1,5 +1,8 @@
 /// How the resolver reads one entry's raw strings. Kept inside the resolution stage so the catalog model
 /// stays exactly what the file says.
+import AssetsSupport
+import AssetsCodecs
+
 struct EntryTraits: Sendable, Hashable {
     /// The entry's idiom; an entry without one counts as `universal`.
     var idiom: String

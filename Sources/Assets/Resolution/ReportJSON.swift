@@ -1,4 +1,7 @@
 /// A JSON value whose object keys keep the order they were written in, so reports read the same every time.
+import AssetsSupport
+import AssetsCodecs
+
 public indirect enum ReportJSON: Sendable, Hashable {
     case string(String)
     case number(Int)

@@ -1,6 +1,9 @@
 /// The traits of a device asking for an image: what `UITraitCollection` tells `UIImage(named:in:compatibleWith:)`.
 ///
 /// Every trait has a default, so a query names only what differs from an iPhone in light mode at 3x.
+import AssetsSupport
+import AssetsCodecs
+
 public struct VariantQuery: Sendable, Hashable, CustomStringConvertible {
     /// The display scale: how many pixels make one point.
     public enum Scale: Int, Sendable, Hashable, CaseIterable, Codable {

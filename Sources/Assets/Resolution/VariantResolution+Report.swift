@@ -1,3 +1,6 @@
+import AssetsSupport
+import AssetsCodecs
+
 extension VariantQuery {
     /// `{"scale", "appearance", "highContrast", "idiom", "rtl"}`.
     public var reportJSON: ReportJSON {

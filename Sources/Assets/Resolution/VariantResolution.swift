@@ -1,4 +1,7 @@
 /// The answer to "which file does this device show for this name?", with the steps that led to it.
+import AssetsSupport
+import AssetsCodecs
+
 public struct VariantResolution: Sendable, Hashable {
     /// The name that was asked for.
     public var name: String

@@ -7,6 +7,9 @@
 /// left-to-right image (an image with no direction is fixed and never mirrored). Slots without a filename
 /// are unassigned and skipped. Entries for a size class, subtype, locale or wide-gamut display are used only
 /// when nothing plainer is there.
+import AssetsSupport
+import AssetsCodecs
+
 public struct VariantResolver: Sendable {
     public var catalog: AssetCatalog
 

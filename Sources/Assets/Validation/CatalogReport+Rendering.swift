@@ -1,4 +1,7 @@
 /// How a report is printed.
+import AssetsSupport
+import AssetsCodecs
+
 public enum CatalogReportFormat: String, Sendable, Hashable, CaseIterable {
     /// `path: error: message [code]` lines, then a summary line.
     case text
@@ -27,7 +30,7 @@ extension CatalogReport {
         case .text, .github:
             return (diagnosticLines(as: format) + [summary]).joined(separator: "\n") + "\n"
         case .json:
-            return jsonObject(indent: "") + "\n"
+            return json.rendered(expandedDepth: 2) + "\n"
         }
     }
 
@@ -50,19 +53,25 @@ extension CatalogReport {
         }
     }
 
-    /// The report as one JSON object (no trailing newline), each line after the first indented by `indent`.
-    func jsonObject(indent: String) -> String {
-        let items = diagnostics.map { diagnostic in
-            indent + "    {\"severity\": \(JSONValue.quoted(diagnostic.severity.rawValue)), "
-                + "\"code\": \(JSONValue.quoted(diagnostic.code.rawValue)), "
-                + "\"path\": \(JSONValue.quoted(diagnostic.path)), "
-                + "\"keyPath\": \(diagnostic.keyPath.map(JSONValue.quoted) ?? "null"), "
-                + "\"message\": \(JSONValue.quoted(diagnostic.message))}"
+    /// The report as one JSON object: catalog, diagnostics, summary.
+    package var json: JSONValue {
+        let items = diagnostics.map { diagnostic -> JSONValue in
+            .record([
+                "severity": .string(diagnostic.severity.rawValue),
+                "code": .string(diagnostic.code.rawValue),
+                "path": .string(diagnostic.path),
+                "key_path": .string(diagnostic.keyPath),
+                "message": .string(diagnostic.message),
+            ])
         }
-        return "{\n\(indent)  \"catalog\": \(JSONValue.quoted(catalog)),\n\(indent)  \"diagnostics\": ["
-            + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n\(indent)  ")
-            + "],\n\(indent)  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), "
-            + "\"assets\": \(assetCount), \"files\": \(fileCount)}\n\(indent)}"
+        return .record([
+            "catalog": .string(catalog),
+            "diagnostics": .array(items),
+            "summary": .record([
+                "errors": .int(errorCount), "warnings": .int(warningCount),
+                "assets": .int(assetCount), "files": .int(fileCount),
+            ]),
+        ])
     }
 
     static func escapeData(_ text: String) -> String {

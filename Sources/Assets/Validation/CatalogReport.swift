@@ -1,4 +1,7 @@
 /// The outcome of validating one catalog.
+import AssetsSupport
+import AssetsCodecs
+
 public struct CatalogReport: Sendable, Hashable {
     /// The catalog folder as given.
     public var catalog: String

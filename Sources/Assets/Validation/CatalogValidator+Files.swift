@@ -1,3 +1,5 @@
+import AssetsSupport
+import AssetsCodecs
 import Dispatch
 #if canImport(Glibc)
 import Glibc

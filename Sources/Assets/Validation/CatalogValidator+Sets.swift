@@ -1,4 +1,7 @@
 /// The checks on one set's entries that need no file: vocabulary, slots claimed twice, empty sets.
+import AssetsSupport
+import AssetsCodecs
+
 extension CatalogValidator {
     /// The slot an entry claims: every key but the file name.
     struct Slot: Hashable {

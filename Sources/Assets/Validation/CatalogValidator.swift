@@ -1,6 +1,9 @@
 /// Checks a loaded catalog and reports every finding; it never stops at the first problem and never
 /// writes. Files are checked in parallel on all cores; the report is sorted, so it is the same on
 /// every run.
+import AssetsSupport
+import AssetsCodecs
+
 public struct CatalogValidator: Sendable {
     public struct Options: Sendable, Hashable {
         /// Fully decode every image instead of probing its header.
@@ -38,13 +41,13 @@ public struct CatalogValidator: Sendable {
     public func validate(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
         throws(CatalogReadError) -> CatalogReport
     {
-        let done = LockedBox(0)
+        let done = Locked(0)
         let root = path
         // The report needs of each set only its outcome, name, kind and path: the reader drops the rest
         // once the set is checked, so memory grows by little per set.
         let (catalog, outcomes) = try AssetCatalog.read(at: path, visiting: { asset, folder, setCount in
             let outcome = checkSet(asset, root: root, folder: folder)
-            if let progress { progress(done.update { $0 += 1; return $0 }, setCount) }
+            if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
             return outcome
         }, keepingSetContents: false)
         return report(catalog, outcomes)
@@ -55,10 +58,10 @@ public struct CatalogValidator: Sendable {
         let assets = catalog.assets
         // One pass per set, on every core: its entries' values, its files (one folder descriptor for the
         // set) and its scale checks. Sets are handed out a few at a time, so a slow set does not hold up a core.
-        let done = LockedBox(0)
+        let done = Locked(0)
         let outcomes = ParallelWork.map(count: assets.count) { index in
             let outcome = checkSet(assets[index], root: catalog.root, folder: nil)
-            if let progress { progress(done.update { $0 += 1; return $0 }, assets.count) }
+            if let progress { progress(done.withLock { $0 += 1; return $0 }, assets.count) }
             return outcome
         }
         return report(catalog, outcomes)

@@ -1,4 +1,7 @@
 /// The values Apple's asset catalog format defines for the keys the validator checks.
+import AssetsSupport
+import AssetsCodecs
+
 enum CatalogVocabulary {
     static let idioms: Set<String> = [
         "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision",

@@ -2,6 +2,9 @@
 /// headers (by default), `ImageInspector.check` the whole file (`--deep`: JPEG and PNG; GIFs have every
 /// frame decoded and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
 /// data, a cut file) count as failures, so they become `undecodable-image`.
+import AssetsSupport
+import AssetsCodecs
+
 struct CodecImageChecker: ImageChecking {
     var limits: DecodingLimits = .default
     /// Shared by the parallel workers: at most `limits.maxPixels` pixels are decoded at once.

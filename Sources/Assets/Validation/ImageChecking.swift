@@ -1,4 +1,7 @@
 /// What checking an image file learned: its format, pixel size and frame count when known.
+import AssetsSupport
+import AssetsCodecs
+
 struct ImageFacts: Sendable, Hashable {
     var format: ImageFormat
     var width: Int?

@@ -1,3 +1,5 @@
+import AssetsSupport
+
 /// The outcome of validating several catalogs in one run (`validate A.xcassets B.xcassets`, or a folder
 /// that holds catalogs): each catalog's report, or why it could not be read, and one summary.
 public struct MultiCatalogReport: Sendable, Hashable {
@@ -55,16 +57,20 @@ public struct MultiCatalogReport: Sendable, Hashable {
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
         case .json:
-            let items = entries.map { entry -> String in
+            let items = entries.map { entry -> JSONValue in
                 switch entry {
-                case .report(let report): return "    " + report.jsonObject(indent: "    ")
-                case .unreadable(let error):
-                    return "    {\"catalog\": \(JSONValue.quoted(error.path)), \"error\": \(JSONValue.quoted(error.reason))}"
+                case .report(let report): return report.json
+                case .unreadable(let error): return .record(["catalog": .string(error.path), "error": .string(error.reason)])
                 }
             }
-            return "{\n  \"catalogs\": [" + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")
-                + "],\n  \"summary\": {\"errors\": \(errorCount), \"warnings\": \(warningCount), \"assets\": \(assetCount), "
-                + "\"files\": \(fileCount), \"catalogs\": \(entries.count), \"unreadable\": \(unreadable.count)}\n}\n"
+            let all: JSONValue = .record([
+                "catalogs": .array(items),
+                "summary": .record([
+                    "errors": .int(errorCount), "warnings": .int(warningCount), "assets": .int(assetCount),
+                    "files": .int(fileCount), "catalogs": .int(entries.count), "unreadable": .int(unreadable.count),
+                ]),
+            ])
+            return all.rendered(expandedDepth: 4) + "\n"
         }
     }
 }

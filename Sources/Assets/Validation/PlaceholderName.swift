@@ -1,4 +1,7 @@
 /// A conventional placeholder image name and the state of the app that goes without an image when it is missing.
+import AssetsSupport
+import AssetsCodecs
+
 public struct PlaceholderName: Sendable, Hashable {
     public var name: String
     /// In the user's words: `"the error state"`.

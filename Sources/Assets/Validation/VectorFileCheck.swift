@@ -1,5 +1,8 @@
 /// The structural checks for the vector formats this package does not render: a PDF starts with its
 /// header and ends with `%%EOF`; an SVG is well-formed XML whose root element is `<svg>`.
+import AssetsSupport
+import AssetsCodecs
+
 enum VectorFileCheck {
     /// Returns nil when the file looks sound, else why not.
     static func pdfProblem(_ sample: FileSample) -> String? {

@@ -3,6 +3,9 @@
 /// its internal subset), balanced and properly named tags, quoted attributes, entity and character
 /// references, comments and CDATA sections, and nothing but comments after the root element.
 /// Namespaces, DTD validation and encodings other than UTF-8 are not checked.
+import AssetsSupport
+import AssetsCodecs
+
 struct XMLShapeCheck {
     /// How deep elements may nest before the check gives up.
     static let maxDepth = 4096

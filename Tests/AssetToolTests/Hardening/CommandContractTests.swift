@@ -1,4 +1,6 @@
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

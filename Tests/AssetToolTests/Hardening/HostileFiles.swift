@@ -1,4 +1,6 @@
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 import Foundation
 
 /// Hostile inputs made by the tests themselves: decompression bombs and other files a CI runner or an

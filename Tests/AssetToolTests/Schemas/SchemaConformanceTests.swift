@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// Real outputs of `validate`, `resolve`, `resolve --state`, `info`, `extract-frames` and its frames.json,
 /// checked against the schemas in `Schemas/`. The schemas are strict (no unknown property), so a new
@@ -51,7 +53,7 @@ struct SchemaConformanceTests {
             Issue.record("no diagnostics array")
             return
         }
-        let keyPaths = diagnostics.compactMap { if case let .object(d) = $0 { d["keyPath"] } else { nil } }
+        let keyPaths = diagnostics.compactMap { if case let .object(d) = $0 { d["key_path"] } else { nil } }
         #expect(keyPaths.contains(.null) && keyPaths.contains { if case .string = $0 { true } else { false } })
     }
 
@@ -199,7 +201,7 @@ struct SchemaConformanceTests {
         missing["summary"] = nil
         #expect(try schema.errors(in: .object(missing)) == ["$: missing required \"summary\""])
         top["diagnostics"] = .array([.object(["severity": .string("fatal"), "code": .string("missing-file"), "path": .string(""),
-                                              "keyPath": .null, "message": .string("x")])])
+                                              "key_path": .null, "message": .string("x")])])
         #expect(try schema.errors(in: .object(top)) == ["$.diagnostics[0].severity: \"fatal\" is not one of the allowed values"])
     }
 

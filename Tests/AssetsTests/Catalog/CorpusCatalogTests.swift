@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// The real catalogs of `../shared/corpus/catalogs`, read in place.
 @Suite("Real catalogs from the corpus", .enabled(if: CatalogCorpus.isPresent, "../shared/corpus/catalogs is absent: skipped"))

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 @Suite("Deep validation decodes what the probe only walks")
 struct DeepValidationTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// One fixture catalog per diagnostic code: each shows its code and no other.
 @Suite("Catalog diagnostics: one fixture per code")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// A catalog folder built on disk by a test, removed when the value is released.
 final class FixtureCatalog {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 @Suite("Image checks on damaged files")
 struct ImageProbeRobustnessTests {

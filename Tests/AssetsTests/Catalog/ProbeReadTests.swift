@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// The validator reads only a file's head and its last bytes: what lies past the head, and how a file
 /// ends, must still be judged as if the whole file had been read.

@@ -1,5 +1,7 @@
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// Every prefix of a valid file, and seeded byte flips, decode or throw a typed error: never crash.
 @Suite("Decoder robustness")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// JPEG fixtures made by this package's encoder (libjpeg-turbo), decoded here, and compared with the md5 of
 /// what `djpeg` wrote for the same file (Tests/Fixtures/jpeg-djpeg-goldens.txt; how: Tests/Fixtures/README.md).

@@ -1,5 +1,7 @@
 import Foundation
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// Writers for the byte streams the corpus' checksums are taken over, and the corpus' location.
 enum ImageDumps {

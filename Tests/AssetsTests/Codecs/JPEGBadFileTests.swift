@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// Every JPEG under `bad/`: rejected with a typed error, or (where the suite itself says the pixels are fine)
 /// decoded with the pixels the suite states.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// libjpeg-turbo's md5 statements, wuffs' NIA checksums, the EXIF orientation set and the bad/ files.
 @Suite("JPEG conformance (../shared/corpus)", .enabled(if: ImageDumps.corpusPresent, "corpus folder absent: skipped"))

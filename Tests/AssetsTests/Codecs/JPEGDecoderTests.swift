@@ -1,5 +1,7 @@
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 @Suite("JPEG decoding")
 struct JPEGDecoderTests {

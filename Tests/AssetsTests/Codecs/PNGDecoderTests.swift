@@ -2,6 +2,8 @@ import CPNGShim
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// A PNG fixture written by libpng from known samples, with the RGBA the PNG specification says it shows.
 struct PNGFixture: CustomStringConvertible, Sendable {

@@ -2,6 +2,8 @@ import CGif
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 @Suite("Header probes")
 struct ProbeTests {

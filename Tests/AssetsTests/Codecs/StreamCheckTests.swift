@@ -2,6 +2,8 @@ import CPNGShim
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// Hand-made PNG files: real CRCs and a real Adler-32 around zlib streams of stored blocks, so a test
 /// puts exactly the inflated bytes it means (a bad filter type, a row too many) into the image data.

@@ -1,5 +1,7 @@
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// Chromium's frames for the wuffs artificial GIFs, which `BROWSER.json` does not cover: made with
 /// `../shared/tools/browser-gif-frames` on a folder holding copies of them, plus the WebCodecs

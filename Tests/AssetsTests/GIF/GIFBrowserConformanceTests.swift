@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// The shared corpus, read in place: the repository's parent folder holds `shared/corpus`.
 enum Corpus {

@@ -1,4 +1,6 @@
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// GIFs the tests build with `GIFEncoder` (giflib), and small helpers to look at decoded frames.
 enum GIFFixtures {

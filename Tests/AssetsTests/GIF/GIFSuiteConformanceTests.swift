@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// One corpus manifest entry, as far as the GIF suites need it.
 struct GIFCorpusEntry: Sendable, CustomTestStringConvertible {

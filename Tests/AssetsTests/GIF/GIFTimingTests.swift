@@ -1,5 +1,7 @@
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 @Suite("GIF timing, loop counts and info")
 struct GIFTimingTests {

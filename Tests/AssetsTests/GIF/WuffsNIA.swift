@@ -1,4 +1,6 @@
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// wuffs' NIA rendering of an animation (see ../shared/corpus/README.md, "NIA checksums") and its
 /// CRC-32, to compare with the checksums wuffs publishes for its test files.

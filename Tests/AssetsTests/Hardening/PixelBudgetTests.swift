@@ -4,6 +4,8 @@ import Glibc
 #endif
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 /// The validator's deep decodes share a pixel budget, so parallel workers never hold more than one
 /// limit-sized image at once (hardening H-8).
@@ -12,15 +14,15 @@ struct PixelBudgetTests {
     /// Runs `count` decodes of `pixels` each on parallel workers and returns the most that overlapped.
     static func mostAtOnce(count: Int, pixels: Int, budget: Int) -> Int {
         let gate = PixelBudget()
-        let running = LockedBox((now: 0, most: 0))
+        let running = Locked((now: 0, most: 0))
         DispatchQueue.concurrentPerform(iterations: count) { _ in
             _ = try? gate.decoding(pixels, budget: budget) { () throws(ImageError) in
-                running.update { $0.now += 1; $0.most = max($0.most, $0.now) }
+                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
                 usleep(20_000)
-                running.update { $0.now -= 1 }
+                running.withLock { $0.now -= 1 }
             }
         }
-        return running.update { $0.most }
+        return running.withLock { $0.most }
     }
 
     @Test("images over half the budget are decoded one at a time")

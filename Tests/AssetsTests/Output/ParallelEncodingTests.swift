@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 
 @Suite("Parallel frame encoding and reusable PNG buffers")
 struct ParallelEncodingTests {

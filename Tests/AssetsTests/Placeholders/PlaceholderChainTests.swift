@@ -1,4 +1,6 @@
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 import Testing
 
 /// A catalog with the conventional placeholder images, a team-named one, and an animated GIF data set.

@@ -1,4 +1,6 @@
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 import Testing
 
 /// A row of a list: a title and maybe a photo (a file path stands in for the decoded image).

@@ -1,4 +1,6 @@
 import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
 import Testing
 
 /// One row of the matching table: a set built in memory, a query, and what must come out.

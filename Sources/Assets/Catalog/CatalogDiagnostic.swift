@@ -1,0 +1,80 @@
+/// One finding about a catalog: a stable code, a severity, where (catalog-relative path and JSON key
+/// path), and a message in plain words.
+import AssetsSupport
+import AssetsCodecs
+
+public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The stable codes: their raw values are the public contract.
+    public enum Code: String, Sendable, Hashable, CaseIterable, Codable {
+        case invalidJSON = "invalid-json"
+        case missingContents = "missing-contents"
+        case missingFile = "missing-file"
+        case unlistedFile = "unlisted-file"
+        case undecodableImage = "undecodable-image"
+        case formatMismatch = "format-mismatch"
+        case unsupportedFormat = "unsupported-format"
+        case scaleMismatch = "scale-mismatch"
+        case duplicateName = "duplicate-name"
+        case ambiguousVariant = "ambiguous-variant"
+        case unsafePath = "unsafe-path"
+        case unknownValue = "unknown-value"
+        case emptyAsset = "empty-asset"
+        case animatedInImageSet = "animated-in-imageset"
+        case missingPlaceholder = "missing-placeholder"
+
+        /// The severity a finding of this code has unless options raise it.
+        public var defaultSeverity: Severity {
+            switch self {
+            case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath:
+                return .error
+            case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
+                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder:
+                return .warning
+            }
+        }
+    }
+
+    public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+        case warning
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs == .warning && rhs == .error
+        }
+    }
+
+    public var code: Code
+    public var severity: Severity
+    /// The catalog-relative path of the file or folder concerned (`""` for the catalog itself).
+    public var path: String
+    /// The JSON key path inside the `Contents.json` concerned (`images[2].scale`), when it applies.
+    public var keyPath: String?
+    public var message: String
+
+    public init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil) {
+        self.code = code
+        self.severity = severity ?? code.defaultSeverity
+        self.path = path
+        self.keyPath = keyPath
+        self.message = message
+    }
+
+    /// `path: error: message [code]`, the form Xcode and CI annotators read. The key path, when
+    /// there is one, leads the message.
+    public var description: String {
+        "\(path.isEmpty ? "." : path): \(severity.rawValue): \(fullMessage) [\(code.rawValue)]"
+    }
+
+    /// The message with the key path in front of it, when there is one.
+    public var fullMessage: String {
+        keyPath.map { "\($0): \(message)" } ?? message
+    }
+
+    /// Sorted by path, then key path, code and message, so output is the same on every run.
+    public static func < (lhs: CatalogDiagnostic, rhs: CatalogDiagnostic) -> Bool {
+        if lhs.path != rhs.path { return lhs.path < rhs.path }
+        if (lhs.keyPath ?? "") != (rhs.keyPath ?? "") { return (lhs.keyPath ?? "") < (rhs.keyPath ?? "") }
+        if lhs.code != rhs.code { return lhs.code.rawValue < rhs.code.rawValue }
+        return lhs.message < rhs.message
+    }
+}

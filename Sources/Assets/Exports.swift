@@ -1,0 +1,5 @@
+// `import Assets` is the one import a user writes: the decoders, encoders and frame extraction of the
+// codecs layer and the atomic file writer of the support layer are part of the product, so they come
+// with it. What those layers mark `package` stays inside this package.
+@_exported import AssetsCodecs
+@_exported import AssetsSupport

@@ -1,0 +1,65 @@
+/// Opens any supported image as a sequence of frames: a GIF frame by frame, a still image as one frame.
+import AssetsSupport
+
+public enum ImageFrames {
+    /// The frame source for `bytes`, chosen by sniffing (never by file extension).
+    ///
+    /// - Parameter raw: for GIFs, hand out each frame's own rectangle uncomposited.
+    public static func open(bytes: [UInt8], limits: DecodingLimits = .default, raw: Bool = false) throws(ImageError) -> any AnimationFrameSource {
+        let format = ImageFormat(sniffing: bytes)
+        switch format {
+        case .gif:
+            try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(bytes: bytes, limits: limits) }
+            return try GIFFrameReader(bytes: bytes, limits: limits, output: raw ? .raw : .composited)
+        case .jpeg, .png:
+            // One frame: the still image, EXIF orientation applied.
+            let decoded = try ImageInspector.decode(bytes, options: DecodeOptions(limits: limits))
+            return StillFrameSource(image: decoded.image, format: decoded.info.format)
+        case .pdf, .svg, .heic, .webp:
+            throw ImageError(.unsupported, format: format,
+                             detail: "\(format?.rawValue ?? "") images have no pixels this tool decodes")
+        case nil:
+            throw ImageError(.notAnImage, offset: 0, detail: "not a GIF, JPEG or PNG file")
+        }
+    }
+
+    /// The frame source for the file at `path`: a GIF is read through a small window as frames are
+    /// asked for (never whole), other images are read whole. Errors name the file.
+    public static func open(file path: String, limits: DecodingLimits = .default, raw: Bool = false) throws(ImageError) -> any AnimationFrameSource {
+        let head: [UInt8]
+        do {
+            head = try ImageFile(path).read(from: 0, count: 16)
+        } catch {
+            throw error.naming(file: path)
+        }
+        if ImageFormat(sniffing: head) == .gif {
+            do {
+                try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(file: path, limits: limits) }
+            } catch {
+                throw error.naming(file: path)
+            }
+            return try GIFFrameReader(file: path, limits: limits, output: raw ? .raw : .composited)
+        }
+        do {
+            return try open(bytes: try ImageInspector.readFile(path), limits: limits, raw: raw)
+        } catch {
+            throw error.naming(file: path)
+        }
+    }
+
+    /// The structure scan reads no pixels: a frame-count bomb, or many frames on a large canvas, is refused
+    /// here, before any frame is handed out (and written), instead of after `maxFrames` frames or hours of
+    /// compositing. Damage is left to the frame reader, which hands out the complete frames before it.
+    private static func refuseOversized(limits: DecodingLimits, raw: Bool,
+                                        scan: () throws(ImageError) -> GIFInfo) throws(ImageError) {
+        do {
+            let info = try scan()
+            // The canvas itself first: its own limit gives the plainer message.
+            try limits.check(width: info.canvasWidth, height: info.canvasHeight, format: .gif)
+            let perFrame = raw ? 0 : info.canvasWidth * info.canvasHeight
+            try limits.checkAnimation(frames: info.frames.count, pixelsPerFrame: perFrame, format: .gif)
+        } catch {
+            if error.kind == .tooLarge { throw error }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import AssetsSupport
+
+extension ImageInfo {
+    /// How many bytes at the end of a file `noteMissingEnd` looks at.
+    package static let endWindow = 4096
+
+    /// A whole JPEG ends with FF D9 (trailing bytes after it are tolerated); a whole PNG ends with IEND; a
+    /// whole GIF ends with its trailer byte. `tail` is the file's last bytes, `fileSize` its length.
+    package mutating func noteMissingEnd<Tail: RandomAccessCollection>(tail: Tail, fileSize: Int)
+    where Tail.Element == UInt8, Tail.Index == Int {
+        switch format {
+        case .jpeg:
+            var found = false
+            var i = tail.endIndex - 1
+            while i > tail.startIndex {
+                if tail[i - 1] == 0xFF && tail[i] == 0xD9 { found = true; break }
+                i -= 1
+            }
+            if !found {
+                warnings.append(ImageWarning(code: "missing-end", message: "no JPEG end-of-image marker at the end: truncated?",
+                                             offset: fileSize))
+            }
+        case .png:
+            if !ImageInfo.containsIEND(tail) {
+                warnings.append(ImageWarning(code: "missing-end", message: "no PNG IEND chunk at the end: truncated?",
+                                             offset: fileSize))
+            }
+        case .gif:
+            if tail.last != 0x3B {
+                warnings.append(ImageWarning(code: "missing-end", message: "no GIF trailer (0x3B) at the end: truncated?",
+                                             offset: fileSize))
+            }
+        default:
+            break
+        }
+    }
+
+    /// The 12 bytes of an empty IEND chunk: length 0, "IEND", its CRC.
+    package static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+    /// Whether `tail` holds a whole IEND chunk anywhere. The usual case, a file ending with it, is
+    /// checked first; otherwise the window is scanned backward (trailing bytes after IEND are tolerated).
+    package static func containsIEND<Tail: RandomAccessCollection>(_ tail: Tail) -> Bool where Tail.Element == UInt8, Tail.Index == Int {
+        let length = iend.count
+        guard tail.count >= length else { return false }
+        var start = tail.endIndex - length
+        while start >= tail.startIndex {
+            // Compare from the CRC end: a mismatch is found on the first byte nearly always.
+            var matched = true
+            var k = length - 1
+            while k >= 0 {
+                if tail[start + k] != iend[k] { matched = false; break }
+                k -= 1
+            }
+            if matched { return true }
+            start -= 1
+        }
+        return false
+    }
+
+    /// Records a warning when the file name's extension claims another image format than the bytes.
+    mutating func noteExtension(of file: String) {
+        guard extensionMismatch == nil else { return }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex else { return }
+        let ext = String(name[name.index(after: dot)...])
+        guard let claimed = ImageFormat(fileExtension: ext), claimed != format else { return }
+        extensionMismatch = claimed
+        warnings.append(ImageWarning(code: "extension-mismatch",
+                                     message: "named .\(ext) but the bytes are \(format.rawValue)"))
+    }
+}

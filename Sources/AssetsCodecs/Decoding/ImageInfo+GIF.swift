@@ -1,0 +1,26 @@
+import AssetsSupport
+
+extension ImageInfo {
+    /// The probe's view of a GIF, from the GIF decoder's structure walk (no LZW decoding).
+    /// Width and height are the canvas frames are shown on (the screen, grown for the first frame).
+    init(gif: GIFInfo, header: [UInt8]) {
+        self.init(format: .gif, width: gif.canvasWidth, height: gif.canvasHeight)
+        colorModel = .indexed
+        // Bits per palette index of the global colour table (2 to 256 colours); nil without one.
+        if header.count > 10, header[10] & 0x80 != 0 {
+            bitDepth = Int(header[10] & 7) + 1
+        }
+        hasAlpha = gif.frames.contains { $0.transparentIndex != nil }
+        interlaced = gif.frames.contains { $0.interlaced }
+        frameCount = gif.frames.count
+        loopCount = gif.loopCount.storedValue
+        delays = gif.frames.map(\.delayCentiseconds)
+        if gif.canvasWidth != gif.screenWidth || gif.canvasHeight != gif.screenHeight {
+            warnings.append(ImageWarning(code: "canvas-grown",
+                                         message: "first frame reaches past the \(gif.screenWidth)x\(gif.screenHeight) screen; shown on \(gif.canvasWidth)x\(gif.canvasHeight)"))
+        }
+        if gif.frames.isEmpty {
+            warnings.append(ImageWarning(code: "no-frames", message: "the file holds no image"))
+        }
+    }
+}

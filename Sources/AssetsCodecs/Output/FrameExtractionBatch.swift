@@ -1,0 +1,115 @@
+import AssetsSupport
+import Dispatch
+
+/// Extracts the frames of many images in one go: each input gets its own folder under `folder`, named
+/// after the input's file name without its extension (`OUT/spinner/frame_0000.png`…), and the inputs are
+/// spread over the processors. One input's failure does not stop the others.
+public struct FrameExtractionBatch: Sendable {
+    public var inputs: [String]
+    public var folder: String
+    public var selection: FrameSelection
+    public var overwrite: Bool
+    public var encoder: PNGEncoder
+    public var raw: Bool
+    public var limits: DecodingLimits
+    /// How many threads work at once, over inputs and, when inputs are fewer, over frames.
+    public var threads: Int
+
+    public init(inputs: [String], folder: String, selection: FrameSelection = .all, overwrite: Bool = false,
+                encoder: PNGEncoder = .fast, raw: Bool = false, limits: DecodingLimits = .default,
+                threads: Int = FrameExtractor.processorCount) {
+        self.inputs = inputs
+        self.folder = folder
+        self.selection = selection
+        self.overwrite = overwrite
+        self.encoder = encoder
+        self.raw = raw
+        self.limits = limits
+        self.threads = max(threads, 1)
+    }
+
+    /// What happened to one input.
+    public struct Outcome: Sendable {
+        public var input: String
+        /// The folder its frames went to.
+        public var folder: String
+        /// The report (which may carry decoding damage), or why nothing could be extracted.
+        public var result: Result<FrameExtractionReport, Failure>
+    }
+
+    /// Why an input gave no frames.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// It could not be read or opened as an image.
+        case input(ImageError)
+        case extraction(FrameExtractionError)
+
+        public var description: String {
+            switch self {
+            case .input(let error): return error.description
+            case .extraction(let error): return error.description
+            }
+        }
+    }
+
+    /// The output folder's name for `input`: its file name without the extension.
+    public static func folderName(for input: String) -> String {
+        let name = input.split(separator: "/").last.map(String.init) ?? input
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The GIF files directly inside `folder` (by extension, any case; hidden files skipped), sorted by name.
+    public static func gifFiles(in folder: String) -> [String] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return FileSystemListing.names(in: folder)
+            .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".gif") }
+            .sorted()
+            .map { prefix + $0 }
+    }
+
+    /// Two inputs that would share an output folder, if any.
+    public static func clash(in inputs: [String]) -> (String, String)? {
+        var seen: [String: String] = [:]
+        for input in inputs {
+            let name = folderName(for: input)
+            if let earlier = seen[name] { return (earlier, input) }
+            seen[name] = input
+        }
+        return nil
+    }
+
+    /// Extracts every input; the outcomes come back in the inputs' order.
+    public func run() -> [Outcome] {
+        let perInput = max(1, threads / max(inputs.count, 1))
+        // One input at a time per worker, so a long file does not hold up the rest.
+        return ParallelWork.map(count: inputs.count, chunk: 1, width: threads) { index in
+            extract(inputs[index], encodingThreads: perInput)
+        }
+    }
+
+    private func extract(_ input: String, encodingThreads: Int) -> Outcome {
+        let target = folder.hasSuffix("/") ? folder + FrameExtractionBatch.folderName(for: input)
+            : folder + "/" + FrameExtractionBatch.folderName(for: input)
+        let result: Result<FrameExtractionReport, Failure>
+        do {
+            let source: any AnimationFrameSource
+            do {
+                source = try ImageFrames.open(file: input, limits: limits, raw: raw)
+            } catch {
+                throw Failure.input(error.naming(file: input))
+            }
+            let extractor = FrameExtractor(folder: target, selection: selection, overwrite: overwrite, encoder: encoder,
+                                           encodingThreads: encodingThreads)
+            do {
+                result = .success(try extractor.extract(from: source, raw: raw, sourceName: input))
+            } catch {
+                throw Failure.extraction(error)
+            }
+        } catch let failure as Failure {
+            result = .failure(failure)
+        } catch {
+            result = .failure(.input(ImageError(.corrupt, file: input, detail: "\(error)")))
+        }
+        return Outcome(input: input, folder: target, result: result)
+    }
+}
