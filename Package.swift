@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "CGif", "CPNGShim", "CJPEGShim"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs"]
         ),
         .testTarget(
             name: "AssetToolTests",

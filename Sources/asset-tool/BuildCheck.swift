@@ -43,10 +43,19 @@ struct BuildCheck: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
     func run() throws {
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            try? FileManager.default.removeItem(atPath: output)
+            throw CommandFailure("\(error.file): error: \(error.message) [placeholder-config]")
+        }
         let report: CatalogReport
         do {
-            report = try CatalogValidator().validate(catalogAt: catalog)
+            report = try CatalogValidator(options: .init(placeholderNames: names)).validate(catalogAt: catalog)
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             throw CommandFailure.unreadableCatalog("\(catalog): error: \(error) [unreadable-catalog]")

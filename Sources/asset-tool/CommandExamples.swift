@@ -5,6 +5,7 @@ enum CommandExamples {
           asset-tool validate                    (checks ./Assets.catalog)
           asset-tool validate App/Assets.xcassets --strict
           asset-tool validate App/Assets.xcassets --format github
+          asset-tool validate App/Assets.xcassets --require-placeholders --placeholders App/placeholders.json
           asset-tool validate .                  (every .xcassets below this folder, one summary)
         """
 
@@ -14,6 +15,8 @@ enum CommandExamples {
           asset-tool resolve imgZeroEmpty --idiom pad --format json
           asset-tool resolve --state error --appearance dark
           asset-tool resolve --state image-slot --placeholders names.json
+          asset-tool resolve --state loading --format json
+          asset-tool resolve --state error --strings App/Resources --locale de-AT
         """
 
     static let info = """
@@ -38,6 +41,7 @@ enum CommandExamples {
         Examples:
           asset-tool report --output report.html (reports ./Assets.catalog)
           asset-tool report App/Assets.xcassets -o report.html --force
+          asset-tool report App/Assets.xcassets -o report.de.html --strings App/Localizable.xcstrings --locale de
         """
 
     static let buildCheck = """

@@ -61,7 +61,7 @@ struct Decode: ParsableCommand {
             throw CommandFailure(error.description)
         }
         for warning in result.warnings {
-            printError("\(input): warning: \(warning.message) [\(warning.code)]")
+            printError("\(input): warning: \(warning.message) [\(warning.code.rawValue)]")
         }
         let turned = result.appliedOrientation == .up ? "" : ", turned upright"
         print("\(input): wrote \(result.width)x\(result.height) \(format.rawValue.uppercased())\(turned) to \(output)")

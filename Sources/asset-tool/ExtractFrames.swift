@@ -115,12 +115,12 @@ struct ExtractFrames: ParsableCommand {
         let batch = FrameExtractionBatch(inputs: files, folder: output, selection: selection, overwrite: force,
                                          encoder: encoder, raw: raw, threads: threads ?? FrameExtractor.processorCount)
         var failed = false
-        var reports: [String] = []
+        var reports: [JSONValue] = []
         for outcome in batch.run() {
             switch outcome.result {
             case .success(let report):
                 switch format {
-                case .json: reports.append(report.json())
+                case .json: reports.append(report.manifest)
                 case .text, .github: print(summary(of: report, input: outcome.input, folder: outcome.folder))
                 }
                 if let damage = report.damage {
@@ -133,10 +133,7 @@ struct ExtractFrames: ParsableCommand {
                 printError(failure.description)
             }
         }
-        if format == .json {
-            let body = reports.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n")
-            print("[\n" + body + "\n]")
-        }
+        if format == .json { print(JSONValue.array(reports).rendered(.records)) }
         if failed { throw ExitStatus.failure.code }
     }
 

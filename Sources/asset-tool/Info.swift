@@ -53,10 +53,7 @@ struct Info: ParsableCommand {
         }
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = reports.count == 1 ? try encoder.encode(reports[0]) : try encoder.encode(reports)
-            print(String(decoding: data, as: UTF8.self))
+            print((reports.count == 1 ? reports[0].json : .array(reports.map(\.json))).rendered())
         case .text, .github:
             for report in reports where report.error == nil {
                 print(report.text)

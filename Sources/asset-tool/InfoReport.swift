@@ -1,7 +1,7 @@
 import Assets
 
 /// One file's result: what the text and JSON outputs print.
-struct InfoReport: Encodable {
+struct InfoReport {
     var file: String
     var info: ImageInfo?
     var gif: GIFInfo?
@@ -49,60 +49,50 @@ struct InfoReport: Encodable {
         return "\(file): " + facts.joined(separator: ", ")
     }
 
-    enum Key: String, CodingKey {
-        case file, format, width, height, colorModel = "color_model", bitDepth = "bit_depth", hasAlpha = "has_alpha"
-        case progressive, interlaced, arithmeticCoded = "arithmetic_coded", chromaSubsampling = "chroma_subsampling"
-        case orientation, displayWidth = "display_width", displayHeight = "display_height", decodable
-        case extensionFormat = "extension_format", frameCount = "frame_count", loopCount = "loop_count", plays
-        case delaysCentiseconds = "delays_cs", delaysMilliseconds = "delays_ms", durationMilliseconds = "duration_ms"
-        case screen, warnings, error
-    }
-
-    struct Size: Encodable { var width: Int; var height: Int }
-    struct Failure: Encodable {
-        var kind: String
-        var offset: Int?
-        var frame: Int?
-        var detail: String
-        var message: String
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(file, forKey: .file)
+    /// The report as JSON: the file's facts, its GIF timing, its warnings; or the error that stopped reading it.
+    var json: JSONValue {
+        var fields: [(key: String, value: JSONValue)] = [("file", .string(file))]
         if let error {
-            try c.encodeIfPresent(error.format?.rawValue, forKey: .format)
-            try c.encode(Failure(kind: error.kind.rawValue, offset: error.offset, frame: error.frame,
-                                 detail: error.detail, message: error.description), forKey: .error)
-            return
+            if let format = error.format { fields.append(("format", .string(format.rawValue))) }
+            var failure: [(key: String, value: JSONValue)] = [("kind", .string(error.kind.rawValue))]
+            if let offset = error.offset { failure.append(("offset", .int(offset))) }
+            if let frame = error.frame { failure.append(("frame", .int(frame))) }
+            failure += [("detail", .string(error.detail)), ("message", .string(error.description))]
+            fields.append(("error", .object(failure)))
+            return .object(fields)
         }
-        guard let info else { return }
-        try c.encode(info.format.rawValue, forKey: .format)
-        try c.encode(info.width, forKey: .width)
-        try c.encode(info.height, forKey: .height)
-        try c.encode(info.isDecodable, forKey: .decodable)
-        try c.encodeIfPresent(info.colorModel?.rawValue, forKey: .colorModel)
-        try c.encodeIfPresent(info.bitDepth, forKey: .bitDepth)
-        try c.encode(info.hasAlpha, forKey: .hasAlpha)
-        try c.encode(info.progressive, forKey: .progressive)
-        try c.encode(info.interlaced, forKey: .interlaced)
-        if info.format == .jpeg { try c.encode(info.arithmeticCoded, forKey: .arithmeticCoded) }
-        try c.encodeIfPresent(info.chromaSubsampling, forKey: .chromaSubsampling)
-        try c.encode(info.orientation.rawValue, forKey: .orientation)
-        try c.encode(info.displayWidth, forKey: .displayWidth)
-        try c.encode(info.displayHeight, forKey: .displayHeight)
-        try c.encodeIfPresent(info.extensionMismatch?.rawValue, forKey: .extensionFormat)
-        try c.encodeIfPresent(info.frameCount, forKey: .frameCount)
+        guard let info else { return .object(fields) }
+        fields += [
+            ("format", .string(info.format.rawValue)), ("width", .int(info.width)), ("height", .int(info.height)),
+            ("decodable", .bool(info.isDecodable)),
+        ]
+        if let model = info.colorModel { fields.append(("color_model", .string(model.rawValue))) }
+        if let depth = info.bitDepth { fields.append(("bit_depth", .int(depth))) }
+        fields += [("has_alpha", .bool(info.hasAlpha)), ("progressive", .bool(info.progressive)),
+                   ("interlaced", .bool(info.interlaced))]
+        if info.format == .jpeg { fields.append(("arithmetic_coded", .bool(info.arithmeticCoded))) }
+        if let subsampling = info.chromaSubsampling { fields.append(("chroma_subsampling", .string(subsampling))) }
+        fields += [("orientation", .int(info.orientation.rawValue)), ("display_width", .int(info.displayWidth)),
+                   ("display_height", .int(info.displayHeight))]
+        if let mismatch = info.extensionMismatch { fields.append(("extension_format", .string(mismatch.rawValue))) }
+        if let frames = info.frameCount { fields.append(("frame_count", .int(frames))) }
         if let gif {
-            try c.encode(Size(width: gif.screenWidth, height: gif.screenHeight), forKey: .screen)
-            try c.encode(gif.loopCount.storedValue, forKey: .loopCount)
-            try c.encode(gif.loopCount.plays, forKey: .plays)
-            try c.encode(gif.frames.map(\.delayCentiseconds), forKey: .delaysCentiseconds)
-            try c.encode(gif.frames.map(\.effectiveDelayMilliseconds), forKey: .delaysMilliseconds)
-            try c.encode(gif.durationMilliseconds, forKey: .durationMilliseconds)
-        } else {
-            try c.encodeIfPresent(info.loopCount, forKey: .loopCount)
+            fields += [
+                ("screen", .record(["width": .int(gif.screenWidth), "height": .int(gif.screenHeight)])),
+                ("loop_count", .int(gif.loopCount.storedValue)),
+                ("plays", .int(gif.loopCount.plays)),
+                ("delays_cs", .array(gif.frames.map { .int($0.delayCentiseconds) })),
+                ("delays_ms", .array(gif.frames.map { .int($0.effectiveDelayMilliseconds) })),
+                ("duration_ms", .int(gif.durationMilliseconds)),
+            ]
+        } else if let loop = info.loopCount {
+            fields.append(("loop_count", .int(loop)))
         }
-        try c.encode(warnings, forKey: .warnings)
+        fields.append(("warnings", .array(warnings.map { warning in
+            var fields: [(key: String, value: JSONValue)] = [("code", .string(warning.code.rawValue)), ("message", .string(warning.message))]
+            if let offset = warning.offset { fields.append(("offset", .int(offset))) }
+            return .object(fields)
+        })))
+        return .object(fields)
     }
 }

@@ -39,28 +39,29 @@ struct Report: ParsableCommand {
     @Flag(help: "Replace the output file when it exists.")
     var force = false
 
-    @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
-    var placeholders: String?
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
+    @OptionGroup var localization: LocalizationOptions
 
     func run() throws {
         let loaded: AssetCatalog
-        var names = PlaceholderNames.conventional
+        let names: PlaceholderNames
+        let strings: LocalizedStrings?
         do {
             loaded = try AssetCatalog.read(at: catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("\(error)")
         }
         do {
-            if let placeholders {
-                names = try PlaceholderConfig.names(inFile: placeholders)
-            } else if let beside = try PlaceholderConfig.names(besideCatalog: catalog) {
-                names = beside
-            }
+            names = try placeholderNames.names(forCatalog: catalog)
+            strings = try localization.provider()
         } catch {
             throw CommandFailure("\(error)")
         }
-        let validation = CatalogValidator().validate(loaded)
-        let page = CatalogHTMLReport(catalog: loaded, validation: validation, names: names).render()
+        let validation = CatalogValidator(options: .init(placeholderNames: names)).validate(loaded)
+        var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        if let strings { report.localization = strings }
+        let page = report.render()
         do {
             try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
         } catch {

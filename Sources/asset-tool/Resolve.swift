@@ -27,8 +27,9 @@ struct Resolve: ParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "A placeholders.json mapping states to asset names (default: placeholders.json beside the catalog, when there is one).")
-    var placeholders: String?
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
+    @OptionGroup var localization: LocalizationOptions
 
     var catalog: String { catalogOption.path() }
 
@@ -60,32 +61,34 @@ struct Resolve: ParsableCommand {
         }
 
         if let stateName = state, let placeholderState = PlaceholderState(rawValue: stateName) {
-            var names = PlaceholderNames.conventional
+            let names: PlaceholderNames
+            let strings: LocalizedStrings?
             do {
-                if let placeholders {
-                    names = try PlaceholderConfig.names(inFile: placeholders)
-                } else if let beside = try PlaceholderConfig.names(besideCatalog: catalog) {
-                    names = beside
-                }
+                names = try placeholderNames.names(forCatalog: catalog)
             } catch {
                 throw CommandFailure("asset-tool resolve: \(error.description)")
             }
-            let context = PlaceholderContext(catalog: loaded, query: query, names: names)
-            var report = PlaceholderStateReport(state: placeholderState, context: context)
-            if report.looksUpImage, let choice = report.presentation?.image {
-                do {
-                    report.animation = try context.animation(of: choice)
-                } catch {
-                    throw CommandFailure("asset-tool resolve: \(error.description)")
-                }
+            do {
+                strings = try localization.provider()
+            } catch {
+                throw CommandFailure("asset-tool resolve: \(error.description)")
             }
-            print(format == .json ? report.reportJSON.text() : report.reportText)
+            let context = PlaceholderContext(catalog: loaded, query: query, names: names,
+                                             localization: strings ?? LocalizedStrings(locale: "", tables: [:], developmentLanguage: nil))
+            var report = PlaceholderStateReport(state: placeholderState, context: context)
+            report.locale = strings.map { $0.locale.isEmpty ? $0.developmentLanguage ?? "" : $0.locale }
+            do {
+                try report.readAnimation()
+            } catch {
+                throw CommandFailure("asset-tool resolve: \(error.description)")
+            }
+            print(format == .json ? report.reportJSON.rendered() : report.reportText)
             if !report.isResolved { throw ExitStatus.failure.code }
             return
         }
 
         let answer = VariantResolver(catalog: loaded).resolve(name ?? "", for: query)
-        print(format == .json ? answer.reportJSON.text() : answer.reportText)
+        print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
         if !answer.isResolved { throw ExitStatus.failure.code }
     }
 }

@@ -40,6 +40,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Report a missing conventional placeholder as an error.")
     var requirePlaceholders = false
 
+    @OptionGroup var placeholderNames: PlaceholderNameOptions
+
     /// `--catalog`, then the arguments; `Assets.catalog` when none is given.
     var catalogs: [String] {
         let named = (catalogOption.catalog.map { [$0] } ?? []) + catalogArguments
@@ -51,7 +53,6 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let validator = CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders))
         let progress = isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
         // One catalog named as such keeps the one-catalog output; several, or a folder of catalogs, get
         // the several-catalog output (JSON: {"catalogs": [...], "summary": {...}}) even when one is found.
@@ -62,7 +63,12 @@ struct Validate: ParsableCommand {
             if let progress {
                 perCatalog = { @Sendable _, done, total in progress.show(done, total) }
             }
-            let report = validator.validate(catalogsAt: paths, progress: perCatalog)
+            // Each catalog with its own placeholder names (a placeholders.json beside it, or the option's).
+            var entries: [MultiCatalogReport.Entry] = []
+            for path in paths {
+                entries += try validator(for: path).validate(catalogsAt: [path], progress: perCatalog).entries
+            }
+            let report = MultiCatalogReport(entries: entries)
             progress?.clear()
             let rendered = report.rendered(as: format.rendering)
             print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
@@ -70,13 +76,15 @@ struct Validate: ParsableCommand {
             if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitStatus.failure.code }
             return
         }
+        let catalog = paths[0]
+        let validator = try validator(for: catalog)
         var callback: (@Sendable (Int, Int) -> Void)?
         if let progress {
             callback = { done, total in progress.show(done, total) }
         }
         let report: CatalogReport
         do {
-            report = try validator.validate(catalogAt: paths[0], progress: callback)
+            report = try validator.validate(catalogAt: catalog, progress: callback)
         } catch {
             progress?.clear()
             throw CommandFailure.unreadableCatalog("error: \(error)")
@@ -86,6 +94,17 @@ struct Validate: ParsableCommand {
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw ExitStatus.failure.code }
+    }
+
+    /// The validator for one catalog, with that catalog's placeholder names.
+    private func validator(for catalog: String) throws -> CatalogValidator {
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
+        return CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names))
     }
 
     /// The catalogs to check: each argument that is a catalog as given; a folder that is not one stands

@@ -88,7 +88,7 @@ struct ResolveCommandTests {
         let query = try #require(json["query"] as? [String: Any])
         #expect(query["scale"] as? Int == 1)
         #expect(query["appearance"] as? String == "light")
-        #expect(query["highContrast"] as? Bool == true)
+        #expect(query["high_contrast"] as? Bool == true)
         #expect(query["idiom"] as? String == "pad")
         #expect(query["rtl"] as? Bool == true)
         #expect(json["resolved"] as? Bool == true)
@@ -131,7 +131,12 @@ struct ResolveCommandTests {
         title: Something went wrong
         subtitle: Please try again.
         buttons (vertical): Try again [retry]
+          retry: normal "Try again", on #0A84FF, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; highlighted "Try again", on #0870DB, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; disabled "Try again", on #7878805C, no border, corner radius 10, 17 pt semibold #EBEBF599, center, one line
         image: placeholder_error_icon.imageset/error_dark@2x.png (conventional: placeholder_error_icon)
+        appearance: background #000000, no border, insets 24 24 24 24, spacing 16
+          image: fixed height 120, scaleAspectFit
+          title: 20 pt semibold #FFFFFF, center, multi-line
+          subtitle: 15 pt regular #EBEBF599, center, multi-line
         trace:
           the style names no image of its own
           the error image "placeholder_error_icon" from the catalog
@@ -161,7 +166,7 @@ struct ResolveCommandTests {
     @Test("a state whose image is hidden exits 1; states without an image exit 0", arguments: [
         ("loading-error", Int32(1), "image: hidden"),
         ("image-slot", 1, "image: hidden"),
-        ("loading", 0, "activity indicator: shown"),
+        ("loading", 0, "image: none (no animation in the catalog: the activity indicator shows)"),
         ("content", 0, "no placeholder: the content is shown"),
     ])
     func stateExitCodes(state: String, status: Int32, line: String) throws {
@@ -248,7 +253,7 @@ struct ResolveCommandTests {
         let animation = try #require(try jsonObject(json.stdout)["animation"] as? [String: Any])
         #expect(animation["frames"] as? Int == 16)
         #expect(animation["plays"] is NSNull)
-        #expect((animation["delaysMilliseconds"] as? [Int])?.count == 16)
+        #expect((animation["delays_ms"] as? [Int])?.count == 16)
     }
 
     static let twitterCatalog = URL(fileURLWithPath: #filePath)

@@ -119,7 +119,7 @@ struct ValidateCommandTests {
         let required = try CLIRun.run(["validate", "Bare.xcassets", "--require-placeholders"], in: folder)
         #expect(lenient.status == 0)
         #expect(required.status == 1)
-        #expect(required.stdout.contains("Bare.xcassets: error: no image named placeholder_loading_data_icon: the loading state goes without an image [missing-placeholder]"))
+        #expect(required.stdout.contains("Bare.xcassets: error: no image named placeholder_loading_data_icon: the loading-data error state goes without an image [missing-placeholder]"))
     }
 
     @Test("a folder of catalogs: every .xcassets below it (not hidden ones), one summary, exit by the worst")

@@ -1,20 +1,13 @@
-/// The state a stateful screen shows.
 import AssetsSupport
 import AssetsCodecs
 
-public enum ShownState: String, Sendable, Hashable, CaseIterable, Codable {
-    case loading
-    case content
-    case empty
-    case error
-}
-
-/// The decision tree of a stateful screen: from (is loading, has content, error) to what it shows.
+/// The decision tree of a stateful screen: from (is loading, has content, error) to the
+/// ``PlaceholderState`` it shows.
 ///
-/// | loading | content | error | shown | also |
+/// | loading | content | error | state | also |
 /// | --- | --- | --- | --- | --- |
 /// | no | no | none | empty | |
-/// | no | no | some | error | the error (or loading-data error) placeholder |
+/// | no | no | some | error, or loading-error for a loading-data error | |
 /// | no | yes | none | content | |
 /// | no | yes | some | content | the error goes to the handler |
 /// | yes | no | none | loading | |
@@ -22,15 +15,14 @@ public enum ShownState: String, Sendable, Hashable, CaseIterable, Codable {
 /// | yes | yes | none | content | a subtle activity indicator |
 /// | yes | yes | some | content | a subtle activity indicator; the error goes to the handler |
 public struct ContentStateDecision: Sendable, Hashable {
-    public var shown: ShownState
+    /// The state shown: one of ``PlaceholderState/screenStates``.
+    public var state: PlaceholderState
     /// Content stays on screen while loading: a small, unobtrusive indicator is requested.
     public var showsSubtleActivityIndicator: Bool
     /// An error raised while content is on screen: the content stays and this goes to the error handler.
     public var errorForHandler: ScreenError?
     /// The placeholder to show; nil when content is shown.
     public var placeholder: PlaceholderStyle?
-    /// The name of the view state shown: `loading`, `empty`, `error`, `loading-error`; nil when content is shown.
-    public var stateName: String?
 
     public init(
         isLoading: Bool,
@@ -40,24 +32,20 @@ public struct ContentStateDecision: Sendable, Hashable {
     ) {
         showsSubtleActivityIndicator = false
         errorForHandler = nil
-        placeholder = nil
-        stateName = nil
         if hasContent {
-            shown = .content
+            state = .content
             showsSubtleActivityIndicator = isLoading
             errorForHandler = error
         } else if isLoading {
-            shown = .loading
-            placeholder = styles.loading
-            stateName = "loading"
+            state = .loading
         } else if let error {
-            shown = .error
-            placeholder = styles.style(for: error.kind)
-            stateName = error.kind == .loadingData ? "loading-error" : "error"
+            state = error.kind == .loadingData ? .loadingError : .error
         } else {
-            shown = .empty
-            placeholder = styles.empty
-            stateName = "empty"
+            state = .empty
         }
+        placeholder = state.style(in: styles)
     }
+
+    /// The state the view-state machine moves to; nil when content is shown.
+    public var placeholderState: PlaceholderState? { state == .content ? nil : state }
 }

@@ -21,6 +21,7 @@ import Darwin
 /// ```json
 /// {
 ///   "names": {
+///     "loading": "spinner_cat",
 ///     "error": "imgZeroError",
 ///     "loading-error": "imgZeroInternet",
 ///     "empty": "imgZeroEmpty",
@@ -40,6 +41,14 @@ public enum PlaceholderConfig {
         guard let slash = trimmed.lastIndex(of: "/") else { return fileName }
         let folder = trimmed[..<slash]
         return folder.isEmpty ? "/\(fileName)" : "\(folder)/\(fileName)"
+    }
+
+    /// The names every command uses for the catalog at `catalogRoot`: those of `file` when one is given, else
+    /// those of `placeholders.json` beside the catalog when there is one, else the conventional names.
+    /// `validate`, `build-check`, `resolve` and `report` all call this one loader.
+    public static func names(forCatalog catalogRoot: String, file: String? = nil) throws(PlaceholderConfigError) -> PlaceholderNames {
+        if let file { return try names(inFile: file) }
+        return try names(besideCatalog: catalogRoot) ?? .conventional
     }
 
     /// The names configured beside the catalog at `catalogRoot`, or nil when there is no such file.

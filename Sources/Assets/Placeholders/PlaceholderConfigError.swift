@@ -31,14 +31,19 @@ public struct PlaceholderConfigError: Error, Sendable, Hashable, CustomStringCon
     }
 
     public var description: String {
-        let place = keyPath.isEmpty ? file : "\(file): \(keyPath)"
+        "\(file): \(message)"
+    }
+
+    /// What is wrong, after the key path, without the file: `names.empty: expected a string, found a number`.
+    public var message: String {
+        let place = keyPath.isEmpty ? "" : "\(keyPath): "
         switch reason {
-        case .unreadable(let detail): return "\(place): cannot read the file: \(detail)"
-        case .tooLarge(let bytes, let limit): return "\(place): \(bytes) bytes is larger than a placeholder configuration may be (\(limit))"
-        case .notJSON(let detail): return "\(place): not JSON: \(detail)"
-        case .wrongType(let expected, let found): return "\(place): expected \(expected), found \(found)"
-        case .unknownKey(let key, let expected): return "\(place): unknown key \"\(key)\" (expected one of \(expected.joined(separator: ", ")))"
-        case .emptyName: return "\(place): the name is empty"
+        case .unreadable(let detail): return "\(place)cannot read the file: \(detail)"
+        case .tooLarge(let bytes, let limit): return "\(place)\(bytes) bytes is larger than a placeholder configuration may be (\(limit))"
+        case .notJSON(let detail): return "\(place)not JSON: \(detail)"
+        case .wrongType(let expected, let found): return "\(place)expected \(expected), found \(found)"
+        case .unknownKey(let key, let expected): return "\(place)unknown key \"\(key)\" (expected one of \(expected.joined(separator: ", ")))"
+        case .emptyName: return "\(place)the name is empty"
         }
     }
 }

@@ -24,7 +24,7 @@ public struct PlaceholderContext: Sendable {
 
     /// The chain for a style: its own image, else its role's name in the catalog, else hidden.
     public func image(for style: PlaceholderStyle) -> PlaceholderImageChoice {
-        image(explicit: style.image, role: style.role)
+        image(explicit: style.explicitImage, role: style.role)
     }
 
     /// The chain for an explicit image name and a role, either of which may be absent.

@@ -1,25 +1,16 @@
-/// A reusable change to a placeholder style. Decorations compose with `+`, and `style + decoration` applies one.
+import AssetsSupport
+import AssetsCodecs
+
+/// A reusable change to a placeholder style: the placeholder's ``Decoration``. Decorations compose with `+`,
+/// and `style + decoration` applies one.
 ///
 /// ```swift
 /// let branded = PlaceholderDecoration.image("imgZeroError") + .buttonAxis(.horizontal)
 /// let style = PlaceholderStyle.errorStyle + branded
 /// ```
-import AssetsSupport
-import AssetsCodecs
+public typealias PlaceholderDecoration = Decoration<PlaceholderStyle>
 
-public struct PlaceholderDecoration: Sendable {
-    private let change: @Sendable (inout PlaceholderStyle) -> Void
-
-    public init(_ change: @escaping @Sendable (inout PlaceholderStyle) -> Void) {
-        self.change = change
-    }
-
-    /// The decorated copy of `style`.
-    public func applied(to style: PlaceholderStyle) -> PlaceholderStyle {
-        var copy = style
-        change(&copy)
-        return copy
-    }
+extension Decoration where T == PlaceholderStyle {
 
     public static func image(_ name: String?) -> PlaceholderDecoration { PlaceholderDecoration { $0.image = name } }
     public static func title(_ text: PlaceholderText?) -> PlaceholderDecoration { PlaceholderDecoration { $0.title = text } }
@@ -28,14 +19,10 @@ public struct PlaceholderDecoration: Sendable {
         PlaceholderDecoration { $0.buttons.append(PlaceholderButton(title: title, action: action)) }
     }
     public static func buttonAxis(_ axis: ButtonAxis) -> PlaceholderDecoration { PlaceholderDecoration { $0.buttonAxis = axis } }
-    public static let noButtons = PlaceholderDecoration { $0.buttons = [] }
-
-    /// First `lhs`, then `rhs`.
-    public static func + (lhs: PlaceholderDecoration, rhs: PlaceholderDecoration) -> PlaceholderDecoration {
-        PlaceholderDecoration { style in
-            lhs.change(&style)
-            rhs.change(&style)
-        }
+    public static var noButtons: PlaceholderDecoration { PlaceholderDecoration { $0.buttons = [] } }
+    /// Changes the appearance.
+    public static func appearance(_ change: @escaping @Sendable (inout PlaceholderAppearance) -> Void) -> PlaceholderDecoration {
+        PlaceholderDecoration { change(&$0.appearance) }
     }
 }
 

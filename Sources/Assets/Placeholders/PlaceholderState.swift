@@ -1,7 +1,9 @@
-/// A state a tool can ask about: the four screen states, the loading-data error, and an empty image slot.
 import AssetsSupport
 import AssetsCodecs
 
+/// The one list of placeholder states: what a stateful screen shows (loading, content, empty, error and the
+/// loading-data error) and an image slot whose image is nil. `resolve --state`, the report's rows, the
+/// decision tree, the stateful screen's state machine and the standard styles all use these values.
 public enum PlaceholderState: String, Sendable, Hashable, CaseIterable, Codable {
     case loading
     case content
@@ -9,6 +11,18 @@ public enum PlaceholderState: String, Sendable, Hashable, CaseIterable, Codable 
     case error
     case loadingError = "loading-error"
     case imageSlot = "image-slot"
+
+    /// The role whose image this state shows; nil for content.
+    public var role: PlaceholderRole? {
+        switch self {
+        case .loading: .loading
+        case .content: nil
+        case .empty: .emptyState
+        case .error: .error
+        case .loadingError: .loadingDataError
+        case .imageSlot: .imageSlot
+        }
+    }
 
     /// The style shown in this state; nil for content (no placeholder).
     public func style(in styles: ScreenPlaceholderStyles = .standard) -> PlaceholderStyle? {
@@ -21,4 +35,7 @@ public enum PlaceholderState: String, Sendable, Hashable, CaseIterable, Codable 
         case .imageSlot: .imageSlotStyle
         }
     }
+
+    /// The states a stateful screen moves between (every state but the image slot).
+    public static let screenStates: [PlaceholderState] = [.loading, .content, .empty, .error, .loadingError]
 }

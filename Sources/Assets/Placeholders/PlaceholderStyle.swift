@@ -1,18 +1,19 @@
-/// What a placeholder shows: an image, a title and subtitle, buttons and the axis they stack along.
+/// What a placeholder shows: an image (or an animation), a title and subtitle, buttons and the axis they
+/// stack along, and how all of it looks (``PlaceholderAppearance``).
 ///
 /// Build one with the builders, each returning a new value:
 /// ```swift
 /// let style = PlaceholderStyle.make { $0.title = "No photos" }
 ///     .withButton { $0 = PlaceholderButton(title: "Add", action: "add-photo") }
 ///     .update { $0.subtitle = "Photos you add show up here." }
+///     .updateAppearance { $0.backgroundColor = PlaceholderColor(.hex(0xF2F2F7)) }
 /// ```
 import AssetsSupport
 import AssetsCodecs
 
 public struct PlaceholderStyle: Sendable, Hashable {
-    /// A short name for the style (`error`, `empty`), shown by tools.
-    public var name: String
-    /// The role whose conventional image is used when the style names no image of its own.
+    /// The role whose conventional image is used when the style names no image of its own; it also names
+    /// the style (`error`, `empty`) for tools.
     public var role: PlaceholderRole?
     /// The style's own image: an asset name looked up before the role's conventional name.
     public var image: String?
@@ -20,20 +21,23 @@ public struct PlaceholderStyle: Sendable, Hashable {
     public var subtitle: PlaceholderText?
     public var buttons: [PlaceholderButton]
     public var buttonAxis: ButtonAxis
-    /// Whether an activity indicator is shown (the loading style).
+    /// Whether an activity indicator is shown (the loading style shows one when its animation is missing).
     public var showsActivityIndicator: Bool
+    /// An animation played in place of the image (the loading style plays `placeholder_loading_animation`).
+    public var animation: PlaceholderAnimation?
+    public var appearance: PlaceholderAppearance
 
     public init(
-        name: String = "custom",
         role: PlaceholderRole? = nil,
         image: String? = nil,
         title: PlaceholderText? = nil,
         subtitle: PlaceholderText? = nil,
         buttons: [PlaceholderButton] = [],
         buttonAxis: ButtonAxis = .vertical,
-        showsActivityIndicator: Bool = false
+        showsActivityIndicator: Bool = false,
+        animation: PlaceholderAnimation? = nil,
+        appearance: PlaceholderAppearance = .standard
     ) {
-        self.name = name
         self.role = role
         self.image = image
         self.title = title
@@ -41,9 +45,24 @@ public struct PlaceholderStyle: Sendable, Hashable {
         self.buttons = buttons
         self.buttonAxis = buttonAxis
         self.showsActivityIndicator = showsActivityIndicator
+        self.animation = animation
+        self.appearance = appearance
     }
 
-    /// A new style: an empty one, changed by `build`.
+    /// A team's own name for a custom style; nil names the style after its role.
+    public var customName: String?
+
+    /// The style's name for tools: a custom name when one is set, else its role's state (`error`,
+    /// `loading-error`; the standard styles are named only this way), else `custom`.
+    public var name: String {
+        get { customName ?? role?.state.rawValue ?? "custom" }
+        set { customName = newValue }
+    }
+
+    /// The asset the style shows before its role's conventional one: the animation's, else its own image.
+    public var explicitImage: String? { animation?.name ?? image }
+
+    /// A new style: an empty one with the standard appearance, changed by `build`.
     public static func make(_ build: (inout PlaceholderStyle) -> Void) -> PlaceholderStyle {
         var style = PlaceholderStyle()
         build(&style)
@@ -57,7 +76,15 @@ public struct PlaceholderStyle: Sendable, Hashable {
         return copy
     }
 
-    /// A copy with one more button, made by `build` from an empty button.
+    /// A copy whose appearance is changed by `change`; nested parts change in place
+    /// (`$0.textViewAppearance { $0.titleAppearance { … } }`, `$0.imageViewAppearance.layout { … }`).
+    public func updateAppearance(_ change: (inout PlaceholderAppearance) -> Void) -> PlaceholderStyle {
+        var copy = self
+        change(&copy.appearance)
+        return copy
+    }
+
+    /// A copy with one more button, made by `build` from a new standard button.
     public func withButton(_ build: (inout PlaceholderButton) -> Void) -> PlaceholderStyle {
         var button = PlaceholderButton()
         build(&button)
@@ -66,12 +93,21 @@ public struct PlaceholderStyle: Sendable, Hashable {
         return copy
     }
 
-    /// A copy whose buttons are `count` new ones stacked along `axis`, each made by `build(index, &button)`.
+    /// A copy with `count` buttons stacked along `axis`, each passed to `build(index, &button)`. A button
+    /// the style already has at that index is passed as it is (its title, image and appearance kept, for
+    /// `build` to add to or override); the others start as new standard buttons; buttons past `count` go.
+    ///
+    /// ```swift
+    /// // The error style's retry button keeps its title and gets this screen's action.
+    /// let style = PlaceholderStyle.errorStyle.update {
+    ///     $0 = $0.withButtons(1, axis: .vertical) { _, button in button.action = "close-placeholder" }
+    /// }
+    /// ```
     public func withButtons(_ count: Int, axis: ButtonAxis, _ build: (Int, inout PlaceholderButton) -> Void) -> PlaceholderStyle {
         var copy = self
         copy.buttonAxis = axis
         copy.buttons = (0..<max(0, count)).map { index in
-            var button = PlaceholderButton()
+            var button = index < buttons.count ? buttons[index] : PlaceholderButton()
             build(index, &button)
             return button
         }
@@ -82,7 +118,6 @@ public struct PlaceholderStyle: Sendable, Hashable {
 extension PlaceholderStyle {
     /// Something went wrong: the error image, a title, a subtitle and a retry button.
     public static let errorStyle = PlaceholderStyle(
-        name: "error",
         role: .error,
         title: .localized("placeholder.error.title", default: "Something went wrong"),
         subtitle: .localized("placeholder.error.subtitle", default: "Please try again."),
@@ -91,7 +126,6 @@ extension PlaceholderStyle {
 
     /// The screen's data could not be loaded: the loading-data image, a title, a subtitle and a retry button.
     public static let loadingDataErrorStyle = PlaceholderStyle(
-        name: "loading-error",
         role: .loadingDataError,
         title: .localized("placeholder.loading-error.title", default: "Could not load data"),
         subtitle: .localized("placeholder.loading-error.subtitle", default: "Check your connection and try again."),
@@ -100,16 +134,21 @@ extension PlaceholderStyle {
 
     /// Nothing to show yet: the empty-state image and a title.
     public static let emptyStateStyle = PlaceholderStyle(
-        name: "empty",
         role: .emptyState,
         title: .localized("placeholder.empty.title", default: "Nothing here yet")
     )
 
-    /// Loading with nothing on screen: an activity indicator only.
-    public static let loadingStyle = PlaceholderStyle(name: "loading", showsActivityIndicator: true)
+    /// Loading with nothing on screen: the catalog's loading animation (`placeholder_loading_animation`, an
+    /// animated GIF in a data set) looping at its own pace, or an activity indicator when the catalog has none.
+    public static let loadingStyle = PlaceholderStyle(
+        role: .loading,
+        showsActivityIndicator: true,
+        animation: PlaceholderAnimation(speed: 1, loopMode: .loop),
+        appearance: .make { $0.imageViewAppearance.layout = ImageLayout(size: .fixedHeight(64)) }
+    )
 }
 
 extension PlaceholderStyle {
     /// An image slot whose image is nil: the image-slot placeholder image, no text.
-    public static let imageSlotStyle = PlaceholderStyle(name: "image-slot", role: .imageSlot)
+    public static let imageSlotStyle = PlaceholderStyle(role: .imageSlot)
 }

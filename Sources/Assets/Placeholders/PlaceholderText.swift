@@ -34,3 +34,24 @@ public struct PlaceholderText: Sendable, Hashable, ExpressibleByStringLiteral, C
 
     public var description: String { defaultValue }
 }
+
+extension PlaceholderText {
+    /// The localization keys the standard styles look up, with the text shown when a table lacks them.
+    ///
+    /// | key | style | default |
+    /// | --- | --- | --- |
+    /// | `placeholder.error.title` | error | Something went wrong |
+    /// | `placeholder.error.subtitle` | error | Please try again. |
+    /// | `placeholder.loading-error.title` | loading-error | Could not load data |
+    /// | `placeholder.loading-error.subtitle` | loading-error | Check your connection and try again. |
+    /// | `placeholder.empty.title` | empty | Nothing here yet |
+    /// | `placeholder.retry` | error, loading-error (the button) | Try again |
+    public static let standardKeys: [(key: String, defaultValue: String)] = [
+        ("placeholder.error.title", "Something went wrong"),
+        ("placeholder.error.subtitle", "Please try again."),
+        ("placeholder.loading-error.title", "Could not load data"),
+        ("placeholder.loading-error.subtitle", "Check your connection and try again."),
+        ("placeholder.empty.title", "Nothing here yet"),
+        ("placeholder.retry", "Try again"),
+    ]
+}

@@ -9,6 +9,10 @@ public struct CatalogHTMLReport: Sendable {
     public var catalog: AssetCatalog
     public var validation: CatalogReport
     public var names: PlaceholderNames
+    /// The styles the placeholder rows draw (the standard ones by default).
+    public var styles: ScreenPlaceholderStyles = .standard
+    /// The text the placeholder rows show: an app's string tables for one locale, or the styles' defaults.
+    public var localization: any LocalizationProvider = StringTable()
     /// The longest side of a thumbnail, in pixels.
     public var thumbnailSide: Int
 

@@ -2,12 +2,12 @@ import AssetsSupport
 import AssetsCodecs
 
 extension VariantQuery {
-    /// `{"scale", "appearance", "highContrast", "idiom", "rtl"}`.
-    public var reportJSON: ReportJSON {
+    /// `{"scale", "appearance", "high_contrast", "idiom", "rtl"}`.
+    public var reportJSON: JSONValue {
         .object([
-            ("scale", .number(scale.rawValue)),
+            ("scale", .int(scale.rawValue)),
             ("appearance", .string(appearance.rawValue)),
-            ("highContrast", .bool(highContrast)),
+            ("high_contrast", .bool(highContrast)),
             ("idiom", .string(idiom.rawValue)),
             ("rtl", .bool(isRightToLeft)),
         ])
@@ -16,8 +16,8 @@ extension VariantQuery {
 
 extension ImageEntry {
     /// The entry as its `Contents.json` keys, only those present.
-    public var reportJSON: ReportJSON {
-        var members: [(String, ReportJSON)] = []
+    public var reportJSON: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
         let fields: [(String, String?)] = [
             ("filename", filename), ("idiom", idiom), ("scale", scale), ("subtype", subtype),
             ("width-class", widthClass), ("height-class", heightClass), ("display-gamut", displayGamut),
@@ -38,20 +38,20 @@ extension ImageEntry {
 
 extension VariantResolution {
     /// `{"name", "query", "resolved", "file", "entry", "mirrored", "trace"}`; `file` is catalog-relative.
-    public var reportJSON: ReportJSON {
+    public var reportJSON: JSONValue {
         .object(reportMembers)
     }
 
     /// The members of `reportJSON`, for reports that add their own.
-    public var reportMembers: [(String, ReportJSON)] {
+    public var reportMembers: [(key: String, value: JSONValue)] {
         [
             ("name", .string(name)),
             ("query", query.reportJSON),
             ("resolved", .bool(isResolved)),
-            ("file", .optional(file)),
+            ("file", .string(file)),
             ("entry", entry?.reportJSON ?? .null),
             ("mirrored", .bool(isMirrored)),
-            ("trace", .array(trace.map(ReportJSON.string))),
+            ("trace", .array(trace.map(JSONValue.string))),
         ]
     }
 

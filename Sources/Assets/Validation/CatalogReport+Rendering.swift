@@ -30,7 +30,7 @@ extension CatalogReport {
         case .text, .github:
             return (diagnosticLines(as: format) + [summary]).joined(separator: "\n") + "\n"
         case .json:
-            return json.rendered(expandedDepth: 2) + "\n"
+            return json.rendered(.records) + "\n"
         }
     }
 

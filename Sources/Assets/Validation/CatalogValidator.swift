@@ -10,15 +10,20 @@ public struct CatalogValidator: Sendable {
         public var deep: Bool
         /// Report a missing placeholder as an error rather than a warning.
         public var requirePlaceholders: Bool
-        /// The placeholder names to look for; the four conventional ones by default.
-        public var placeholders: [PlaceholderName]
+        /// The placeholder roles whose image must be in the catalog (``PlaceholderRole/expectedInCatalog`` by default).
+        public var placeholders: [PlaceholderRole]
+        /// The asset name of each role: conventional, or a team's own from `placeholders.json`
+        /// (``PlaceholderConfig/names(forCatalog:file:)``), the same names `resolve` and `report` use.
+        public var placeholderNames: PlaceholderNames
         public var limits: DecodingLimits
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
-                    placeholders: [PlaceholderName] = PlaceholderName.conventional, limits: DecodingLimits = .default) {
+                    placeholders: [PlaceholderRole] = PlaceholderRole.expectedInCatalog,
+                    placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
+            self.placeholderNames = placeholderNames
             self.limits = limits
         }
     }
@@ -100,11 +105,12 @@ public struct CatalogValidator: Sendable {
     }
 
     private func missingPlaceholders(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
-        options.placeholders.compactMap { placeholder in
-            let present = catalog.assets(named: placeholder.name).contains { $0.kind != .colorSet }
+        options.placeholders.compactMap { role in
+            let name = options.placeholderNames[role]
+            let present = catalog.assets(named: name).contains { $0.kind != .colorSet }
             guard !present else { return nil }
             return CatalogDiagnostic(.missingPlaceholder, path: "",
-                                     message: "no image named \(placeholder.name): \(placeholder.state) goes without an image",
+                                     message: "no image named \(name): \(role.words) goes without an image",
                                      severity: options.requirePlaceholders ? .error : .warning)
         }
     }

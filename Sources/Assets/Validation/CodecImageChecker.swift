@@ -11,8 +11,6 @@ struct CodecImageChecker: ImageChecking {
     let budget = PixelBudget()
 
     /// `ImageWarning` codes that mean the file is damaged.
-    static let damageWarnings: Set<String> = ["corrupt-data", "missing-end", "missing-trailer", "truncated", "no-frames"]
-
     func probe(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
         // No file name given to the inspector: the validator compares extensions itself (format-mismatch).
         let info: ImageInfo
@@ -73,8 +71,8 @@ struct CodecImageChecker: ImageChecking {
     }
 
     static func rejectDamage(_ warnings: [ImageWarning], format: ImageFormat, file: String) throws(ImageError) {
-        guard let damage = warnings.first(where: { damageWarnings.contains($0.code) }) else { return }
-        throw ImageError(damage.code == "corrupt-data" ? .corrupt : .truncated, format: format, file: file,
+        guard let damage = warnings.first(where: { $0.code.isDamage }) else { return }
+        throw ImageError(damage.code == .corruptData ? .corrupt : .truncated, format: format, file: file,
                          offset: damage.offset, detail: damage.message)
     }
 }

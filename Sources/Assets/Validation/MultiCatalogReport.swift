@@ -70,7 +70,7 @@ public struct MultiCatalogReport: Sendable, Hashable {
                     "files": .int(fileCount), "catalogs": .int(entries.count), "unreadable": .int(unreadable.count),
                 ]),
             ])
-            return all.rendered(expandedDepth: 4) + "\n"
+            return all.rendered(.records) + "\n"
         }
     }
 }

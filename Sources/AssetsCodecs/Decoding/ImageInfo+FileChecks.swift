@@ -17,17 +17,17 @@ extension ImageInfo {
                 i -= 1
             }
             if !found {
-                warnings.append(ImageWarning(code: "missing-end", message: "no JPEG end-of-image marker at the end: truncated?",
+                warnings.append(ImageWarning(code: .missingEnd, message: "no JPEG end-of-image marker at the end: truncated?",
                                              offset: fileSize))
             }
         case .png:
             if !ImageInfo.containsIEND(tail) {
-                warnings.append(ImageWarning(code: "missing-end", message: "no PNG IEND chunk at the end: truncated?",
+                warnings.append(ImageWarning(code: .missingEnd, message: "no PNG IEND chunk at the end: truncated?",
                                              offset: fileSize))
             }
         case .gif:
             if tail.last != 0x3B {
-                warnings.append(ImageWarning(code: "missing-end", message: "no GIF trailer (0x3B) at the end: truncated?",
+                warnings.append(ImageWarning(code: .missingEnd, message: "no GIF trailer (0x3B) at the end: truncated?",
                                              offset: fileSize))
             }
         default:
@@ -66,7 +66,7 @@ extension ImageInfo {
         let ext = String(name[name.index(after: dot)...])
         guard let claimed = ImageFormat(fileExtension: ext), claimed != format else { return }
         extensionMismatch = claimed
-        warnings.append(ImageWarning(code: "extension-mismatch",
+        warnings.append(ImageWarning(code: .extensionMismatch,
                                      message: "named .\(ext) but the bytes are \(format.rawValue)"))
     }
 }

@@ -16,11 +16,11 @@ extension ImageInfo {
         loopCount = gif.loopCount.storedValue
         delays = gif.frames.map(\.delayCentiseconds)
         if gif.canvasWidth != gif.screenWidth || gif.canvasHeight != gif.screenHeight {
-            warnings.append(ImageWarning(code: "canvas-grown",
+            warnings.append(ImageWarning(code: .canvasGrown,
                                          message: "first frame reaches past the \(gif.screenWidth)x\(gif.screenHeight) screen; shown on \(gif.canvasWidth)x\(gif.canvasHeight)"))
         }
         if gif.frames.isEmpty {
-            warnings.append(ImageWarning(code: "no-frames", message: "the file holds no image"))
+            warnings.append(ImageWarning(code: .noFrames, message: "the file holds no image"))
         }
     }
 }

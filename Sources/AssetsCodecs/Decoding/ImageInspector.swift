@@ -78,7 +78,7 @@ public enum ImageInspector {
     /// Why a recognised file is not decoded (a GIF-less format, 12-bit JPEG samples).
     private static func notDecoded(_ info: ImageInfo) -> ImageError {
         ImageError(.unsupported, format: info.format,
-                   detail: info.warnings.first { $0.code == "unsupported" }?.message
+                   detail: info.warnings.first { $0.code == .unsupported }?.message
                        ?? "\(info.format.rawValue) files are recognised but not decoded")
     }
 

@@ -2,19 +2,18 @@
 import AssetsSupport
 
 public struct ImageWarning: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// For example `invalid-orientation`, `corrupt-data`, `extension-mismatch`, `missing-trailer`.
-    public var code: String
+    public var code: ImageWarningCode
     public var message: String
     /// The byte offset the warning refers to, when known.
     public var offset: Int?
 
-    public init(code: String, message: String, offset: Int? = nil) {
+    public init(code: ImageWarningCode, message: String, offset: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset
     }
 
     public var description: String {
-        offset.map { "\(message) at offset \($0) [\(code)]" } ?? "\(message) [\(code)]"
+        offset.map { "\(message) at offset \($0) [\(code.rawValue)]" } ?? "\(message) [\(code.rawValue)]"
     }
 }

@@ -63,34 +63,35 @@ public struct FrameExtractionReport: Sendable, Hashable {
 
     /// The `frames.json` manifest: stable key order, one frame per line.
     public func json() -> String {
-        var lines: [String] = ["{"]
-        lines.append("  \"source\": \(JSONText.string(source)),")
-        lines.append("  \"format\": \(JSONText.string(format.rawValue)),")
-        lines.append("  \"canvas\": {\"width\": \(canvasWidth), \"height\": \(canvasHeight)},")
-        lines.append("  \"loop_count\": \(loopCount.storedValue.map(String.init) ?? "null"),")
-        lines.append("  \"plays\": \(loopCount.plays.map(String.init) ?? "null"),")
-        lines.append("  \"mode\": \(JSONText.string(raw ? "raw" : "composited")),")
-        lines.append("  \"frames_decoded\": \(frameCount),")
-        lines.append("  \"complete\": \(damage == nil),")
-        lines.append("  \"error\": \(damage.map { JSONText.string($0.description) } ?? "null"),")
-        if frames.isEmpty {
-            lines.append("  \"frames\": []")
-        } else {
-            lines.append("  \"frames\": [")
-            for (position, frame) in frames.enumerated() {
+        manifest.rendered(.records) + "\n"
+    }
+
+    /// The `frames.json` manifest as a value.
+    public var manifest: JSONValue {
+        .record([
+            "source": .string(source),
+            "format": .string(format.rawValue),
+            "canvas": .record(["width": .int(canvasWidth), "height": .int(canvasHeight)]),
+            "loop_count": .int(loopCount.storedValue),
+            "plays": .int(loopCount.plays),
+            "mode": .string(raw ? "raw" : "composited"),
+            "frames_decoded": .int(frameCount),
+            "complete": .bool(damage == nil),
+            "error": .string(damage?.description),
+            "frames": .array(frames.map { frame in
                 let rect = frame.rectangle
-                let entry = "    {\"index\": \(frame.index), \"file\": \(frame.file.map(JSONText.string) ?? "null"), "
-                    + "\"delay_cs\": \(frame.delayCentiseconds), \"delay_ms\": \(frame.effectiveDelayMilliseconds), "
-                    + "\"disposal\": \(JSONText.string(frame.disposal.name)), "
-                    + "\"rect\": {\"x\": \(rect.x), \"y\": \(rect.y), \"width\": \(rect.width), \"height\": \(rect.height)}, "
-                    + "\"transparency\": \(frame.usesTransparency), "
-                    + "\"transparent_index\": \(frame.transparentIndex.map(String.init) ?? "null"), "
-                    + "\"interlaced\": \(frame.interlaced)}"
-                lines.append(entry + (position == frames.count - 1 ? "" : ","))
-            }
-            lines.append("  ]")
-        }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+                return .record([
+                    "index": .int(frame.index),
+                    "file": .string(frame.file),
+                    "delay_cs": .int(frame.delayCentiseconds),
+                    "delay_ms": .int(frame.effectiveDelayMilliseconds),
+                    "disposal": .string(frame.disposal.name),
+                    "rect": .record(["x": .int(rect.x), "y": .int(rect.y), "width": .int(rect.width), "height": .int(rect.height)]),
+                    "transparency": .bool(frame.usesTransparency),
+                    "transparent_index": .int(frame.transparentIndex),
+                    "interlaced": .bool(frame.interlaced),
+                ])
+            }),
+        ])
     }
 }

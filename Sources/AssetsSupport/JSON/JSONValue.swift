@@ -1,6 +1,6 @@
-/// A parsed JSON value that keeps what `JSONSerialization` loses: key order, and whether a number
+/// A JSON value, read or about to be written, that keeps what `JSONSerialization` loses: key order, and whether a number
 /// was written as an integer, a decimal or a boolean.
-package enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -9,22 +9,22 @@ package enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     case null
 
-    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.text == rhs.text
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
     }
 
     /// The value of `key` in an object (the first, if the key repeats).
-    package subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// A word for the value's type, as messages name it.
-    package var typeName: String {
+    public var typeName: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -36,7 +36,7 @@ package enum JSONValue: Sendable, Hashable {
     }
 
     /// Compact JSON text for the value, keys in their written order.
-    package var text: String {
+    public var text: String {
         switch self {
         case .object(let members):
             return "{" + members.map { JSONValue.quoted($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"

@@ -175,6 +175,20 @@ struct SchemaConformanceTests {
         #expect(listed == Set(CatalogDiagnostic.Code.allCases.map(\.rawValue)))
     }
 
+    @Test("the info schema lists exactly the image warning codes the library has")
+    func warningCodes() throws {
+        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/info.schema.json"), encoding: .utf8)
+        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(definitions)? = top["$defs"],
+              case let .object(warning)? = definitions["warning"], case let .object(properties)? = warning["properties"],
+              case let .object(code)? = properties["code"], case let .array(values)? = code["enum"]
+        else {
+            Issue.record("no $defs.warning.properties.code.enum")
+            return
+        }
+        let listed = Set(values.compactMap { if case let .string(name) = $0 { name } else { nil } })
+        #expect(listed == Set(ImageWarningCode.allCases.map(\.rawValue)))
+    }
+
     @Test("the schemas catch drift: an extra field, a missing one, a wrong value")
     func drift() throws {
         // Given a real validate output

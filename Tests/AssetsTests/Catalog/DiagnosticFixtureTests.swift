@@ -137,7 +137,7 @@ struct DiagnosticFixtureTests {
         #expect(lenient.diagnostics.map(\.message) == [
             "no image named global_image_placeholder_icon: an image that has not loaded yet (the global placeholder) goes without an image",
             "no image named placeholder_empty_state_icon: the empty state goes without an image",
-            "no image named placeholder_loading_data_icon: the loading state goes without an image",
+            "no image named placeholder_loading_data_icon: the loading-data error state goes without an image",
         ])
         #expect(lenient.warningCount == 3 && lenient.errorCount == 0)
         #expect(strict.errorCount == 3 && strict.warningCount == 0)

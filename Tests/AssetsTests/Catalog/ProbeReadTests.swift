@@ -129,7 +129,7 @@ struct RowCheckTests {
     /// Outcome of a call, as comparable text: the warnings, or the error's kind and detail.
     static func outcome(_ body: () throws(ImageError) -> [ImageWarning]) -> String {
         do {
-            return "ok " + (try body()).map { "\($0.code) \($0.message)" }.joined(separator: "; ")
+            return "ok " + (try body()).map { "\($0.code.rawValue) \($0.message)" }.joined(separator: "; ")
         } catch {
             return "error \(error.kind) \(error.detail)"
         }

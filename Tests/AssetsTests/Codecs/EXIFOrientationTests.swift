@@ -55,7 +55,7 @@ struct EXIFOrientationTests {
         // Then it is shown as stored and a warning says why
         #expect(decoded.info.orientation == .up)
         #expect(decoded.appliedOrientation == .up)
-        #expect(decoded.warnings.contains { $0.code == "invalid-orientation" && $0.message.contains("\(value)") })
+        #expect(decoded.warnings.contains { $0.code == .invalidOrientation && $0.message.contains("\(value)") })
     }
 
     @Test("a truncated or malformed EXIF block is a warning, never a crash")
@@ -91,7 +91,7 @@ struct EXIFOrientationCorpusTests {
         let decoded = try ImageInspector.decode(try ImageDumps.read(path), file: path, options: options)
         // Then the value is read (0 becomes 1 with a warning), and the upright pixels match the reference
         #expect(info.orientation.rawValue == max(value, 1))
-        #expect(info.warnings.contains { $0.code == "invalid-orientation" } == (value == 0))
+        #expect(info.warnings.contains { $0.code == .invalidOrientation } == (value == 0))
         #expect(decoded.image.width == reference.image.width && decoded.image.height == reference.image.height)
         guard decoded.image.pixels.count == reference.image.pixels.count else { return }
         var total = 0

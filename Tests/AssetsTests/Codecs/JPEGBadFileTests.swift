@@ -70,7 +70,7 @@ struct JPEGBadFileTests {
         let expected = try ImageInspector.decode(expectedPNG)
         // Then the pixels are equal, the damage is reported, and strict decoding refuses the file
         #expect(decoded.image == expected.image)
-        #expect(decoded.warnings.contains { $0.code == "corrupt-data" })
+        #expect(decoded.warnings.contains { $0.code == .corruptData })
         let strict = #expect(throws: ImageError.self) {
             try ImageInspector.decode(bytes, file: path, options: DecodeOptions(rejectDamagedData: true))
         }

@@ -103,7 +103,7 @@ struct JPEGDecoderTests {
         // Then it is read as JPEG and the mismatch is a warning
         #expect(info.format == .jpeg)
         #expect(info.extensionMismatch == .png)
-        #expect(info.warnings.contains { $0.code == "extension-mismatch" })
+        #expect(info.warnings.contains { $0.code == .extensionMismatch })
     }
 
     static func meanDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {

@@ -1,4 +1,3 @@
-import CPNGShim
 import Foundation
 import Testing
 @testable import Assets
@@ -69,42 +68,13 @@ struct PNGFixture: CustomStringConvertible, Sendable {
     }
 
     func encode(comment: String? = nil) throws -> [UInt8] {
-        let rows = packedRows()
-        let stride = rows.count / height
-        let palette = self.palette, alpha = self.paletteAlpha
-        var output = assets_png_encode_output()
-        let trns = transparentSamples
-        let status = rows.withUnsafeBufferPointer { rowBuffer in
-            palette.withUnsafeBufferPointer { paletteBuffer in
-                alpha.withUnsafeBufferPointer { alphaBuffer in
-                    (comment ?? "").withCString { text in
-                        var settings = assets_png_raw_settings()
-                        settings.bit_depth = Int32(depth)
-                        settings.color_type = Int32(colorType)
-                        settings.interlace = interlaced ? 1 : 0
-                        settings.palette = paletteBuffer.baseAddress
-                        settings.palette_count = Int32(paletteCount)
-                        if transparency && colorType == 3 {
-                            settings.trns_alpha = alphaBuffer.baseAddress
-                            settings.trns_alpha_count = Int32(alpha.count)
-                        }
-                        if transparency && (colorType == 0 || colorType == 2) {
-                            settings.has_trns_color = 1
-                            settings.trns_gray = UInt16(trns[0])
-                            settings.trns_red = UInt16(trns[0])
-                            settings.trns_green = UInt16(trns.count > 1 ? trns[1] : 0)
-                            settings.trns_blue = UInt16(trns.count > 2 ? trns[2] : 0)
-                        }
-                        settings.comment = comment == nil ? nil : text
-                        return assets_png_encode_raw(rowBuffer.baseAddress, stride, UInt32(width), UInt32(height),
-                                                     &settings, &output)
-                    }
-                }
-            }
-        }
-        defer { assets_png_encode_free(&output) }
-        try #require(status == ASSETS_PNG_ENCODE_OK)
-        return Array(UnsafeBufferPointer(start: output.bytes, count: output.count))
+        var encoder = PNGRawEncoder(bitDepth: depth, colorType: colorType)
+        encoder.interlaced = interlaced
+        encoder.palette = palette
+        if transparency && colorType == 3 { encoder.paletteAlpha = paletteAlpha }
+        if transparency && (colorType == 0 || colorType == 2) { encoder.transparentSamples = transparentSamples.map { UInt16($0) } }
+        encoder.comment = comment
+        return try encoder.encode(rows: packedRows(), width: width, height: height)
     }
 
     /// The 8-bit RGBA the PNG specification gives for these samples (16-bit keeps the high byte).
@@ -248,7 +218,7 @@ struct PNGDecoderTests {
         #expect(error?.kind == .corrupt)
         #expect(error?.file == "a.png")
         #expect(error?.detail.contains("CRC") == true)
-        #expect(decoded.warnings.contains { $0.code == "crc-error" })
+        #expect(decoded.warnings.contains { $0.code == .crcError })
         #expect(throws: ImageError.self) {
             try ImageInspector.decode(badText, options: DecodeOptions(rejectDamagedData: true))
         }

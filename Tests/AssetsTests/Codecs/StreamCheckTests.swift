@@ -1,4 +1,3 @@
-import CPNGShim
 import Foundation
 import Testing
 @testable import Assets
@@ -75,17 +74,7 @@ enum PNGStreams {
 struct StreamCheckTests {
     /// Whether the check of `bytes` took the zlib walk (true) or decoded rows through libpng (false).
     static func tookStreamCheck(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let decoder = assets_png_decoder_create(buffer.baseAddress, buffer.count, 1 << 16, 1 << 16) else {
-                return false
-            }
-            defer { assets_png_decoder_destroy(decoder) }
-            guard assets_png_decoder_read_header(decoder) == ASSETS_PNG_DECODE_OK,
-                  assets_png_decoder_check(decoder) == ASSETS_PNG_DECODE_OK else { return false }
-            var report = assets_png_decode_report()
-            assets_png_decoder_get_report(decoder, &report)
-            return report.rows_checked_without_unfiltering != 0
-        }
+        PNGDecoder.checkWalksStream(bytes)
     }
 
     static func outcomes(_ bytes: [UInt8]) -> (checked: String, decoded: String) {

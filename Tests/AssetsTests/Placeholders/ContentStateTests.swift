@@ -26,8 +26,7 @@ struct StateRow: Sendable, CustomTestStringConvertible {
     var isLoading: Bool
     var hasContent: Bool
     var error: ScreenError?
-    var shown: ShownState
-    var stateName: String?
+    var shown: PlaceholderState
     var placeholder: String?
     var subtleIndicator: Bool
     var routed: Bool
@@ -42,18 +41,18 @@ let offline = ScreenError(kind: .loadingData, message: "offline")
 
 /// Every combination of (is loading, has content, error: none / general / loading data).
 let stateRows: [StateRow] = [
-    StateRow(isLoading: false, hasContent: false, error: nil, shown: .empty, stateName: "empty", placeholder: "empty", subtleIndicator: false, routed: false),
-    StateRow(isLoading: false, hasContent: false, error: general, shown: .error, stateName: "error", placeholder: "error", subtleIndicator: false, routed: false),
-    StateRow(isLoading: false, hasContent: false, error: offline, shown: .error, stateName: "loading-error", placeholder: "loading-error", subtleIndicator: false, routed: false),
-    StateRow(isLoading: false, hasContent: true, error: nil, shown: .content, stateName: nil, placeholder: nil, subtleIndicator: false, routed: false),
-    StateRow(isLoading: false, hasContent: true, error: general, shown: .content, stateName: nil, placeholder: nil, subtleIndicator: false, routed: true),
-    StateRow(isLoading: false, hasContent: true, error: offline, shown: .content, stateName: nil, placeholder: nil, subtleIndicator: false, routed: true),
-    StateRow(isLoading: true, hasContent: false, error: nil, shown: .loading, stateName: "loading", placeholder: "loading", subtleIndicator: false, routed: false),
-    StateRow(isLoading: true, hasContent: false, error: general, shown: .loading, stateName: "loading", placeholder: "loading", subtleIndicator: false, routed: false),
-    StateRow(isLoading: true, hasContent: false, error: offline, shown: .loading, stateName: "loading", placeholder: "loading", subtleIndicator: false, routed: false),
-    StateRow(isLoading: true, hasContent: true, error: nil, shown: .content, stateName: nil, placeholder: nil, subtleIndicator: true, routed: false),
-    StateRow(isLoading: true, hasContent: true, error: general, shown: .content, stateName: nil, placeholder: nil, subtleIndicator: true, routed: true),
-    StateRow(isLoading: true, hasContent: true, error: offline, shown: .content, stateName: nil, placeholder: nil, subtleIndicator: true, routed: true),
+    StateRow(isLoading: false, hasContent: false, error: nil, shown: .empty, placeholder: "empty", subtleIndicator: false, routed: false),
+    StateRow(isLoading: false, hasContent: false, error: general, shown: .error, placeholder: "error", subtleIndicator: false, routed: false),
+    StateRow(isLoading: false, hasContent: false, error: offline, shown: .loadingError, placeholder: "loading-error", subtleIndicator: false, routed: false),
+    StateRow(isLoading: false, hasContent: true, error: nil, shown: .content, placeholder: nil, subtleIndicator: false, routed: false),
+    StateRow(isLoading: false, hasContent: true, error: general, shown: .content, placeholder: nil, subtleIndicator: false, routed: true),
+    StateRow(isLoading: false, hasContent: true, error: offline, shown: .content, placeholder: nil, subtleIndicator: false, routed: true),
+    StateRow(isLoading: true, hasContent: false, error: nil, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
+    StateRow(isLoading: true, hasContent: false, error: general, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
+    StateRow(isLoading: true, hasContent: false, error: offline, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
+    StateRow(isLoading: true, hasContent: true, error: nil, shown: .content, placeholder: nil, subtleIndicator: true, routed: false),
+    StateRow(isLoading: true, hasContent: true, error: general, shown: .content, placeholder: nil, subtleIndicator: true, routed: true),
+    StateRow(isLoading: true, hasContent: true, error: offline, shown: .content, placeholder: nil, subtleIndicator: true, routed: true),
 ]
 
 @Suite("Content states and the view-state machine")
@@ -65,8 +64,8 @@ struct ContentStateTests {
         let decision = ContentStateDecision(isLoading: row.isLoading, hasContent: row.hasContent, error: row.error)
 
         // Then the shown state, the placeholder, the indicator and the routed error are the table's
-        #expect(decision.shown == row.shown)
-        #expect(decision.stateName == row.stateName)
+        #expect(decision.state == row.shown)
+        #expect(decision.placeholderState == (row.shown == .content ? nil : row.shown))
         #expect(decision.placeholder?.name == row.placeholder)
         #expect(decision.showsSubtleActivityIndicator == row.subtleIndicator)
         #expect(decision.errorForHandler == (row.routed ? row.error : nil))
@@ -92,7 +91,7 @@ struct ContentStateTests {
         let transitions = Recorder<String>()
         let handled = Recorder<ScreenError>()
         var screen = StatefulScreen(errorHandler: { handled.append($0) })
-        screen.observe { transitions.append("\($0.from ?? "content")→\($0.to ?? "content")") }
+        screen.observe { transitions.append("\($0.from?.rawValue ?? "content")→\($0.to?.rawValue ?? "content")") }
 
         // When it loads, fails offline, reloads, gets content, reloads with content, and fails with content
         screen.update(isLoading: true, hasContent: false, error: nil)
@@ -108,14 +107,15 @@ struct ContentStateTests {
                                        "loading→content", "content→empty"])
         #expect(reloading.showsSubtleActivityIndicator)
         #expect(handled.values == [general])
-        #expect(screen.machine.current == "empty")
+        #expect(screen.machine.current == .empty)
+        #expect(screen.state == .empty)
         #expect(screen.machine.currentPlaceholder?.name == "empty")
     }
 
     @Test("the view-state machine with a team's own states")
     func machine() throws {
         // Given a machine with two custom states and an observer
-        var machine = ViewStateMachine<PlaceholderStyle>()
+        var machine = ViewStateMachine<String, PlaceholderStyle>()
         machine.register(.emptyStateStyle + .title("Sign in to see your orders"), for: "signed-out")
         machine.register(.errorStyle + .title("Maintenance"), for: "maintenance")
         let seen = Recorder<String>()

@@ -94,7 +94,8 @@ struct PlaceholderChainTests {
         // Then text, buttons and image are concrete
         #expect(shown.title == "Noch nichts da")
         #expect(shown.subtitle == nil)
-        #expect(shown.buttons == [PlaceholderPresentation.Button(title: "Refresh", action: "refresh")])
+        #expect(shown.buttons.map(\.title) == ["Refresh"] && shown.buttons.map(\.action) == ["refresh"])
+        #expect(shown.buttons.first?.titles == [.normal: "Refresh", .highlighted: "Refresh", .disabled: "Refresh"])
         #expect(shown.image?.file == "placeholder_empty_state_icon.imageset/empty.pdf")
 
         // And a new style replaces everything

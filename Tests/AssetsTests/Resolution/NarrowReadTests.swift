@@ -22,7 +22,7 @@ struct NarrowReadTests {
             for query in [VariantQuery.iPhone, VariantQuery(scale: .two, appearance: .dark, idiom: .pad, layoutDirection: .rightToLeft)] {
                 let expected = resolver.resolve(name, for: query)
                 let answer = VariantResolver(catalog: narrow).resolve(name, for: query)
-                #expect(answer.reportJSON.text() == expected.reportJSON.text(), "\(root): \(name)", sourceLocation: sourceLocation)
+                #expect(answer.reportJSON.rendered() == expected.reportJSON.rendered(), "\(root): \(name)", sourceLocation: sourceLocation)
                 #expect(answer.reportText == expected.reportText, "\(root): \(name)", sourceLocation: sourceLocation)
             }
         }

@@ -18,7 +18,7 @@ struct ResolutionReportTests {
         let answer = VariantResolver(catalog: Self.catalog).resolve("arrow", for: query)
 
         // When it is written as JSON
-        let text = answer.reportJSON.text()
+        let text = answer.reportJSON.rendered()
 
         // Then every field is there, in order
         #expect(text == """
@@ -27,7 +27,7 @@ struct ResolutionReportTests {
           "query": {
             "scale": 3,
             "appearance": "dark",
-            "highContrast": false,
+            "high_contrast": false,
             "idiom": "phone",
             "rtl": true
           },
@@ -64,15 +64,15 @@ struct ResolutionReportTests {
           no set in the catalog is named "Arrow"
           "arrow" differs only in case; names are case-sensitive
         """)
-        let json = answer.reportJSON.text()
+        let json = answer.reportJSON.rendered()
         #expect(json.contains(#""resolved": false"#) && json.contains(#""file": null"#) && json.contains(#""entry": null"#))
     }
 
     @Test("JSON strings are escaped")
     func escaping() {
-        let value = ReportJSON.array([.string("a\"b\\c\nd\u{1}é")])
-        #expect(value.text() == "[\n  \"a\\\"b\\\\c\\nd\\u0001é\"\n]")
-        #expect(ReportJSON.object([]).text() == "{}")
+        let value = JSONValue.array([.string("a\"b\\c\nd\u{1}é")])
+        #expect(value.rendered() == "[\n  \"a\\\"b\\\\c\\nd\\u0001é\"\n]")
+        #expect(JSONValue.object([]).rendered() == "{}")
     }
 
     @Test("every placeholder state reports its style, text and image", arguments: [
@@ -80,13 +80,13 @@ struct ResolutionReportTests {
         (.empty, true, "image: placeholder_empty_state_icon.imageset/empty.pdf (conventional: placeholder_empty_state_icon)"),
         (.loadingError, false, "image: hidden"),
         (.imageSlot, true, "image: global_image_placeholder_icon.dataset/spinner.gif (conventional: global_image_placeholder_icon)"),
-        (.loading, true, "image: none"),
+        (.loading, true, "image: none (no animation in the catalog: the activity indicator shows)"),
     ])
     func states(state: PlaceholderState, resolved: Bool, imageLine: String) {
         let report = PlaceholderStateReport(state: state, context: PlaceholderContext(catalog: Self.catalog))
         #expect(report.isResolved == resolved)
         #expect(report.reportText.split(separator: "\n").map(String.init).contains(imageLine), "\(report.reportText)")
-        let json = report.reportJSON.text()
+        let json = report.reportJSON.rendered()
         #expect(json.contains(#""state": "\#(state.rawValue)""#))
         #expect(json.contains(#""resolved": \#(resolved)"#))
     }
@@ -100,7 +100,12 @@ struct ResolutionReportTests {
         title: Something went wrong
         subtitle: Please try again.
         buttons (vertical): Try again [retry]
+          retry: normal "Try again", on #007AFF, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; highlighted "Try again", on #0062CC, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; disabled "Try again", on #78788033, no border, corner radius 10, 17 pt semibold #3C3C4399, center, one line
         image: placeholder_error_icon.imageset/error@3x.png (conventional: placeholder_error_icon)
+        appearance: background #FFFFFF, no border, insets 24 24 24 24, spacing 16
+          image: fixed height 120, scaleAspectFit
+          title: 20 pt semibold #000000, center, multi-line
+          subtitle: 15 pt regular #3C3C4399, center, multi-line
         trace:
           the style names no image of its own
           the error image "placeholder_error_icon" from the catalog
@@ -115,6 +120,6 @@ struct ResolutionReportTests {
         let report = PlaceholderStateReport(state: .content, context: PlaceholderContext(catalog: Self.catalog))
         #expect(report.isResolved)
         #expect(report.reportText == "state: content (phone light 3x)\nno placeholder: the content is shown")
-        #expect(report.reportJSON.text().contains(#""style": null"#))
+        #expect(report.reportJSON.rendered().contains(#""style": null"#))
     }
 }

@@ -18,28 +18,6 @@ extension GIFInfo {
         return lines.joined(separator: "\n")
     }
 
-    /// The same as JSON, keys in a stable order.
-    public func json(file: String) -> String {
-        let stored = frames.map { String($0.delayCentiseconds) }.joined(separator: ", ")
-        let effective = frames.map { String($0.effectiveDelayMilliseconds) }.joined(separator: ", ")
-        return """
-            {
-              "file": \(JSONText.string(file)),
-              "format": "gif",
-              "width": \(canvasWidth),
-              "height": \(canvasHeight),
-              "screen": {"width": \(screenWidth), "height": \(screenHeight)},
-              "frame_count": \(frames.count),
-              "loop_count": \(loopCount.storedValue.map(String.init) ?? "null"),
-              "plays": \(loopCount.plays.map(String.init) ?? "null"),
-              "delays_cs": [\(stored)],
-              "delays_ms": [\(effective)],
-              "duration_ms": \(durationMilliseconds)
-            }
-
-            """
-    }
-
     private var loopWords: String {
         switch loopCount {
         case .playOnce: return "once"

@@ -64,7 +64,7 @@ struct EXIFOrientationReader {
     static func resolve(_ raw: UInt16?, offset: Int?) -> (ImageOrientation, ImageWarning?) {
         guard let raw else { return (.up, nil) }
         if let orientation = ImageOrientation(rawValue: Int(raw)) { return (orientation, nil) }
-        return (.up, ImageWarning(code: "invalid-orientation",
+        return (.up, ImageWarning(code: .invalidOrientation,
                                   message: "EXIF orientation \(raw) is not 1...8; treated as 1", offset: offset))
     }
 }

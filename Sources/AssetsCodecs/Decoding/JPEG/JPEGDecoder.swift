@@ -77,7 +77,7 @@ struct JPEGDecoder {
         guard report.warning_count > 0 else { return [] }
         let text = cMessageText(report.last_warning)
         let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
-        let code = report.corrupt_warning_count > 0 ? "corrupt-data" : "codec-warning"
+        let code: ImageWarningCode = report.corrupt_warning_count > 0 ? .corruptData : .codecWarning
         if rejectDamagedData, report.corrupt_warning_count > 0 {
             throw ImageError(.corrupt, format: .jpeg, offset: Int(report.input_offset), detail: text)
         }

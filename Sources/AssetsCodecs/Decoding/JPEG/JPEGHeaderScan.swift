@@ -30,7 +30,7 @@ struct JPEGHeaderScan {
                 throw ImageError(.truncated, format: .jpeg, offset: i - start, detail: "file ends before the frame header (SOF)")
             }
             if skipped > 0 {
-                info.warnings.append(ImageWarning(code: "corrupt-data", message: "\(skipped) extraneous bytes before a marker",
+                info.warnings.append(ImageWarning(code: .corruptData, message: "\(skipped) extraneous bytes before a marker",
                                                   offset: i - start - 1))
                 skipped = 0
             }
@@ -52,7 +52,7 @@ struct JPEGHeaderScan {
                 if isFrame {
                     throw ImageError(.corrupt, format: .jpeg, offset: markerOffset, detail: "frame header length \(length)")
                 }
-                info.warnings.append(ImageWarning(code: "corrupt-data", message: "segment \(Self.hex(marker)) has length \(length)",
+                info.warnings.append(ImageWarning(code: .corruptData, message: "segment \(Self.hex(marker)) has length \(length)",
                                                   offset: markerOffset))
                 i += 2
                 continue
@@ -75,7 +75,7 @@ struct JPEGHeaderScan {
                     info.orientation = orientation
                     if let warning { info.warnings.append(warning) }
                 } catch {
-                    info.warnings.append(ImageWarning(code: "malformed-exif", message: "EXIF block unreadable: \(error)",
+                    info.warnings.append(ImageWarning(code: .malformedExif, message: "EXIF block unreadable: \(error)",
                                                       offset: markerOffset))
                 }
             case 0xEE where body.count >= 12 && body.starts(with: Array("Adobe".utf8)):
@@ -108,15 +108,15 @@ struct JPEGHeaderScan {
         info.frameCount = 1
         if [0xC3, 0xC7, 0xCB, 0xCF].contains(marker) {
             info.isDecodable = false
-            info.warnings.append(ImageWarning(code: "unsupported", message: "lossless JPEG is not decoded", offset: offset))
+            info.warnings.append(ImageWarning(code: .unsupported, message: "lossless JPEG is not decoded", offset: offset))
         }
         if info.bitDepth != 8 {
             info.isDecodable = false
-            info.warnings.append(ImageWarning(code: "unsupported",
+            info.warnings.append(ImageWarning(code: .unsupported,
                                               message: "\(info.bitDepth ?? 0)-bit samples are not decoded", offset: offset))
         }
         if info.height == 0 {
-            info.warnings.append(ImageWarning(code: "height-in-dnl", message: "height given later by a DNL marker", offset: offset))
+            info.warnings.append(ImageWarning(code: .heightInDNL, message: "height given later by a DNL marker", offset: offset))
         }
         let ids = (0..<components).map { body[6 + $0 * 3] }
         let sampling: [(Int, Int)] = (0..<components).map { (index: Int) -> (Int, Int) in
@@ -138,7 +138,7 @@ struct JPEGHeaderScan {
         case 4:
             info.colorModel = adobeTransform == 2 ? .ycck : .cmyk
             if adobeTransform == nil {
-                info.warnings.append(ImageWarning(code: "cmyk-assumed-inverted",
+                info.warnings.append(ImageWarning(code: .cmykAssumedInverted,
                                                   message: "CMYK without an Adobe marker: read as Adobe's inverted CMYK, as djpeg does",
                                                   offset: offset))
             }

@@ -35,6 +35,22 @@ struct PNGDecoder {
         try run(bytes) { decoder, _, _ in assets_png_decoder_check(decoder) }
     }
 
+    /// Whether `check` takes the zlib walk for `bytes` (true) or hands them to libpng's rows (false): what
+    /// the tests of the walk ask.
+    package static func checkWalksStream(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = assets_png_decoder_create(buffer.baseAddress, buffer.count, 1 << 16, 1 << 16) else {
+                return false
+            }
+            defer { assets_png_decoder_destroy(decoder) }
+            guard assets_png_decoder_read_header(decoder) == ASSETS_PNG_DECODE_OK,
+                  assets_png_decoder_check(decoder) == ASSETS_PNG_DECODE_OK else { return false }
+            var report = assets_png_decode_report()
+            assets_png_decoder_get_report(decoder, &report)
+            return report.rows_checked_without_unfiltering != 0
+        }
+    }
+
     /// Reads the header, checks the size against the limits, runs `body` (which decodes) and gathers
     /// the codec's warnings.
     private func run(_ bytes: UnsafeBufferPointer<UInt8>,
@@ -58,7 +74,7 @@ struct PNGDecoder {
             let text = cMessageText(report.last_warning)
             let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
             // Damaged image data (its Adler-32) is corrupt data, as in a JPEG; a CRC error in an ancillary chunk is not.
-            let code = report.data_warning_count > 0 ? "corrupt-data" : report.crc_warning_count > 0 ? "crc-error" : "codec-warning"
+            let code: ImageWarningCode = report.data_warning_count > 0 ? .corruptData : report.crc_warning_count > 0 ? .crcError : .codecWarning
             warnings.append(ImageWarning(code: code, message: "libpng: \(text)\(more)"))
             if options.rejectDamagedData, report.crc_warning_count > 0 || report.data_warning_count > 0 {
                 throw ImageError(.corrupt, format: .png, detail: "libpng: \(text)")

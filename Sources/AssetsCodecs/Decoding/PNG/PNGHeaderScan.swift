@@ -69,7 +69,7 @@ package struct PNGHeaderScan {
             case PNGHeaderScan.chunk("acTL") where length >= 8 && i + 16 <= end:
                 info.frameCount = u32(i + 8)
                 info.loopCount = u32(i + 12)
-                info.warnings.append(ImageWarning(code: "apng", message: "animated PNG: only the default image is decoded",
+                info.warnings.append(ImageWarning(code: .apng, message: "animated PNG: only the default image is decoded",
                                                   offset: i - start))
             case PNGHeaderScan.chunk("eXIf") where i + 8 + length <= end:
                 do {
@@ -78,7 +78,7 @@ package struct PNGHeaderScan {
                     info.orientation = orientation
                     if let warning { info.warnings.append(warning) }
                 } catch {
-                    info.warnings.append(ImageWarning(code: "malformed-exif", message: "eXIf chunk unreadable: \(error)",
+                    info.warnings.append(ImageWarning(code: .malformedExif, message: "eXIf chunk unreadable: \(error)",
                                                       offset: i - start))
                 }
             default:

@@ -1,7 +1,5 @@
 /// One finding about a catalog: a stable code, a severity, where (catalog-relative path and JSON key
 /// path), and a message in plain words.
-import AssetsSupport
-import AssetsCodecs
 
 public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The stable codes: their raw values are the public contract.
