@@ -41,7 +41,9 @@ struct AssetTool: ParsableCommand {
             printError(failure.message)
             exit(withError: failure.status.code)
         } catch {
+            InterruptSignals.holdIfInterrupted()
             exit(withError: error)
         }
+        InterruptSignals.holdIfInterrupted()
     }
 }

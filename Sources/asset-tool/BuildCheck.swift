@@ -45,7 +45,11 @@ struct BuildCheck: ParsableCommand {
 
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let names: PlaceholderNames
         do {
             names = try placeholderNames.names(forCatalog: catalog)
@@ -55,7 +59,8 @@ struct BuildCheck: ParsableCommand {
         }
         let report: CatalogReport
         do {
-            report = try CatalogValidator(options: .init(placeholderNames: names)).validate(catalogAt: catalog)
+            report = try CatalogValidator(options: .init(placeholderNames: names, limits: limits.decoding,
+                                                         catalogLimits: limits.catalog)).validate(catalogAt: catalog)
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             throw CommandFailure.unreadableCatalog("\(catalog): error: \(error) [unreadable-catalog]")

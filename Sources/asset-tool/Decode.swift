@@ -30,6 +30,9 @@ struct Decode: ParsableCommand {
     @Flag(help: "Replace the output file if it exists.")
     var force = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         if DecodedImageWriter.format(forPath: output) == nil {
             throw ValidationError("--output must end in .ppm or .png, not '\(output)'")
@@ -50,8 +53,9 @@ struct Decode: ParsableCommand {
     }
 
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         guard let format = DecodedImageWriter.format(forPath: output) else { throw ExitStatus.usage.code }
-        let options = DecodeOptions(orientation: keepOrientation ? .keep : .apply,
+        let options = DecodeOptions(limits: limits.decoding, orientation: keepOrientation ? .keep : .apply,
                                     scale: scale.flatMap(Self.scale) ?? .full)
         let writer = DecodedImageWriter(options: options, overwrite: force)
         let result: DecodedImageWriter.Result

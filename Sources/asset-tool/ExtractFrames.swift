@@ -17,6 +17,10 @@ struct ExtractFrames: ParsableCommand {
             Given several files, or a folder (its .gif files), each input gets its own folder \
             DIR/NAME/ named after the file, and the inputs are spread over the processors.
 
+            DIR appears whole or not at all: it is written as a hidden sibling and renamed into place, so \
+            a failure, Ctrl-C or a kill leaves DIR as it was. DIR must be new, empty or an earlier run's \
+            output (replaced only with --force); a second run into the same DIR fails while the first runs.
+
             \(CommandExamples.extractFrames)
             """
     )
@@ -33,7 +37,7 @@ struct ExtractFrames: ParsableCommand {
     @Option(help: ArgumentHelp("Only these frames: an index, or an inclusive range such as 3-7 (or 3-).", valueName: "range"))
     var frames: String?
 
-    @Flag(help: "Replace frames and frames.json already in the folder.")
+    @Flag(help: "Replace an earlier run's frames and frames.json in the folder.")
     var force = false
 
     @Option(help: "Output format: text or json.")
@@ -42,8 +46,8 @@ struct ExtractFrames: ParsableCommand {
     @Flag(help: "Smallest PNGs (zlib 9, the smaller of no filter and adaptive filters): much slower.")
     var smallest = false
 
-    @Option(help: ArgumentHelp("Threads encoding frames and reading inputs (default: one per processor).", valueName: "n"))
-    var threads: Int?
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
 
     func validate() throws {
         try format.check([.text, .json])
@@ -53,15 +57,13 @@ struct ExtractFrames: ParsableCommand {
         if inputs.isEmpty {
             throw ValidationError("give at least one input")
         }
-        if let threads, threads < 1 {
-            throw ValidationError("--threads must be at least 1, not \(threads)")
-        }
     }
 
     private var encoder: PNGEncoder { smallest ? .smallestOnAnyContent : .fast }
     private var selection: FrameSelection { frames.flatMap(FrameSelection.init(parsing:)) ?? .all }
 
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         if inputs.count == 1, !isFolder(inputs[0]) {
             try extractOne(inputs[0])
         } else {
@@ -73,7 +75,7 @@ struct ExtractFrames: ParsableCommand {
         let source: any AnimationFrameSource
         do {
             // A GIF is read through a small window as frames are decoded, never held whole.
-            source = try ImageFrames.open(file: input, raw: raw)
+            source = try ImageFrames.open(file: input, limits: limits.decoding, raw: raw)
         } catch {
             if error.kind == .unreadable {
                 // The same words as every other command for a missing or unreadable file.
@@ -82,7 +84,8 @@ struct ExtractFrames: ParsableCommand {
             throw CommandFailure(error.description)
         }
         let extractor = FrameExtractor(folder: output, selection: selection, overwrite: force, encoder: encoder,
-                                       encodingThreads: threads ?? FrameExtractor.processorCount)
+                                       encodingThreads: limits.threadCount, memoryBudget: limits.memoryBudget,
+                                       files: OutputFileBudget(limit: limits.maxFiles))
         let report: FrameExtractionReport
         do {
             report = try extractor.extract(from: source, raw: raw, sourceName: input)
@@ -113,7 +116,8 @@ struct ExtractFrames: ParsableCommand {
             throw ValidationError("\(first) and \(second) would both write to \(output)/\(FrameExtractionBatch.folderName(for: first))")
         }
         let batch = FrameExtractionBatch(inputs: files, folder: output, selection: selection, overwrite: force,
-                                         encoder: encoder, raw: raw, threads: threads ?? FrameExtractor.processorCount)
+                                         encoder: encoder, raw: raw, limits: limits.decoding, threads: limits.threadCount,
+                                         files: OutputFileBudget(limit: limits.maxFiles))
         var failed = false
         var reports: [JSONValue] = []
         for outcome in batch.run() {

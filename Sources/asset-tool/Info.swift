@@ -34,6 +34,9 @@ struct Info: ParsableCommand {
     @Flag(help: "Also decode the pixels, reporting damage and codec warnings.")
     var decode = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         try format.check([.text, .json])
         if files.isEmpty { throw ValidationError("give at least one file") }
@@ -64,15 +67,15 @@ struct Info: ParsableCommand {
 
     private func inspect(_ file: String) throws(ImageError) -> InfoReport {
         // Headers only: JPEG and PNG are read from their first 64 KiB and last 4 KiB.
-        let info = try ImageInspector.probe(file: file)
+        let info = try ImageInspector.probe(file: file, limits: limits.decoding)
         var gif: GIFInfo?
         var decodeWarnings: [ImageWarning] = []
         if info.format == .gif || (decode && info.isDecodable) {
             let bytes = try ImageInspector.readFile(file)
             // GIFs: the GIF decoder's own structure walk adds the screen size and browsers' effective delays.
-            if info.format == .gif { gif = try GIFInfo(bytes: bytes) }
+            if info.format == .gif { gif = try GIFInfo(bytes: bytes, limits: limits.decoding) }
             if decode, info.isDecodable {
-                let decoded = try ImageInspector.decode(bytes, file: file)
+                let decoded = try ImageInspector.decode(bytes, file: file, options: DecodeOptions(limits: limits.decoding))
                 decodeWarnings = decoded.warnings.filter { !info.warnings.contains($0) }
             }
         }

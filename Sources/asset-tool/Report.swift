@@ -43,12 +43,16 @@ struct Report: ParsableCommand {
 
     @OptionGroup var localization: LocalizationOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
+        InterruptSignals.cleanUpOnExit()
         let loaded: AssetCatalog
         let names: PlaceholderNames
         let strings: LocalizedStrings?
         do {
-            loaded = try AssetCatalog.read(at: catalog)
+            loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("\(error)")
         }
@@ -58,8 +62,10 @@ struct Report: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let validation = CatalogValidator(options: .init(placeholderNames: names)).validate(loaded)
+        let validation = CatalogValidator(options: .init(placeholderNames: names, limits: limits.decoding,
+                                                         catalogLimits: limits.catalog)).validate(loaded)
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        report.limits = limits.decoding
         if let strings { report.localization = strings }
         let page = report.render()
         do {

@@ -31,6 +31,9 @@ struct Resolve: ParsableCommand {
 
     @OptionGroup var localization: LocalizationOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     var catalog: String { catalogOption.path() }
 
     func validate() throws {
@@ -52,9 +55,9 @@ struct Resolve: ParsableCommand {
         do {
             // One name needs only its own set(s) and the groups' namespaces; a state needs the whole catalog.
             if state == nil, let name {
-                loaded = try VariantResolver.catalog(at: catalog, forResolving: name)
+                loaded = try VariantResolver.catalog(at: catalog, forResolving: name, limits: limits.catalog)
             } else {
-                loaded = try loadCatalog(at: catalog)
+                loaded = try loadCatalog(at: catalog, limits: limits.catalog)
             }
         } catch {
             throw CommandFailure.unreadableCatalog("asset-tool resolve: \(error)")
@@ -78,7 +81,7 @@ struct Resolve: ParsableCommand {
             var report = PlaceholderStateReport(state: placeholderState, context: context)
             report.locale = strings.map { $0.locale.isEmpty ? $0.developmentLanguage ?? "" : $0.locale }
             do {
-                try report.readAnimation()
+                try report.readAnimation(limits: limits.decoding)
             } catch {
                 throw CommandFailure("asset-tool resolve: \(error.description)")
             }
@@ -94,6 +97,6 @@ struct Resolve: ParsableCommand {
 }
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
-func loadCatalog(at path: String) throws -> AssetCatalog {
-    try AssetCatalog.read(at: path)
+func loadCatalog(at path: String, limits: CatalogLimits = .default) throws -> AssetCatalog {
+    try AssetCatalog.read(at: path, limits: limits)
 }

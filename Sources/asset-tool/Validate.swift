@@ -42,6 +42,9 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     /// `--catalog`, then the arguments; `Assets.catalog` when none is given.
     var catalogs: [String] {
         let named = (catalogOption.catalog.map { [$0] } ?? []) + catalogArguments
@@ -104,7 +107,8 @@ struct Validate: ParsableCommand {
         } catch {
             throw CommandFailure("error: \(error)")
         }
-        return CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names))
+        return CatalogValidator(options: .init(deep: deep, requirePlaceholders: requirePlaceholders, placeholderNames: names,
+                                               limits: limits.decoding, catalogLimits: limits.catalog))
     }
 
     /// The catalogs to check: each argument that is a catalog as given; a folder that is not one stands
@@ -161,6 +165,8 @@ final class ProgressLine: Sendable {
 }
 
 func printError(_ text: String, terminator: String = "\n") {
+    // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
+    InterruptSignals.holdIfInterrupted()
     let bytes = Array((text + terminator).utf8)
     bytes.withUnsafeBytes { raw in
         var written = 0

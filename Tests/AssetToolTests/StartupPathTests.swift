@@ -6,8 +6,8 @@ import Testing
 @Suite("asset-tool start-up: a subcommand parsed alone behaves as through the root")
 struct StartupPathTests {
     @Test("help and usage errors name the whole command; exit codes are kept", arguments: [
-        (["decode", "--help"], Int32(0), "USAGE: asset-tool decode <input>"),
-        (["extract-frames", "-h"], Int32(0), "USAGE: asset-tool extract-frames <input>"),
+        (["decode", "--help"], Int32(0), "USAGE: asset-tool decode [<options>] <input>"),
+        (["extract-frames", "-h"], Int32(0), "USAGE: asset-tool extract-frames [<options>] <input>"),
         (["validate", "--no-such-flag"], Int32(64), "Usage: asset-tool validate"),
         (["decode"], Int32(64), "Usage: asset-tool decode"),
         (["--version"], Int32(0), "0.1.0"),

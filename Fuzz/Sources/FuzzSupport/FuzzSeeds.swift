@@ -7,7 +7,7 @@ import Glibc
 /// starts from real structure (`ASSETS_FUZZ_SEEDS=DIR` asks a harness to write them at start-up).
 public enum FuzzSeeds {
     public enum Kind: String, Sendable {
-        case gif, jpeg, png, probe, catalog
+        case gif, jpeg, png, probe, catalog, tree, svg
     }
 
     /// Writes the seeds for `kind` into `$ASSETS_FUZZ_SEEDS` when that variable names a folder.
@@ -26,6 +26,8 @@ public enum FuzzSeeds {
         case .png: return pngs()
         case .probe: return gifs() + jpegs() + pngs()
         case .catalog: return contents()
+        case .tree: return trees()
+        case .svg: return svgs()
         }
     }
 
@@ -146,5 +148,28 @@ public enum FuzzSeeds {
             ("escapes.json", #"{"a":"\u00e9\ud83d\ude00\n\t\"","b":[1,-2.5e10,true,false,null,{}],"c":{"d":[[[]]]}}"#),
         ]
         return texts.map { ($0.0, Array($0.1.utf8)) }
+    }
+
+    /// Tree programs for `fuzz-tree` (see its `ScratchTree.build`): groups, sets of each kind, links, odd
+    /// names, many same-named sets, a FIFO.
+    static func trees() -> [(String, [UInt8])] {
+        [
+            ("tree-sets", [0, 3, 0x41, 0x42, 0x43, 3, 0, 1, 4, 1, 1, 0x62, 2, 3, 2, 2, 0x63, 0x64, 2]),
+            ("tree-links", [0, 2, 0x67, 0x31, 5, 0, 0, 0, 2, 0x6C, 0x6B, 5, 2, 1, 1, 0x78, 5, 3, 0, 1, 0x6F, 3, 0, 0, 2, 0x73, 0x31]),
+            ("tree-names", [6, 4, 0x0A, 0x1B, 0x5B, 0x31, 6, 3, 0x2E, 0x2E, 0x2E, 3, 0, 3, 0x22, 0xCC, 0x81, 6, 2, 0xFF, 0xFE]),
+            ("tree-many", [7, 1, 20, 3, 0x64, 0x75, 0x70, 7, 2, 23, 1, 0x78]),
+            ("tree-fifo", [3, 0, 1, 0x61, 1, 8, 0, 8, 1, 1, 0x62, 9, 7]),
+        ]
+    }
+
+    /// SVG texts for `fuzz-svg`: plain, with a DOCTYPE, entities, comments, CDATA, a BOM, deep nesting.
+    static func svgs() -> [(String, [UInt8])] {
+        [
+            ("plain.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>"#),
+            ("prolog.svg", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- c --><!DOCTYPE svg [<!ENTITY a \"b\">]><svg><g><![CDATA[x]]></g>&a;</svg>"),
+            ("bom.svg", "\u{FEFF}<svg><path d='M0 0'/></svg>"),
+            ("nested.svg", "<svg>" + String(repeating: "<g>", count: 64) + String(repeating: "</g>", count: 64) + "</svg>"),
+            ("html.svg", "<html><body></body></html>"),
+        ].map { ($0.0, Array($0.1.utf8)) }
     }
 }

@@ -6,8 +6,9 @@ extension AssetCatalog {
     ///
     /// Problems inside the catalog never throw: they are kept in `readingDiagnostics` and the rest is
     /// still read. Throws only when the folder itself cannot be read.
-    public static func read(at path: String) throws(CatalogReadError) -> AssetCatalog {
-        try read(at: path, visiting: nil as ((Asset, Int32?, Int) -> Int)?).catalog
+    /// `limits` bound the depth walked, each `Contents.json` read and the threads reading sets.
+    public static func read(at path: String, limits: CatalogLimits = .default) throws(CatalogReadError) -> AssetCatalog {
+        try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?).catalog
     }
 
     /// Reads only the sets whose fully qualified name `wanted` accepts, for a question about a few names
@@ -16,14 +17,14 @@ extension AssetCatalog {
     /// those sets found, not the whole catalog's findings.
     /// `base`, when given, tests a set folder's own name first (the last part of the qualified name,
     /// without the extension): sets it refuses are skipped without building their qualified name.
-    public static func read(at path: String, onlyNamed wanted: @escaping (String) -> Bool,
+    public static func read(at path: String, limits: CatalogLimits = .default, onlyNamed wanted: @escaping (String) -> Bool,
                             base: ((String) -> Bool)? = nil) throws(CatalogReadError) -> AssetCatalog {
-        try read(at: path, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wanted: wanted, wantedBase: base).catalog
+        try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wanted: wanted, wantedBase: base).catalog
     }
 
     /// Reads the catalog; `visit` runs for each set on the reading thread while the set's folder is open
     /// (its descriptor, nil when it could not be opened), and its results come back in `assets` order.
-    static func read<Visit: Sendable>(at path: String, visiting visit: ((Asset, Int32?, Int) -> Visit)?,
+    static func read<Visit: Sendable>(at path: String, limits: CatalogLimits, visiting visit: ((Asset, Int32?, Int) -> Visit)?,
                                       wanted: ((String) -> Bool)? = nil, wantedBase: ((String) -> Bool)? = nil,
                                       keepingSetContents: Bool = true)
         throws(CatalogReadError) -> (catalog: AssetCatalog, visited: [Visit])
@@ -40,7 +41,7 @@ extension AssetCatalog {
         guard let real = CatalogFileSystem.realPath(path) else {
             throw CatalogReadError(path: path, reason: "cannot resolve the path")
         }
-        var reader = CatalogReader(root: path, rootReal: real)
+        var reader = CatalogReader(root: path, rootReal: real, limits: limits)
         reader.wanted = wanted
         reader.wantedBase = wanted == nil ? nil : wantedBase
         reader.keepsSetContents = keepingSetContents

@@ -10,11 +10,6 @@ import Darwin
 /// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
 /// a link out of the catalog, notices link loops and stops at a bounded depth.
 struct CatalogReader {
-    /// How many folders deep groups may nest before the reader stops descending.
-    static let maxDepth = 48
-    /// The largest `Contents.json` read.
-    static let maxContentsBytes = 16 << 20
-
     /// Apple set types this model does not interpret; they load as `.unknown` without a finding.
     static let otherAppleSetTypes: Set<String> = [
         "gcdashboardimage", "gcleaderboard", "gcleaderboardset", "complicationset", "iconset",
@@ -24,6 +19,7 @@ struct CatalogReader {
 
     let root: String
     let rootReal: String
+    let limits: CatalogLimits
     private(set) var assets: [Asset] = []
     private(set) var groups: [AssetGroup] = []
     private(set) var diagnostics: [CatalogDiagnostic] = []
@@ -48,9 +44,10 @@ struct CatalogReader {
         var ext: String
     }
 
-    init(root: String, rootReal: String) {
+    init(root: String, rootReal: String, limits: CatalogLimits = .default) {
         self.root = root
         self.rootReal = rootReal
+        self.limits = limits
     }
 
     static func join(_ parent: String, _ name: String) -> String {
@@ -76,18 +73,20 @@ struct CatalogReader {
         if case .success(let status) = CatalogFileSystem.targetStatus(root) {
             ancestors.append((status.device, status.inode))
         }
-        if let (file, _) = CatalogReader.readContents(folder: root, relative: "", rootReal: rootReal) {
+        if let (file, _) = CatalogReader.readContents(folder: root, relative: "", rootReal: rootReal, maxBytes: limits.maxContentsBytes) {
             diagnostics += file.diagnostics
         }
         let rootReal = self.rootReal
         let keepsContents = keepsSetContents
+        let limits = self.limits
         // `SetFeed.run` returns only after every reader is done with `visit`.
         let visitor = UnsafeSendable(visit)
         let feed = SetFeed<(Asset, [CatalogDiagnostic], Visit?)>()
-        let results = feed.run(readers: ParallelWork.processorCount - 1, walk: { feed in
+        let results = feed.run(readers: limits.workers - 1, walk: { feed in
             walkGroup(absolute: root, relative: "", namespace: [], depth: 0, feed: feed)
         }, read: { set, known in
-            var (asset, found, extra) = CatalogReader.readSet(set, setCount: known, rootReal: rootReal, visit: visitor.value)
+            var (asset, found, extra) = CatalogReader.readSet(set, setCount: known, rootReal: rootReal, limits: limits,
+                                                              visit: visitor.value)
             if !keepsContents {
                 asset = Asset(name: asset.name, kind: asset.kind, path: asset.path, contents: asset.contents,
                               folderExtension: asset.folderExtension)
@@ -106,7 +105,7 @@ struct CatalogReader {
 
     /// Reads a folder's `Contents.json`: nil when absent; its diagnostics say what was wrong.
     /// `listed` is the type the folder listing gave, when the caller listed the folder (nil: absent).
-    static func readContents(folder: String, relative: String, rootReal: String,
+    static func readContents(folder: String, relative: String, rootReal: String, maxBytes: Int,
                              listed: CatalogFileSystem.EntryType?? = .none, in descriptor: Int32? = nil) -> (ContentsFile, JSONValue?)? {
         let relativeFile = CatalogReader.join(relative, "Contents.json")
         let absoluteFile = folder + "/Contents.json"
@@ -129,8 +128,8 @@ struct CatalogReader {
         case .success:
             break
         }
-        let read = descriptor.map { CatalogFileSystem.read("Contents.json", in: $0, maxBytes: CatalogReader.maxContentsBytes) }
-            ?? CatalogFileSystem.read(absoluteFile, maxBytes: CatalogReader.maxContentsBytes)
+        let read = descriptor.map { CatalogFileSystem.read("Contents.json", in: $0, maxBytes: maxBytes) }
+            ?? CatalogFileSystem.read(absoluteFile, maxBytes: maxBytes)
         switch read {
         case .failure(let error):
             var file = ContentsFile(path: relativeFile)
@@ -188,9 +187,9 @@ struct CatalogReader {
                                                     rootReal: rootReal, ancestors: ancestors)
             if let finding { diagnostics.append(finding) }
             guard type == .directory else { continue }
-            guard depth < CatalogReader.maxDepth else {
+            guard depth < limits.maxDepth else {
                 diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
-                                                     message: "is nested more than \(CatalogReader.maxDepth) folders deep; not read"))
+                                                     message: "is nested more than \(limits.maxDepth) folders deep; not read"))
                 continue
             }
             let (base, ext) = CatalogReader.split(name)
@@ -203,7 +202,8 @@ struct CatalogReader {
             guard case .success(let status) = CatalogFileSystem.targetStatus(childAbsolute) else { continue }
             ancestors.append((status.device, status.inode))
             defer { ancestors.removeLast() }
-            let contents = CatalogReader.readContents(folder: childAbsolute, relative: childRelative, rootReal: rootReal)
+            let contents = CatalogReader.readContents(folder: childAbsolute, relative: childRelative, rootReal: rootReal,
+                                                      maxBytes: limits.maxContentsBytes)
             if let file = contents?.0 { diagnostics += file.diagnostics }
             let atlas = ext == "spriteatlas"
             var provides = atlas
@@ -219,7 +219,7 @@ struct CatalogReader {
         }
     }
 
-    static func readSet<Visit>(_ set: PendingSet, setCount: Int, rootReal: String,
+    static func readSet<Visit>(_ set: PendingSet, setCount: Int, rootReal: String, limits: CatalogLimits,
                                visit: ((Asset, Int32?, Int) -> Visit)?) -> (Asset, [CatalogDiagnostic], Visit?) {
         let (absolute, relative, ext) = (set.root + "/" + set.relative, set.relative, set.ext)
         var diagnostics: [CatalogDiagnostic] = []
@@ -245,7 +245,8 @@ struct CatalogReader {
                 if type != nil { asset.files.append(child) }
             }
         }
-        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, listed: contentsType,
+        guard let (file, root) = readContents(folder: absolute, relative: relative, rootReal: rootReal, maxBytes: limits.maxContentsBytes,
+                                              listed: contentsType,
                                               in: descriptor) else {
             asset.contents = .missing
             diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))

@@ -15,6 +15,8 @@ public struct CatalogHTMLReport: Sendable {
     public var localization: any LocalizationProvider = StringTable()
     /// The longest side of a thumbnail, in pixels.
     public var thumbnailSide: Int
+    /// The bounds on the images decoded for thumbnails.
+    public var limits: DecodingLimits = .default
 
     /// The states a placeholder row is drawn for, in this order.
     public static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
@@ -41,7 +43,7 @@ public struct CatalogHTMLReport: Sendable {
 
     /// The whole page.
     public func render() -> String {
-        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide)
+        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits)
         let title = catalogTitle
         var html = """
         <!DOCTYPE html>
@@ -181,12 +183,13 @@ public struct CatalogHTMLReport: Sendable {
 struct ThumbnailCache {
     var root: String
     var maxSide: Int
+    var limits: DecodingLimits
     var made: [String: Thumbnail] = [:]
 
     mutating func thumbnail(of file: String) -> Thumbnail {
         if let known = made[file] { return known }
         let path = root.hasSuffix("/") ? root + file : "\(root)/\(file)"
-        let thumbnail = Thumbnail.make(file: path, maxSide: maxSide)
+        let thumbnail = Thumbnail.make(file: path, maxSide: maxSide, limits: limits)
         made[file] = thumbnail
         return thumbnail
     }

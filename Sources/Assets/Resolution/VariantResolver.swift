@@ -24,11 +24,12 @@ public struct VariantResolver: Sendable {
     /// named so apart from case (the trace names those), and the groups' `Contents.json` that decide
     /// namespaces. No other set's folder is opened, so one name answers quickly in a catalog of any size;
     /// `resolve(name)` on the result answers exactly as on the whole catalog.
-    public static func catalog(at path: String, forResolving name: String) throws(CatalogReadError) -> AssetCatalog {
+    public static func catalog(at path: String, forResolving name: String,
+                               limits: CatalogLimits = .default) throws(CatalogReadError) -> AssetCatalog {
         let lowered = name.lowercased()
         // A qualified name's last part is the set folder's own name; lowercasing keeps the slashes.
         let loweredBase = String(lowered.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-        return try AssetCatalog.read(at: path, onlyNamed: { $0 == name || sameIgnoringCase($0, lowered: lowered) },
+        return try AssetCatalog.read(at: path, limits: limits, onlyNamed: { $0 == name || sameIgnoringCase($0, lowered: lowered) },
                                      base: { sameIgnoringCase($0, lowered: loweredBase) })
     }
 

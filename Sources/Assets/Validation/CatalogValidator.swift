@@ -16,15 +16,19 @@ public struct CatalogValidator: Sendable {
         /// (``PlaceholderConfig/names(forCatalog:file:)``), the same names `resolve` and `report` use.
         public var placeholderNames: PlaceholderNames
         public var limits: DecodingLimits
+        /// Bounds on reading the catalog folder, and the threads that read and check sets.
+        public var catalogLimits: CatalogLimits
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
                     placeholders: [PlaceholderRole] = PlaceholderRole.expectedInCatalog,
-                    placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default) {
+                    placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default,
+                    catalogLimits: CatalogLimits = .default) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
             self.placeholderNames = placeholderNames
             self.limits = limits
+            self.catalogLimits = catalogLimits
         }
     }
 
@@ -50,7 +54,7 @@ public struct CatalogValidator: Sendable {
         let root = path
         // The report needs of each set only its outcome, name, kind and path: the reader drops the rest
         // once the set is checked, so memory grows by little per set.
-        let (catalog, outcomes) = try AssetCatalog.read(at: path, visiting: { asset, folder, setCount in
+        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits, visiting: { asset, folder, setCount in
             let outcome = checkSet(asset, root: root, folder: folder)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
             return outcome
@@ -64,7 +68,7 @@ public struct CatalogValidator: Sendable {
         // One pass per set, on every core: its entries' values, its files (one folder descriptor for the
         // set) and its scale checks. Sets are handed out a few at a time, so a slow set does not hold up a core.
         let done = Locked(0)
-        let outcomes = ParallelWork.map(count: assets.count) { index in
+        let outcomes = ParallelWork.map(count: assets.count, width: options.catalogLimits.workers) { index in
             let outcome = checkSet(assets[index], root: catalog.root, folder: nil)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, assets.count) }
             return outcome

@@ -35,7 +35,7 @@ struct CodecImageChecker: ImageChecking {
             let (product, overflow) = header.width.multipliedReportingOverflow(by: header.height)
             pixels = overflow ? Int.max : product
         }
-        return try budget.decoding(pixels, budget: limits.maxPixels) { () throws(ImageError) in
+        return try budget.decoding(pixels, budget: limits.maxMemory.map { min(limits.maxPixels, $0 / (4 * DecodingLimits.canvasCopies)) } ?? limits.maxPixels) { () throws(ImageError) in
             try decodePixels(sample, format: format, file: file)
         }
     }

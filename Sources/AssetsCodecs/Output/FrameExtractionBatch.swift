@@ -14,10 +14,13 @@ public struct FrameExtractionBatch: Sendable {
     public var limits: DecodingLimits
     /// How many threads work at once, over inputs and, when inputs are fewer, over frames.
     public var threads: Int
+    /// The files the whole batch may write; nil: unlimited.
+    public var files: OutputFileBudget?
 
     public init(inputs: [String], folder: String, selection: FrameSelection = .all, overwrite: Bool = false,
                 encoder: PNGEncoder = .fast, raw: Bool = false, limits: DecodingLimits = .default,
-                threads: Int = FrameExtractor.processorCount) {
+                threads: Int = FrameExtractor.processorCount, files: OutputFileBudget? = nil) {
+        self.files = files
         self.inputs = inputs
         self.folder = folder
         self.selection = selection
@@ -51,11 +54,16 @@ public struct FrameExtractionBatch: Sendable {
         }
     }
 
-    /// The output folder's name for `input`: its file name without the extension.
+    /// The output folder's name for `input`: its file name without the extension. A name that would
+    /// leave nothing or only dots (`...gif` gives `..`, which is the parent folder) is the whole file
+    /// name after an underscore instead (`_...gif`), so every input's folder is inside `folder`.
     public static func folderName(for input: String) -> String {
         let name = input.split(separator: "/").last.map(String.init) ?? input
-        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return name }
-        return String(name[..<dot])
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else {
+            return name.allSatisfy({ $0 == "." }) ? "_" + name : name
+        }
+        let base = name[..<dot]
+        return base.allSatisfy { $0 == "." } ? "_" + name : String(base)
     }
 
     /// The GIF files directly inside `folder` (by extension, any case; hidden files skipped), sorted by name.
@@ -81,25 +89,40 @@ public struct FrameExtractionBatch: Sendable {
     /// Extracts every input; the outcomes come back in the inputs' order.
     public func run() -> [Outcome] {
         let perInput = max(1, threads / max(inputs.count, 1))
+        var workers = min(threads, inputs.count)
+        // Each worker composites on its own canvas: as many workers as the memory holds canvases of the
+        // largest input (each input is still refused or fitted on its own by the limits and the extractor).
+        if let budget = limits.maxMemory, workers > 1 {
+            var largest = 0
+            for input in inputs {
+                if let info = try? ImageInspector.probe(file: input, limits: limits) {
+                    largest = max(largest, info.width * info.height * 4 * DecodingLimits.canvasCopies)
+                }
+            }
+            if largest > 0 { workers = max(1, min(workers, budget / largest)) }
+        }
+        let share = limits.maxMemory.map { $0 / max(workers, 1) }
         // One input at a time per worker, so a long file does not hold up the rest.
-        return ParallelWork.map(count: inputs.count, chunk: 1, width: threads) { index in
-            extract(inputs[index], encodingThreads: perInput)
+        return ParallelWork.map(count: inputs.count, chunk: 1, width: workers) { index in
+            extract(inputs[index], encodingThreads: perInput, memory: share)
         }
     }
 
-    private func extract(_ input: String, encodingThreads: Int) -> Outcome {
+    private func extract(_ input: String, encodingThreads: Int, memory: Int?) -> Outcome {
         let target = folder.hasSuffix("/") ? folder + FrameExtractionBatch.folderName(for: input)
             : folder + "/" + FrameExtractionBatch.folderName(for: input)
         let result: Result<FrameExtractionReport, Failure>
         do {
             let source: any AnimationFrameSource
             do {
+                var limits = self.limits
+                limits.maxMemory = memory
                 source = try ImageFrames.open(file: input, limits: limits, raw: raw)
             } catch {
                 throw Failure.input(error.naming(file: input))
             }
             let extractor = FrameExtractor(folder: target, selection: selection, overwrite: overwrite, encoder: encoder,
-                                           encodingThreads: encodingThreads)
+                                           encodingThreads: encodingThreads, memoryBudget: memory, files: files)
             do {
                 result = .success(try extractor.extract(from: source, raw: raw, sourceName: input))
             } catch {

@@ -7,10 +7,9 @@ import Darwin
 
 /// How wide parallel work spreads.
 package enum ParallelWork {
-    /// The processors online (at least 1).
-    package static var processorCount: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }
+    /// The processors this process may use (at least 1): its CPU affinity and cgroup CPU quota, not the
+    /// machine's count (see `ProcessResources`).
+    package static var processorCount: Int { ProcessResources.processorCount }
 
     /// `body(0..<count)` on `width` threads (every core by default), results in index order. Indices are
     /// handed out `chunk` at a time from a shared counter, so the threads stay busy to the end even when

@@ -16,6 +16,7 @@ public final class AtomicFileStream {
     private let temporary: String
     private var fd: Int32
     private var finished = false
+    private var cleanupToken = 0
 
     package init(path: String, overwrite: Bool) throws(OutputError) {
         if !overwrite, access(path, F_OK) == 0 {
@@ -32,6 +33,8 @@ public final class AtomicFileStream {
         self.overwrite = overwrite
         self.fd = fd
         self.temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A signal that stops the command removes the temporary (see InterruptCleanup).
+        cleanupToken = InterruptCleanup.register(.file(temporary))
     }
 
     deinit {
@@ -64,7 +67,7 @@ public final class AtomicFileStream {
         if fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         fd = -1
-        if failure == 0, fchmodat(AT_FDCWD, temporary, 0o644, 0) != 0 { failure = errno }
+        if failure == 0, chmod(temporary, AtomicFileStream.mode(replacing: overwrite ? path : nil)) != 0 { failure = errno }
         if failure == 0 {
             if overwrite {
                 if rename(temporary, path) != 0 { failure = errno }
@@ -74,8 +77,21 @@ public final class AtomicFileStream {
             }
         }
         unlink(temporary)
+        InterruptCleanup.unregister(cleanupToken)
         if failure == EEXIST { throw OutputError(path: path, reason: .exists) }
         if failure != 0 { throw OutputError(path: path, reason: .system(failure)) }
+    }
+
+    /// The permissions a new output gets: what `open(2)` with 0666 gives under the process's umask, as
+    /// `cp` and shells do (mkstemp's 0600 is only for the temporary). A file replaced with `--force`
+    /// never gets wider permissions than it had.
+    static func mode(replacing existing: String?) -> mode_t {
+        var mode = 0o666 & ~ProcessUmask.value
+        var info = stat()
+        if let existing, lstat(existing, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            mode &= info.st_mode & 0o777
+        }
+        return mode
     }
 
     /// Removes the temporary file; the destination is untouched.
@@ -84,5 +100,38 @@ public final class AtomicFileStream {
         if fd >= 0 { close(fd) }
         fd = -1
         unlink(temporary)
+        InterruptCleanup.unregister(cleanupToken)
+    }
+}
+
+/// The process's file-creation mask, read once. Linux reports it in /proc/self/status, which reads it
+/// without changing it; elsewhere (or without /proc) it is read by setting and restoring it, once, at
+/// the first output, before any output thread runs.
+enum ProcessUmask {
+    static let value: mode_t = fromProc() ?? swapped()
+
+    private static func fromProc() -> mode_t? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("Umask:") else { continue }
+            let digits = text.dropFirst(6).trimmingSpaces
+            return mode_t(digits, radix: 8)
+        }
+        return nil
+    }
+
+    private static func swapped() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}
+
+private extension Substring {
+    var trimmingSpaces: Substring {
+        drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
     }
 }

@@ -44,12 +44,12 @@ public struct AtomicFileWriter: Sendable {
         try file.commit()
     }
 
-    /// Creates a folder and its parents if they are missing.
+    /// Creates a folder and its parents if they are missing (0777 under the umask, as `mkdir -p`).
     public static func makeDirectory(_ path: String) throws(OutputError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o755) != 0, errno != EEXIST {
+            if mkdir(current, 0o777) != 0, errno != EEXIST {
                 throw OutputError(path: current, reason: .system(errno))
             }
         }
@@ -66,6 +66,12 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The destination exists and overwriting was not asked for.
         case exists
         case notADirectory
+        /// Another run is writing the same output folder.
+        case busy
+        /// An output folder that may not be replaced, and why.
+        case notReplaceable(String)
+        /// The run's `--max-files` budget is spent.
+        case tooManyFiles(Int)
         /// The system's errno.
         case system(Int32)
     }
@@ -82,6 +88,9 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .exists: return "\(path): already exists (use --force to overwrite)"
         case .notADirectory: return "\(path): not a directory"
+        case .busy: return "\(path): another asset-tool run is writing this folder; try again when it is done"
+        case .notReplaceable(let why): return "\(path): \(why)"
+        case .tooManyFiles(let limit): return "\(path): would be file \(limit + 1) of this run, over the limit of \(limit) files (--max-files)"
         case .system(let code): return "\(path): \(String(cString: strerror(code)))"
         }
     }

@@ -173,10 +173,34 @@ struct DecompressionBombTests {
         #expect(error?.kind == .tooLarge)
         #expect(error?.frame == 2)
 
-        // And raw frames, whose pixels all come from the file, are not limited this way
+        // And raw frames count their own rectangles against the same limit (LZW expands a few bytes
+        // to thousands of pixels, so the file's size does not bound them)
         let raw = try GIFFrameReader(bytes: bytes, limits: DecodingLimits(maxAnimationPixels: 10), output: .raw)
         var rawCount = 0
-        while try raw.nextFrame() != nil { rawCount += 1 }
-        #expect(rawCount == 5)
+        let rawError = #expect(throws: ImageError.self) {
+            while try raw.nextFrame() != nil { rawCount += 1 }
+        }
+        #expect(rawCount == 2)
+        #expect(rawError?.kind == .tooLarge && rawError?.frame == 2)
+    }
+
+    @Test("--raw: a GIF whose small frames add up past the whole-animation limit is refused before any frame")
+    func rawAnimationLimit() throws {
+        // Given 40 frames of 1000x1000, each a few hundred bytes of LZW, and a limit of 10 million pixels
+        let folder = try TemporaryFolder()
+        let palette = [GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(255, 255, 255)]
+        let bytes = try GIFEncoder(width: 1000, height: 1000, globalColorTable: palette,
+                                   frames: Array(repeating: .filled(1, width: 1000, height: 1000), count: 40)).encode()
+        let path = try folder.write("raw-bomb.gif", bytes)
+
+        // When its raw frames are extracted under that limit
+        let run = try BoundedRun.run(["extract-frames", path, "--raw", "--output", folder.path + "/frames",
+                                      "--max-animation-pixels", "10000000"])
+
+        // Then it is refused as too large before anything is written, naming the file and the limit
+        #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
+        #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(path), "\(run.stderr)")
+        #expect(run.stderr.contains("too-large") && run.stderr.contains("10000000"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/frames"))
     }
 }

@@ -50,7 +50,7 @@ struct CatalogLoadingTests {
     func depth() throws {
         // Given groups nested beyond the reader's bound
         let fixture = try FixtureCatalog()
-        let deep = (0...CatalogReader.maxDepth).map { "g\($0)" }.joined(separator: "/")
+        let deep = (0...CatalogLimits.default.maxDepth).map { "g\($0)" }.joined(separator: "/")
         try fixture.folder(deep)
 
         // When it is read

@@ -56,8 +56,18 @@ public enum ImageFrames {
             let info = try scan()
             // The canvas itself first: its own limit gives the plainer message.
             try limits.check(width: info.canvasWidth, height: info.canvasHeight, format: .gif)
-            let perFrame = raw ? 0 : info.canvasWidth * info.canvasHeight
-            try limits.checkAnimation(frames: info.frames.count, pixelsPerFrame: perFrame, format: .gif)
+            if !raw { try limits.checkMemory(width: info.canvasWidth, height: info.canvasHeight, format: .gif) }
+            if raw {
+                // Each raw frame is its own rectangle.
+                var total = 0
+                var overflow = false
+                for frame in info.frames where !overflow {
+                    (total, overflow) = total.addingReportingOverflow(frame.rectangle.width * frame.rectangle.height)
+                }
+                try limits.checkAnimation(totalPixels: total, overflow: overflow, frames: info.frames.count, format: .gif)
+            } else {
+                try limits.checkAnimation(frames: info.frames.count, pixelsPerFrame: info.canvasWidth * info.canvasHeight, format: .gif)
+            }
         } catch {
             if error.kind == .tooLarge { throw error }
         }

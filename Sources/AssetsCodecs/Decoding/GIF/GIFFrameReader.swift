@@ -30,6 +30,8 @@ public final class GIFFrameReader: AnimationFrameSource {
     private let records: GIFRecordReader
     private let output: Output
     private let limits: DecodingLimits
+    /// The pixels of the frames handed out so far, for the whole-animation limit.
+    private var pixelsHandedOut = 0
     private var canvas: GIFCanvas
     private var pending: GIFImageHeader?
     private var failed: ImageError?
@@ -59,6 +61,7 @@ public final class GIFFrameReader: AnimationFrameSource {
             height = max(height, rectangle.y + rectangle.height)
             try limits.check(width: width, height: height, format: .gif, frame: 0)
         }
+        if output == .composited { try limits.checkMemory(width: width, height: height, format: .gif) }
         self.records = records
         self.output = output
         self.limits = limits
@@ -91,12 +94,14 @@ public final class GIFFrameReader: AnimationFrameSource {
     private func decode(_ header: GIFImageHeader) throws(ImageError) -> AnimationFrame {
         let rectangle = header.rectangle
         try limits.check(width: rectangle.width, height: rectangle.height, format: .gif, frame: header.index)
-        if output == .composited {
-            // Many frames on a large canvas: each composited frame is the whole canvas. (A raw frame's
-            // pixels all come from its own LZW data, so the file's size bounds those.)
-            try limits.checkAnimation(frames: header.index + 1, pixelsPerFrame: canvasWidth * canvasHeight,
-                                      format: .gif, frame: header.index)
-        }
+        if output == .raw { try limits.checkMemory(width: rectangle.width, height: rectangle.height, format: .gif, frame: header.index) }
+        // Many frames on a large canvas: each composited frame is the whole canvas. A raw frame is its own
+        // rectangle, but LZW expands a few bits to thousands of pixels, so the file's size does not bound
+        // those either (a 4 MB file can declare 6x10^9 raw pixels): both count against the same limit.
+        let perFrame = output == .composited ? canvasWidth * canvasHeight : rectangle.width * rectangle.height
+        let (total, overflow) = pixelsHandedOut.addingReportingOverflow(perFrame)
+        try limits.checkAnimation(totalPixels: total, overflow: overflow, frames: header.index + 1, format: .gif, frame: header.index)
+        pixelsHandedOut = total
         let image: RGBAImage
         let usesTransparency: Bool
         let isEmpty = rectangle.width == 0 || rectangle.height == 0

@@ -12,6 +12,7 @@ struct JPEGDecoder {
         }
         defer { assets_jpeg_decoder_destroy(decoder) }
         let (width, height) = try readHeader(decoder)
+        try options.limits.checkMemory(width: width, height: height, format: .jpeg)
         let count = width * height * 4
         var failure: assets_jpeg_status = ASSETS_JPEG_OK
         var status = ASSETS_JPEG_OK

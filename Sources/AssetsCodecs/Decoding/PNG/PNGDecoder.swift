@@ -8,7 +8,7 @@ struct PNGDecoder {
     func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
         var pixels: [UInt8] = []
         var size = (width: 0, height: 0)
-        let warnings = try run(bytes) { decoder, width, height in
+        let warnings = try run(bytes, keepsPixels: true) { decoder, width, height in
             let count = width * height * 4
             var failure = ASSETS_PNG_DECODE_OK
             pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -32,7 +32,7 @@ struct PNGDecoder {
     /// chunks, then the shim checks the image data below the filters with zlib, and hands every file that
     /// is not exactly clean there (and every palette image) to libpng's rows. Throws and warns as `decode` does.
     func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(ImageError) -> [ImageWarning] {
-        try run(bytes) { decoder, _, _ in assets_png_decoder_check(decoder) }
+        try run(bytes, keepsPixels: false) { decoder, _, _ in assets_png_decoder_check(decoder) }
     }
 
     /// Whether `check` takes the zlib walk for `bytes` (true) or hands them to libpng's rows (false): what
@@ -53,7 +53,7 @@ struct PNGDecoder {
 
     /// Reads the header, checks the size against the limits, runs `body` (which decodes) and gathers
     /// the codec's warnings.
-    private func run(_ bytes: UnsafeBufferPointer<UInt8>,
+    private func run(_ bytes: UnsafeBufferPointer<UInt8>, keepsPixels: Bool,
                      _ body: (OpaquePointer, _ width: Int, _ height: Int) -> assets_png_decode_status) throws(ImageError) -> [ImageWarning] {
         let side = UInt32(clamping: options.limits.maxDimension)
         guard let decoder = assets_png_decoder_create(bytes.baseAddress, bytes.count, side, side) else {
@@ -66,6 +66,7 @@ struct PNGDecoder {
         assets_png_decoder_get_report(decoder, &report)
         let width = Int(report.width), height = Int(report.height)
         try options.limits.check(width: width, height: height, format: .png)
+        if keepsPixels { try options.limits.checkMemory(width: width, height: height, format: .png) }
         let failure = body(decoder, width, height)
         if failure != ASSETS_PNG_DECODE_OK { throw Self.error(failure, decoder) }
         assets_png_decoder_get_report(decoder, &report)

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary folders and lock files of outputs being written, so that a command stopped by
+/// SIGINT or SIGTERM can remove them before it exits.
+///
+/// This is the one piece of process-wide mutable state in the library, and it must be: a signal is
+/// delivered to the process, not to the call that made the temporary. The library never installs a
+/// signal handler; `asset-tool` watches the signals (on a dispatch queue, not in a signal handler) and
+/// calls `removeAll()`.
+public enum InterruptCleanup {
+    private static let pending = Locked<[Int: Entry]>([:])
+    private static let interrupted = Locked(false)
+
+    /// Whether `removeAll()` has run: files the run is writing may have vanished under it.
+    public static var isInterrupted: Bool { interrupted.withLock { $0 } }
+    private static let next = Locked(0)
+
+    enum Entry {
+        /// A staging folder: its files and the folder are removed.
+        case folder(String)
+        /// A lock file, removed (the lock goes with the process).
+        case file(String)
+    }
+
+    /// Registers a temporary; returns the token to unregister it with.
+    static func register(_ entry: Entry) -> Int {
+        let token = next.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        pending.withLock { $0[token] = entry }
+        return token
+    }
+
+    static func unregister(_ token: Int) {
+        pending.withLock { _ = $0.removeValue(forKey: token) }
+    }
+
+    /// Removes every registered temporary: the outputs being written stay as they were before the run.
+    /// Called when the process is about to exit on a signal; work still running may add a file meanwhile,
+    /// so a folder is emptied a few times before it is given up.
+    public static func removeAll() {
+        interrupted.withLock { $0 = true }
+        let entries = pending.withLock { entries -> [Entry] in
+            defer { entries.removeAll() }
+            return Array(entries.values)
+        }
+        for entry in entries {
+            switch entry {
+            case .folder(let path):
+                for _ in 0..<5 {
+                    for name in FileSystemListing.names(in: path) { unlink(path + "/" + name) }
+                    if rmdir(path) == 0 || errno == ENOENT { break }
+                }
+            case .file(let path):
+                unlink(path)
+            }
+        }
+    }
+}

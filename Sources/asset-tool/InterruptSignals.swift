@@ -1,0 +1,47 @@
+import Assets
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C (SIGINT) and `kill` (SIGTERM) while outputs are being written: the temporaries go
+/// (`InterruptCleanup`), then the process ends by the same signal, so the caller sees how it ended.
+/// The signals are watched on a dispatch queue, not in a signal handler, so the cleanup may take locks
+/// and allocate.
+enum InterruptSignals {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    /// Called before the command reports a failure or exits: once an interrupted run's temporaries are
+    /// gone its writes fail, and those failures are not the run's result. The thread waits for the
+    /// signal, which ends the process a moment later.
+    static func holdIfInterrupted() {
+        guard InterruptCleanup.isInterrupted else { return }
+        // The signal handler ends the process within a fraction of a second.
+        for _ in 0..<200 { usleep(50_000) }
+        _exit(1)
+    }
+
+    /// Call once, on the main thread, before writing.
+    static func cleanUpOnExit() {
+        guard sources.isEmpty else { return }
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue.global())
+            source.setEventHandler {
+                InterruptCleanup.removeAll()
+                signal(number, SIG_DFL)
+                // To the process, not this thread: dispatch's worker threads block signals, so a raise()
+                // here would stay pending; a thread that does not block it (the main one) takes it.
+                kill(getpid(), number)
+                // A process started with the signal blocked in every thread never takes it: end with the
+                // status a shell reports for it.
+                usleep(200_000)
+                _exit(128 + number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
