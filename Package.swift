@@ -42,9 +42,10 @@ let package = Package(
         // libpng reports fatal errors by longjmp: the setjmp lives in C, never with Swift on the stack.
         // zlib (libpng's own inflater; libpng-dev brings zlib1g-dev) checks image data in `validate --deep`;
         // libm is named for a fully static link (`-static-executable`), where libpng's pow must be found.
+        // libdeflate (libdeflate-dev) compresses extracted frames' image data; libpng writes the chunks.
         .target(
             name: "CPNGShim",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("m")]
         ),
         // libjpeg(-turbo), same reason as libpng.
         .target(

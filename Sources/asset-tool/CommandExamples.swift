@@ -6,6 +6,7 @@ enum CommandExamples {
           asset-tool validate App/Assets.xcassets --strict
           asset-tool validate App/Assets.xcassets --format github
           asset-tool validate App/Assets.xcassets --require-placeholders --placeholders App/placeholders.json
+          asset-tool validate .                  (every .xcassets below this folder, one summary)
         """
 
     static let resolve = """

@@ -57,7 +57,12 @@ struct Resolve: ParsableCommand {
     func run() throws {
         let loaded: AssetCatalog
         do {
-            loaded = try loadCatalog(at: catalog, limits: limits.catalog)
+            // One name needs only its own set(s) and the groups' namespaces; a state needs the whole catalog.
+            if state == nil, let name {
+                loaded = try VariantResolver.catalog(at: catalog, forResolving: name, limits: limits.catalog)
+            } else {
+                loaded = try loadCatalog(at: catalog, limits: limits.catalog)
+            }
         } catch {
             throw CommandFailure.unreadableCatalog("asset-tool resolve: \(error)")
         }

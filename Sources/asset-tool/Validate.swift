@@ -10,17 +10,21 @@ import Darwin
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check an asset catalog: its Contents.json files, its images and its placeholders.",
+        abstract: "Check asset catalogs: their Contents.json files, their images and their placeholders.",
         discussion: """
-        Exit status: 0 when there is no error (and, with --strict, no warning); 1 when there are \
-        findings at that level; 64 for a usage error; 66 when the catalog cannot be read.
+        Give one catalog, several, or a folder that holds catalogs (every .xcassets below it is found; \
+        hidden folders and links are not followed): they are checked in one process on every core, \
+        with one summary. Exit status, by the worst outcome: 0 when there is no error (and, with \
+        --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \
+        a catalog cannot be read.
 
         \(CommandExamples.validate)
         """
     )
 
-    @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
-    var catalogArgument: String?
+    @Argument(help: ArgumentHelp("Catalog folders (Assets.catalog, any .xcassets), or folders that hold catalogs; "
+                                 + "--catalog names one too.", valueName: "catalog"))
+    var catalogArguments: [String] = []
 
     @OptionGroup var catalogOption: CatalogOption
 
@@ -42,27 +46,45 @@ struct Validate: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
-    var catalog: String { catalogOption.path(argument: catalogArgument) }
+    /// `--catalog`, then the arguments; `Assets.catalog` when none is given.
+    var catalogs: [String] {
+        let named = (catalogOption.catalog.map { [$0] } ?? []) + catalogArguments
+        return named.isEmpty ? [catalogOption.path()] : named
+    }
 
     func validate() throws {
         try format.check([.text, .json, .github, .sarif, .junit, .checkstyle, .gitlab])
     }
 
     func run() throws {
-        let config = try checks.config(forCatalog: catalog)
-        let names: PlaceholderNames
-        do {
-            names = try placeholderNames.names(forCatalog: catalog)
-        } catch {
-            throw CommandFailure("error: \(error)")
-        }
-        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
-                                                          config: config, placeholderNames: names,
-                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
-        options.limits = limits.decoding
-        options.catalogLimits = limits.catalog
-        let validator = CatalogValidator(options: options)
         let progress = ProgressReporter.make("checking sets", enabled: format.isForPeople)
+        // One catalog named as such keeps the one-catalog output; several, or a folder of catalogs, get
+        // the several-catalog output (JSON: {"catalogs": [...], "summary": {...}}) even when one is found.
+        let catalogs = self.catalogs
+        let paths = Self.expanded(catalogs)
+        guard catalogs.count == 1, paths.count == 1, paths[0] == catalogs[0] else {
+            guard [.text, .json, .github].contains(format) else {
+                throw ValidationError("--format \(format.rawValue) takes one catalog; several catalogs are written as text, json or github")
+            }
+            var perCatalog: (@Sendable (Int, Int, Int) -> Void)?
+            if let callback = progress?.callback {
+                perCatalog = { @Sendable _, done, total in callback(done, total) }
+            }
+            // Each catalog with its own configuration and placeholder names.
+            var entries: [MultiCatalogReport.Entry] = []
+            for path in paths {
+                entries += try validator(for: path).validate(catalogsAt: [path], progress: perCatalog).entries
+            }
+            let report = MultiCatalogReport(entries: entries)
+            progress?.finish()
+            let rendered = report.rendered(as: format.rendering)
+            print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
+            if !report.unreadable.isEmpty { throw ExitStatus.noInput.code }
+            if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitStatus.failure.code }
+            return
+        }
+        let catalog = paths[0]
+        let validator = try validator(for: catalog)
         let report: CatalogReport
         do {
             report = try validator.validate(catalogAt: catalog, progress: progress?.callback)
@@ -75,6 +97,43 @@ struct Validate: ParsableCommand {
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw ExitStatus.failure.code }
+    }
+
+    /// The validator for one catalog, with that catalog's placeholder names.
+    private func validator(for catalog: String) throws -> CatalogValidator {
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw CommandFailure("error: \(error)")
+        }
+        let config = try checks.config(forCatalog: catalog)
+        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+                                                          config: config, placeholderNames: names,
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+        options.limits = limits.decoding
+        options.catalogLimits = limits.catalog
+        return CatalogValidator(options: options)
+    }
+
+    /// The catalogs to check: each argument that is a catalog as given; a folder that is not one stands
+    /// for the catalogs below it (or for itself when none is found, as a catalog of any name would be).
+    static func expanded(_ arguments: [String]) -> [String] {
+        var paths: [String] = []
+        for argument in arguments {
+            guard !CatalogDiscovery.isCatalog(argument) else {
+                paths.append(argument)
+                continue
+            }
+            do {
+                let found = try CatalogDiscovery.catalogs(under: argument)
+                paths += found.isEmpty ? [argument] : found
+            } catch {
+                // An argument that cannot be searched is validated as given: its reading says what is wrong.
+                paths.append(argument)
+            }
+        }
+        return paths
     }
 }
 

@@ -153,6 +153,37 @@ struct ValidateCommandTests {
         #expect(unknownCode.status == 64)
     }
 
+    @Test("a folder of catalogs: every .xcassets below it (not hidden ones), one summary, exit by the worst")
+    func severalCatalogs() throws {
+        // Given a folder with Bad.xcassets, a clean copy of the example two levels down, and a hidden catalog
+        let folder = try ValidateCommandTests.badCatalog()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clean = folder.appendingPathComponent("Features/Profile/Profile.xcassets")
+        try FileManager.default.createDirectory(at: clean.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ValidateCommandTests.repositoryRoot.appendingPathComponent("Assets.catalog"), to: clean)
+        let hidden = folder.appendingPathComponent(".build/Hidden.xcassets/x.imageset")
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+
+        // When the folder is validated, and when the two catalogs are named one by one
+        let found = try CLIRun.run(["validate", "."], in: folder)
+        let named = try CLIRun.run(["validate", "Bad.xcassets", "Features/Profile/Profile.xcassets"], in: folder)
+        let cleanOnly = try CLIRun.run(["validate", "Features", "--strict"], in: folder)
+
+        // Then both catalogs are checked, their findings carry their paths, and one summary ends the output
+        let lines = found.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("./Bad.xcassets/icon.imageset/notes.txt: warning: is in the set folder but no entry of Contents.json lists it [unlisted-file]"))
+        #expect(!found.stdout.contains("Hidden"))
+        #expect(lines.last?.hasPrefix("1 error, 1 warning in 7 assets (") == true, "\(lines.last ?? "")")
+        #expect(lines.last?.hasSuffix(" checked) in 2 catalogs") == true)
+        #expect(found.status == 1)
+        #expect(named.stdout.split(separator: "\n").last == lines.last.map { Substring($0) })
+        #expect(named.status == 1)
+        // and a folder holding only the clean catalog passes even with --strict
+        #expect(cleanOnly.status == 0, "\(cleanOnly.stdout)")
+        #expect(cleanOnly.stdout.hasPrefix("0 errors, 0 warnings in 6 assets"))
+        #expect(cleanOnly.stdout.hasSuffix(" in 1 catalog\n"))
+    }
+
     @Test("an unreadable catalog and a usage error exit with their own codes, one line on stderr")
     func failures() throws {
         // Given a folder without any catalog

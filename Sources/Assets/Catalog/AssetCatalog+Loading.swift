@@ -11,9 +11,22 @@ extension AssetCatalog {
         try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?).catalog
     }
 
+    /// Reads only the sets whose fully qualified name `wanted` accepts, for a question about a few names
+    /// in a large catalog: the walk lists every group folder and reads the groups' `Contents.json` (they
+    /// decide namespaces), but opens no other set's folder. `readingDiagnostics` holds what that walk and
+    /// those sets found, not the whole catalog's findings.
+    /// `base`, when given, tests a set folder's own name first (the last part of the qualified name,
+    /// without the extension): sets it refuses are skipped without building their qualified name.
+    public static func read(at path: String, limits: CatalogLimits = .default, onlyNamed wanted: @escaping (String) -> Bool,
+                            base: ((String) -> Bool)? = nil) throws(CatalogReadError) -> AssetCatalog {
+        try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wanted: wanted, wantedBase: base).catalog
+    }
+
     /// Reads the catalog; `visit` runs for each set on the reading thread while the set's folder is open
     /// (its descriptor, nil when it could not be opened), and its results come back in `assets` order.
-    static func read<Visit: Sendable>(at path: String, limits: CatalogLimits, visiting visit: ((Asset, Int32?, Int) -> Visit)?)
+    static func read<Visit: Sendable>(at path: String, limits: CatalogLimits, visiting visit: ((Asset, Int32?, Int) -> Visit)?,
+                                      wanted: ((String) -> Bool)? = nil, wantedBase: ((String) -> Bool)? = nil,
+                                      keepingSetContents: Bool = true)
         throws(CatalogReadError) -> (catalog: AssetCatalog, visited: [Visit])
     {
         let status: CatalogFileSystem.Status
@@ -29,6 +42,9 @@ extension AssetCatalog {
             throw CatalogReadError(path: path, reason: "cannot resolve the path")
         }
         var reader = CatalogReader(root: CatalogRoot(path: path, real: real), limits: limits)
+        reader.wanted = wanted
+        reader.wantedBase = wanted == nil ? nil : wantedBase
+        reader.keepsSetContents = keepingSetContents
         let visited = reader.readRoot(visiting: visit)
         return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
                              readingDiagnostics: reader.diagnostics.sorted()), visited)

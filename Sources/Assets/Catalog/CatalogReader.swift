@@ -44,9 +44,20 @@ struct CatalogReader {
         var depth: Int
         var isLink: Bool
     }
+    /// When set, only the sets whose fully qualified name it accepts are read; the walk still lists every
+    /// group and reads the groups' `Contents.json` (namespaces), but no other set folder is opened.
+    var wanted: ((String) -> Bool)?
+    /// With `wanted`: a quick test of a set folder's own name (without namespace and extension); a set
+    /// it refuses is skipped without building its qualified name.
+    var wantedBase: ((String) -> Bool)?
+    /// False when the caller needs of each set only what the visitor made of it and its name, kind and
+    /// path (`validate`): the set's entries, colours, properties and file list are dropped once it is
+    /// visited, so a catalog of 100,000 sets is not held whole.
+    var keepsSetContents = true
 
     struct PendingSet: Sendable {
-        var absolute: String
+        /// The catalog root as given (shared by every pending set: one string, not a copy per set).
+        var root: String
         var relative: String
         var name: String
         var ext: String
@@ -90,6 +101,7 @@ struct CatalogReader {
             diagnostics += file.diagnostics
         }
         let root = self.root
+        let keepsContents = keepsSetContents
         let limits = self.limits
         // `SetFeed.run` returns only after every reader is done with `visit`.
         let visitor = UnsafeSendable(visit)
@@ -103,7 +115,13 @@ struct CatalogReader {
                 enter(linked, feed: feed)
             }
         }, read: { set, known in
-            CatalogReader.readSet(set, setCount: known, root: root, limits: limits, visit: visitor.value)
+            var (asset, found, extra) = CatalogReader.readSet(set, setCount: known, root: root, limits: limits,
+                                                              visit: visitor.value)
+            if !keepsContents {
+                asset = Asset(name: asset.name, kind: asset.kind, path: asset.path, contents: asset.contents,
+                              folderExtension: asset.folderExtension)
+            }
+            return (asset, found, extra)
         })
         var visited: [Visit] = []
         visited.reserveCapacity(visit == nil ? 0 : results.count)
@@ -163,6 +181,12 @@ struct CatalogReader {
         }
         for (name, listed, isUTF8, inode) in children where !name.hasPrefix(".") && name != "Contents.json" {
             guard listed != .file, listed != .special else { continue }
+            // A narrow read skips a set folder whose own name cannot match before building any path.
+            if let wantedBase {
+                let (base, ext) = CatalogReader.split(name)
+                // A container's sets are named under it, so its own name says nothing of theirs.
+                if let ext, ext != "spriteatlas", AssetKind(rawValue: ext)?.holdsSets != true, !wantedBase(base) { continue }
+            }
             let childAbsolute = absolute + "/" + name
             let childRelative = CatalogReader.join(relative, name)
             guard isUTF8 else {
@@ -210,8 +234,10 @@ struct CatalogReader {
         let namespace = child.namespace
         let (base, ext) = CatalogReader.split(name)
         guard ext == nil || ext == "spriteatlas" else {
-            feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
-                                name: (namespace + [base]).joined(separator: "/"), ext: ext ?? ""))
+            let qualified = (namespace + [base]).joined(separator: "/")
+            if wanted?(qualified) != false {
+                feed.add(PendingSet(root: root.path, relative: childRelative, name: qualified, ext: ext ?? ""))
+            }
             if let kind = ext.flatMap(AssetKind.init(rawValue:)), kind.holdsSets {
                 walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
                               depth: child.depth + 1, feed: feed)
@@ -263,8 +289,10 @@ struct CatalogReader {
             let childRelative = CatalogReader.join(relative, name)
             guard case .success(let found) = root.vet(childAbsolute, listed: listed), found.type == .directory,
                   !found.isLink else { continue }
-            feed.add(PendingSet(absolute: childAbsolute, relative: childRelative,
-                                name: (namespace + [base]).joined(separator: "/"), ext: ext))
+            let qualified = (namespace + [base]).joined(separator: "/")
+            if wanted?(qualified) != false {
+                feed.add(PendingSet(root: root.path, relative: childRelative, name: qualified, ext: ext))
+            }
             if let kind = AssetKind(rawValue: ext), kind.holdsSets {
                 walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
                               depth: depth + 1, feed: feed)
@@ -274,7 +302,7 @@ struct CatalogReader {
 
     static func readSet<Visit>(_ set: PendingSet, setCount: Int, root catalogRoot: CatalogRoot, limits: CatalogLimits,
                                visit: ((Asset, Int32?, Int) -> Visit)?) -> (Asset, [CatalogDiagnostic], Visit?) {
-        let (absolute, relative, ext) = (set.absolute, set.relative, set.ext)
+        let (absolute, relative, ext) = (set.root + "/" + set.relative, set.relative, set.ext)
         var diagnostics: [CatalogDiagnostic] = []
         let kind = AssetKind(rawValue: ext) ?? .unknown
         if kind == .unknown, !CatalogReader.otherAppleSetTypes.contains(ext) {

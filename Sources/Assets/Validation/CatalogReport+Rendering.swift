@@ -47,26 +47,32 @@ extension CatalogReport {
     /// The whole report in a format, ending with a newline.
     public func rendered(as format: CatalogReportFormat) -> String {
         switch format {
-        case .text:
-            var lines = diagnostics.map(textLine)
-            lines.append(summary)
-            return lines.joined(separator: "\n") + "\n"
-        case .github:
-            var lines = diagnostics.map { diagnostic in
-                let command = diagnostic.severity == .error ? "error" : "warning"
-                let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
-                let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
-                let place = diagnostic.position.map { ",line=\($0.line),col=\($0.column)" } ?? ""
-                return "::\(command) file=\(file)\(place),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
-            }
-            lines.append(summary)
-            return lines.joined(separator: "\n") + "\n"
+        case .text, .github:
+            return (diagnosticLines(as: format) + [summary]).joined(separator: "\n") + "\n"
         case .json:
             return json.rendered(.records) + "\n"
         case .sarif: return sarif()
         case .junit: return junit()
         case .checkstyle: return checkstyle()
         case .gitlab: return gitlabCodeQuality()
+        }
+    }
+
+    /// One line per finding, in the text or GitHub format (the other formats are documents, not lines).
+    func diagnosticLines(as format: CatalogReportFormat) -> [String] {
+        switch format {
+        case .text:
+            return diagnostics.map(textLine)
+        case .github:
+            return diagnostics.map { diagnostic in
+                let command = diagnostic.severity == .error ? "error" : "warning"
+                let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
+                let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
+                let place = diagnostic.position.map { ",line=\($0.line),col=\($0.column)" } ?? ""
+                return "::\(command) file=\(file)\(place),title=\(title)::\(CatalogReport.escapeData(diagnostic.fullMessage))"
+            }
+        case .json, .sarif, .junit, .checkstyle, .gitlab:
+            return []
         }
     }
 

@@ -63,11 +63,13 @@ public struct CatalogValidator: Sendable {
     {
         let done = Locked(0)
         let root = CatalogRoot(path: path) ?? CatalogRoot(path: path, real: path)
-        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits) { asset, folder, setCount in
+        // The report needs of each set only its outcome, name, kind and path: the reader drops the rest
+        // once the set is checked, so memory grows by little per set.
+        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits, visiting: { asset, folder, setCount in
             let outcome = checkSet(asset, root: root, folder: folder)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
             return outcome
-        }
+        }, keepingSetContents: false)
         return report(catalog, outcomes)
     }
 

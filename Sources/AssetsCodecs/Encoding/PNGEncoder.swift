@@ -16,21 +16,37 @@ public struct PNGEncoder: Sendable, Hashable {
         case smallerOfNoneAndAdaptive
     }
 
-    /// zlib level, 0 (store) to 9 (smallest).
-    public var compressionLevel: Int
-    public var filter: Filter
-
-    public init(compressionLevel: Int = 6, filter: Filter = .none) {
-        self.compressionLevel = min(max(compressionLevel, 0), 9)
-        self.filter = filter
+    /// What compresses the image data (the IDAT stream).
+    public enum Deflater: String, Sendable, Hashable, CaseIterable {
+        /// libpng's own zlib stream (levels 0-9), with any filter.
+        case zlib
+        /// libdeflate's whole-buffer compressor (levels 0-12); libpng still writes the chunks around the
+        /// stream. With filter `none` only: other filters go through zlib.
+        case libdeflate
     }
 
-    /// The fast default used for frame extraction: no row filter, zlib level 2.
+    /// The level, 0 (store) to 9 for zlib, to 12 for libdeflate (smallest).
+    public var compressionLevel: Int
+    public var filter: Filter
+    public var deflater: Deflater
+    /// With libdeflate: an image whose every pixel is opaque is written as an RGB PNG (the same pixels
+    /// when read back, a quarter less data to compress and store). RGBA otherwise.
+    public var opaqueAsRGB: Bool
+
+    public init(compressionLevel: Int = 6, filter: Filter = .none, deflater: Deflater = .zlib, opaqueAsRGB: Bool = false) {
+        self.compressionLevel = min(max(compressionLevel, 0), deflater == .libdeflate ? 12 : 9)
+        self.filter = filter
+        self.deflater = deflater
+        self.opaqueAsRGB = opaqueAsRGB
+    }
+
+    /// The fast default used for frame extraction: no row filter, libdeflate level 2, opaque images as RGB.
     ///
-    /// Chosen by measurement on screen-recording frames (see BENCHMARKS.md): zlib's deflate at level 2
-    /// costs about a third of level 6 and the files come out about 1.2x the size of ffmpeg's level-6
-    /// output; row filters make such flat, paletted content larger, not smaller.
-    public static let fast = PNGEncoder(compressionLevel: 2, filter: .none)
+    /// Chosen by measurement on screen-recording frames (BENCHMARKS.md, "PNG output: deflate compared"):
+    /// libdeflate at level 2 takes about 0.6 of zlib level 2's time for smaller files, and writing an
+    /// opaque frame as RGB cuts a quarter of the data again: the files come out about ffmpeg's size
+    /// (its zlib level 6, RGBA). Row filters make such flat, paletted content larger, not smaller.
+    public static let fast = PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true)
     /// Small output on photographs (zlib 9, libpng's adaptive filters), several times slower.
     public static let smallest = PNGEncoder(compressionLevel: 9, filter: .adaptive)
     /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive.
@@ -49,6 +65,7 @@ public struct PNGEncoder: Sendable, Hashable {
     ) throws(PNGEncodingError) -> Result {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
         switch filter {
+        case .none where deflater == .libdeflate: return try encodeWithLibdeflate(image, into: buffer, body)
         case .none: return try encode(image, filter: ASSETS_PNG_FILTER_NONE, into: buffer, body)
         case .sub: return try encode(image, filter: ASSETS_PNG_FILTER_SUB, into: buffer, body)
         case .up: return try encode(image, filter: ASSETS_PNG_FILTER_UP, into: buffer, body)
@@ -67,10 +84,28 @@ public struct PNGEncoder: Sendable, Hashable {
         _ image: RGBAImage, filter: assets_png_filter, into buffer: PNGEncodingBuffer,
         _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
     ) throws(PNGEncodingError) -> Result {
+        let level = Int32(min(compressionLevel, 9))
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             assets_png_encode_reusing(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                      1, Int32(compressionLevel), filter, &buffer.output)
+                                      1, level, filter, &buffer.output)
         }
+        return try finish(status, image, buffer, body)
+    }
+
+    private func encodeWithLibdeflate<Result>(
+        _ image: RGBAImage, into buffer: PNGEncodingBuffer, _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
+    ) throws(PNGEncodingError) -> Result {
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            assets_png_encode_libdeflate(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                                         1, Int32(compressionLevel), opaqueAsRGB ? 1 : 0, &buffer.output)
+        }
+        return try finish(status, image, buffer, body)
+    }
+
+    private func finish<Result>(
+        _ status: assets_png_encode_status, _ image: RGBAImage, _ buffer: PNGEncodingBuffer,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
+    ) throws(PNGEncodingError) -> Result {
         switch status {
         case ASSETS_PNG_ENCODE_OK:
             guard buffer.output.bytes != nil, buffer.output.count > 0 else { throw .library("libpng produced no output") }

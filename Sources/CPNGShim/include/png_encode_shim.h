@@ -55,6 +55,19 @@ assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
                                                    assets_png_filter filter,
                                                    assets_png_encode_output *output);
 
+/// As assets_png_encode_reusing with filter "none", but the image data is compressed by libdeflate
+/// (whole-buffer, levels 0-12) instead of libpng's zlib stream; libpng writes the chunks around it, so
+/// the file is a standard PNG. Keeps the compressor and its buffers in `output->memory`. With
+/// `rgb_when_opaque`, an RGBA image whose every alpha is 255 is written as an RGB PNG (same pixels).
+assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
+                                                      uint32_t width,
+                                                      uint32_t height,
+                                                      size_t stride,
+                                                      int has_alpha,
+                                                      int compression_level,
+                                                      int rgb_when_opaque,
+                                                      assets_png_encode_output *output);
+
 void assets_png_encode_free(assets_png_encode_output *output);
 
 #endif

@@ -57,6 +57,35 @@ struct SchemaConformanceTests {
         #expect(keyPaths.contains(.null) && keyPaths.contains { if case .string = $0 { true } else { false } })
     }
 
+    @Test("validate --format json of several catalogs, a folder of catalogs, and one that cannot be read")
+    func validateSeveral() throws {
+        // Given a clean catalog and a broken one in one folder, with a plain folder beside them
+        let scratch = try ScratchFolder()
+        let broken = try Self.brokenCatalog(in: scratch)
+        let clean = scratch.url.appendingPathComponent("App/Clean.xcassets").path
+        try FileManager.default.createDirectory(atPath: scratch.url.appendingPathComponent("App").path, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.shippedCatalog, toPath: clean)
+        try FileManager.default.createDirectory(atPath: scratch.url.appendingPathComponent("Docs").path, withIntermediateDirectories: true)
+        // When the folder is validated as JSON, then the several-catalog shape conforms, in path order
+        let folder = try Self.expectConforms(["validate", scratch.path, "--format", "json"], to: "validate", status: 1)
+        guard case let .object(top) = folder, case let .array(catalogs)? = top["catalogs"],
+              case let .object(summary)? = top["summary"] else {
+            Issue.record("no catalogs array and summary")
+            return
+        }
+        let names = catalogs.compactMap { if case let .object(c) = $0, case let .string(path)? = c["catalog"] { path } else { nil } }
+        #expect(names == [clean, broken].sorted())
+        #expect(summary["catalogs"] == .integer(2) && summary["unreadable"] == .integer(0))
+        // and two catalogs named, one of them missing, conform too and exit 66
+        let missing = scratch.path + "/Gone.xcassets"
+        let named = try Self.expectConforms(["validate", Self.shippedCatalog, missing, "--format", "json"], to: "validate", status: 66)
+        if case let .object(top) = named, case let .object(summary)? = top["summary"] {
+            #expect(summary["unreadable"] == .integer(1) && summary["catalogs"] == .integer(2))
+        } else {
+            Issue.record("no summary")
+        }
+    }
+
     @Test("resolve NAME --format json: resolved, unresolved, mirrored queries")
     func resolve() throws {
         try Self.expectConforms(["resolve", "Photos/sample_landscape", "--catalog", Self.shippedCatalog, "--format", "json"], to: "resolve")
@@ -224,11 +253,19 @@ struct SchemaConformanceTests {
             Issue.record("validate printed no object")
             return
         }
-        let schema = try Self.schema("validate")
-        #expect(try schema.errors(in: .object(top)).isEmpty)
+        let whole = try Self.schema("validate")
+        #expect(try whole.errors(in: .object(top)).isEmpty)
+        // (the schema's root is one of two shapes; its one-catalog shape words each problem)
+        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/validate.schema.json"), encoding: .utf8)
+        guard case let .object(root) = try SchemaJSON.parse(text), let definitions = root["$defs"] else {
+            Issue.record("no $defs in the validate schema")
+            return
+        }
+        let schema = JSONSchemaValidator(root: .object(["$ref": .string("#/$defs/report"), "$defs": definitions]))
         // When a field is added, one removed, and a value changed, then each is reported
         var extra = top
         extra["version"] = .integer(2)
+        #expect(try whole.errors(in: .object(extra)) == ["$: matches 0 of the oneOf schemas, not exactly one"])
         #expect(try schema.errors(in: .object(extra)) == ["$: unexpected property \"version\""])
         var missing = top
         missing["summary"] = nil

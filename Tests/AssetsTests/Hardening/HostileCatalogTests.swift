@@ -279,7 +279,7 @@ struct HostileCatalogTests {
     func unreadableSet() {
         // Given a set folder the walk found but that cannot be opened (gone, or chmod 000 for others than root)
         let root = CatalogRoot(path: "/nonexistent-catalog", real: "/nonexistent-catalog")
-        let set = CatalogReader.PendingSet(absolute: "/nonexistent-catalog/gone.imageset", relative: "gone.imageset", name: "gone", ext: "imageset")
+        let set = CatalogReader.PendingSet(root: "/nonexistent-catalog", relative: "gone.imageset", name: "gone", ext: "imageset")
 
         // When it is read
         let (asset, found, _) = CatalogReader.readSet(set, setCount: 1, root: root, limits: .default, visit: nil as ((Asset, Int32?, Int) -> Int)?)
