@@ -1,7 +1,6 @@
 /// Shrinks an RGBA image to fit a square, averaging the block of source pixels under each output pixel
 /// weighted by alpha (so transparent pixels do not darken edges). Enough for thumbnails.
 import AssetsSupport
-import AssetsCodecs
 
 package enum BoxDownscale {
     package static func fit(_ image: RGBAImage, maxSide: Int) -> RGBAImage {
