@@ -10,19 +10,10 @@ import Glibc
 /// outside is the bait: a command that opened it would block until the deadline).
 @Suite("Hostile catalogs through the commands")
 struct HostileCatalogCommandTests {
-    static let info = #""info":{"author":"xcode","version":1}"#
+    // The fixture JSON of the hazard tests: one home for how a test catalog's Contents.json is written.
+    static let info = CatalogHazardTests.info
 
-    static func imageSet(_ filename: String) -> String {
-        let escaped = filename.unicodeScalars.map { scalar -> String in
-            switch scalar {
-            case "\"": return "\\\""
-            case "\\": return "\\\\"
-            case _ where scalar.value < 0x20: return String(format: "\\u%04x", scalar.value)
-            default: return String(scalar)
-            }
-        }.joined()
-        return #"{"images":[{"filename":"\#(escaped)","idiom":"universal","scale":"1x"}],\#(info)}"#
-    }
+    static func imageSet(_ filename: String) -> String { CatalogHazardTests.imageSet(filename) }
 
     // MARK: Data loss
 
