@@ -53,14 +53,14 @@ struct Report: ParsableCommand {
 
     func run() throws {
         InterruptSignals.cleanUpOnExit()
-        let loaded: AssetCatalog
-        let names: PlaceholderNames
-        let strings: LocalizedStrings?
         do {
-            loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
+            // The catalog folder is checked first, so an unreadable catalog is told (66) before anything beside it.
+            _ = try AssetCatalog.readableRoot(at: catalog)
         } catch {
             throw CommandFailure.unreadableCatalog("\(error)")
         }
+        let names: PlaceholderNames
+        let strings: LocalizedStrings?
         do {
             names = try placeholderNames.names(forCatalog: catalog)
             strings = try localization.provider()
@@ -73,7 +73,14 @@ struct Report: ParsableCommand {
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         let progress = ProgressReporter.make("checking sets")
-        let validation = CatalogValidator(options: options).validate(loaded, progress: progress?.callback)
+        // One pass, as validate makes it: each set read (each file's header once) and checked; the catalog
+        // is kept with those headers, so the page does not read a file again to learn what it is.
+        let loaded: AssetCatalog, validation: CatalogReport
+        do {
+            (loaded, validation) = try CatalogValidator(options: options).readAndValidate(catalogAt: catalog, progress: progress?.callback)
+        } catch {
+            throw CommandFailure.unreadableCatalog("\(error)")
+        }
         var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
         report.limits = limits.decoding
         report.hashPreviews = hashPreviews

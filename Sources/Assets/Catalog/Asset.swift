@@ -191,7 +191,13 @@ public struct Asset: Sendable, Hashable {
     /// Colour sets: the `colors` entries.
     public var colors: [ColorEntry]
     /// The names of the files and folders in the set folder, except `Contents.json` and hidden files, sorted.
-    public var files: [String]
+    public var files: [String] {
+        get { fileRecords.map(\.name) }
+        set { fileRecords = newValue.map { AssetFile(name: $0) } }
+    }
+    /// The same names with the type the folder listing gave each, and what reading a file found when the
+    /// reader read it (`SetFiles.swift`): the validator checks these, and opens no file itself.
+    var fileRecords: [AssetFile]
     /// Whether the set's `Contents.json` was there and read.
     public var contents: ContentsStatus
     /// The folder's extension as written (`imageset`, or the unknown one for `.unknown` kinds).
@@ -216,7 +222,7 @@ public struct Asset: Sendable, Hashable {
         self.entries = entries
         self.properties = properties
         self.colors = colors
-        self.files = files
+        self.fileRecords = files.map { AssetFile(name: $0) }
         self.contents = contents
         self.folderExtension = folderExtension ?? kind.rawValue
     }
@@ -234,6 +240,12 @@ public struct Asset: Sendable, Hashable {
     private static func unquoted(_ text: String) -> String? {
         guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
         return String(text.dropFirst().dropLast())
+    }
+
+    /// Whether the entries name files in the set's own folder that are read and checked (not a
+    /// container's set folders; an icon set without `Contents.json` is named by its files).
+    var readsEntryFiles: Bool {
+        !kind.holdsSets && (contents == .read || kind == .iconSet) && (kind.holdsFiles || kind == .colorSet)
     }
 
     /// The catalog-relative path of an entry's file, when it names one.

@@ -8,7 +8,7 @@ extension AssetCatalog {
     /// still read. Throws only when the folder itself cannot be read.
     /// `limits` bound the depth walked, each `Contents.json` read and the threads reading sets.
     public static func read(at path: String, limits: CatalogLimits = .default) throws(CatalogReadError) -> AssetCatalog {
-        try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?).catalog
+        try read(at: path, limits: limits, consuming: nil as ((Asset, Int) -> Int)?).catalog
     }
 
     /// Reads only the sets whose fully qualified name `wanted` accepts, for a question about a few names
@@ -19,16 +19,35 @@ extension AssetCatalog {
     /// without the extension): sets it refuses are skipped without building their qualified name.
     public static func read(at path: String, limits: CatalogLimits = .default, onlyNamed wanted: @escaping (String) -> Bool,
                             base: ((String) -> Bool)? = nil) throws(CatalogReadError) -> AssetCatalog {
-        try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wanted: wanted, wantedBase: base).catalog
+        try read(at: path, limits: limits, consuming: nil as ((Asset, Int) -> Int)?, wanted: wanted, wantedBase: base).catalog
     }
 
-    /// Reads the catalog; `visit` runs for each set on the reading thread while the set's folder is open
-    /// (its descriptor, nil when it could not be opened), and its results come back in `assets` order.
-    static func read<Visit: Sendable>(at path: String, limits: CatalogLimits, visiting visit: ((Asset, Int32?, Int) -> Visit)?,
-                                      wanted: ((String) -> Bool)? = nil, wantedBase: ((String) -> Bool)? = nil,
-                                      keepingSetContents: Bool = true)
-        throws(CatalogReadError) -> (catalog: AssetCatalog, visited: [Visit])
+    /// Reads the catalog, the files each set's entries name as `files` asks (each file once, its header
+    /// kept on its record); `consume`, when given, gets each set's model as soon as it is read, on the
+    /// thread that read it (with the number of sets known so far), and its results come back in `assets`
+    /// order. Without `keepingSetContents`, each set keeps only its name, kind and path once consumed.
+    static func read<Consumed: Sendable>(at path: String, limits: CatalogLimits, files: SetFileReading = .none,
+                                         consuming consume: ((Asset, Int) -> Consumed)?,
+                                         wanted: ((String) -> Bool)? = nil, wantedBase: ((String) -> Bool)? = nil,
+                                         keepingSetContents: Bool = true)
+        throws(CatalogReadError) -> (catalog: AssetCatalog, consumed: [Consumed])
     {
+        let real = try readableRoot(at: path)
+        var reader = CatalogReader(root: CatalogRoot(path: path, real: real), limits: limits)
+        reader.wanted = wanted
+        reader.wantedBase = wanted == nil ? nil : wantedBase
+        reader.keepsSetContents = keepingSetContents
+        reader.fileReading = files
+        let visited = reader.readRoot(consuming: consume)
+        return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
+                             readingDiagnostics: reader.diagnostics.sorted()), visited)
+    }
+}
+
+extension AssetCatalog {
+    /// The canonical path of the catalog folder at `path`, or why the folder itself cannot be read (not
+    /// there, not a folder, not listable): the check every read makes first.
+    package static func readableRoot(at path: String) throws(CatalogReadError) -> String {
         let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(path) {
         case .failure(let error): throw CatalogReadError(path: path, reason: error.description)
@@ -41,13 +60,7 @@ extension AssetCatalog {
         guard let real = CatalogFileSystem.realPath(path) else {
             throw CatalogReadError(path: path, reason: "cannot resolve the path")
         }
-        var reader = CatalogReader(root: CatalogRoot(path: path, real: real), limits: limits)
-        reader.wanted = wanted
-        reader.wantedBase = wanted == nil ? nil : wantedBase
-        reader.keepsSetContents = keepingSetContents
-        let visited = reader.readRoot(visiting: visit)
-        return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
-                             readingDiagnostics: reader.diagnostics.sorted()), visited)
+        return real
     }
 }
 

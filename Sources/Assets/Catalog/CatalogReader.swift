@@ -50,10 +50,12 @@ struct CatalogReader {
     /// With `wanted`: a quick test of a set folder's own name (without namespace and extension); a set
     /// it refuses is skipped without building its qualified name.
     var wantedBase: ((String) -> Bool)?
-    /// False when the caller needs of each set only what the visitor made of it and its name, kind and
-    /// path (`validate`): the set's entries, colours, properties and file list are dropped once it is
-    /// visited, so a catalog of 100,000 sets is not held whole.
+    /// False when the caller needs of each set only what its consumer made of it and its name, kind and
+    /// path (`validate`): the set's entries, colours, properties and files are dropped once it is
+    /// consumed, so a catalog of 100,000 sets is not held whole.
     var keepsSetContents = true
+    /// How much of the files each set's entries name is read into the set's model.
+    var fileReading: SetFileReading = .none
 
     struct PendingSet: Sendable {
         /// The catalog root as given (shared by every pending set: one string, not a copy per set).
@@ -79,15 +81,15 @@ struct CatalogReader {
     }
 
     mutating func readRoot() {
-        _ = readRoot(visiting: nil as ((Asset, Int32?, Int) -> Int)?)
+        _ = readRoot(consuming: nil as ((Asset, Int) -> Int)?)
     }
 
     /// Walks the groups and reads every set on all cores: sets are read as the walk finds them, on the
-    /// other cores, and on this one too once the walk is done. `visit`, when given, runs for each set
-    /// while its folder is still open (its descriptor, nil when it could not be opened), so that files
-    /// in it are opened by name, with the number of sets known so far; its results come back in set
-    /// order (the order of `assets`).
-    mutating func readRoot<Visit: Sendable>(visiting visit: ((Asset, Int32?, Int) -> Visit)?) -> [Visit] {
+    /// other cores, and on this one too once the walk is done. `consume`, when given, gets each set's
+    /// model once it is read (its files too, as `fileReading` asks), on the thread that read it, with the
+    /// number of sets known so far; its results come back in set order (the order of `assets`). It is the
+    /// next stage of a pipeline: it gets a value, never a descriptor, and the reader knows nothing of it.
+    mutating func readRoot<Consumed: Sendable>(consuming consume: ((Asset, Int) -> Consumed)?) -> [Consumed] {
         var device: UInt64 = 0
         if case .success(let status) = CatalogFileSystem.targetStatus(root.path) {
             let id = FolderID(device: status.device, inode: status.inode)
@@ -103,9 +105,10 @@ struct CatalogReader {
         let root = self.root
         let keepsContents = keepsSetContents
         let limits = self.limits
-        // `SetFeed.run` returns only after every reader is done with `visit`.
-        let visitor = UnsafeSendable(visit)
-        let feed = SetFeed<(Asset, [CatalogDiagnostic], Visit?)>()
+        let reading = fileReading
+        // `SetFeed.run` returns only after every reader is done with `consume`.
+        let consumer = UnsafeSendable(consume)
+        let feed = SetFeed<(Asset, [CatalogDiagnostic], Consumed?)>()
         let results = feed.run(readers: limits.workers - 1, walk: { feed in
             walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)
             var next = 0
@@ -115,16 +118,21 @@ struct CatalogReader {
                 enter(linked, feed: feed)
             }
         }, read: { set, known in
-            var (asset, found, extra) = CatalogReader.readSet(set, setCount: known, root: root, limits: limits,
-                                                              visit: visitor.value)
-            if !keepsContents {
+            var (asset, found) = CatalogReader.readSet(set, root: root, limits: limits, reading: reading)
+            let extra = consumer.value?(asset, known)
+            if keepsContents {
+                // Bytes kept for a full decode are for the stage that consumed the set, not for the catalog.
+                for index in asset.fileRecords.indices where asset.fileRecords[index].header?.bytes != nil {
+                    asset.fileRecords[index].header?.bytes = nil
+                }
+            } else {
                 asset = Asset(name: asset.name, kind: asset.kind, path: asset.path, contents: asset.contents,
                               folderExtension: asset.folderExtension)
             }
             return (asset, found, extra)
         })
-        var visited: [Visit] = []
-        visited.reserveCapacity(visit == nil ? 0 : results.count)
+        var visited: [Consumed] = []
+        visited.reserveCapacity(consume == nil ? 0 : results.count)
         for (asset, found, extra) in results {
             assets.append(asset)
             diagnostics += found
@@ -140,7 +148,7 @@ struct CatalogReader {
                              in descriptor: Int32? = nil) -> (ContentsFile, JSONValue?)? {
         if case .some(.none) = listed { return nil }
         let relativeFile = CatalogReader.join(relative, "Contents.json")
-        let opened = descriptor.map { root.openFile(named: "Contents.json", in: $0, relative: relativeFile) }
+        let opened = descriptor.map { root.openFile(named: "Contents.json", in: $0, relative: relativeFile, listed: listed ?? nil) }
             ?? root.openFile(relativeFile)
         var file = ContentsFile(path: relativeFile)
         switch opened {
@@ -300,8 +308,10 @@ struct CatalogReader {
         }
     }
 
-    static func readSet<Visit>(_ set: PendingSet, setCount: Int, root catalogRoot: CatalogRoot, limits: CatalogLimits,
-                               visit: ((Asset, Int32?, Int) -> Visit)?) -> (Asset, [CatalogDiagnostic], Visit?) {
+    /// Reads one set folder into its model: the folder listed once, its `Contents.json` parsed, and the
+    /// files its entries name read as `reading` asks, each opened once by name from the open folder.
+    static func readSet(_ set: PendingSet, root catalogRoot: CatalogRoot, limits: CatalogLimits,
+                        reading: SetFileReading = .none) -> (Asset, [CatalogDiagnostic]) {
         let (absolute, relative, ext) = (set.root + "/" + set.relative, set.relative, set.ext)
         var diagnostics: [CatalogDiagnostic] = []
         let kind = AssetKind(rawValue: ext) ?? .unknown
@@ -310,7 +320,7 @@ struct CatalogReader {
                                                  message: "\".\(ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
         }
         var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
-        // The folder stays open while the set is read and visited: its files open by name from it.
+        // The folder stays open while the set is read: its files open by name from it.
         let stream: OpaquePointer
         switch CatalogFileSystem.openStream(absolute) {
         case .success(let opened):
@@ -319,7 +329,7 @@ struct CatalogReader {
             // A set that cannot be read is an error: passing it would pass content nobody checked.
             asset.contents = .invalid
             diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
-            return (asset, diagnostics, visit?(asset, nil, setCount))
+            return (asset, diagnostics)
         }
         defer { closedir(stream) }
         let descriptor = dirfd(stream)
@@ -334,9 +344,13 @@ struct CatalogReader {
             switch catalogRoot.vet(absolute + "/" + child, listed: listed) {
             case .failure(.linkOutside):
                 diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
-            case .failure(.special), .success:
+            case .failure(.special):
                 // A FIFO, device or socket stays in the list: opening it is refused by its type, with a finding.
-                asset.files.append(child)
+                asset.fileRecords.append(AssetFile(name: child, listedType: .special))
+            case .success(let found):
+                // The type as judged here travels with the name: a file the listing (or lstat, for a name it
+                // gave no type) showed regular opens without asking again; a link is opened by the rule.
+                asset.fileRecords.append(AssetFile(name: child, listedType: found.isLink ? .symlink : found.type))
             case .failure:
                 continue
             }
@@ -350,12 +364,13 @@ struct CatalogReader {
             } else if !kind.contentsOptional {
                 diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
             }
-            return (asset, diagnostics, visit?(asset, descriptor, setCount))
+            readFiles(of: &asset, root: catalogRoot, folder: descriptor, reading: reading)
+            return (asset, diagnostics)
         }
         diagnostics += file.diagnostics
         guard let root else {
             asset.contents = .invalid
-            return (asset, diagnostics, visit?(asset, descriptor, setCount))
+            return (asset, diagnostics)
         }
         var typed = file
         typed.diagnostics = []
@@ -389,6 +404,7 @@ struct CatalogReader {
         asset.colors = typed.colors
         asset.properties = typed.properties
         asset.contentsPositions = ContentsPositions(file.positions)
-        return (asset, diagnostics, visit?(asset, descriptor, setCount))
+        readFiles(of: &asset, root: catalogRoot, folder: descriptor, reading: reading)
+        return (asset, diagnostics)
     }
 }

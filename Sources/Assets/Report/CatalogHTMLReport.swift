@@ -149,7 +149,7 @@ public struct CatalogHTMLReport: Sendable {
             return "<figure class=\"variant unassigned\"><div class=\"frame\"><span>empty slot</span></div>"
                 + "<figcaption><span class=\"traits\">\(HTMLText.escape(traits))</span></figcaption></figure>\n"
         }
-        let thumbnail = thumbnails.thumbnail(of: file)
+        let thumbnail = thumbnails.thumbnail(of: file, header: thumbnails.header(of: filename, in: asset))
         return "<figure class=\"variant\(dark ? " dark" : "")\"><div class=\"frame\">\(Self.imageTag(thumbnail, alt: filename))</div>"
             + "<figcaption><span class=\"traits\">\(HTMLText.escape(traits))</span>"
             + "<span class=\"file\">\(HTMLText.escape(filename))</span>"
@@ -224,9 +224,40 @@ struct ThumbnailCache {
         self.limits = limits
     }
 
-    mutating func thumbnail(of file: String) -> Thumbnail {
+    /// The headers the reader kept for the set drawn now, by file name (made once per set).
+    private var setHeaders: (path: String, byName: [String: FileHeader])?
+
+    /// What the catalog reader found reading the file `name` of `asset`, when it read it.
+    mutating func header(of name: String, in asset: Asset) -> FileHeader? {
+        if setHeaders?.path != asset.path {
+            var byName: [String: FileHeader] = [:]
+            for record in asset.fileRecords { if let header = record.header, byName[record.name] == nil { byName[record.name] = header } }
+            setHeaders = (asset.path, byName)
+        }
+        return setHeaders?.byName[name]
+    }
+
+    /// `header`, what the catalog reader found reading the file, spares reading a file again that has no
+    /// preview to give (refused, unreadable, no image format); a file with pixels is read to draw them.
+    mutating func thumbnail(of file: String, header: FileHeader? = nil) -> Thumbnail {
         if let known = made[file] { return known }
         let thumbnail: Thumbnail
+        switch header?.content {
+        case .refused(let refusal)?:
+            thumbnail = Thumbnail(content: .unavailable("not read: \(refusal)"))
+            made[file] = thumbnail
+            return thumbnail
+        case .unreadable(let error)?:
+            thumbnail = Thumbnail(content: .unavailable("not read: \(CatalogRoot.Refusal.system(error))"))
+            made[file] = thumbnail
+            return thumbnail
+        case .unknownFormat?:
+            thumbnail = Thumbnail(content: .unavailable(Thumbnail.notAnImage))
+            made[file] = thumbnail
+            return thumbnail
+        default:
+            break
+        }
         switch root.read(file) {
         case .failure(let refusal):
             thumbnail = Thumbnail(content: .unavailable("not read: \(refusal)"))

@@ -40,6 +40,9 @@ public struct Thumbnail: Sendable, Hashable {
         return make(bytes: bytes, file: path, maxSide: maxSide, limits: limits)
     }
 
+    /// Why a file whose bytes are no image format has no preview.
+    static let notAnImage = "not an image this report can show"
+
     /// Animated GIFs up to this size are inlined whole so they play; a larger one shows its first frame.
     public static let maxInlineGIFBytes = 4 << 20
 
@@ -47,7 +50,7 @@ public struct Thumbnail: Sendable, Hashable {
     public static func make(bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default,
                             inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes) -> Thumbnail {
         guard let format = ImageFormat(sniffing: bytes) else {
-            return Thumbnail(content: .unavailable("not an image this report can show"))
+            return Thumbnail(content: .unavailable(notAnImage))
         }
         let info: ImageInfo
         do {

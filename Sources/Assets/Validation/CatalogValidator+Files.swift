@@ -1,16 +1,12 @@
 import AssetsSupport
 import AssetsCodecs
-import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One file to check, and the entries of its set that list it.
 struct FileJob: Sendable {
     var kind: AssetKind
     var entryIndices: [Int]
+    /// Its record in the set's `fileRecords`.
+    var record: Int
     /// Catalog-relative.
     var path: String
     /// The file's name within its set folder.
@@ -29,13 +25,13 @@ extension CatalogValidator {
     func planFiles(of asset: Asset) -> ([CatalogDiagnostic], [FileJob]) {
         if asset.kind.holdsSets { return (planFolders(of: asset), []) }
         let isIconSet = asset.kind == .iconSet
-        guard asset.contents == .read || isIconSet, asset.kind.holdsFiles || asset.kind == .colorSet else { return ([], []) }
+        guard asset.readsEntryFiles else { return ([], []) }
         var found: [CatalogDiagnostic] = []
         // A set lists a handful of files: arrays searched in order beat hashing every name. Large sets
         // (an app icon set, a data set of many files) get hashed lookups.
-        let large = asset.files.count > 32 || asset.entries.count > 32
-        let present = large ? Set(asset.files) : []
-        var jobIndex: [String: Int] = [:]
+        let large = asset.fileRecords.count > 32 || asset.entries.count > 32
+        let present = FileLookup(asset.fileRecords)
+        var jobIndex: [Int: Int] = [:]
         var jobs: [FileJob] = []
         var listed: [String] = []
         listed.reserveCapacity(asset.entries.count)
@@ -56,21 +52,21 @@ extension CatalogValidator {
             // Names compare as Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode
             // finds such a file; the file is then opened by its own spelling on disk, which on Linux may
             // differ byte for byte from the one in Contents.json (hardening H-6).
-            let stored = large ? present.firstIndex(of: filename).map { present[$0] } : asset.files.first { $0 == filename }
-            guard let stored else {
+            guard let record = present.index(of: filename) else {
                 found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath(),
                                                message: "lists \"\(filename)\", which is not in \(asset.path)"))
                 continue
             }
-            if let index = large ? jobIndex[filename] : jobs.firstIndex(where: { $0.filename == filename }) {
+            if let index = large ? jobIndex[record] : jobs.firstIndex(where: { $0.record == record }) {
                 jobs[index].entryIndices.append(entryIndex)
             } else {
-                if large { jobIndex[filename] = jobs.count }
-                jobs.append(FileJob(kind: asset.kind, entryIndices: [entryIndex], path: "\(asset.path)/\(stored)", filename: stored))
+                if large { jobIndex[record] = jobs.count }
+                let stored = asset.fileRecords[record].name
+                jobs.append(FileJob(kind: asset.kind, entryIndices: [entryIndex], record: record, path: "\(asset.path)/\(stored)", filename: stored))
             }
         }
         let listedSet = large ? Set(listed) : []
-        for file in asset.files where !(large ? listedSet.contains(file) : listed.contains(file)) {
+        for file in asset.fileRecords.lazy.map(\.name) where !(large ? listedSet.contains(file) : listed.contains(file)) {
             found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)", message: isIconSet
                 ? "is not an icon set file name (icon_16x16.png, icon_16x16@2x.png ... icon_512x512@2x.png), so iconutil and Xcode skip it"
                 : "is in the set folder but no entry of Contents.json lists it"))
@@ -91,7 +87,7 @@ extension CatalogValidator {
             if !CatalogRoot.isPlainName(filename) {
                 found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
                                                message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
-            } else if !asset.files.contains(filename) {
+            } else if !asset.fileRecords.contains(where: { $0.name == filename }) {
                 found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath,
                                                message: "lists \"\(filename)\", which is not in \(asset.path)"))
             } else if let ext = CatalogReader.split(filename).ext, let kind = AssetKind(rawValue: ext), !allowed.contains(kind) {
@@ -99,7 +95,7 @@ extension CatalogValidator {
                                                message: "names \(kind.article), which \(asset.kind.article) does not hold (it holds \(allowed.map(\.displayName).sorted().joined(separator: ", ")))"))
             }
         }
-        for file in asset.files where !listed.contains(file) {
+        for file in asset.fileRecords.lazy.map(\.name) where !listed.contains(file) {
             guard let ext = CatalogReader.split(file).ext, let kind = AssetKind(rawValue: ext), allowed.contains(kind) else { continue }
             found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
                                            message: "is in \(asset.kind.article) but no entry of its Contents.json lists it"))
@@ -114,28 +110,26 @@ extension CatalogValidator {
         var fileCount = 0
     }
 
-    /// Checks one set: entry values, then its files through one descriptor for its folder, then scales.
-    /// `folder` is the set folder's descriptor when the caller holds it open; else it is opened here.
-    func checkSet(_ asset: Asset, root: CatalogRoot, folder given: Int32?) -> SetOutcome {
-        var outcome = checkSetUnplaced(asset, root: root, folder: given)
+    /// Checks one set's model: entry values, then its files as the reader read them, then scales. Opens
+    /// nothing: a file's facts are the header the reader kept on its record (`--deep` decodes the bytes
+    /// the reader kept, under the pixel budget).
+    func checkSet(_ asset: Asset) -> SetOutcome {
+        var outcome = checkSetUnplaced(asset)
         // Every finding about a key of the set's Contents.json points at where its value was written.
         asset.contentsPositions.table.place(&outcome.diagnostics, path: contentsPath(of: asset))
         return outcome
     }
 
-    private func checkSetUnplaced(_ asset: Asset, root: CatalogRoot, folder given: Int32?) -> SetOutcome {
+    private func checkSetUnplaced(_ asset: Asset) -> SetOutcome {
         var outcome = SetOutcome()
         outcome.diagnostics = checkValues(of: asset)
         let (found, jobs) = planFiles(of: asset)
         outcome.diagnostics += found
         outcome.fileCount = jobs.count
         guard !jobs.isEmpty else { return outcome }
-        let opened = given == nil ? CatalogFileSystem.openFolder(root.path + "/" + asset.path) : nil
-        defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
-        let folder = given ?? opened
         var facts: [Int: ImageFacts] = [:]
         for job in jobs {
-            let checked = check(job, root: root, folder: folder)
+            let checked = check(job, header: asset.fileRecords[job.record].header)
             outcome.diagnostics += checked.diagnostics
             if let found = checked.facts {
                 for entry in job.entryIndices { facts[entry] = found }
@@ -148,93 +142,51 @@ extension CatalogValidator {
         return outcome
     }
 
-    /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
-    /// Two pages: the headers of nearly every PNG and JPEG fit, and most catalog images are read whole in
-    /// one call (measured against one page plus a tail read: the same time). A JPEG whose headers run past it, or a PNG
-    /// whose chunks before the image data do, is read again with `ImageInspector.headerWindow`, then whole.
-    static let probeHead = 8 << 10
-
-    /// A probe first reads the last 16 bytes: a sound PNG ends with its 12-byte IEND chunk, a sound JPEG
-    /// with FF D9. Anything else gets the whole window `ImageInfo.noteMissingEnd` searches.
-    static let endBytes = 16
-
-    /// Whether the file's last bytes settle the end check (`ImageInfo.noteMissingEnd`) on their own.
-    static func endsSoundly(_ last: [UInt8]) -> Bool {
-        if last.count >= 2, last[last.count - 2] == 0xFF, last[last.count - 1] == 0xD9 { return true }
-        return last.count >= ImageInfo.iend.count && ImageInfo.containsIEND(last.suffix(ImageInfo.iend.count))
-    }
-
-    /// Checks one file, opened under the catalog's path rule by name from the set's folder descriptor
-    /// `folder` when there is one, else by its catalog-relative path.
-    private func check(_ job: FileJob, root: CatalogRoot, folder: Int32?) -> FileOutcome {
+    /// Judges one file from what the reader found reading it (`FileHeader`).
+    private func check(_ job: FileJob, header: FileHeader?) -> FileOutcome {
         var outcome = FileOutcome()
         func report(_ code: CatalogDiagnostic.Code, _ message: String) {
             outcome.diagnostics.append(CatalogDiagnostic(code, path: job.path, message: message))
         }
-        let opened = folder.map { root.openFile(named: job.filename, in: $0, relative: job.path) } ?? root.openFile(job.path)
-        let fd: Int32
-        switch opened {
-        case .success(let descriptor):
-            fd = descriptor
-        case .failure(.linkOutside):
+        guard let header else {
+            report(.undecodableImage, "cannot be read: the catalog was read without its files")
+            return outcome
+        }
+        let ext = CatalogReader.split(job.filename).ext ?? ""
+        let claimed = ImageFormat(fileExtension: ext)
+        switch header.content {
+        case .refused(.linkOutside):
             report(.unsafePath, CatalogRoot.Refusal.linkOutside.description)
             return outcome
-        case .failure(let refusal):
+        case .refused(let refusal):
             report(.undecodableImage, "cannot be read: \(refusal)")
             return outcome
-        }
-        defer { close(fd) }
-        let location = fd
-        let filename = job.filename
-        let ext = CatalogReader.split(filename).ext ?? ""
-        let claimed = ImageFormat(fileExtension: ext)
-        // GIFs (frame count) and SVGs (XML parse) are read whole at once; other probes read a head.
-        let wholeFile = options.deep || claimed == .gif || claimed == .svg
-        var sample: FileSample
-        let read = wholeFile
-            ? CatalogFileSystem.read(descriptor: location, tail: ImageInfo.endWindow)
-            : CatalogFileSystem.read(descriptor: location, head: CatalogValidator.probeHead, tail: CatalogValidator.endBytes,
-                                     widerTail: (ImageInfo.endWindow, CatalogValidator.endsSoundly))
-        switch read {
-        case .failure(let error):
+        case .unreadable(let error):
             report(.undecodableImage, "cannot be read: \(error)")
             return outcome
-        case .success(let read):
-            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-        }
-        let sniffed = ImageFormat(sniffing: sample.head)
-        let isData = job.kind == .dataSet
-        guard let format = sniffed else {
+        case .unknownFormat:
             if let claimed {
                 report(.undecodableImage, "is named .\(ext) but its bytes are not \(claimed.rawValue.uppercased()) nor any image format")
-            } else if !isData {
+            } else if job.kind != .dataSet {
                 report(.unsupportedFormat, "cannot be checked: its bytes are not an image format this tool reads")
             }
             return outcome
+        case .raster, .vector, .unsupported:
+            break
         }
-        if let claimed, claimed != format {
+        if let format = header.format, let claimed, claimed != format {
             report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(format.rawValue.uppercased()) data")
         }
-        if !sample.isWhole, format == .svg || format == .gif {
-            if case .success(let read) = CatalogFileSystem.read(descriptor: location, tail: ImageInfo.endWindow) {
-                sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-            }
-        }
-        if !sample.isWhole, format == .pdf, sample.tail.count < ImageInfo.endWindow,
-           case .success(let read) = CatalogFileSystem.read(descriptor: location, head: 0, tail: ImageInfo.endWindow) {
-            // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
-            sample.tail = read.tail
-        }
-        if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
-           case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow,
-                                                             tail: ImageInfo.endWindow) {
-            // Chunks before the image data (a large colour profile, text) run past the head: read more of it.
-            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-        }
-        switch format {
-        case .png, .jpeg, .gif:
-            do {
-                let facts = try inspect(&sample, format: format, job: job, location: location)
+        switch header.content {
+        case .raster(let format, let probed):
+            do throws(ImageError) {
+                let facts: ImageFacts
+                if options.deep, let bytes = header.bytes {
+                    facts = try checker.decode(FileSample(head: bytes, tail: Array(bytes.suffix(ImageInfo.endWindow)), size: bytes.count),
+                                               format: format, file: job.path, header: try? probed.get())
+                } else {
+                    facts = try checker.judge(probed.get(), file: job.path)
+                }
                 outcome.facts = facts
                 if job.kind == .imageSet, let frames = facts.frameCount, frames > 1 {
                     report(.animatedInImageSet,
@@ -246,41 +198,14 @@ extension CatalogValidator {
                 if let offset = error.offset { words += " at byte \(offset)" }
                 report(.undecodableImage, "does not decode (\(words)): \(error.detail)")
             }
-        case .pdf:
-            if let problem = VectorFileCheck.pdfProblem(sample) { report(.undecodableImage, "PDF \(problem)") }
-        case .svg:
-            if let problem = VectorFileCheck.svgProblem(sample.head) { report(.undecodableImage, "SVG \(problem)") }
-        case .heic, .webp:
+        case .vector(let format, let problem):
+            if let problem { report(.undecodableImage, "\(format.rawValue.uppercased()) \(problem)") }
+        case .unsupported(let format):
             report(.unsupportedFormat, "cannot be checked: \(format.rawValue.uppercased()) is not a format this tool decodes")
+        case .refused, .unreadable, .unknownFormat:
+            break
         }
         return outcome
-    }
-
-    /// Probes or decodes an image; when only the head was read and the headers reach past it (large
-    /// metadata before the frame header), reads 64 KiB and tries again, then the whole file.
-    private func inspect(_ sample: inout FileSample, format: ImageFormat, job: FileJob,
-                         location: Int32) throws(ImageError) -> ImageFacts {
-        do {
-            return options.deep
-                ? try checker.decode(sample, format: format, file: job.path)
-                : try checker.probe(sample, format: format, file: job.path)
-        } catch {
-            guard error.kind == .truncated, !sample.isWhole else { throw error }
-            if sample.head.count < ImageInspector.headerWindow,
-               case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow,
-                                                                 tail: ImageInfo.endWindow) {
-                sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-                do {
-                    return try checker.probe(sample, format: format, file: job.path)
-                } catch where error.kind == .truncated && !sample.isWhole {
-                    // Still inside the headers: read it all, below.
-                }
-            }
-            guard case .success(let read) = CatalogFileSystem.read(descriptor: location, tail: ImageInfo.endWindow)
-            else { throw error }
-            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-            return try checker.probe(sample, format: format, file: job.path)
-        }
     }
 
     static func scaleFactor(_ scale: String) -> Int? {

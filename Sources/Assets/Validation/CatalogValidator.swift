@@ -57,31 +57,46 @@ public struct CatalogValidator: Sendable {
     }
 
     /// Reads and validates the catalog at `path`. Throws only when the folder itself cannot be read.
-    /// Each set is checked as soon as it is read, while its folder is open, on every core.
+    /// Each set is checked as soon as the reader has read it (its `Contents.json` and the header of each
+    /// file it names, each file read once), on every core; the report keeps of each set only its
+    /// outcome, name, kind and path, so memory grows by little per set.
     public func validate(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
         throws(CatalogReadError) -> CatalogReport
     {
-        let done = Locked(0)
-        let root = CatalogRoot(path: path) ?? CatalogRoot(path: path, real: path)
-        // The report needs of each set only its outcome, name, kind and path: the reader drops the rest
-        // once the set is checked, so memory grows by little per set.
-        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits, visiting: { asset, folder, setCount in
-            let outcome = checkSet(asset, root: root, folder: folder)
-            if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
-            return outcome
-        }, keepingSetContents: false)
-        return report(catalog, outcomes)
+        try readAndValidate(catalogAt: path, keepingCatalog: false, progress: progress).report
     }
 
+    /// Reads the catalog at `path` and validates it in the one pass `validate(catalogAt:)` makes, keeping
+    /// the whole catalog (each file's header on its record) for a caller that draws it (`report`).
+    package func readAndValidate(catalogAt path: String, keepingCatalog: Bool = true,
+                                 progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+        throws(CatalogReadError) -> (catalog: AssetCatalog, report: CatalogReport)
+    {
+        let done = Locked(0)
+        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits, files: fileReading, consuming: { asset, setCount in
+            let outcome = checkSet(asset)
+            if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
+            return outcome
+        }, keepingSetContents: keepingCatalog)
+        return (catalog, report(catalog, outcomes))
+    }
+
+    /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
+    var fileReading: SetFileReading { options.deep ? .whole(options.limits) : .headers(options.limits) }
+
     /// Validates a loaded catalog; `progress` is called as sets are checked (sets done, sets in all), from any thread.
+    /// A set whose files were not read with it (a plain `AssetCatalog.read`) has them read first by the
+    /// reader's file stage, each once; then it is checked as `validate(catalogAt:)` checks it.
     public func validate(_ catalog: AssetCatalog, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> CatalogReport {
         let assets = catalog.assets
-        // One pass per set, on every core: its entries' values, its files (one folder descriptor for the
-        // set) and its scale checks. Sets are handed out a few at a time, so a slow set does not hold up a core.
+        // One pass per set, on every core. Sets are handed out a few at a time, so a slow set does not hold up a core.
         let done = Locked(0)
         let root = CatalogRoot(path: catalog.root) ?? CatalogRoot(path: catalog.root, real: catalog.root)
+        let reading = fileReading
         let outcomes = ParallelWork.map(count: assets.count, width: options.catalogLimits.workers) { index in
-            let outcome = checkSet(assets[index], root: root, folder: nil)
+            var asset = assets[index]
+            CatalogReader.readFiles(of: &asset, root: root, folder: nil, reading: reading)
+            let outcome = checkSet(asset)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, assets.count) }
             return outcome
         }

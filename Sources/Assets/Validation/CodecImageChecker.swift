@@ -10,39 +10,39 @@ struct CodecImageChecker: ImageChecking {
     /// Shared by the parallel workers: at most `limits.maxPixels` pixels are decoded at once.
     let budget = PixelBudget()
 
-    /// `ImageWarning` codes that mean the file is damaged.
+    /// The header as the reader probes it (`FileSample.probe`), judged: the probe of one sample, as a test asks it.
     func probe(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
         // No file name given to the inspector: the validator compares extensions itself (format-mismatch).
-        let info: ImageInfo
-        do {
-            // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. noteMissingEnd
-            // looks at the very end first, so the 4 KiB tail costs nothing more when the file ends as it should.
-            var probed = try ImageInspector.probe(sample.head, limits: limits, isWholeFile: false)
-            probed.noteMissingEnd(tail: sample.tail, fileSize: sample.size)
-            info = probed
-        } catch {
-            throw error.naming(file: file)
-        }
-        try CodecImageChecker.rejectDamage(info.warnings, format: info.format, file: file)
-        return ImageFacts(format: info.format, width: info.width, height: info.height, frameCount: info.frameCount)
+        try judge(sample.probe(limits: limits, file: file), file: file)
     }
 
-    func decode(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
+    /// A probed header's facts; warnings the codecs give for damage make it `undecodable-image`.
+    func judge(_ header: ImageInfo, file: String) throws(ImageError) -> ImageFacts {
+        try CodecImageChecker.rejectDamage(header.warnings, format: header.format, file: file)
+        return ImageFacts(format: header.format, width: header.width, height: header.height, frameCount: header.frameCount)
+    }
+
+    func decode(_ sample: FileSample, format: ImageFormat, file: String, header: ImageInfo?) throws(ImageError) -> ImageFacts {
         // The declared size decides how long this decode waits for memory (see PixelBudget). Only the
         // size is wanted here: a header that does not read costs nothing, and the decode reports it.
         var pixels = 0
-        if let header = try? ImageInspector.probe(sample.head, limits: limits, isWholeFile: false) {
+        if let header = header ?? (try? ImageInspector.probe(sample.head, limits: limits, isWholeFile: false)) {
             let (product, overflow) = header.width.multipliedReportingOverflow(by: header.height)
             pixels = overflow ? Int.max : product
         }
         return try budget.decoding(pixels, budget: limits.maxMemory.map { min(limits.maxPixels, $0 / (4 * DecodingLimits.canvasCopies)) } ?? limits.maxPixels) { () throws(ImageError) in
-            try decodePixels(sample, format: format, file: file)
+            try decodePixels(sample, format: format, file: file, header: header)
         }
     }
 
-    private func decodePixels(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
+    private func decodePixels(_ sample: FileSample, format: ImageFormat, file: String, header: ImageInfo?) throws(ImageError) -> ImageFacts {
         if format == .gif {
-            var facts = try probe(sample, format: format, file: file)
+            var facts: ImageFacts
+            if let header {
+                facts = try judge(header, file: file)
+            } else {
+                facts = try probe(sample, format: format, file: file)
+            }
             do {
                 let reader = try GIFFrameReader(bytes: sample.head, limits: limits)
                 var frames = 0

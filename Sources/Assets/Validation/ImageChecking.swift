@@ -10,17 +10,11 @@ struct ImageFacts: Sendable, Hashable {
     var frameCount: Int?
 }
 
-/// A file's bytes as the validator read them: the whole file, or its head and tail when it is large.
-struct FileSample: Sendable {
-    var head: [UInt8]
-    var tail: [UInt8]
-    var size: Int
-    var isWhole: Bool { head.count == size }
-}
-
-/// The seam between the validator and the image codecs: a header probe (the default) and a full
-/// decode (`--deep`). Both throw `ImageError` for a damaged file.
+/// The seam between the validator and the image codecs: judging a header the reader probed (the
+/// default) and a full decode of the bytes the reader kept (`--deep`). Both throw `ImageError` for a
+/// damaged file.
 protocol ImageChecking: Sendable {
-    func probe(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts
-    func decode(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts
+    func judge(_ header: ImageInfo, file: String) throws(ImageError) -> ImageFacts
+    /// `header`, when the reader's probe read one, is not read again (it sizes the decode's share of the pixel budget).
+    func decode(_ sample: FileSample, format: ImageFormat, file: String, header: ImageInfo?) throws(ImageError) -> ImageFacts
 }

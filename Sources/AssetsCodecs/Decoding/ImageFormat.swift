@@ -10,8 +10,18 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case heic
     case webp
 
+    /// The format of bytes held in an array: the generic sniff compiled for `[UInt8]` in this module (a
+    /// generic called from another module is not specialized, and this runs once per file checked).
+    public init?(sniffing bytes: [UInt8]) {
+        self.init(sniffingBytes: bytes)
+    }
+
     /// Recognises the format from the first bytes of a file. Returns nil for anything unknown.
     public init?<Bytes: Collection>(sniffing bytes: Bytes) where Bytes.Element == UInt8 {
+        self.init(sniffingBytes: bytes)
+    }
+
+    private init?<Bytes: Collection>(sniffingBytes bytes: Bytes) where Bytes.Element == UInt8 {
         // Compared in place on the first 32 bytes: this runs once per file checked, so it allocates nothing.
         var head: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var count = 0

@@ -134,8 +134,11 @@ package enum CatalogFileSystem {
     /// the end.
     /// `widerTail`, when given, is read instead of `tail` bytes when `tail` bytes alone do not satisfy it
     /// (`isEnough` false): a probe first reads the few bytes a sound file ends with.
+    /// `size`, when given, is the size an `fstat` on this descriptor found when it was opened under
+    /// `CatalogRoot`'s rule, which also checked it is a regular file: it is not asked again.
     package static func read(descriptor fd: Int32, head: Int? = nil, tail: Int = 0,
-                     widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
+                     widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20,
+                     size knownSize: Int? = nil)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
         // Most files in a catalog are small: one pread of the head (or of 16 KiB, when reading whole) that
@@ -154,14 +157,19 @@ package enum CatalogFileSystem {
                 return .success((bytes, tailCount == 0 ? [] : Array(bytes.suffix(tailCount)), size))
             }
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .failure(SystemError(code: EISDIR))
-        default: return .failure(SystemError(code: ESPIPE))  // what reading a FIFO or device by offset gives
+        var size: Int
+        if let knownSize {
+            size = knownSize
+        } else {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: return .failure(SystemError(code: EISDIR))
+            default: return .failure(SystemError(code: ESPIPE))  // what reading a FIFO or device by offset gives
+            }
+            size = Int(info.st_size)
         }
-        var size = Int(info.st_size)
         let headCount = min(head ?? size, size)
         guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
         var bytes = firstBytes

@@ -11,7 +11,8 @@ import Darwin
 /// - a path resolves inside the root: a symbolic link is followed only when where it leads stays inside;
 /// - only regular files are opened for reading: a FIFO, a device or a socket is refused by its type
 ///   (from the folder listing or `lstat`) before any `open`, and every open adds `O_NOFOLLOW` and
-///   `O_NONBLOCK` and checks the type again with `fstat` on the descriptor.
+///   `O_NONBLOCK` and checks the type again with `fstat` on the descriptor (a name the listing showed
+///   as regular is not asked again before the open: the `fstat` after it is the check).
 ///
 /// A path with links is resolved once (`realpath`), checked against the root, then walked again from the
 /// root folder one component at a time with `O_NOFOLLOW`, so a link swapped in between is refused, not
@@ -60,6 +61,13 @@ package struct CatalogRoot: Sendable {
     /// The one file-name rule: a name that stays in its folder. Not empty, not `.` or `..`, and no `/`,
     /// `\` or NUL (a backslash is a separator to Windows tools and to some archivers).
     package static func isPlainName(_ name: some StringProtocol) -> Bool {
+        !name.isEmpty && name != "." && name != ".."
+            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
+    }
+
+    /// The same rule for a `String`, compiled for it here: a generic called from another module is not
+    /// specialized, and this runs for every file name a catalog lists.
+    package static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".."
             && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
     }
@@ -118,12 +126,22 @@ package struct CatalogRoot: Sendable {
 
     /// Opens the file `name` in the catalog folder open as `folder` (its catalog-relative path is
     /// `relative`), under the rule: the fast way for a file the folder listing showed as regular, the
-    /// way of `openFile(_:)` for a link.
-    package func openFile(named name: String, in folder: Int32, relative: String) -> Result<Int32, Refusal> {
+    /// way of `openFile(_:)` for a link. `listed` is the type the folder listing gave the name (nil: not
+    /// listed): `.file` opens it without asking its type first (see `openRegular`).
+    package func openFile(named name: String, in folder: Int32, relative: String,
+                          listed: CatalogFileSystem.EntryType? = nil) -> Result<Int32, Refusal> {
+        openSizedFile(named: name, in: folder, relative: relative, listed: listed).map(\.fd)
+    }
+
+    /// `openFile(named:in:relative:listed:)`, with the size the `fstat` after the open found (nil when the
+    /// file was reached through a link), for `CatalogFileSystem.read(descriptor:size:)` not to ask again.
+    package func openSizedFile(named name: String, in folder: Int32, relative: String,
+                               listed: CatalogFileSystem.EntryType? = nil) -> Result<(fd: Int32, size: Int?), Refusal> {
         guard CatalogRoot.isPlainName(name) else { return .failure(.unsafeName(name)) }
-        switch CatalogRoot.openRegular(name, in: folder) {
-        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative)
-        case let other: return other
+        switch CatalogRoot.openRegularSized(name, in: folder, listed: listed) {
+        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative).map { ($0, nil) }
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let opened): return .success((opened.fd, opened.size))
         }
     }
 
@@ -158,26 +176,43 @@ package struct CatalogRoot: Sendable {
         return CatalogRoot.openRegular(String(last), in: folder)
     }
 
-    /// Opens `name` in `folder` only when it is a regular file: its type is asked first without following
-    /// a link (`fstatat`), so a FIFO, device or socket is never opened; the open adds `O_NOFOLLOW` and
-    /// `O_NONBLOCK`, and `fstat` checks the descriptor is that same regular file.
-    package static func openRegular(_ name: String, in folder: Int32) -> Result<Int32, Refusal> {
+    /// Opens `name` in `folder` only when it is a regular file. The open adds `O_NOFOLLOW` (a link fails
+    /// with ELOOP, for `openFile` to judge) and `O_NONBLOCK`, and `fstat` on the descriptor checks it is a
+    /// regular file, so a FIFO, device or socket swapped in after the listing is refused, never read.
+    /// When the folder listing already said regular (`listed == .file`, DT_REG) that is the only stat;
+    /// otherwise (a link, a type the listing did not give) the type is asked first without following a
+    /// link (`fstatat`), so a FIFO or device is never opened, and the descriptor must be that same file.
+    package static func openRegular(_ name: String, in folder: Int32,
+                                    listed: CatalogFileSystem.EntryType? = nil) -> Result<Int32, Refusal> {
+        openRegularSized(name, in: folder, listed: listed).map(\.fd)
+    }
+
+    /// `openRegular`, with the file's size from the `fstat` after the open.
+    static func openRegularSized(_ name: String, in folder: Int32,
+                                 listed: CatalogFileSystem.EntryType? = nil) -> Result<(fd: Int32, size: Int), Refusal> {
         var before = stat()
-        guard fstatat(folder, name, &before, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(.system(SystemError(code: errno))) }
-        switch before.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFLNK: return .failure(.system(SystemError(code: ELOOP)))
-        case S_IFDIR: return .failure(.folder)
-        default: return .failure(.special)
+        let listedRegular = listed == .file
+        if !listedRegular {
+            guard fstatat(folder, name, &before, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(.system(SystemError(code: errno))) }
+            switch before.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFLNK: return .failure(.system(SystemError(code: ELOOP)))
+            case S_IFDIR: return .failure(.folder)
+            default: return .failure(.special)
+            }
         }
         let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return .failure(.system(SystemError(code: errno))) }
         var after = stat()
-        guard fstat(fd, &after) == 0, (after.st_mode & S_IFMT) == S_IFREG,
-              after.st_dev == before.st_dev, after.st_ino == before.st_ino else {
+        guard fstat(fd, &after) == 0 else {
             close(fd)
             return .failure(.special)
         }
-        return .success(fd)
+        let type = after.st_mode & S_IFMT
+        guard type == S_IFREG, listedRegular || (after.st_dev == before.st_dev && after.st_ino == before.st_ino) else {
+            close(fd)
+            return .failure(type == S_IFDIR ? .folder : .special)
+        }
+        return .success((fd, Int(after.st_size)))
     }
 }

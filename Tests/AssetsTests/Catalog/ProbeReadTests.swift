@@ -14,7 +14,7 @@ struct ProbeReadTests {
         let pixels = (0..<(side * side * 4)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let image = try #require(RGBAImage(width: side, height: side, pixels: pixels))
         let bytes = try PNGEncoder.fast.encode(image)
-        #expect(bytes.count > CatalogValidator.probeHead * 2)
+        #expect(bytes.count > CatalogReader.probeHead * 2)
         return bytes
     }
 

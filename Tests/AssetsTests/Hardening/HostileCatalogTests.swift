@@ -106,6 +106,31 @@ struct HostileCatalogTests {
         #expect(throws: CatalogRoot.Refusal.folder) { try root.openFile("a.imageset").get() }
     }
 
+    @Test("a name the listing showed as regular is opened without asking its type, and still refused when it is not")
+    func listedRegularStillChecked() throws {
+        // Given a set folder with a file, and a FIFO, a link and a folder that a stale listing called regular files
+        let fixture = try FixtureCatalog()
+        try fixture.write("a.imageset/a.png", try Self.outsidePNG())
+        #expect(mkfifo(fixture.root + "/a.imageset/pipe.png", 0o644) == 0)
+        try fixture.link("a.imageset/out.png", to: "/etc/hostname")
+        try fixture.folder("a.imageset/folder.png")
+        let folder = open(fixture.root + "/a.imageset", O_RDONLY | O_DIRECTORY)
+        #expect(folder >= 0)
+        defer { close(folder) }
+
+        // When each is opened as listed regular
+        // Then only the file opens; the FIFO is refused after a non-blocking open, the link by O_NOFOLLOW
+        // (ELOOP, which the rule then judges), the folder by its type
+        if case .success(let fd) = CatalogRoot.openRegular("a.png", in: folder, listed: .file) { close(fd) } else { Issue.record("a file is refused") }
+        #expect(throws: CatalogRoot.Refusal.special) { try CatalogRoot.openRegular("pipe.png", in: folder, listed: .file).get() }
+        #expect(throws: CatalogRoot.Refusal.system(SystemError(code: ELOOP))) { try CatalogRoot.openRegular("out.png", in: folder, listed: .file).get() }
+        #expect(throws: CatalogRoot.Refusal.folder) { try CatalogRoot.openRegular("folder.png", in: folder, listed: .file).get() }
+        let root = try #require(CatalogRoot(path: fixture.root))
+        #expect(throws: CatalogRoot.Refusal.linkOutside) {
+            try root.openFile(named: "out.png", in: folder, relative: "a.imageset/out.png", listed: .file).get()
+        }
+    }
+
     // MARK: Script injection
 
     @Test("HTML escaping works on bytes: a quote followed by a combining accent is still escaped")
@@ -282,7 +307,7 @@ struct HostileCatalogTests {
         let set = CatalogReader.PendingSet(root: "/nonexistent-catalog", relative: "gone.imageset", name: "gone", ext: "imageset")
 
         // When it is read
-        let (asset, found, _) = CatalogReader.readSet(set, setCount: 1, root: root, limits: .default, visit: nil as ((Asset, Int32?, Int) -> Int)?)
+        let (asset, found) = CatalogReader.readSet(set, root: root, limits: .default)
 
         // Then it is an error saying why, and its contents count as unreadable
         #expect(asset.contents == .invalid)

@@ -1,0 +1,271 @@
+/// The files of a set as the catalog reader found and read them: each file's name and the type the folder
+/// listing gave it, and, when the reader was asked to read files, what one read of the file found (its
+/// format, its header probed by the codecs, or why it could not be read). The validator judges these
+/// records; it never opens a file itself.
+import AssetsSupport
+import AssetsCodecs
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One name in a set folder (a file, or a folder inside a container set), as the reader listed it.
+struct AssetFile: Sendable, Hashable {
+    var name: String
+    /// The type the folder listing gave: `.file` (DT_REG) is opened without asking its type again;
+    /// a link, or a name the listing gave no type (or a record made by hand), goes through the whole rule.
+    var listedType: CatalogFileSystem.EntryType?
+    /// What reading the file found, when the reader read it (files named by the set's entries).
+    var header: FileHeader?
+
+    init(name: String, listedType: CatalogFileSystem.EntryType? = nil, header: FileHeader? = nil) {
+        self.name = name
+        self.listedType = listedType
+        self.header = header
+    }
+
+    // A record is its name: how the folder listed it and what reading it found are no part of a
+    // catalog's value (a set built by hand equals the one read from disk).
+    static func == (lhs: AssetFile, rhs: AssetFile) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension Asset {
+    /// What the reader found reading the file `name` of this set, when it read it (a search: for one name).
+    func header(of name: String) -> FileHeader? {
+        fileRecords.first { $0.name == name }?.header
+    }
+}
+
+/// How much of each file an entry names the reader reads.
+enum SetFileReading: Sendable, Hashable {
+    /// None: names only (`resolve`, a plain `AssetCatalog.read`).
+    case none
+    /// Head and end, and the header probed (`validate`, `report`).
+    case headers(DecodingLimits)
+    /// Whole, the header probed and the bytes kept on the record for a full decode (`validate --deep`);
+    /// a streaming read drops them once the set is checked.
+    case whole(DecodingLimits)
+
+    var limits: DecodingLimits? {
+        switch self {
+        case .none: return nil
+        case .headers(let limits), .whole(let limits): return limits
+        }
+    }
+
+    var isWhole: Bool {
+        if case .whole = self { return true }
+        return false
+    }
+}
+
+/// A file's bytes as the reader read them: the whole file, or its head and tail when it is large.
+struct FileSample: Sendable, Hashable {
+    var head: [UInt8]
+    var tail: [UInt8]
+    var size: Int
+    var isWhole: Bool { head.count == size }
+
+    /// The header as the codecs read it from these bytes (`ImageInspector.probe`), with the end of the
+    /// file checked against the tail; errors name `file`. Warnings are kept, not judged.
+    func probe(limits: DecodingLimits, file: String) throws(ImageError) -> ImageInfo {
+        do {
+            // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. noteMissingEnd
+            // looks at the very end first, so the 4 KiB tail costs nothing more when the file ends as it should.
+            var probed = try ImageInspector.probe(head, limits: limits, isWholeFile: false)
+            probed.noteMissingEnd(tail: tail, fileSize: size)
+            return probed
+        } catch {
+            throw error.naming(file: file)
+        }
+    }
+}
+
+/// What one read of a file found.
+struct FileHeader: Sendable, Hashable {
+    enum Content: Sendable, Hashable {
+        /// The catalog's path rule refused to open it (a link out of the catalog, a FIFO or device, a folder).
+        case refused(CatalogRoot.Refusal)
+        /// Opened, but reading failed.
+        case unreadable(SystemError)
+        /// Its bytes are no image format this package knows.
+        case unknownFormat
+        /// PNG, JPEG, GIF: the header probe, or why it failed.
+        case raster(ImageFormat, Result<ImageInfo, ImageError>)
+        /// PDF, SVG: nil when sound, else what is wrong (`VectorFileCheck`).
+        case vector(ImageFormat, problem: String?)
+        /// HEIC, WebP: recognised, not decoded by this package.
+        case unsupported(ImageFormat)
+    }
+
+    var content: Content
+    var size: Int = 0
+    /// The whole file, kept only when read for a full decode (`SetFileReading.whole`, PNG, JPEG, GIF).
+    var bytes: [UInt8]?
+
+    /// The sniffed format, when the bytes are one.
+    var format: ImageFormat? {
+        switch content {
+        case .raster(let format, _), .vector(let format, _), .unsupported(let format): return format
+        case .refused, .unreadable, .unknownFormat: return nil
+        }
+    }
+}
+
+extension CatalogReader {
+    /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
+    /// Two pages: the headers of nearly every PNG and JPEG fit, and most catalog images are read whole in
+    /// one call (measured against one page plus a tail read: the same time). A JPEG whose headers run past it, or a PNG
+    /// whose chunks before the image data do, is read again with `ImageInspector.headerWindow`, then whole.
+    static let probeHead = 8 << 10
+
+    /// A probe first reads the last 16 bytes: a sound PNG ends with its 12-byte IEND chunk, a sound JPEG
+    /// with FF D9. Anything else gets the whole window `ImageInfo.noteMissingEnd` searches.
+    static let endBytes = 16
+
+    /// Whether the file's last bytes settle the end check (`ImageInfo.noteMissingEnd`) on their own.
+    static func endsSoundly(_ last: [UInt8]) -> Bool {
+        if last.count >= 2, last[last.count - 2] == 0xFF, last[last.count - 1] == 0xD9 { return true }
+        return last.count >= ImageInfo.iend.count && ImageInfo.containsIEND(last.suffix(ImageInfo.iend.count))
+    }
+
+    /// The records of the files the set's entries name, each once, in the order first named: the files a
+    /// reader reads and the validator checks. A name must be plain and in the folder; names compare as
+    /// Unicode text (a composed "é" equals a decomposed one), as on APFS (hardening H-6).
+    static func namedFiles(of asset: Asset) -> [Int] {
+        guard asset.readsEntryFiles else { return [] }
+        let lookup = FileLookup(asset.fileRecords)
+        var seen = Set<Int>()
+        var named: [Int] = []
+        for entry in asset.entries {
+            guard let filename = entry.filename, CatalogRoot.isPlainName(filename), let index = lookup.index(of: filename),
+                  seen.insert(index).inserted else { continue }
+            named.append(index)
+        }
+        return named
+    }
+
+    /// Reads the files the set's entries name that `reading` asks for and the records lack, from the set
+    /// folder open as `folder` (opened here from the catalog root when nil).
+    static func readFiles(of asset: inout Asset, root: CatalogRoot, folder given: Int32?, reading: SetFileReading) {
+        guard let limits = reading.limits else { return }
+        let wanted = namedFiles(of: asset).filter { index in
+            guard let header = asset.fileRecords[index].header else { return true }
+            if reading.isWhole, case .raster = header.content, header.bytes == nil { return true }
+            return false
+        }
+        guard !wanted.isEmpty else { return }
+        let opened = given == nil ? CatalogFileSystem.openFolder(root.path + "/" + asset.path) : nil
+        defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
+        let folder = given ?? opened
+        for index in wanted {
+            let record = asset.fileRecords[index]
+            let relative = "\(asset.path)/\(record.name)"
+            let fileOpened = folder.map { root.openSizedFile(named: record.name, in: $0, relative: relative, listed: record.listedType) }
+                ?? root.openFile(relative).map { ($0, nil) }
+            switch fileOpened {
+            case .failure(let refusal):
+                asset.fileRecords[index].header = FileHeader(content: .refused(refusal))
+            case .success(let (fd, size)):
+                asset.fileRecords[index].header = readHeader(fd, size: size, name: record.name, path: relative,
+                                                             whole: reading.isWhole, limits: limits)
+                close(fd)
+            }
+        }
+    }
+
+    /// One read of an open file: its bytes sniffed, and the header of a PNG, JPEG or GIF probed. A probe
+    /// reads the head and the last bytes; GIFs (frame count) and SVGs (XML parse) are read whole, and so
+    /// is every file when `whole`. When the headers run past the head, more is read from the same descriptor.
+    /// `size` is the size the open found, when it did (see `CatalogRoot.openSizedFile`).
+    static func readHeader(_ fd: Int32, size: Int?, name: String, path: String, whole: Bool, limits: DecodingLimits) -> FileHeader {
+        let claimed = ImageFormat(fileExtension: split(name).ext ?? "")
+        let wholeFile = whole || claimed == .gif || claimed == .svg
+        var sample: FileSample
+        let read = wholeFile
+            ? CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size)
+            : CatalogFileSystem.read(descriptor: fd, head: probeHead, tail: endBytes, widerTail: (ImageInfo.endWindow, endsSoundly), size: size)
+        switch read {
+        case .failure(let error): return FileHeader(content: .unreadable(error))
+        case .success(let read): sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+        }
+        guard let format = ImageFormat(sniffing: sample.head) else { return FileHeader(content: .unknownFormat, size: sample.size) }
+        if !sample.isWhole, format == .svg || format == .gif,
+           case .success(let read) = CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size) {
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+        }
+        if !sample.isWhole, format == .pdf, sample.tail.count < ImageInfo.endWindow,
+           case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: 0, tail: ImageInfo.endWindow, size: size) {
+            // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
+            sample.tail = read.tail
+        }
+        if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
+           case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: ImageInfo.endWindow, size: size) {
+            // Chunks before the image data (a large colour profile, text) run past the head: read more of it.
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+        }
+        switch format {
+        case .png, .jpeg, .gif:
+            let probed: Result<ImageInfo, ImageError>
+            do throws(ImageError) {
+                probed = .success(try probe(&sample, fd: fd, size: size, path: path, limits: limits))
+            } catch {
+                probed = .failure(error)
+            }
+            return FileHeader(content: .raster(format, probed), size: sample.size, bytes: whole && sample.isWhole ? sample.head : nil)
+        case .pdf:
+            return FileHeader(content: .vector(.pdf, problem: VectorFileCheck.pdfProblem(sample)), size: sample.size)
+        case .svg:
+            return FileHeader(content: .vector(.svg, problem: VectorFileCheck.svgProblem(sample.head)), size: sample.size)
+        case .heic, .webp:
+            return FileHeader(content: .unsupported(format), size: sample.size)
+        }
+    }
+
+    /// Probes the header; when only the head was read and the headers reach past it (large metadata
+    /// before the frame header), reads 64 KiB and tries again, then the whole file.
+    private static func probe(_ sample: inout FileSample, fd: Int32, size: Int?, path: String, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        do {
+            return try sample.probe(limits: limits, file: path)
+        } catch {
+            guard error.kind == .truncated, !sample.isWhole else { throw error }
+            if sample.head.count < ImageInspector.headerWindow,
+               case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: ImageInfo.endWindow, size: size) {
+                sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+                do {
+                    return try sample.probe(limits: limits, file: path)
+                } catch where error.kind == .truncated && !sample.isWhole {
+                    // Still inside the headers: read it all, below.
+                }
+            }
+            guard case .success(let read) = CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size) else { throw error }
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+            return try sample.probe(limits: limits, file: path)
+        }
+    }
+}
+
+/// Finds a file record by name as Unicode text: a handful of names are searched in order, many are hashed.
+struct FileLookup {
+    private let records: [AssetFile]
+    private let table: [String: Int]?
+
+    init(_ records: [AssetFile]) {
+        self.records = records
+        guard records.count > 32 else {
+            table = nil
+            return
+        }
+        var table: [String: Int] = [:]
+        for (index, record) in records.enumerated() where table[record.name] == nil { table[record.name] = index }
+        self.table = table
+    }
+
+    func index(of name: String) -> Int? {
+        if let table { return table[name] }
+        return records.firstIndex { $0.name == name }
+    }
+}
