@@ -1,6 +1,6 @@
-/// The validator's image checks through the package's codecs: `ImageInspector.probe` reads the
-/// headers (by default), `ImageInspector.check` the whole file (`--deep`: JPEG and PNG; GIFs have every
-/// frame decoded and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
+/// The validator's image checks through the package's codecs: the header the catalog reader probed with
+/// `ImageInspector.probe` is judged (by default), `ImageInspector.check` reads the whole file the reader
+/// kept (`--deep`: JPEG and PNG; GIFs have every frame decoded and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
 /// data, a cut file) count as failures, so they become `undecodable-image`.
 import AssetsSupport
 import AssetsCodecs

@@ -19,7 +19,7 @@ struct ReadOnceTests {
         try fixture.write("cut.imageset/cut.png", Array(png.dropLast(12)))
         try fixture.write("moving.imageset/Contents.json", FixtureCatalog.imageSet([("moving.gif", nil)]))
         try fixture.write("moving.imageset/moving.gif", try GIFFixture.twoFrames())
-        try fixture.write("text.imageset/Contents.json", FixtureCatalog.imageSet([("text.png", nil), ("gone.png", nil)]))
+        try fixture.write("text.imageset/Contents.json", FixtureCatalog.imageSet([("text.png", "1x"), ("gone.png", "2x")]))
         try fixture.write("text.imageset/text.png", "not an image")
         return fixture
     }

@@ -123,7 +123,11 @@ struct HostileCatalogTests {
         // (ELOOP, which the rule then judges), the folder by its type
         if case .success(let fd) = CatalogRoot.openRegular("a.png", in: folder, listed: .file) { close(fd) } else { Issue.record("a file is refused") }
         #expect(throws: CatalogRoot.Refusal.special) { try CatalogRoot.openRegular("pipe.png", in: folder, listed: .file).get() }
-        #expect(throws: CatalogRoot.Refusal.system(SystemError(code: ELOOP))) { try CatalogRoot.openRegular("out.png", in: folder, listed: .file).get() }
+        if case .failure(.system(let error)) = CatalogRoot.openRegular("out.png", in: folder, listed: .file) {
+            #expect(error.code == ELOOP)
+        } else {
+            Issue.record("a link listed as a file is opened")
+        }
         #expect(throws: CatalogRoot.Refusal.folder) { try CatalogRoot.openRegular("folder.png", in: folder, listed: .file).get() }
         let root = try #require(CatalogRoot(path: fixture.root))
         #expect(throws: CatalogRoot.Refusal.linkOutside) {
