@@ -37,6 +37,24 @@ extension CatalogValidator {
         return words.joined(separator: ", ")
     }
 
+    /// Sets that Xcode's own templates create with every slot unassigned and that Xcode builds without a
+    /// warning, so an empty one is no finding: an app icon set (only the one a target's build settings name
+    /// is compiled, and for that one Xcode itself warns; a widget extension's template `AppIcon` is never
+    /// filled), an image set of a complication set (the watchOS template makes one per family; ClockKit uses
+    /// only those of the families the app supports) and a layer's content of an image stack (Apple's
+    /// templates make three layers; tvOS icons have two to five, visionOS icons a back layer and one or two
+    /// more, so a layer is left empty on purpose).
+    static func isEmptyByDesign(_ asset: Asset) -> Bool {
+        if asset.kind == .appIconSet { return true }
+        guard asset.kind == .imageSet else { return false }
+        let folders = asset.path.split(separator: "/")
+        guard folders.count >= 2, let parent = CatalogReader.split(String(folders[folders.count - 2])).ext else { return false }
+        switch AssetKind(rawValue: parent) {
+        case .complicationSet, .imageStackLayer, .solidImageStackLayer: return true
+        default: return false
+        }
+    }
+
     func checkValues(of asset: Asset) -> [CatalogDiagnostic] {
         guard asset.contents == .read else { return [] }
         var found: [CatalogDiagnostic] = []
@@ -111,7 +129,7 @@ extension CatalogValidator {
             found.append(CatalogDiagnostic(.unknownValue, path: file, keyPath: "properties.preserves-vector-representation",
                                            message: "\(vector) is not a boolean"))
         }
-        if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }) {
+        if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }), !CatalogValidator.isEmptyByDesign(asset) {
             found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no file assigned to any slot"))
         }
         // Entries without a colour are how Xcode's templates ship AccentColor and WidgetBackground ("use the

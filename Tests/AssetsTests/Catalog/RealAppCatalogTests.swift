@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import Assets
+
+/// More false findings seen on public apps' catalogs that build in Xcode (issue 14, second round), each
+/// rebuilt from a fixture of our own in the shape those catalogs have, next to the real problems the same
+/// checks must keep finding.
+@Suite("Real apps' catalogs: template shapes and other formats")
+struct RealAppCatalogTests {
+    static let info = "\"info\": {\"author\": \"xcode\", \"version\": 1}"
+
+    @Test("tvOS top shelf images: the tv-marketing idiom is Apple's, a misspelt idiom is not")
+    func tvMarketingIdiom() throws {
+        // Given a brand assets folder whose top shelf image has tv and tv-marketing slots, and one misspelt
+        let fixture = try FixtureCatalog()
+        let shelf = "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset"
+        try fixture.write("App Icon & Top Shelf Image.brandassets/Contents.json", """
+            {"assets": [{"filename": "Top Shelf Image.imageset", "idiom": "tv", "role": "top-shelf-image", "size": "1920x720"}], \(Self.info)}
+            """)
+        try fixture.write("\(shelf)/Contents.json", """
+            {"images": [{"filename": "shelf.png", "idiom": "tv", "scale": "1x"},
+                        {"idiom": "tv", "scale": "2x"},
+                        {"filename": "shelf-store.png", "idiom": "tv-marketing", "scale": "1x"},
+                        {"idiom": "tv-marketting", "scale": "2x"}], \(Self.info)}
+            """)
+        try fixture.write("\(shelf)/shelf.png", try FixtureCatalog.png(width: 48, height: 18))
+        try fixture.write("\(shelf)/shelf-store.png", try FixtureCatalog.png(width: 48, height: 18))
+
+        // When it is validated
+        let report = try fixture.validate()
+
+        // Then only the misspelt idiom is unknown
+        #expect(report.diagnostics.map { "\($0.code.rawValue) \($0.fullMessage)" } == [
+            "unknown-value images[3].idiom: \"tv-marketting\" is not an idiom Apple defines",
+        ])
+    }
+
+    @Test("sets Xcode's templates leave empty are no finding; an empty image set or launch image still is")
+    func templateEmptySets() throws {
+        // Given a widget extension's template app icon set, a complication set with an unfilled family, an
+        // image stack with an unused layer (as Xcode's visionOS and tvOS templates make them), an empty
+        // image set and an empty launch image
+        let fixture = try FixtureCatalog()
+        try fixture.write("AppIcon.appiconset/Contents.json",
+                          "{\"images\": [{\"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"1024x1024\"}], \(Self.info)}")
+        try fixture.write("Complication.complicationset/Contents.json", """
+            {"assets": [{"filename": "Circular.imageset", "idiom": "watch", "role": "circular"},
+                        {"filename": "Modular.imageset", "idiom": "watch", "role": "modular"}], \(Self.info)}
+            """)
+        try fixture.write("Complication.complicationset/Circular.imageset/Contents.json",
+                          "{\"images\": [{\"idiom\": \"watch\", \"scale\": \"2x\", \"screen-width\": \"<=145\"}], \(Self.info)}")
+        try fixture.write("Complication.complicationset/Modular.imageset/Contents.json", FixtureCatalog.imageSet([("m.png", "2x")]))
+        try fixture.write("Complication.complicationset/Modular.imageset/m.png", try FixtureCatalog.png(width: 26, height: 26))
+        try fixture.write("Icon.solidimagestack/Contents.json", """
+            {"layers": [{"filename": "Front.solidimagestacklayer"}, {"filename": "Middle.solidimagestacklayer"},
+                        {"filename": "Back.solidimagestacklayer"}], \(Self.info)}
+            """)
+        for layer in ["Front", "Middle", "Back"] {
+            let folder = "Icon.solidimagestack/\(layer).solidimagestacklayer"
+            try fixture.write("\(folder)/Contents.json", "{\(Self.info)}")
+            if layer == "Middle" {
+                try fixture.write("\(folder)/Content.imageset/Contents.json",
+                                  "{\"images\": [{\"idiom\": \"vision\", \"scale\": \"2x\"}], \(Self.info)}")
+            } else {
+                try fixture.write("\(folder)/Content.imageset/Contents.json", FixtureCatalog.imageSet([("\(layer).png", "2x")]))
+                try fixture.write("\(folder)/Content.imageset/\(layer).png", try FixtureCatalog.png(width: 16, height: 16))
+            }
+        }
+        try fixture.write("Forgotten.imageset/Contents.json",
+                          "{\"images\": [{\"idiom\": \"universal\", \"scale\": \"1x\"}, {\"idiom\": \"universal\", \"scale\": \"2x\"}], \(Self.info)}")
+        try fixture.write("LaunchImage.launchimage/Contents.json", """
+            {"images": [{"idiom": "tv", "orientation": "landscape", "extent": "full-screen", "scale": "1x"}], \(Self.info)}
+            """)
+
+        // When it is validated
+        let report = try fixture.validate()
+
+        // Then only the empty image set and the empty launch image are reported
+        #expect(report.diagnostics.map { "\($0.code.rawValue) \($0.path)" } == [
+            "empty-asset Forgotten.imageset",
+            "empty-asset LaunchImage.launchimage",
+        ], "\(report.diagnostics.map(\.description))")
+    }
+
+    @Test("a Photoshop file or a TIFF is named for what it is, not called undecodable; garbage still is")
+    func otherImageFormats() throws {
+        // Given a PSD saved as .png, a TIFF named .tiff, and a .png holding no image format at all
+        let fixture = try FixtureCatalog()
+        let psd: [UInt8] = Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 48, 0, 0, 0, 48, 0, 8, 0, 3] + [UInt8](repeating: 0, count: 40)
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0] + [UInt8](repeating: 0, count: 40)
+        try fixture.write("play.imageset/Contents.json", FixtureCatalog.imageSet([("play.png", "1x"), ("play@2x.png", "2x")]))
+        try fixture.write("play.imageset/play.png", try FixtureCatalog.png(width: 24, height: 24))
+        try fixture.write("play.imageset/play@2x.png", psd)
+        try fixture.write("mac.imageset/Contents.json", FixtureCatalog.imageSet([("mac.tiff", nil)]))
+        try fixture.write("mac.imageset/mac.tiff", tiff)
+        try fixture.write("junk.imageset/Contents.json", FixtureCatalog.imageSet([("junk.png", nil)]))
+        try fixture.write("junk.imageset/junk.png", Array("not an image at all, only words".utf8))
+
+        // When it is validated
+        let report = try fixture.validate()
+
+        // Then the PSD is a misnamed file this tool cannot check, the TIFF unchecked, the junk undecodable
+        #expect(report.diagnostics.map(\.description) == [
+            "junk.imageset/junk.png: error: is named .png but its bytes are not PNG nor any image format [undecodable-image]",
+            "mac.imageset/mac.tiff: warning: cannot be checked: TIFF is not a format this tool decodes [unsupported-format]",
+            "play.imageset/play@2x.png: warning: is named .png (PNG) but holds Photoshop (PSD) data [format-mismatch]",
+            "play.imageset/play@2x.png: warning: cannot be checked: Photoshop (PSD) is not a format this tool decodes [unsupported-format]",
+        ])
+    }
+
+    @Test("a watch image for one screen width is used only when no plainer entry is there")
+    func watchScreenWidth() throws {
+        // Given a watch image set as Xcode writes it: a single-scale PDF for every watch, and a 2x PNG only
+        // for the narrowest screens (`screen-width` <=145), among unassigned slots for the other widths
+        let fixture = try FixtureCatalog()
+        try fixture.write("bolus.imageset/Contents.json", """
+            {"images": [{"idiom": "watch", "filename": "bolus.pdf"},
+                        {"idiom": "watch", "screen-width": ">161"},
+                        {"idiom": "watch", "filename": "bolus-38mm.png", "screen-width": "<=145", "scale": "2x"},
+                        {"idiom": "watch", "scale": "2x", "screen-width": ">183"}], \(Self.info)}
+            """)
+        try fixture.write("bolus.imageset/bolus.pdf", Array("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n".utf8))
+        try fixture.write("bolus.imageset/bolus-38mm.png", try FixtureCatalog.png(width: 40, height: 40))
+        try fixture.write("only38.imageset/Contents.json", """
+            {"images": [{"idiom": "watch", "filename": "only.png", "screen-width": "<=145", "scale": "2x"}], \(Self.info)}
+            """)
+        try fixture.write("only38.imageset/only.png", try FixtureCatalog.png(width: 40, height: 40))
+
+        // When a watch asks for each, with no screen width
+        let catalog = try AssetCatalog.read(at: fixture.root)
+        let resolver = VariantResolver(catalog: catalog)
+        let watch = VariantQuery(scale: .two, idiom: .watch)
+        let bolus = resolver.resolve("bolus", for: watch)
+        let only = resolver.resolve("only38", for: watch)
+
+        // Then the PDF for every watch wins, and a set with only the narrow entry still gives it
+        #expect(bolus.file == "bolus.imageset/bolus.pdf", "\(bolus.trace)")
+        #expect(bolus.trace.contains("ignored 1 watch entry for a size class, subtype, screen width, locale or display gamut (the query names none)"))
+        #expect(only.file == "only38.imageset/only.png", "\(only.trace)")
+    }
+}
