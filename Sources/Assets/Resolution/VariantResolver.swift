@@ -83,6 +83,14 @@ public struct VariantResolver: Sendable {
         guard let asset = resolvable.first else {
             let kinds = named.map(\.kind.article).joined(separator: " and ")
             failure.asset = named.first
+            if let stack = named.first(where: { $0.kind == .imageStack || $0.kind == .solidImageStack }) {
+                // tvOS and visionOS load an image stack with UIImage(named:) as one layered image; no single
+                // file answers, so each layer's image resolves by its own name under the stack.
+                failure.asset = stack
+                failure.trace.append("\"\(name)\" is \(stack.kind.article), which UIImage(named:) loads on tvOS and visionOS as one"
+                    + " layered image, not one file; each layer's image resolves by its name under the stack (\(name)/LAYER/Content)")
+                return failure
+            }
             failure.trace.append("\"\(name)\" is \(kinds), which UIImage(named:) and NSDataAsset(name:) do not load"
                 + (named.contains { $0.kind == .colorSet } ? " (a colour set resolves with UIColor(named:): ColorResolution)" : ""))
             return failure

@@ -138,4 +138,18 @@ struct RealAppCatalogTests {
         #expect(bolus.trace.contains("ignored 1 watch entry for a size class, subtype, screen width, locale or display gamut (the query names none)"))
         #expect(only.file == "only38.imageset/only.png", "\(only.trace)")
     }
+
+    @Test("an image stack is what UIImage(named:) loads on tvOS as a layered image, not a kind it cannot load")
+    func imageStackTrace() {
+        // Given a tvOS app icon stack inside a brand assets folder
+        let stack = Asset(name: "Brand/App Icon", kind: .imageStack, path: "Brand.brandassets/App Icon.imagestack")
+        let catalog = AssetCatalog(root: "C", assets: [stack])
+
+        // When its name is resolved for a TV
+        let answer = VariantResolver(catalog: catalog).resolve("Brand/App Icon", for: VariantQuery(scale: .two, idiom: .tv))
+
+        // Then no single file answers, and the trace says how the stack is loaded and how to reach a layer
+        #expect(answer.file == nil)
+        #expect(answer.trace == ["\"Brand/App Icon\" is an image stack, which UIImage(named:) loads on tvOS and visionOS as one layered image, not one file; each layer's image resolves by its name under the stack (Brand/App Icon/LAYER/Content)"])
+    }
 }
