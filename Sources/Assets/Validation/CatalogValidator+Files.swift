@@ -232,6 +232,11 @@ extension CatalogValidator {
             // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
             sample.tail = read.tail
         }
+        if !sample.isWhole, format == .heic, sample.head.count < ImageInspector.headerWindow,
+           case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow, tail: 0) {
+            // A HEIF's `meta` box, with the image's size, may reach past the first pages.
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
+        }
         if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
            case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow,
                                                              tail: ImageInfo.endWindow) {
@@ -257,7 +262,13 @@ extension CatalogValidator {
             if let problem = VectorFileCheck.pdfProblem(sample) { report(.undecodableImage, "PDF \(problem)") }
         case .svg:
             if let problem = VectorFileCheck.svgProblem(sample.head) { report(.undecodableImage, "SVG \(problem)") }
-        case .heic, .webp:
+        case .heic:
+            // No HEVC decoder here: the boxes are walked instead, as PDFs and SVGs get a structural check.
+            switch HEIFStructureCheck.check(sample) {
+            case .sound(let width, let height): outcome.facts = ImageFacts(format: .heic, width: width, height: height)
+            case .damaged(let problem): report(.undecodableImage, "HEIF \(problem)")
+            }
+        case .webp:
             report(.unsupportedFormat, "cannot be checked: \(format.rawValue.uppercased()) is not a format this tool decodes")
         }
         return outcome

@@ -152,4 +152,54 @@ struct RealAppCatalogTests {
         #expect(answer.file == nil)
         #expect(answer.trace == ["\"Brand/App Icon\" is an image stack, which UIImage(named:) loads on tvOS and visionOS as one layered image, not one file; each layer's image resolves by its name under the stack (Brand/App Icon/LAYER/Content)"])
     }
+
+    /// An ISO base media box: a 32-bit size, the four-character type, the body.
+    static func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let size = UInt32(8 + body.count)
+        return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + body
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    /// A HEIF in the shape an iPhone or libheif writes: `ftyp`, a `meta` whose item properties give the
+    /// image's extent (and a rotation), then the coded data in `mdat` (here stand-in bytes: no HEVC decoder
+    /// reads them, only the boxes are checked).
+    static func heif(width: UInt32, height: UInt32, rotation: UInt8? = nil) -> [UInt8] {
+        let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+        let hdlr = box("hdlr", [0, 0, 0, 0] + [0, 0, 0, 0] + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        let thumbnail = box("ispe", [0, 0, 0, 0] + bigEndian(8) + bigEndian(6))
+        let extent = box("ispe", [0, 0, 0, 0] + bigEndian(width) + bigEndian(height))
+        let irot = rotation.map { box("irot", [$0]) } ?? []
+        let meta = box("meta", [0, 0, 0, 0] + hdlr + box("iprp", box("ipco", thumbnail + extent + irot)))
+        return ftyp + meta + box("mdat", [UInt8](repeating: 0x5A, count: 600))
+    }
+
+    @Test("a HEIC image is checked by its boxes: its size takes part in the scale check, a cut file is found")
+    func heicStructure() throws {
+        // Given HEIC images: a sound pair, a 2x stored rotated by 90 degrees, a 3x of the wrong size and a
+        // 2x cut short inside its coded data
+        let fixture = try FixtureCatalog()
+        try fixture.write("avatar.imageset/Contents.json",
+                          FixtureCatalog.imageSet([("avatar.heic", "1x"), ("avatar@2x.heic", "2x"), ("avatar@3x.heic", "3x")]))
+        try fixture.write("avatar.imageset/avatar.heic", Self.heif(width: 40, height: 30))
+        try fixture.write("avatar.imageset/avatar@2x.heic", Self.heif(width: 60, height: 80, rotation: 1))
+        try fixture.write("avatar.imageset/avatar@3x.heic", Self.heif(width: 100, height: 90))
+        try fixture.write("cut.imageset/Contents.json", FixtureCatalog.imageSet([("cut.heic", nil)]))
+        try fixture.write("cut.imageset/cut.heic", Array(Self.heif(width: 40, height: 30).dropLast(100)))
+
+        // When it is validated, probing and decoding
+        let report = try fixture.validate()
+        let deep = try fixture.validate(.init(deep: true, placeholders: []))
+
+        // Then the rotated 2x fits, the 3x is the wrong size, the cut file is damaged; nothing is "unsupported"
+        let heifSize = Self.heif(width: 40, height: 30).count
+        #expect(report.diagnostics.map(\.description) == [
+            "avatar.imageset/avatar@3x.heic: warning: images[2]: is 100x90 at 3x: 2.5 x 3 times the 1x 40x30, where 3 is expected (120x90, rounded either way) [scale-mismatch]",
+            "cut.imageset/cut.heic: error: HEIF box 'mdat' at byte \(heifSize - 608) runs past the end of the file (\(heifSize) of \(heifSize - 100) bytes): the file is cut short [undecodable-image]",
+        ])
+        #expect(deep.diagnostics == report.diagnostics)
+        #expect(HEIFStructureCheck.check(FileSample(head: Self.heif(width: 40, height: 30), tail: [], size: heifSize)) == .sound(width: 40, height: 30))
+    }
 }
