@@ -202,4 +202,31 @@ struct RealAppCatalogTests {
         #expect(deep.diagnostics == report.diagnostics)
         #expect(HEIFStructureCheck.check(FileSample(head: Self.heif(width: 40, height: 30), tail: [], size: heifSize)) == .sound(width: 40, height: 30))
     }
+
+    @Test("a sticker pack app's Stickers.xcstickers is found in a folder of catalogs, like any .xcassets")
+    func stickerCatalogsAreFound() throws {
+        // Given a repository folder with an app catalog and a sticker pack app's catalog
+        let fixture = try FixtureCatalog()
+        let repository = (fixture.root as NSString).deletingLastPathComponent
+        let stickers = "\(repository)/Stickers App/Stickers.xcstickers"
+        let info = Self.info
+        try FileManager.default.createDirectory(atPath: "\(stickers)/Sticker Pack.stickerpack/Smile.sticker", withIntermediateDirectories: true)
+        try Data("{\(info)}".utf8).write(to: URL(fileURLWithPath: "\(stickers)/Contents.json"))
+        try Data("{\"stickers\": [{\"filename\": \"Smile.sticker\"}], \(info)}".utf8)
+            .write(to: URL(fileURLWithPath: "\(stickers)/Sticker Pack.stickerpack/Contents.json"))
+        try Data("{\"properties\": {\"filename\": \"smile.png\"}, \(info)}".utf8)
+            .write(to: URL(fileURLWithPath: "\(stickers)/Sticker Pack.stickerpack/Smile.sticker/Contents.json"))
+        try Data(try FixtureCatalog.png(width: 300, height: 300))
+            .write(to: URL(fileURLWithPath: "\(stickers)/Sticker Pack.stickerpack/Smile.sticker/smile.png"))
+
+        // When catalogs are looked for, and the sticker catalog is validated
+        let found = try CatalogDiscovery.catalogs(under: repository)
+        let report = try CatalogValidator(options: .init(placeholders: [])).validate(catalogAt: stickers)
+
+        // Then both catalogs are found, the sticker catalog is one by its name, and its sticker is sound
+        #expect(found == [fixture.root, stickers])
+        #expect(CatalogDiscovery.isCatalog(stickers))
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
+        #expect(report.assetCount == 2)
+    }
 }
