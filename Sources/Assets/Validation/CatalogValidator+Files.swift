@@ -262,14 +262,13 @@ extension CatalogValidator {
             if let problem = VectorFileCheck.pdfProblem(sample) { report(.undecodableImage, "PDF \(problem)") }
         case .svg:
             if let problem = VectorFileCheck.svgProblem(sample.head) { report(.undecodableImage, "SVG \(problem)") }
-        case .heic:
-            // No HEVC decoder here: the boxes are walked instead, as PDFs and SVGs get a structural check.
-            switch HEIFStructureCheck.check(sample) {
-            case .sound(let width, let height): outcome.facts = ImageFacts(format: .heic, width: width, height: height)
-            case .damaged(let problem): report(.undecodableImage, "HEIF \(problem)")
+        case .heic, .webp:
+            // No HEVC or WebP decoder here: their headers are read instead, as PDFs and SVGs get a structural check.
+            let (name, checked) = format == .heic ? ("HEIF", HEIFStructureCheck.check(sample)) : ("WebP", WebPStructureCheck.check(sample))
+            switch checked {
+            case .sound(let width, let height): outcome.facts = ImageFacts(format: format, width: width, height: height)
+            case .damaged(let problem): report(.undecodableImage, "\(name) \(problem)")
             }
-        case .webp:
-            report(.unsupportedFormat, "cannot be checked: \(format.rawValue.uppercased()) is not a format this tool decodes")
         }
         return outcome
     }

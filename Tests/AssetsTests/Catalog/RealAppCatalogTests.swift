@@ -229,4 +229,45 @@ struct RealAppCatalogTests {
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
         #expect(report.assetCount == 2)
     }
+
+    /// A WebP as libwebp writes one: `RIFF`, its size, `WEBP`, then a first chunk whose header gives the
+    /// canvas size (`VP8X` extended, `VP8L` lossless); stand-in bytes follow.
+    static func webP(width: Int, height: Int, lossless: Bool) -> [UInt8] {
+        func little(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(value >> (8 * $0) & 0xFF) } }
+        let chunk: [UInt8]
+        if lossless {
+            let bits = (width - 1) | (height - 1) << 14
+            chunk = Array("VP8L".utf8) + little(5 + 40, 4) + [0x2F] + little(bits, 4) + [UInt8](repeating: 0, count: 40)
+        } else {
+            chunk = Array("VP8X".utf8) + little(10, 4) + [0, 0, 0, 0] + little(width - 1, 3) + little(height - 1, 3)
+                + Array("VP8 ".utf8) + little(10, 4) + [0x50, 0x05, 0x00, 0x9D, 0x01, 0x2A] + little(width, 2) + little(height, 2)
+        }
+        return Array("RIFF".utf8) + little(4 + chunk.count, 4) + Array("WEBP".utf8) + chunk
+    }
+
+    @Test("a WebP is checked by its headers, even when it is named .png as in a real app icon set")
+    func webPStructure() throws {
+        // Given a macOS app icon whose .png files hold WebP data (one the wrong size), and a WebP cut short
+        let fixture = try FixtureCatalog()
+        try fixture.write("AppIcon.appiconset/Contents.json", """
+            {"images": [{"filename": "16-mac.png", "idiom": "mac", "scale": "1x", "size": "16x16"},
+                        {"filename": "32-mac.png", "idiom": "mac", "scale": "2x", "size": "16x16"}], \(Self.info)}
+            """)
+        try fixture.write("AppIcon.appiconset/16-mac.png", Self.webP(width: 16, height: 16, lossless: false))
+        try fixture.write("AppIcon.appiconset/32-mac.png", Self.webP(width: 30, height: 30, lossless: true))
+        let whole = Self.webP(width: 40, height: 40, lossless: true)
+        try fixture.write("cut.imageset/Contents.json", FixtureCatalog.imageSet([("cut.webp", nil)]))
+        try fixture.write("cut.imageset/cut.webp", Array(whole.prefix(30)))
+
+        // When it is validated
+        let report = try fixture.validate()
+
+        // Then the misnamed files are said so, the wrong size is found, the cut file is damaged; none is "unsupported"
+        #expect(report.diagnostics.map(\.description) == [
+            "AppIcon.appiconset/16-mac.png: warning: is named .png (PNG) but holds WEBP data [format-mismatch]",
+            "AppIcon.appiconset/32-mac.png: warning: is named .png (PNG) but holds WEBP data [format-mismatch]",
+            "AppIcon.appiconset/32-mac.png: warning: images[1]: is 30x30, but a 16x16 point icon at 2x is 32x32 [scale-mismatch]",
+            "cut.imageset/cut.webp: error: WebP RIFF data runs past the end of the file (\(whole.count) of 30 bytes): the file is cut short [undecodable-image]",
+        ])
+    }
 }
