@@ -270,4 +270,41 @@ struct RealAppCatalogTests {
             "cut.imageset/cut.webp: error: WebP RIFF data runs past the end of the file (\(whole.count) of 30 bytes): the file is cut short [undecodable-image]",
         ])
     }
+
+    @Test("the HEIF and WebP header walks never crash on a prefix or flipped bytes, and find a file cut inside its data")
+    func structureChecksAreRobust() {
+        // Given sound HEIF and WebP files
+        let files = [Self.heif(width: 40, height: 30, rotation: 3), Self.webP(width: 9, height: 7, lossless: true),
+                     Self.webP(width: 9, height: 7, lossless: false)]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        for file in files {
+            // When every prefix (as a whole file, and as the head of the longer file) and 200 seeded variants
+            // with flipped bytes are checked
+            let isHEIF = ImageFormat(sniffing: file) == .heic
+            for length in 0...file.count {
+                let prefix = Array(file.prefix(length))
+                let cut = FileSample(head: prefix, tail: [], size: prefix.count)
+                let outcome = isHEIF ? HEIFStructureCheck.check(cut) : WebPStructureCheck.check(cut)
+                _ = HEIFStructureCheck.check(FileSample(head: prefix, tail: [], size: file.count))
+                _ = WebPStructureCheck.check(FileSample(head: prefix, tail: [], size: file.count))
+                // Then a file cut inside its last box or its RIFF data is damaged
+                if length < file.count, length >= file.count - 8, case .sound = outcome {
+                    Issue.record("prefix \(length) of \(file.count) bytes is taken for sound: \(outcome)")
+                }
+            }
+            for _ in 0..<200 {
+                var flipped = file
+                for _ in 0..<4 { flipped[next() % flipped.count] = UInt8(next() & 0xFF) }
+                _ = HEIFStructureCheck.check(FileSample(head: flipped, tail: [], size: flipped.count))
+                _ = WebPStructureCheck.check(FileSample(head: flipped, tail: [], size: flipped.count))
+            }
+        }
+        #expect(HEIFStructureCheck.check(FileSample(head: files[0], tail: [], size: files[0].count)) == .sound(width: 30, height: 40))
+        #expect(WebPStructureCheck.check(FileSample(head: files[1], tail: [], size: files[1].count)) == .sound(width: 9, height: 7))
+        #expect(WebPStructureCheck.check(FileSample(head: files[2], tail: [], size: files[2].count)) == .sound(width: 9, height: 7))
+    }
 }
