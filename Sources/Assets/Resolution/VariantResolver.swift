@@ -5,8 +5,8 @@
 /// then an entry without a scale (it serves every scale), then the next larger, then the largest smaller.
 /// A right-to-left query takes a right-to-left variant when one exists and otherwise mirrors a
 /// left-to-right image (an image with no direction is fixed and never mirrored). Slots without a filename
-/// are unassigned and skipped. Entries for a size class, subtype, watch screen width, locale or wide-gamut display are used only
-/// when nothing plainer is there.
+/// are unassigned and skipped. Entries for a size class, subtype, watch screen width, memory, graphics feature set,
+/// locale or wide-gamut display are used only when nothing plainer is there.
 import AssetsSupport
 import AssetsCodecs
 
@@ -199,7 +199,7 @@ public struct VariantResolver: Sendable {
         let plain = candidates.filter { !$0.traits.isSpecialised }
         if !plain.isEmpty, plain.count < candidates.count {
             let ignored = candidates.count - plain.count
-            trace.append("ignored \(ignored) \(idiom) entr\(ignored == 1 ? "y" : "ies") for a size class, subtype, screen width, locale or display gamut (the query names none)")
+            trace.append("ignored \(ignored) \(idiom) entr\(ignored == 1 ? "y" : "ies") for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)")
             candidates = plain
         }
 

@@ -135,7 +135,7 @@ struct RealAppCatalogTests {
 
         // Then the PDF for every watch wins, and a set with only the narrow entry still gives it
         #expect(bolus.file == "bolus.imageset/bolus.pdf", "\(bolus.trace)")
-        #expect(bolus.trace.contains("ignored 1 watch entry for a size class, subtype, screen width, locale or display gamut (the query names none)"))
+        #expect(bolus.trace.contains("ignored 1 watch entry for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"))
         #expect(only.file == "only38.imageset/only.png", "\(only.trace)")
     }
 
@@ -306,5 +306,25 @@ struct RealAppCatalogTests {
         #expect(HEIFStructureCheck.check(FileSample(head: files[0], tail: [], size: files[0].count)) == .sound(width: 30, height: 40))
         #expect(WebPStructureCheck.check(FileSample(head: files[1], tail: [], size: files[1].count)) == .sound(width: 9, height: 7))
         #expect(WebPStructureCheck.check(FileSample(head: files[2], tail: [], size: files[2].count)) == .sound(width: 9, height: 7))
+    }
+
+    @Test("a data set's entry for more memory or a Metal feature set is used only when nothing plainer is there")
+    func memoryAndGraphicsSlots() throws {
+        // Given a data set as Xcode writes one with "Memory" and "Graphics" variants ticked, the plain
+        // entry last in Contents.json order
+        let fixture = try FixtureCatalog()
+        try fixture.write("level.dataset/Contents.json", """
+            {"data": [{"filename": "level-4gb.json", "idiom": "universal", "memory": "4GB"},
+                      {"filename": "level-metal.json", "idiom": "universal", "graphics-feature-set": "metal2v2"},
+                      {"filename": "level.json", "idiom": "universal"}], \(Self.info)}
+            """)
+        for name in ["level-4gb.json", "level-metal.json", "level.json"] { try fixture.write("level.dataset/\(name)", "{}") }
+
+        // When a device with no memory or graphics trait asks for it
+        let answer = VariantResolver(catalog: try AssetCatalog.read(at: fixture.root)).resolve("level")
+
+        // Then the plain entry answers, and the trace says the others were set aside
+        #expect(answer.file == "level.dataset/level.json", "\(answer.trace)")
+        #expect(answer.trace.contains("ignored 2 universal entries for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"))
     }
 }
