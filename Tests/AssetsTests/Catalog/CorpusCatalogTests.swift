@@ -9,7 +9,8 @@ import Testing
 struct CorpusCatalogTests {
     /// Every finding on each real catalog (placeholder checks off), each checked by hand:
     /// - empty-asset: the Contents.json of these sets lists no filename at all (upstream ships them empty).
-    ///   Empty app icon sets and the layers of image stacks are no finding: Xcode's templates leave them so.
+    ///   Empty app icon sets and single empty layers of image stacks are no finding: Xcode's templates leave
+    ///   them so; a stack with no image in any layer is one finding, on the stack.
     /// No scale-mismatch: Figma and the Klar wordmark export round each scale separately (imgZeroEmpty 1x
     /// 160x118, 3x 480x353: 117.67 points rounded up at 1x, down at 3x), which is rounding, not a mistake.
     static let expectedFindings: [String: [String]] = [
@@ -17,13 +18,16 @@ struct CorpusCatalogTests {
         "swiftgen/Files.xcassets": [],
         "swiftgen/Styles.xcassets": [],
         "swiftgen/Symbols.xcassets": [],
-        // Sets inside containers (Game Center, sticker packs) are read and checked too: SwiftGen's fixture
-        // ships every one of them with no file.
+        // Sets inside containers (Game Center, image stacks, sticker packs) are read and checked too: SwiftGen's
+        // fixture ships every one of them with no file.
         "swiftgen/Other.xcassets": [
             "empty-asset Dashboard Image (Game Center).gcdashboardimage/Logo.imageset",
             "empty-asset LaunchImage (iOS).launchimage",
             "empty-asset LaunchImage (tvOS).launchimage",
+            "empty-asset Leaderboard (Game Center).gcleaderboard/Poster.imagestack",
+            "empty-asset Leaderboard Set (Game Center).gcleaderboardset/Poster.imagestack",
             "empty-asset Sprites.spriteatlas/Sprite.imageset",
+            "empty-asset Stack (tvOS).imagestack",
             "empty-asset Sticker Pack.stickerpack/Sticker Sequence.stickersequence",
             "empty-asset Sticker Pack.stickerpack/Sticker.sticker",
         ],

@@ -35,11 +35,11 @@ struct RealAppCatalogTests {
         ])
     }
 
-    @Test("sets Xcode's templates leave empty are no finding; an empty image set or launch image still is")
+    @Test("sets Xcode's templates leave empty are no finding; an empty image set, launch image or whole stack still is")
     func templateEmptySets() throws {
         // Given a widget extension's template app icon set, a complication set with an unfilled family, an
-        // image stack with an unused layer (as Xcode's visionOS and tvOS templates make them), an empty
-        // image set and an empty launch image
+        // image stack with an unused layer (as Xcode's visionOS and tvOS templates make them), a stack with
+        // no image in any layer, an empty image set and an empty launch image
         let fixture = try FixtureCatalog()
         try fixture.write("AppIcon.appiconset/Contents.json",
                           "{\"images\": [{\"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"1024x1024\"}], \(Self.info)}")
@@ -66,6 +66,13 @@ struct RealAppCatalogTests {
                 try fixture.write("\(folder)/Content.imageset/\(layer).png", try FixtureCatalog.png(width: 16, height: 16))
             }
         }
+        try fixture.write("Blank.imagestack/Contents.json",
+                          "{\"layers\": [{\"filename\": \"Front.imagestacklayer\"}, {\"filename\": \"Back.imagestacklayer\"}], \(Self.info)}")
+        for layer in ["Front", "Back"] {
+            try fixture.write("Blank.imagestack/\(layer).imagestacklayer/Contents.json", "{\(Self.info)}")
+            try fixture.write("Blank.imagestack/\(layer).imagestacklayer/Content.imageset/Contents.json",
+                              "{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\"}], \(Self.info)}")
+        }
         try fixture.write("Forgotten.imageset/Contents.json",
                           "{\"images\": [{\"idiom\": \"universal\", \"scale\": \"1x\"}, {\"idiom\": \"universal\", \"scale\": \"2x\"}], \(Self.info)}")
         try fixture.write("LaunchImage.launchimage/Contents.json", """
@@ -75,8 +82,10 @@ struct RealAppCatalogTests {
         // When it is validated
         let report = try fixture.validate()
 
-        // Then only the empty image set and the empty launch image are reported
+        // Then only the stack with no image in any layer, the empty image set and the empty launch image are
+        // reported, the stack once
         #expect(report.diagnostics.map { "\($0.code.rawValue) \($0.path)" } == [
+            "empty-asset Blank.imagestack",
             "empty-asset Forgotten.imageset",
             "empty-asset LaunchImage.launchimage",
         ], "\(report.diagnostics.map(\.description))")
