@@ -215,7 +215,7 @@ final class GIFRecordReader {
                 guard file.pointee.Error == D_GIF_ERR_WRONG_RECORD else { throw failure() }
                 let at = input.position - 1
                 throw ImageError(.corrupt, format: .gif, offset: at, frame: imagesRead,
-                                 detail: "unknown record type" + (input.peek(at: at).map { " 0x" + String($0, radix: 16, uppercase: true) } ?? "")
+                                 detail: "unknown record type" + (input.peek(at: at).map { " 0x" + ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) } ?? "")
                                      + " where an image, an extension or the trailer should start")
             }
             switch type {
