@@ -81,4 +81,27 @@ struct GIFDamageCommandTests {
         #expect(extracted.status == 0)
         #expect(extracted.stdout.contains("wrote 3 composited frames"))
     }
+
+    @Test("validate: the damaged GIF passes the header check and fails --deep with the decoder's words; the appended one passes both")
+    func validate() throws {
+        // Given a catalog with two data sets: the GIF damaged in its third frame, and a GIF with a second one appended
+        let folder = try ScratchFolder()
+        let single = try DamagedGIF.threeFrames()
+        for (name, bytes) in [("bad", try DamagedGIF.badCodeInThirdFrame()), ("twice", single + single)] {
+            let set = folder.url.appendingPathComponent("Media.xcassets/\(name).dataset")
+            try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+            let contents = #"{"data": [{"filename": "NAME.gif", "idiom": "universal", "universal-type-identifier": "com.compuserve.gif"}], "info": {"author": "xcode", "version": 1}}"#
+            try Data(contents.replacingOccurrences(of: "NAME", with: name).utf8).write(to: set.appendingPathComponent("Contents.json"))
+            try Data(bytes).write(to: set.appendingPathComponent("\(name).gif"))
+        }
+        // When validate runs, with and without --deep
+        let quick = try CLIRun.run(["validate", "Media.xcassets"], in: folder.url)
+        let deep = try CLIRun.run(["validate", "Media.xcassets", "--deep"], in: folder.url)
+        // Then the header check finds nothing; --deep reports the damaged file alone, as extract-frames names it
+        #expect(quick.status == 0, "\(quick.stdout)\(quick.stderr)")
+        #expect(!quick.stdout.contains("twice.gif") && !quick.stdout.contains("bad.gif"))
+        #expect(deep.status == 1)
+        #expect(deep.stdout.contains("bad.dataset/bad.gif: error: does not decode (GIF corrupt at frame 2 at byte 204): bad LZW code 49 (the table ends at 47) after 79 of the frame's 90 pixels [undecodable-image]"), "\(deep.stdout)")
+        #expect(!deep.stdout.contains("twice.gif"))
+    }
 }
