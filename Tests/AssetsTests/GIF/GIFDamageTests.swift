@@ -191,3 +191,23 @@ struct GIFTrailingDataTests {
         #expect(try ImageInspector.probe(bytes).warnings.isEmpty)
     }
 }
+
+@Suite("A GIF with no image")
+struct GIFNoImageTests {
+    @Test("extract-frames says the file holds no image, not that --frames selects nothing")
+    func noImage() throws {
+        // Given a GIF with a screen and a trailer but no image (GIFEncoder with no frames)
+        let bytes = try GIFEncoder(width: 4, height: 4, globalColorTable: GIFFixtures.palette).encode()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gif-empty-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // When its frames are extracted
+        let extractor = FrameExtractor(folder: folder, encodingThreads: 1)
+        #expect {
+            _ = try extractor.extract(from: try GIFFrameReader(bytes: bytes), raw: false, sourceName: "empty.gif")
+        } throws: { error in
+            // Then the error says why, in the words of info's no-frames warning
+            "\(error)" == "empty.gif: the file holds no image, so there is no frame to write"
+        }
+        #expect(try ImageInspector.probe(bytes).warnings.map(\.message) == ["the file holds no image"])
+    }
+}
