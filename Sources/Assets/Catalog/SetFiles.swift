@@ -93,12 +93,15 @@ struct FileHeader: Sendable, Hashable {
         case unreadable(SystemError)
         /// Its bytes are no image format this package knows.
         case unknownFormat
+        /// Its bytes are an image format Xcode takes that nothing here reads (`otherImageFormat`: PSD, TIFF, BMP, OpenEXR).
+        case otherFormat(String)
         /// PNG, JPEG, GIF: the header probe, or why it failed.
         case raster(ImageFormat, Result<ImageInfo, ImageError>)
         /// PDF, SVG: nil when sound, else what is wrong (`VectorFileCheck`).
         case vector(ImageFormat, problem: String?)
-        /// HEIC, WebP: recognised, not decoded by this package.
-        case unsupported(ImageFormat)
+        /// HEIC, WebP: not decoded here; the structure of their boxes or chunks, and the size they declare
+        /// (`HEIFStructureCheck`, `WebPStructureCheck`).
+        case structure(ImageFormat, HEIFStructureCheck.Outcome)
     }
 
     var content: Content
@@ -109,8 +112,8 @@ struct FileHeader: Sendable, Hashable {
     /// The sniffed format, when the bytes are one.
     var format: ImageFormat? {
         switch content {
-        case .raster(let format, _), .vector(let format, _), .unsupported(let format): return format
-        case .refused, .unreadable, .unknownFormat: return nil
+        case .raster(let format, _), .vector(let format, _), .structure(let format, _): return format
+        case .refused, .unreadable, .unknownFormat, .otherFormat: return nil
         }
     }
 }
@@ -192,7 +195,9 @@ extension CatalogReader {
         case .failure(let error): return FileHeader(content: .unreadable(error))
         case .success(let read): sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
-        guard let format = ImageFormat(sniffing: sample.head) else { return FileHeader(content: .unknownFormat, size: sample.size) }
+        guard let format = ImageFormat(sniffing: sample.head) else {
+            return FileHeader(content: otherImageFormat(sample.head).map { .otherFormat($0) } ?? .unknownFormat, size: sample.size)
+        }
         if !sample.isWhole, format == .svg || format == .gif,
            case .success(let read) = CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size) {
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
@@ -201,6 +206,11 @@ extension CatalogReader {
            case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: 0, tail: ImageInfo.endWindow, size: size) {
             // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
             sample.tail = read.tail
+        }
+        if !sample.isWhole, format == .heic, sample.head.count < ImageInspector.headerWindow,
+           case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: 0, size: size) {
+            // A HEIF's `meta` box, with the image's size, may reach past the first pages.
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
            case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: ImageInfo.endWindow, size: size) {
@@ -220,9 +230,24 @@ extension CatalogReader {
             return FileHeader(content: .vector(.pdf, problem: VectorFileCheck.pdfProblem(sample)), size: sample.size)
         case .svg:
             return FileHeader(content: .vector(.svg, problem: VectorFileCheck.svgProblem(sample.head)), size: sample.size)
-        case .heic, .webp:
-            return FileHeader(content: .unsupported(format), size: sample.size)
+        case .heic:
+            return FileHeader(content: .structure(.heic, HEIFStructureCheck.check(sample)), size: sample.size)
+        case .webp:
+            return FileHeader(content: .structure(.webp, WebPStructureCheck.check(sample)), size: sample.size)
         }
+    }
+
+    /// Image formats Xcode takes in a set (ImageIO reads them) that `ImageFormat` does not sniff because
+    /// nothing here decodes them, named for messages: Photoshop, TIFF (macOS apps' multi-resolution images),
+    /// BMP, OpenEXR.
+    static func otherImageFormat(_ head: [UInt8]) -> String? {
+        func starts(_ magic: [UInt8]) -> Bool { head.count >= magic.count && head.prefix(magic.count).elementsEqual(magic) }
+        if starts(Array("8BPS".utf8)) { return "Photoshop (PSD)" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if starts([0x76, 0x2F, 0x31, 0x01]) { return "OpenEXR" }
+        // BMP: "BM", the file size, then four reserved bytes that are zero.
+        if starts(Array("BM".utf8)), head.count >= 14, head[6..<10].allSatisfy({ $0 == 0 }) { return "BMP" }
+        return nil
     }
 
     /// Probes the header; when only the head was read and the headers reach past it (large metadata

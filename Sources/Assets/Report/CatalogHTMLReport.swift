@@ -251,7 +251,7 @@ struct ThumbnailCache {
             thumbnail = Thumbnail(content: .unavailable("not read: \(CatalogRoot.Refusal.system(error))"))
             made[file] = thumbnail
             return thumbnail
-        case .unknownFormat?:
+        case .unknownFormat?, .otherFormat?:
             thumbnail = Thumbnail(content: .unavailable(Thumbnail.notAnImage))
             made[file] = thumbnail
             return thumbnail

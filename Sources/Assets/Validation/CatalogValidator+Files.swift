@@ -164,6 +164,14 @@ extension CatalogValidator {
         case .unreadable(let error):
             report(.undecodableImage, "cannot be read: \(error)")
             return outcome
+        case .otherFormat(let other):
+            // An image format Xcode's ImageIO reads but this tool does not decode (a Photoshop file saved
+            // as .png builds and shows): not damage, but a misnamed or unchecked file.
+            if let claimed {
+                report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(other) data")
+            }
+            if job.kind != .dataSet { report(.unsupportedFormat, "cannot be checked: \(other) is not a format this tool decodes") }
+            return outcome
         case .unknownFormat:
             if let claimed {
                 report(.undecodableImage, "is named .\(ext) but its bytes are not \(claimed.rawValue.uppercased()) nor any image format")
@@ -171,7 +179,7 @@ extension CatalogValidator {
                 report(.unsupportedFormat, "cannot be checked: its bytes are not an image format this tool reads")
             }
             return outcome
-        case .raster, .vector, .unsupported:
+        case .raster, .vector, .structure:
             break
         }
         if let format = header.format, let claimed, claimed != format {
@@ -200,9 +208,13 @@ extension CatalogValidator {
             }
         case .vector(let format, let problem):
             if let problem { report(.undecodableImage, "\(format.rawValue.uppercased()) \(problem)") }
-        case .unsupported(let format):
-            report(.unsupportedFormat, "cannot be checked: \(format.rawValue.uppercased()) is not a format this tool decodes")
-        case .refused, .unreadable, .unknownFormat:
+        case .structure(let format, let checked):
+            // No HEVC or WebP decoder here: their headers are read instead, as PDFs and SVGs get a structural check.
+            switch checked {
+            case .sound(let width, let height): outcome.facts = ImageFacts(format: format, width: width, height: height)
+            case .damaged(let problem): report(.undecodableImage, "\(format == .heic ? "HEIF" : "WebP") \(problem)")
+            }
+        case .refused, .unreadable, .unknownFormat, .otherFormat:
             break
         }
         return outcome

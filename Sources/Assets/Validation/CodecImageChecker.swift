@@ -1,6 +1,7 @@
 /// The validator's image checks through the package's codecs: the header the catalog reader probed with
 /// `ImageInspector.probe` is judged (by default), `ImageInspector.check` reads the whole file the reader
-/// kept (`--deep`: JPEG and PNG; GIFs have every frame decoded and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
+/// kept (`--deep`: JPEG, PNG and GIF, whose every frame is decoded and composited by `GIFFrameReader` as
+/// `extract-frames` does). Warnings the codecs give for damage (a missing end, corrupt
 /// data, a cut file) count as failures, so they become `undecodable-image`.
 import AssetsSupport
 import AssetsCodecs
@@ -22,7 +23,7 @@ struct CodecImageChecker: ImageChecking {
         return ImageFacts(format: header.format, width: header.width, height: header.height, frameCount: header.frameCount)
     }
 
-    func decode(_ sample: FileSample, format: ImageFormat, file: String, header: ImageInfo?) throws(ImageError) -> ImageFacts {
+    func decode(_ sample: FileSample, format: ImageFormat, file: String, header: ImageInfo? = nil) throws(ImageError) -> ImageFacts {
         // The declared size decides how long this decode waits for memory (see PixelBudget). Only the
         // size is wanted here: a header that does not read costs nothing, and the decode reports it.
         var pixels = 0
@@ -31,33 +32,17 @@ struct CodecImageChecker: ImageChecking {
             pixels = overflow ? Int.max : product
         }
         return try budget.decoding(pixels, budget: limits.maxMemory.map { min(limits.maxPixels, $0 / (4 * DecodingLimits.canvasCopies)) } ?? limits.maxPixels) { () throws(ImageError) in
-            try decodePixels(sample, format: format, file: file, header: header)
+            try decodePixels(sample, format: format, file: file)
         }
     }
 
-    private func decodePixels(_ sample: FileSample, format: ImageFormat, file: String, header: ImageInfo?) throws(ImageError) -> ImageFacts {
-        if format == .gif {
-            var facts: ImageFacts
-            if let header {
-                facts = try judge(header, file: file)
-            } else {
-                facts = try probe(sample, format: format, file: file)
-            }
-            do {
-                let reader = try GIFFrameReader(bytes: sample.head, limits: limits)
-                var frames = 0
-                while try reader.nextFrame() != nil { frames += 1 }
-                facts.frameCount = frames
-            } catch {
-                throw error.naming(file: file)
-            }
-            return facts
-        }
+    private func decodePixels(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
         // JPEG and PNG are checked whole without making the image (every layer that can fail is read, see
-        // ImageInspector.check): memory stays flat and nothing is rotated or converted for nothing.
+        // ImageInspector.check): memory stays flat and nothing is rotated or converted for nothing. A GIF
+        // has every frame decoded there, as extract-frames decodes them, so the damage reads the same.
         let info: ImageInfo, warnings: [ImageWarning]
         do {
-            if format == .jpeg || format == .png {
+            if format == .jpeg || format == .png || format == .gif {
                 (info, warnings) = try ImageInspector.check(sample.head, options: DecodeOptions(limits: limits))
             } else {
                 let decoded = try ImageInspector.decode(sample.head, options: DecodeOptions(limits: limits))
