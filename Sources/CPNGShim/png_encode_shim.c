@@ -420,6 +420,66 @@ assets_png_encode_status assets_png_finish_libdeflate(int compression_level, ass
     return ASSETS_PNG_ENCODE_OK;
 }
 
+/* As encode() with keep_buffer, but libpng's writer gets the rows assets_png_prepare_libdeflate made: the
+   image indexed or RGB when that holds the same pixels, and libpng's zlib compresses them with `filter`. */
+assets_png_encode_status assets_png_encode_reduced(const uint8_t *pixels,
+                                                   uint32_t width,
+                                                   uint32_t height,
+                                                   size_t stride,
+                                                   int has_alpha,
+                                                   int compression_level,
+                                                   assets_png_filter filter,
+                                                   int rgb_when_opaque,
+                                                   int indexed_when_few,
+                                                   assets_png_encode_output *output) {
+    if (compression_level < 0 || compression_level > 9) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    assets_png_encode_status status = assets_png_prepare_libdeflate(pixels, width, height, stride, has_alpha,
+                                                                    rgb_when_opaque, indexed_when_few, output);
+    if (status != ASSETS_PNG_ENCODE_OK) return status;
+    kept_memory *kept = (kept_memory *)output->memory;
+    size_t row_stride = kept->raw_size / height;
+
+    assets_png_encode_context context;
+    memset(&context, 0, sizeof(context));
+    context.output = output;
+    png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, assets_png_encode_error,
+                                                assets_png_encode_warning, kept, kept_malloc, kept_free);
+    if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    }
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, &info);
+        output->count = 0;
+        return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
+    }
+    png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
+    png_set_IHDR(png, info, width, height, kept->bit_depth, kept->color_type,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (kept->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, info, kept->palette, kept->palette_count);
+        if (kept->trns_count > 0) png_set_tRNS(png, info, kept->palette_alpha, kept->trns_count, NULL);
+    }
+    png_set_compression_level(png, compression_level);
+    int filters = PNG_FILTER_NONE;
+    switch (filter) {
+    case ASSETS_PNG_FILTER_NONE: filters = PNG_FILTER_NONE; break;
+    case ASSETS_PNG_FILTER_SUB: filters = PNG_FILTER_SUB; break;
+    case ASSETS_PNG_FILTER_UP: filters = PNG_FILTER_UP; break;
+    case ASSETS_PNG_FILTER_ADAPTIVE: filters = PNG_ALL_FILTERS; break;
+    }
+    png_set_filter(png, 0, filters);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(kept->raw + (size_t)y * row_stride + 1));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return ASSETS_PNG_ENCODE_OK;
+}
+
 assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
                                                       uint32_t width,
                                                       uint32_t height,

@@ -45,7 +45,7 @@ struct ExtractFrames: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Flag(help: "Smallest PNGs on photographic frames (zlib 9, the smaller of no filter and adaptive filters, RGBA): much slower.")
+    @Flag(help: "Smallest PNGs (zlib 9, the smaller of no filter and adaptive filters; indexed or RGB as by default): much slower.")
     var smallest = false
 
     @OptionGroup(title: "Limits")

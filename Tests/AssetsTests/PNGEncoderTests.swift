@@ -69,6 +69,22 @@ struct PNGEncoderTests {
         #expect(try ImageInspector.decode(bytes).image == image)
     }
 
+    @Test("libpng's own writer (zlib, any filter) indexes the same way: --smallest is not larger on GIF frames",
+          arguments: [PNGEncoder.smallestOnAnyContent, PNGEncoder(compressionLevel: 6, filter: .adaptive, indexedWhenFewColors: true)])
+    func indexedThroughZlib(_ encoder: PNGEncoder) throws {
+        // Given an image of 5 colours, one half transparent, and one of 300 opaque colours
+        let few = Self.image(colors: 5, translucent: true)
+        let many = Self.image(colors: 300, width: 40, height: 20, translucent: false)
+        // When the encoder writes them
+        let fewBytes = try encoder.encode(few), manyBytes = try encoder.encode(many)
+        // Then the first is indexed at 4 bits with tRNS, the second RGB when the encoder asks for it, and both
+        // read back the same
+        #expect(fewBytes[24] == 4 && fewBytes[25] == 3 && Self.chunks(fewBytes).contains("tRNS"))
+        #expect(manyBytes[25] == (encoder.opaqueAsRGB ? 2 : 6))
+        #expect(try ImageInspector.decode(fewBytes).image == few)
+        #expect(try ImageInspector.decode(manyBytes).image == many)
+    }
+
     @Test("an image of more than 256 colours is written as RGB when opaque and RGBA otherwise", arguments: [false, true])
     func manyColors(_ translucent: Bool) throws {
         // Given an image of 257 colours

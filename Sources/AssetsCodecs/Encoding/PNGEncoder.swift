@@ -30,10 +30,10 @@ public struct PNGEncoder: Sendable, Hashable {
     public var compressionLevel: Int
     public var filter: Filter
     public var deflater: Deflater
-    /// With libdeflate: an image whose every pixel is opaque is written as an RGB PNG (the same pixels
-    /// when read back, a quarter less data to compress and store). RGBA otherwise.
+    /// An image whose every pixel is opaque is written as an RGB PNG (the same pixels when read back, a
+    /// quarter less data to compress and store). RGBA otherwise.
     public var opaqueAsRGB: Bool
-    /// With libdeflate: an image of at most 256 distinct RGBA colours is written as an indexed PNG (colour
+    /// An image of at most 256 distinct RGBA colours is written as an indexed PNG (colour
     /// type 3 with PLTE, and tRNS when a colour is not opaque; bit depth 1, 2 or 4 when 2, 4 or 16 colours
     /// suffice, else 8): the same RGBA pixels when read back, a quarter of the data to compress or less.
     /// Checked before `opaqueAsRGB`; an image with more colours is written as that option says.
@@ -61,8 +61,11 @@ public struct PNGEncoder: Sendable, Hashable {
                                         indexedWhenFewColors: true)
     /// Small output on photographs (zlib 9, libpng's adaptive filters), several times slower.
     public static let smallest = PNGEncoder(compressionLevel: 9, filter: .adaptive)
-    /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive.
-    public static let smallestOnAnyContent = PNGEncoder(compressionLevel: 9, filter: .smallerOfNoneAndAdaptive)
+    /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive,
+    /// indexed or RGB when that holds the same pixels (as `fast`; RGBA zlib 9 files are larger than `fast`'s
+    /// on GIF frames).
+    public static let smallestOnAnyContent = PNGEncoder(compressionLevel: 9, filter: .smallerOfNoneAndAdaptive,
+                                                        opaqueAsRGB: true, indexedWhenFewColors: true)
 
     /// Encodes `image` as an RGBA PNG file in memory.
     public func encode(_ image: RGBAImage) throws(PNGEncodingError) -> [UInt8] {
@@ -97,9 +100,13 @@ public struct PNGEncoder: Sendable, Hashable {
         _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
     ) throws(PNGEncodingError) -> Result {
         let level = Int32(min(compressionLevel, 9))
+        let reduces = opaqueAsRGB || indexedWhenFewColors
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            assets_png_encode_reusing(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                      1, level, filter, &buffer.output)
+            reduces
+                ? assets_png_encode_reduced(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                                            1, level, filter, opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0, &buffer.output)
+                : assets_png_encode_reusing(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                                            1, level, filter, &buffer.output)
         }
         return try finish(status, image, buffer, body)
     }

@@ -55,6 +55,20 @@ assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
                                                    assets_png_filter filter,
                                                    assets_png_encode_output *output);
 
+/// As assets_png_encode_reusing, but the image is first reduced as assets_png_prepare_libdeflate does
+/// (indexed when `indexed_when_few` and it has at most 256 colours, else RGB when `rgb_when_opaque` and it
+/// is opaque): libpng's own writer and zlib then write those rows with `filter`. Same pixels when read.
+assets_png_encode_status assets_png_encode_reduced(const uint8_t *pixels,
+                                                   uint32_t width,
+                                                   uint32_t height,
+                                                   size_t stride,
+                                                   int has_alpha,
+                                                   int compression_level,
+                                                   assets_png_filter filter,
+                                                   int rgb_when_opaque,
+                                                   int indexed_when_few,
+                                                   assets_png_encode_output *output);
+
 /// As assets_png_encode_reusing with filter "none", but the image data is compressed by libdeflate
 /// (whole-buffer, levels 0-12) instead of libpng's zlib stream; libpng writes the chunks around it, so
 /// the file is a standard PNG. Keeps the compressor and its buffers in `output->memory`. With

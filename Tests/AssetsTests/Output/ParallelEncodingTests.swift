@@ -105,8 +105,9 @@ struct ParallelEncodingTests {
         let image = photographic ? DecodeTestImages.gradient(width: 96, height: 64)
             : DecodeTestImages.blocks(width: 96, height: 64)
         // When it is encoded each way at level 9
-        let none = try PNGEncoder(compressionLevel: 9, filter: .none).encode(image)
-        let adaptive = try PNGEncoder(compressionLevel: 9, filter: .adaptive).encode(image)
+        let none = try PNGEncoder(compressionLevel: 9, filter: .none, opaqueAsRGB: true, indexedWhenFewColors: true).encode(image)
+        let adaptive = try PNGEncoder(compressionLevel: 9, filter: .adaptive, opaqueAsRGB: true, indexedWhenFewColors: true)
+            .encode(image)
         let best = try PNGEncoder.smallestOnAnyContent.encode(image)
         // Then the result is the smaller of the two, byte for byte, and decodes back
         #expect(best == (none.count <= adaptive.count ? none : adaptive))
