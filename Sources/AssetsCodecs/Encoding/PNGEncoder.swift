@@ -67,7 +67,7 @@ public struct PNGEncoder: Sendable, Hashable {
     public static let smallestOnAnyContent = PNGEncoder(compressionLevel: 9, filter: .smallerOfNoneAndAdaptive,
                                                         opaqueAsRGB: true, indexedWhenFewColors: true)
 
-    /// Encodes `image` as an RGBA PNG file in memory.
+    /// Encodes `image` as a PNG file in memory (RGBA, or indexed or RGB as the settings allow).
     public func encode(_ image: RGBAImage) throws(PNGEncodingError) -> [UInt8] {
         let buffer = PNGEncodingBuffer()
         return try encode(image, into: buffer) { Array($0) }
