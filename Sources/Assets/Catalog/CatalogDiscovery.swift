@@ -3,17 +3,17 @@ import AssetsSupport
 /// Finds the asset catalogs in a folder that holds them (a repository, a monorepo), for validating them
 /// all at once. The walk only lists folders: it never follows a symbolic link, skips hidden folders
 /// (`.git`, `.build`), does not look inside a catalog it found, and is bounded in depth and in folders.
-public enum CatalogDiscovery {
+package enum CatalogDiscovery {
     /// How many folders deep the search goes below the folder given.
-    public static let maxDepth = 24
+    package static let maxDepth = 24
     /// How many folders the search lists before it gives up (name the catalogs instead).
-    public static let maxFolders = 100_000
+    package static let maxFolders = 100_000
     /// How many catalogs one search returns at most.
-    public static let maxCatalogs = 10_000
+    package static let maxCatalogs = 10_000
 
     /// Whether `path` is itself a catalog rather than a folder that holds catalogs: its name ends in
     /// `.xcassets` or `.catalog`, or it has a `Contents.json` of its own (a catalog may have any name).
-    public static func isCatalog(_ path: String) -> Bool {
+    package static func isCatalog(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         if trimmed.hasSuffix(".xcassets") || trimmed.hasSuffix(".catalog") { return true }
         if case .success(let status) = CatalogFileSystem.linkStatus(trimmed + "/Contents.json"), status.type == .file { return true }
@@ -22,7 +22,7 @@ public enum CatalogDiscovery {
 
     /// Every `*.xcassets` folder below `path`, in byte order of their paths (each `path/…/Name.xcassets`).
     /// Throws when `path` cannot be listed or holds more folders than the search lists.
-    public static func catalogs(under path: String) throws(CatalogReadError) -> [String] {
+    package static func catalogs(under path: String) throws(CatalogReadError) -> [String] {
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         guard case .success(let top) = CatalogFileSystem.listTyped(base) else {
             throw CatalogReadError(path: path, reason: "cannot be listed")
