@@ -93,13 +93,15 @@ let package = Package(
             ),
             dependencies: [pluginTool]
         ),
+        // What both test targets share: where the package root, the fixtures and ../shared/corpus are.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "TestSupport"]
         ),
         .testTarget(
             name: "AssetToolTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool", "TestSupport"]
         ),
     ] + (prebuiltTool.map { [.binaryTarget(name: "AssetToolBinary", path: $0)] } ?? [])
 )
