@@ -29,7 +29,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation --target Assets` (Sources/Assets/Assets.docc, Snippets/).
+        // Documentation (Sources/Assets/Assets.docc, Snippets/): `swift package generate-documentation
+        // --enable-experimental-combined-documentation --target AssetsSupport --target AssetsCodecs --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
