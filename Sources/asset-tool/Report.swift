@@ -70,13 +70,13 @@ struct Report: ParsableCommand {
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         let progress = ProgressReporter.make("checking sets")
-        // The engine `validate` uses, which keeps little of each set; the page then reads each set again as
-        // it draws it, so memory stays flat with the catalog's size.
+        // The engine `validate` uses, which keeps of each set only its name, kind and path (the outline); the
+        // page then reads each set again as it draws it, so memory stays flat with the catalog's size.
         var report: CatalogHTMLReport
-        let validation: CatalogReport
         do {
-            validation = try CatalogValidator(options: options).validate(catalogAt: catalog, progress: progress?.callback)
-            report = try CatalogHTMLReport.reading(catalogAt: catalog, validation: validation, names: names, limits: limits.catalog)
+            var (outline, validation) = try CatalogValidator(options: options).validateKeepingOutline(catalogAt: catalog, progress: progress?.callback)
+            validation.setPaths = []  // every set's path again, which the page does not use (the outline has them)
+            report = try CatalogHTMLReport.reading(outline: outline, validation: validation, names: names, limits: limits.catalog)
         } catch {
             progress?.finish()
             throw CommandFailure.unreadableCatalog("\(error)")
@@ -95,6 +95,6 @@ struct Report: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         progress?.finish()
-        print(PlainText.escape("\(output): \(report.catalog.assets.count) assets, \(validation.summary)"))
+        print(PlainText.escape("\(output): \(report.catalog.assets.count) assets, \(report.validation.summary)"))
     }
 }

@@ -26,7 +26,7 @@ public struct CatalogHTMLReport: Sendable {
     /// The states a placeholder row is drawn for, in this order.
     public static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
 
-    /// Set by `reading(catalogAt:…)`: `catalog` then holds each set's name, kind and path only, and each
+    /// Set by `reading(outline:…)`: `catalog` then holds each set's name, kind and path only, and each
     /// set is read again, whole, as its batch is drawn, so a catalog of 100,000 sets is never held whole.
     var rereadsSets: CatalogLimits?
     /// The sets the placeholder rows look up, whole (for a report whose `catalog` holds names only).
@@ -39,18 +39,15 @@ public struct CatalogHTMLReport: Sendable {
         self.thumbnailSide = thumbnailSide
     }
 
-    /// A report of the catalog at `path` that holds little per set: it reads every set's name, kind and path
-    /// (the sets' entries are dropped as they are read, as `validate` does), the sets the placeholder names
-    /// name in full, and each set again, whole, when its batch is drawn (`render`, `write(to:)`), so its
-    /// memory stays flat however many sets the catalog has. `validation` is that catalog's report
-    /// (`CatalogValidator.validate(catalogAt:)`).
-    public static func reading(catalogAt path: String, validation: CatalogReport, names: PlaceholderNames = .conventional,
+    /// A report that holds little per set: `outline` has every set's name, kind and path only (from
+    /// `CatalogValidator.validateKeepingOutline(catalogAt:)`, which also gives `validation`), the sets the
+    /// placeholder names name are read in full, and each set is read again, whole, when its batch is drawn
+    /// (`render`, `write(to:)`), so memory stays flat however many sets the catalog has.
+    public static func reading(outline: AssetCatalog, validation: CatalogReport, names: PlaceholderNames = .conventional,
                                limits: CatalogLimits = .default, thumbnailSide: Int = 96) throws(CatalogReadError) -> CatalogHTMLReport {
-        let outline = try AssetCatalog.read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?,
-                                            keepingSetContents: false).catalog
         let wanted = Set(PlaceholderRole.allCases.map { names[$0] })
         var report = CatalogHTMLReport(catalog: outline, validation: validation, names: names, thumbnailSide: thumbnailSide)
-        report.placeholderCatalog = try AssetCatalog.read(at: path, limits: limits, onlyNamed: { wanted.contains($0) })
+        report.placeholderCatalog = try AssetCatalog.read(at: outline.root, limits: limits, onlyNamed: { wanted.contains($0) })
         report.rereadsSets = limits
         return report
     }

@@ -274,6 +274,28 @@ struct CatalogHTMLReportTests {
         #expect(whole.components(separatedBy: "data-codes=\"missing-file\"").count - 1 == (catalog.assets.count + 6) / 7)
     }
 
+    @Test("a report that reads each set again as it draws it gives the page of the loaded catalog")
+    func rereadingEqualsLoaded() throws {
+        // Given the catalog, with the animated GIF as the image-slot placeholder, and its report by the engine `validate` uses
+        let fixture = try Self.makeCatalog()
+        let names = PlaceholderNames.conventional.mapping(.imageSlot, to: "spinner")
+        let validator = CatalogValidator(options: .init(placeholders: PlaceholderRole.expectedInCatalog))
+        let (outline, validation) = try validator.validateKeepingOutline(catalogAt: fixture.root)
+
+        // When the page is drawn from the sets' outline, each set read again, and from the whole loaded catalog
+        let reading = try CatalogHTMLReport.reading(outline: outline, validation: validation, names: names)
+        let loaded = CatalogHTMLReport(catalog: try AssetCatalog.read(at: fixture.root), validation: validation, names: names)
+
+        // Then the outline holds no entries, the placeholder sets are whole, and the two pages are the same
+        #expect(reading.catalog.assets.allSatisfy { $0.entries.isEmpty })
+        #expect(reading.placeholderCatalog?.assets.map(\.name) == ["spinner"])
+        let page = reading.render()
+        #expect(page == loaded.render())
+        #expect(page.contains("spinner.dataset/spinner.gif (conventional)"))
+        #expect(validation == (try validator.validate(catalogAt: fixture.root)))
+        #expect(try Self.article(named: "icon", in: page).components(separatedBy: "<figure class=\"variant").count - 1 == 3)
+    }
+
     @Test("a colour set shows a swatch per entry, with its components")
     func colorSet() throws {
         // Given a colour set with an any and a dark entry
