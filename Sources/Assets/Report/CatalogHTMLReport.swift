@@ -24,7 +24,7 @@ public struct CatalogHTMLReport: Sendable {
     public var pdfRenderer: PDFPageRenderer? = PDFPageRenderer.installed()
 
     /// The states a placeholder row is drawn for, in this order.
-    public static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
+    package static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
 
     /// Set by `reading(outline:…)`: `catalog` then holds each set's name, kind and path only, and each
     /// set is read again, whole, as its batch is drawn, so a catalog of 100,000 sets is never held whole.
@@ -62,12 +62,12 @@ public struct CatalogHTMLReport: Sendable {
     }
 
     /// The diagnostics that concern `asset`: its folder, its `Contents.json` and its files.
-    public func diagnostics(of asset: Asset) -> [CatalogDiagnostic] {
+    package func diagnostics(of asset: Asset) -> [CatalogDiagnostic] {
         validation.diagnostics.filter { $0.path == asset.path || $0.path.hasPrefix(asset.path + "/") }
     }
 
     /// The diagnostics that concern no asset (the catalog, its groups, placeholders it lacks).
-    public var catalogDiagnostics: [CatalogDiagnostic] {
+    package var catalogDiagnostics: [CatalogDiagnostic] {
         diagnosticsByAsset().catalog
     }
 
@@ -107,7 +107,7 @@ public struct CatalogHTMLReport: Sendable {
     }
 
     /// Streams the page into `file`, a few sets at a time, so the page is never held whole in memory.
-    public func write(to file: AtomicFileStream, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(OutputError) {
+    package func write(to file: AtomicFileStream, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(OutputError) {
         var failure: OutputError?
         render(progress: progress) { piece in
             guard failure == nil else { return }
