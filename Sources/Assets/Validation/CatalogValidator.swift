@@ -66,6 +66,16 @@ public struct CatalogValidator: Sendable {
         try readAndValidate(catalogAt: path, keepingCatalog: false, progress: progress).report
     }
 
+    /// As `validate(catalogAt:)`, and the catalog's outline too: every set's name, kind and path (its entries
+    /// and file headers dropped once checked), for a caller that walks the sets again one at a time (the HTML
+    /// report), so a large catalog is read once for its findings and never held whole.
+    public func validateKeepingOutline(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+        throws(CatalogReadError) -> (outline: AssetCatalog, report: CatalogReport)
+    {
+        let (outline, report) = try readAndValidate(catalogAt: path, keepingCatalog: false, progress: progress)
+        return (outline, report)
+    }
+
     /// Reads the catalog at `path` and validates it in the one pass `validate(catalogAt:)` makes, keeping
     /// the whole catalog (each file's header on its record) for a caller that draws it (`report`).
     package func readAndValidate(catalogAt path: String, keepingCatalog: Bool = true,
