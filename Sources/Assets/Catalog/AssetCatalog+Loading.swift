@@ -22,12 +22,37 @@ extension AssetCatalog {
         try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wanted: wanted, wantedBase: base).catalog
     }
 
+    /// Reads only the sets named `name` exactly or apart from case, as `read(at:limits:onlyNamed:base:)`
+    /// reads, and less: group listings keep only the entries that may matter (tested on their bytes), a
+    /// group's `Contents.json` is read only when something below it may be the set, and a group that
+    /// provides a namespace the name does not have is not walked. `groups` holds the groups it read.
+    static func read(at path: String, limits: CatalogLimits, lookingFor name: String) throws(CatalogReadError) -> AssetCatalog {
+        let wanted = CatalogReader.WantedName(name)
+        let read = try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wantedName: wanted)
+        guard read.reader.pruned, read.reader.metLinkedFolder else { return read.catalog }
+        // A link may lead into a group the walk left for its namespace, which the whole walk reads at its
+        // own path first (and then reports the link): read again without leaving any group.
+        return try Self.read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wantedName: wanted,
+                             prunes: false).catalog
+    }
+
     /// Reads the catalog; `visit` runs for each set on the reading thread while the set's folder is open
     /// (its descriptor, nil when it could not be opened), and its results come back in `assets` order.
     static func read<Visit: Sendable>(at path: String, limits: CatalogLimits, visiting visit: ((Asset, Int32?, Int) -> Visit)?,
                                       wanted: ((String) -> Bool)? = nil, wantedBase: ((String) -> Bool)? = nil,
                                       keepingSetContents: Bool = true)
         throws(CatalogReadError) -> (catalog: AssetCatalog, visited: [Visit])
+    {
+        let read = try read(at: path, limits: limits, visiting: visit, wanted: wanted, wantedBase: wantedBase,
+                            keepingSetContents: keepingSetContents, wantedName: nil)
+        return (read.catalog, read.visited)
+    }
+
+    private static func read<Visit: Sendable>(at path: String, limits: CatalogLimits, visiting visit: ((Asset, Int32?, Int) -> Visit)?,
+                                              wanted: ((String) -> Bool)? = nil, wantedBase: ((String) -> Bool)? = nil,
+                                              keepingSetContents: Bool = true, wantedName: CatalogReader.WantedName?,
+                                              prunes: Bool = true)
+        throws(CatalogReadError) -> (catalog: AssetCatalog, visited: [Visit], reader: CatalogReader)
     {
         let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(path) {
@@ -45,9 +70,11 @@ extension AssetCatalog {
         reader.wanted = wanted
         reader.wantedBase = wanted == nil ? nil : wantedBase
         reader.keepsSetContents = keepingSetContents
+        reader.wantedName = wantedName
+        reader.prunes = prunes
         let visited = reader.readRoot(visiting: visit)
         return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
-                             readingDiagnostics: reader.diagnostics.sorted()), visited)
+                             readingDiagnostics: reader.diagnostics.sorted()), visited, reader)
     }
 }
 
