@@ -144,7 +144,9 @@ struct CatalogReader {
         })
         var visited: [Visit] = []
         visited.reserveCapacity(visit == nil ? 0 : results.count)
-        for (asset, found, extra) in results {
+        // Exactly as many as read: an array left to grow by doubling holds up to twice its sets at once.
+        assets.reserveCapacity(assets.count + results.count)
+        results.consume { asset, found, extra in
             assets.append(asset)
             diagnostics += found
             if let extra { visited.append(extra) }
