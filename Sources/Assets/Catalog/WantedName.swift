@@ -48,13 +48,14 @@ extension CatalogReader {
         }
 
         /// The byte test on an entry of a group folder's listing, made before a string is built for it:
-        /// false only for an entry the walk would pass over — a file other than `Contents.json`, a hidden
+        /// false only for an entry the walk would pass over: a file other than `Contents.json`, a hidden
         /// name, or a set folder whose ASCII name is not the wanted set's apart from case. Groups, containers,
         /// sprite atlases and names with non-ASCII bytes are kept (their strings decide).
         func mayMatter(_ bytes: UnsafeRawBufferPointer, _ type: CatalogFileSystem.EntryType) -> Bool {
             guard let first = bytes.first else { return false }
-            if type == .file || type == .special { return bytes.elementsEqual(WantedName.contentsFile) }
-            if first == 0x2E { return false }
+            // `Contents.json` of any type: the group's own file (a folder of that name is a finding).
+            if bytes.elementsEqual(WantedName.contentsFile) { return true }
+            if type == .file || type == .special || first == 0x2E { return false }
             var dot: Int?
             for (index, byte) in bytes.enumerated() {
                 if byte >= 0x80 { return true }
