@@ -125,7 +125,10 @@ struct CatalogReader {
         // `SetFeed.run` returns only after every reader is done with `visit`.
         let visitor = UnsafeSendable(visit)
         let feed = SetFeed<(Asset, [CatalogDiagnostic], Visit?)>()
-        let results = feed.run(readers: limits.workers - 1, walk: { feed in
+        // A narrow read finds a set or two: this thread reads them after its walk, and no other thread is
+        // started or woken (on a busy machine each hand-over between threads waits for a core).
+        let readers = wantedName == nil ? limits.workers - 1 : 0
+        let results = feed.run(readers: readers, walk: { feed in
             walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)
             var next = 0
             while next < linkedFolders.count {
