@@ -66,19 +66,29 @@ struct Info: ParsableCommand {
     }
 
     private func inspect(_ file: String) throws(ImageError) -> InfoReport {
-        // Headers only: JPEG and PNG are read from their first 64 KiB and last 4 KiB.
-        let info = try ImageInspector.probe(file: file, limits: limits.decoding)
-        var gif: GIFInfo?
-        var decodeWarnings: [ImageWarning] = []
-        if info.format == .gif || (decode && info.isDecodable) {
-            let bytes = try ImageInspector.readFile(file)
+        guard decode else {
+            // Headers only: JPEG and PNG are read from their first 64 KiB and last 4 KiB.
+            let info = try ImageInspector.probe(file: file, limits: limits.decoding)
             // GIFs: the GIF decoder's own structure walk adds the screen size and browsers' effective delays.
-            if info.format == .gif { gif = try GIFInfo(bytes: bytes, limits: limits.decoding) }
-            if decode, info.isDecodable {
-                let decoded = try ImageInspector.decode(bytes, file: file, options: DecodeOptions(limits: limits.decoding))
-                decodeWarnings = decoded.warnings.filter { !info.warnings.contains($0) }
-            }
+            let gif = info.format == .gif ? try GIFInfo(file: file, limits: limits.decoding) : nil
+            return InfoReport(file: file, info: info, gif: gif)
         }
-        return InfoReport(file: file, info: info, gif: gif, decodeWarnings: decodeWarnings)
+        let bytes = try ImageInspector.readFile(file)
+        let options = DecodeOptions(limits: limits.decoding)
+        do {
+            if ImageFormat(sniffing: bytes) == .gif {
+                // Every frame is decoded first by the check extract-frames and validate --deep use
+                // (ImageInspector.check), so damage anywhere in the file is found and named as they name it.
+                var (info, _) = try ImageInspector.check(bytes, options: options)
+                info.noteExtension(of: file)
+                return InfoReport(file: file, info: info, gif: try GIFInfo(bytes: bytes, limits: limits.decoding))
+            }
+            let info = try ImageInspector.probe(bytes, file: file, limits: limits.decoding)
+            guard info.isDecodable else { return InfoReport(file: file, info: info) }
+            let decoded = try ImageInspector.decode(bytes, file: file, options: options)
+            return InfoReport(file: file, info: info, decodeWarnings: decoded.warnings.filter { !info.warnings.contains($0) })
+        } catch {
+            throw error.naming(file: file)
+        }
     }
 }

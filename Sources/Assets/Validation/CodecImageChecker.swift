@@ -1,6 +1,6 @@
 /// The validator's image checks through the package's codecs: `ImageInspector.probe` reads the
-/// headers (by default), `ImageInspector.check` the whole file (`--deep`: JPEG and PNG; GIFs have every
-/// frame decoded and composited by `GIFFrameReader`). Warnings the codecs give for damage (a missing end, corrupt
+/// headers (by default), `ImageInspector.check` the whole file (`--deep`: JPEG, PNG and GIF, whose every
+/// frame is decoded and composited by `GIFFrameReader` as `extract-frames` does). Warnings the codecs give for damage (a missing end, corrupt
 /// data, a cut file) count as failures, so they become `undecodable-image`.
 import AssetsSupport
 import AssetsCodecs
@@ -41,23 +41,12 @@ struct CodecImageChecker: ImageChecking {
     }
 
     private func decodePixels(_ sample: FileSample, format: ImageFormat, file: String) throws(ImageError) -> ImageFacts {
-        if format == .gif {
-            var facts = try probe(sample, format: format, file: file)
-            do {
-                let reader = try GIFFrameReader(bytes: sample.head, limits: limits)
-                var frames = 0
-                while try reader.nextFrame() != nil { frames += 1 }
-                facts.frameCount = frames
-            } catch {
-                throw error.naming(file: file)
-            }
-            return facts
-        }
         // JPEG and PNG are checked whole without making the image (every layer that can fail is read, see
-        // ImageInspector.check): memory stays flat and nothing is rotated or converted for nothing.
+        // ImageInspector.check): memory stays flat and nothing is rotated or converted for nothing. A GIF
+        // has every frame decoded there, as extract-frames decodes them, so the damage reads the same.
         let info: ImageInfo, warnings: [ImageWarning]
         do {
-            if format == .jpeg || format == .png {
+            if format == .jpeg || format == .png || format == .gif {
                 (info, warnings) = try ImageInspector.check(sample.head, options: DecodeOptions(limits: limits))
             } else {
                 let decoded = try ImageInspector.decode(sample.head, options: DecodeOptions(limits: limits))

@@ -6,6 +6,11 @@ extension ImageInfo {
 
     /// A whole JPEG ends with FF D9 (trailing bytes after it are tolerated); a whole PNG ends with IEND; a
     /// whole GIF ends with its trailer byte. `tail` is the file's last bytes, `fileSize` its length.
+    ///
+    /// A GIF's end is where the structure walk met the trailer (`trailerOffset`), not its last byte: bytes
+    /// after the trailer (a second GIF appended, padding) get a `trailing-data` warning, which is not
+    /// damage (browsers show what comes before the trailer). Only a GIF whose walk found no trailer is
+    /// checked by its last byte.
     package mutating func noteMissingEnd<Tail: RandomAccessCollection>(tail: Tail, fileSize: Int)
     where Tail.Element == UInt8, Tail.Index == Int {
         switch format {
@@ -26,7 +31,14 @@ extension ImageInfo {
                                              offset: fileSize))
             }
         case .gif:
-            if tail.last != 0x3B {
+            if let trailer = trailerOffset {
+                let extra = fileSize - trailer - 1
+                if extra > 0, !warnings.contains(where: { $0.code == .trailingData }) {
+                    warnings.append(ImageWarning(code: .trailingData,
+                                                 message: "\(extra) byte\(extra == 1 ? "" : "s") after the GIF trailer at offset \(trailer): ignored, as browsers ignore them",
+                                                 offset: trailer + 1))
+                }
+            } else if tail.last != 0x3B {
                 warnings.append(ImageWarning(code: .missingEnd, message: "no GIF trailer (0x3B) at the end: truncated?",
                                              offset: fileSize))
             }
@@ -59,7 +71,7 @@ extension ImageInfo {
     }
 
     /// Records a warning when the file name's extension claims another image format than the bytes.
-    mutating func noteExtension(of file: String) {
+    package mutating func noteExtension(of file: String) {
         guard extensionMismatch == nil else { return }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         guard let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex else { return }

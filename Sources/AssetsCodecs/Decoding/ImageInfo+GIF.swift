@@ -15,6 +15,7 @@ extension ImageInfo {
         frameCount = gif.frames.count
         loopCount = gif.loopCount.storedValue
         delays = gif.frames.map(\.delayCentiseconds)
+        trailerOffset = gif.trailerOffset
         if gif.canvasWidth != gif.screenWidth || gif.canvasHeight != gif.screenHeight {
             warnings.append(ImageWarning(code: .canvasGrown,
                                          message: "first frame reaches past the \(gif.screenWidth)x\(gif.screenHeight) screen; shown on \(gif.canvasWidth)x\(gif.canvasHeight)"))

@@ -47,6 +47,8 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     public var loopCount: Int?
     /// GIF frame delays in hundredths of a second, in frame order.
     public var delays: [Int]?
+    /// GIF: the offset of the trailer byte (0x3B), when the probe reached it.
+    public var trailerOffset: Int?
     /// Problems that do not stop reading.
     public var warnings: [ImageWarning]
 
@@ -71,6 +73,7 @@ public struct ImageInfo: Sendable, Hashable, Codable {
         self.frameCount = nil
         self.loopCount = nil
         self.delays = nil
+        self.trailerOffset = nil
         self.warnings = []
     }
 }

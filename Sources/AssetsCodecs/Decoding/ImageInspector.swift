@@ -53,12 +53,25 @@ public enum ImageInspector {
         }
     }
 
-    /// Checks that a whole JPEG or PNG decodes, keeping no image, and gives the header probe's facts and
-    /// every warning `decode` would give; it throws where `decode` throws. Every layer that can fail is
+    /// Checks that a whole JPEG, PNG or GIF decodes, keeping no image, and gives the header probe's facts
+    /// and every warning `decode` would give; it throws where `decode` throws. Every layer that can fail is
     /// read in full (markers and all entropy-coded data; chunks, CRCs, the zlib stream and the row
     /// filters); the arithmetic that cannot fail (inverse DCT, upsampling, undoing PNG filters of a clean
     /// file) is skipped. Other formats throw `unsupported`.
+    ///
+    /// A GIF has every frame decoded and composited by `GIFFrameReader` first, exactly as `extract-frames`
+    /// does, so its damage is the decoder's (frame, offset, kind and words): this is the one check that
+    /// `info --decode` and `validate --deep` share with `extract-frames`. The header probe, whose
+    /// structure walk skips image data, comes after it.
     public static func check(_ bytes: [UInt8], options: DecodeOptions = .default) throws(ImageError) -> (ImageInfo, [ImageWarning]) {
+        if ImageFormat(sniffing: bytes) == .gif {
+            let reader = try GIFFrameReader(bytes: bytes, limits: options.limits, output: .composited)
+            var frames = 0
+            while try reader.nextFrame() != nil { frames += 1 }
+            var info = try probe(bytes, limits: options.limits)
+            info.frameCount = frames
+            return (info, info.warnings)
+        }
         let info = try probe(bytes, limits: options.limits)
         guard info.isDecodable else { throw notDecoded(info) }
         guard info.format == .jpeg || info.format == .png else {

@@ -11,6 +11,9 @@ public enum FrameExtractionError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .output(let error): return error.description
         case .encoding(let name, let error): return "\(name): \(error)"
+        case .nothingSelected(let source, _, 0):
+            // The file's own fault, whatever --frames says: the words of the no-frames warning.
+            return "\(source): the file holds no image, so there is no frame to write"
         case .nothingSelected(let source, let selection, let count):
             return "\(source): --frames \(selection) selects none of its \(count) frame\(count == 1 ? "" : "s")"
         }

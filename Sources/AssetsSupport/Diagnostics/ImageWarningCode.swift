@@ -27,6 +27,8 @@ public enum ImageWarningCode: String, Sendable, Hashable, CaseIterable, Codable 
     case noFrames = "no-frames"
     /// Something this tool does not decode (12-bit JPEG, ...).
     case unsupported
+    /// Bytes after a GIF's trailer (such as a second GIF appended): ignored, as browsers ignore them.
+    case trailingData = "trailing-data"
 
     /// The codes that mean the image data is damaged, so a deep check reports the file as undecodable.
     public var isDamage: Bool {

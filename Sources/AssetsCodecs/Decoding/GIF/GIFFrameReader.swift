@@ -7,7 +7,13 @@
 /// there. Memory stays flat: one canvas, one saved copy for restore-to-previous, one row buffer.
 ///
 /// Every image descriptor is one frame. A damaged file gives its complete frames, then an
-/// `ImageError` with the byte offset and frame index.
+/// `ImageError` with the byte offset and frame index. Damage follows Chromium (checked with
+/// `../shared/tools/browser-gif-frames` on fixtures damaged after two good frames): the frames before
+/// the damaged one are shown as they are; the damaged frame is not shown at all, not even its rows
+/// that decoded (a bad LZW code part way through, an end code or the end of the data before its last
+/// pixel, a file cut inside it, an LZW minimum code size above 8); nothing after it is read. A frame
+/// is handed out only when every one of its pixels came from valid data (`GIFRecordReader.checkCodes`
+/// runs before its rows are decoded). Bytes after the trailer are not read (browsers ignore them).
 import AssetsSupport
 
 public final class GIFFrameReader: AnimationFrameSource {
@@ -113,12 +119,15 @@ public final class GIFFrameReader: AnimationFrameSource {
             usesTransparency = false
             image = output == .composited ? canvas.image : RGBAImage(width: 0, height: 0)
         case .composited:
+            // Before anything is drawn: a frame whose data turns invalid part way is not drawn at all.
+            try records.checkCodes(header)
             canvas.beginFrame(header)
             usesTransparency = try canvas.draw(header) { row, width throws(ImageError) in
                 try records.readRow(row, width: width)
             }
             image = canvas.image
         case .raw:
+            try records.checkCodes(header)
             var raw = RGBAImage(width: rectangle.width, height: rectangle.height)
             usesTransparency = try GIFCanvas.drawRaw(header, into: &raw) { row, width throws(ImageError) in
                 try records.readRow(row, width: width)

@@ -16,6 +16,10 @@ public struct GIFInfo: Sendable, Hashable {
         public var transparentIndex: Int?
         public var interlaced: Bool
         public var hasLocalColorTable: Bool
+        /// Byte offset of the frame's image descriptor (0x2C).
+        public var offset: Int
+        /// Byte offset of its image data (the LZW minimum code size, then the data sub-blocks).
+        public var dataOffset: Int
     }
 
     /// The logical screen as stored.
@@ -27,6 +31,10 @@ public struct GIFInfo: Sendable, Hashable {
     public var hasGlobalColorTable: Bool
     public var loopCount: GIFLoopCount
     public var frames: [Frame]
+    /// Where the trailer byte (0x3B) is; nil when the file ends between records without one.
+    public var trailerOffset: Int?
+    /// How many bytes the walk was given (the file's length when it read the whole file).
+    public var byteCount: Int
 
     /// The time one play of the animation takes, with browsers' effective delays.
     public var durationMilliseconds: Int {
@@ -55,6 +63,7 @@ public struct GIFInfo: Sendable, Hashable {
         canvasHeight = records.screenHeight
         hasGlobalColorTable = records.hasGlobalColorTable
         frames = []
+        byteCount = records.fileSize
         while let header = try records.nextImage() {
             let rectangle = header.rectangle
             if header.index == 0 {
@@ -65,9 +74,11 @@ public struct GIFInfo: Sendable, Hashable {
                 index: header.index, rectangle: rectangle, delayCentiseconds: header.delayCentiseconds,
                 effectiveDelayMilliseconds: AnimationFrame.effectiveDelay(centiseconds: header.delayCentiseconds),
                 disposal: header.disposal, transparentIndex: header.transparentIndex,
-                interlaced: header.interlaced, hasLocalColorTable: header.hasLocalColorTable))
+                interlaced: header.interlaced, hasLocalColorTable: header.hasLocalColorTable,
+                offset: header.offset, dataOffset: header.dataOffset))
             try records.skipPixels()
         }
         loopCount = records.loopCount
+        trailerOffset = records.trailerOffset
     }
 }

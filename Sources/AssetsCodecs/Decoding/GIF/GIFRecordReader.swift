@@ -19,13 +19,27 @@ struct GIFImageHeader {
     var transparentIndex: Int?
     /// Byte offset of the image descriptor.
     var offset: Int
+    /// Byte offset of the LZW minimum code size that starts the image data.
+    var dataOffset: Int
     var hasLocalColorTable: Bool
 }
 
 /// Walks a GIF record by record with giflib's low-level API (never `DGifSlurp`), reading from memory.
 ///
 /// giflib reports errors by code; every failure becomes an `ImageError` carrying the byte offset where
-/// giflib stopped and the index of the frame being read.
+/// giflib stopped and the index of the frame being read. This type is the one place where GIF damage is
+/// classified (`truncated`, `corrupt`, `too-large`, with the same words), so `info`, `info --decode`,
+/// `extract-frames` and `validate --deep` name the same damage the same way.
+///
+/// Two checks come before giflib, because giflib's own answer would be wrong or mute:
+/// - the LZW minimum code size byte is read first: giflib refuses a size above 8 with its catch-all
+///   "Failed to read from given file";
+/// - `checkCodes` reads each frame's LZW codes with giflib's `DGifGetLZCodes` before its rows are
+///   decoded: giflib does not reject a code past the end of its string table (it substitutes a byte and
+///   goes on), so a frame whose data turns invalid part way would come out whole with made-up pixels,
+///   where Chromium drops the frame. Only the table's size and each entry's length are tracked there (to
+///   know when the frame's pixels are complete, after which browsers ignore the rest); giflib decodes
+///   every pixel.
 final class GIFRecordReader {
     /// The bytes giflib reads through `gifInputRead`, and how far it has read: a whole file in memory, or
     /// an open file read through a 64 KiB window, so a large GIF is never held whole.
@@ -90,6 +104,19 @@ final class GIFRecordReader {
             return done
         }
 
+        /// The byte at `offset` without moving the read position: from memory, the window, or one `pread`.
+        func peek(at offset: Int) -> UInt8? {
+            guard offset >= 0, offset < count else { return nil }
+            if let inMemory = byte(at: offset) { return inMemory }
+            guard descriptor >= 0 else { return nil }
+            var value: UInt8 = 0
+            while true {
+                let result = pread(descriptor, &value, 1, off_t(offset))
+                if result < 0, errno == EINTR { continue }
+                return result == 1 ? value : nil
+            }
+        }
+
         /// Reads the 64 KiB from the current position; false at the end or on a read error.
         private func refill() -> Bool {
             let size = min(65_536, count - position)
@@ -123,6 +150,13 @@ final class GIFRecordReader {
     private(set) var loopCount: GIFLoopCount = .playOnce
     private(set) var imagesRead = 0
     private(set) var finished = false
+    /// Offset of the trailer byte (0x3B) once the walk has reached it; nil before that, and for a file
+    /// that ends between records without one.
+    private(set) var trailerOffset: Int?
+    /// The file's length in bytes.
+    var fileSize: Int { input.count }
+    /// The length of each string-table entry, for `checkCodes`.
+    private var entryLengths = [Int](repeating: 1, count: 4096)
 
     convenience init(bytes: [UInt8], limits: DecodingLimits) throws(ImageError) {
         try self.init(input: Input(bytes: bytes), head: Array(bytes.prefix(16)), limits: limits)
@@ -177,10 +211,17 @@ final class GIFRecordReader {
                 return nil
             }
             var type = UNDEFINED_RECORD_TYPE
-            guard DGifGetRecordType(file, &type) == GIF_OK else { throw failure() }
+            guard DGifGetRecordType(file, &type) == GIF_OK else {
+                guard file.pointee.Error == D_GIF_ERR_WRONG_RECORD else { throw failure() }
+                let at = input.position - 1
+                throw ImageError(.corrupt, format: .gif, offset: at, frame: imagesRead,
+                                 detail: "unknown record type" + (input.peek(at: at).map { " 0x" + ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) } ?? "")
+                                     + " where an image, an extension or the trailer should start")
+            }
             switch type {
             case TERMINATE_RECORD_TYPE:
                 finished = true
+                trailerOffset = input.position - 1
                 return nil
             case EXTENSION_RECORD_TYPE:
                 try readExtension(into: &control)
@@ -188,7 +229,7 @@ final class GIFRecordReader {
                 return try readImageDescriptor(control: control)
             default:
                 throw ImageError(.corrupt, format: .gif, offset: input.position - 1, frame: imagesRead,
-                                 detail: "unknown record type")
+                                 detail: "unknown record type where an image, an extension or the trailer should start")
             }
         }
     }
@@ -199,8 +240,16 @@ final class GIFRecordReader {
             throw ImageError(.tooLarge, format: .gif, offset: offset, frame: imagesRead,
                              detail: "more than \(limits.maxFrames) frames")
         }
-        // DGifGetImageDesc also reads the LZW minimum code size byte, the last one it reads.
-        guard DGifGetImageDesc(file) == GIF_OK else { throw failure(readingCodeSize: true) }
+        // The LZW minimum code size follows the descriptor's 9 bytes and its local colour table. giflib
+        // refuses a size above 8 with its catch-all "Failed to read from given file": say what is wrong.
+        // (0 and 1 are below the specification's 2...8, but Chromium and giflib decode them.)
+        var dataOffset = offset + 10
+        if let flags = input.peek(at: offset + 9), flags & 0x80 != 0 { dataOffset += 3 << (Int(flags & 7) + 1) }
+        if let codeSize = input.peek(at: dataOffset), codeSize > 8 {
+            throw ImageError(.corrupt, format: .gif, offset: dataOffset, frame: imagesRead,
+                             detail: "LZW minimum code size \(codeSize) is above 8, the largest the GIF format allows (giflib refuses it)")
+        }
+        guard DGifGetImageDesc(file) == GIF_OK else { throw failure() }
         // The low-level API still appends a SavedImage per image; drop it so memory stays flat.
         GifFreeSavedImages(file)
         file.pointee.ImageCount = 0
@@ -213,9 +262,67 @@ final class GIFRecordReader {
             index: imagesRead, rectangle: rectangle, interlaced: desc.Interlace, palette: palette,
             delayCentiseconds: Int(control?.DelayTime ?? 0),
             disposal: GIFDisposal(method: Int(control?.DisposalMode ?? 0)),
-            transparentIndex: transparent, offset: offset, hasLocalColorTable: desc.ColorMap != nil)
+            transparentIndex: transparent, offset: offset, dataOffset: dataOffset,
+            hasLocalColorTable: desc.ColorMap != nil)
         imagesRead += 1
         return header
+    }
+
+    /// Checks the LZW codes of the image `nextImage` just returned, then rewinds so that `readRow` decodes
+    /// it from its start (see the type's comment). Throws `corrupt` for a code past the string table, for
+    /// an end code or an end of the data before the frame's pixels are complete, and giflib's errors
+    /// (`truncated` when the file ends) otherwise, naming the frame and how many of its pixels came first.
+    func checkCodes(_ header: GIFImageHeader) throws(ImageError) {
+        let total = header.rectangle.width * header.rectangle.height
+        guard total > 0, let codeSize = input.peek(at: header.dataOffset) else { return }
+        let clear = 1 << Int(codeSize)
+        for literal in 0..<min(clear, entryLengths.count) { entryLengths[literal] = 1 }
+        var next = clear + 2
+        var previous = -1
+        var decoded = 0
+        while decoded < total {
+            var read: Int32 = 0
+            guard DGifGetLZCodes(file, &read) == GIF_OK else {
+                // The only image defect giflib finds while reading codes: the data blocks end early.
+                if file.pointee.Error == D_GIF_ERR_IMAGE_DEFECT, !input.ranOut {
+                    throw ImageError(.corrupt, format: .gif, offset: input.position, frame: header.index,
+                                     detail: "the image data ends after \(decoded) of the frame's \(total) pixels, without an end code")
+                }
+                throw failure(frame: header.index)
+            }
+            if read < 0 {
+                throw ImageError(.corrupt, format: .gif, offset: input.position, frame: header.index,
+                                 detail: "the LZW end code comes after \(decoded) of the frame's \(total) pixels")
+            }
+            let code = Int(read)
+            if code == clear {
+                next = clear + 2
+                previous = -1
+                continue
+            }
+            let length: Int
+            if code < clear {
+                length = 1
+            } else if previous >= 0, code < next {
+                length = entryLengths[code]
+            } else if previous >= 0, code == next {
+                length = entryLengths[previous] + 1
+            } else {
+                throw ImageError(.corrupt, format: .gif, offset: input.position, frame: header.index,
+                                 detail: "bad LZW code \(code) (the table ends at \(next - 1)) after \(decoded) of the frame's \(total) pixels")
+            }
+            if previous >= 0, next < entryLengths.count {
+                entryLengths[next] = entryLengths[previous] + 1
+                next += 1
+            }
+            decoded += length
+            previous = code
+        }
+        // Back to the descriptor: giflib reads it again and starts decoding afresh.
+        input.position = header.offset + 1
+        guard DGifGetImageDesc(file) == GIF_OK else { throw failure(frame: header.index) }
+        GifFreeSavedImages(file)
+        file.pointee.ImageCount = 0
     }
 
     /// Decodes the next stored row of the current image into `row` (its width in bytes).
@@ -259,25 +366,23 @@ final class GIFRecordReader {
         }
     }
 
-    private func failure(frame: Int? = nil, readingCodeSize: Bool = false) -> ImageError {
-        GIFRecordReader.error(code: file.pointee.Error, input: input, frame: frame ?? imagesRead, readingCodeSize: readingCodeSize)
+    private func failure(frame: Int? = nil) -> ImageError {
+        GIFRecordReader.error(code: file.pointee.Error, input: input, frame: frame ?? imagesRead)
     }
 
-    private static func error(code: Int32, input: Input, frame: Int?, readingCodeSize: Bool = false) -> ImageError {
+    private static func error(code: Int32, input: Input, frame: Int?) -> ImageError {
         let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         let kind: ImageErrorKind
         var detail = message
         switch code {
-        case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON:
+        case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON, D_GIF_SUCCEEDED:
+            // giflib leaves the code at 0 (success) when its read of the LZW code size comes up short.
             if input.ranOut {
                 kind = .truncated
-                detail = "the file ends inside a block (\(message))"
+                detail = code == D_GIF_SUCCEEDED ? "the file ends inside a block"
+                    : "the file ends inside a block (\(message))"
             } else {
                 kind = .corrupt
-                // giflib refuses a code size above 8 with its catch-all "Failed to read from given file".
-                if readingCodeSize, let last = input.byte(at: input.position - 1), last > 8 {
-                    detail = "LZW minimum code size \(last) is above 8, the largest the GIF format allows (giflib refuses it)"
-                }
             }
         case D_GIF_ERR_NOT_GIF_FILE:
             kind = .notAnImage
