@@ -15,6 +15,12 @@ one frame at a time on one thread, contenders alternating round by round so drif
 machine's speed hits all alike. Time is CPU time of the compress call per frame (median over rounds of
 the mean over frames); size is the stream's bytes against ffmpeg's whole PNG files for the same frames.
 Every stream is inflated again with zlib and must give back the input exactly.
+
+With --indexed DIR (a folder of GIFs, e.g. gif-small-many) it also compares, on every frame asset-tool
+composites from them, the image data as `PNGEncoder.fast` stored it before #18's indexed output (RGB when
+opaque, else RGBA) with the indexed form it now takes when a frame has at most 256 colours (one palette
+index a pixel, packed to 1, 2 or 4 bits when the count allows, palette in order of first appearance as the
+PNG shim builds it), each through libdeflate at levels 1-4. That table goes between the indexed markers.
 """
 import argparse
 import ctypes
@@ -168,6 +174,74 @@ def package_version(name):
         return "?"
 
 
+def indexed_rows(rgba):
+    """The image data of an indexed PNG of `rgba` (filter byte 0, packed indices), or None past 256 colours."""
+    height, width, _ = rgba.shape
+    words = numpy.ascontiguousarray(rgba).view(numpy.uint32).reshape(-1)
+    colours, first, inverse = numpy.unique(words, return_index=True, return_inverse=True)
+    if len(colours) > 256:
+        return None
+    order = numpy.argsort(first)              # palette in order of first appearance
+    rank = numpy.empty_like(order)
+    rank[order] = numpy.arange(len(order))
+    indices = rank[inverse].astype(numpy.uint8).reshape(height, width)
+    count = len(colours)
+    depth = 1 if count <= 2 else 2 if count <= 4 else 4 if count <= 16 else 8
+    if depth < 8:
+        per_byte = 8 // depth
+        padded = numpy.zeros((height, -(-width // per_byte) * per_byte), dtype=numpy.uint8)
+        padded[:, :width] = indices
+        groups = padded.reshape(height, -1, per_byte).astype(numpy.uint16)
+        shifts = numpy.array([8 - depth * (i + 1) for i in range(per_byte)], dtype=numpy.uint16)
+        indices = (groups << shifts).sum(axis=2).astype(numpy.uint8)
+    out = numpy.zeros((height, indices.shape[1] + 1), dtype=numpy.uint8)
+    out[:, 1:] = indices
+    return out.tobytes()
+
+
+def compare_indexed(tool, folder, work, rounds):
+    """Lines of the indexed-vs-direct table on every composited frame of the GIFs in `folder`."""
+    target = os.path.join(work, "indexed-frames")
+    subprocess.run(["rm", "-rf", target], check=True)
+    subprocess.run([tool, "extract-frames", folder, "--output", target, "--force"], check=True, stdout=subprocess.DEVNULL)
+    direct, indexed = [], []
+    for name in sorted(glob.glob(os.path.join(target, "*", "frame_*.png"))):
+        with Image.open(name) as image:
+            rgba = numpy.asarray(image.convert("RGBA"))
+        opaque = bool((rgba[:, :, 3] == 255).all())
+        plain = filtered(rgba, "none, RGB" if opaque else "none")
+        direct.append(plain)
+        indexed.append(indexed_rows(rgba) or plain)
+    count = sum(1 for a, b in zip(direct, indexed) if a is not b)
+    lines = [f"Run on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: the {len(direct)} frames asset-tool "
+             f"composites from {len(glob.glob(os.path.join(folder, '*.gif')))} GIFs of {os.path.basename(folder.rstrip('/'))} "
+             f"({count} of them have at most 256 colours), {rounds} rounds, load average {os.getloadavg()[0]:.1f}. "
+             "CPU time of the compress calls for all frames on one thread; every stream inflated again and compared.",
+             "", "| image data | libdeflate level | CPU ms, all frames (median, min-max) | bytes, all frames | vs RGB/RGBA at level 2 |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    results = []
+    for label, inputs in (("RGB when opaque, else RGBA (before)", direct), ("indexed when at most 256 colours (now)", indexed)):
+        for level in (1, 2, 3, 4):
+            contender = Libdeflate(level)
+            times, size = [], 0
+            for round_index in range(rounds):
+                total, size = 0.0, 0
+                for data in inputs:
+                    start = time.thread_time()
+                    stream = contender.compress(data)
+                    total += time.thread_time() - start
+                    size += len(stream)
+                    if round_index == 0 and zlib.decompress(stream) != data:
+                        raise SystemExit(f"{contender.name}: the stream does not inflate to its input")
+                times.append(total * 1000)
+            results.append((label, level, times, size))
+    base = next(size for label, level, _, size in results if level == 2)
+    for label, level, times, size in results:
+        lines.append(f"| {label} | {level} | {statistics.median(times):.0f} ({min(times):.0f}-{max(times):.0f}) | "
+                     f"{size:,} | {size / base:.2f}x |")
+    return lines
+
+
 def contenders():
     found = [(Zlib(level), "none") for level in (1, 2, 3, 4, 6)]
     found += [(Zlib(1, zlib.Z_RLE, ", Z_RLE"), "none"), (Zlib(2, zlib.Z_FILTERED, ", Z_FILTERED"), "none"),
@@ -195,7 +269,19 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json")
     parser.add_argument("--output", help="BENCHMARKS.md: the table goes between its deflate markers")
+    parser.add_argument("--indexed", help="a folder of GIFs: compare indexed with RGB/RGBA image data on their frames")
+    parser.add_argument("--indexed-only", action="store_true", help="with --indexed: skip the gif-large comparison")
     args = parser.parse_args()
+
+    if args.indexed:
+        lines = compare_indexed(args.tool, args.indexed, args.work, args.rounds)
+        print("\n".join(lines))
+        if args.output:
+            sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+            from bench import write_results
+            write_results(args.output, lines, "<!-- indexed:start -->", "<!-- indexed:end -->")
+        if args.indexed_only:
+            return
 
     frames, ffmpeg_bytes = frames_of(args.tool, args.gif, args.work, args.frames)
     opaque = all(bool((f[:, :, 3] == 255).all()) for f in frames)

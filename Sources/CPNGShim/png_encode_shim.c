@@ -25,6 +25,13 @@ typedef struct {
     size_t raw_capacity;
     uint8_t *packed;
     size_t packed_capacity;
+    /* What assets_png_prepare_libdeflate left in `raw` for assets_png_finish_libdeflate. */
+    uint32_t width, height;
+    int color_type, bit_depth;
+    size_t raw_size;
+    int palette_count, trns_count;
+    png_color palette[256];
+    png_byte palette_alpha[256];
 } kept_memory;
 
 static png_voidp kept_malloc(png_structp png, png_alloc_size_t size) {
@@ -175,36 +182,148 @@ assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
     return encode(pixels, width, height, stride, has_alpha, compression_level, filter, output, 1);
 }
 
-/* The PNG's image data compressed by libdeflate, whole-buffer, into one zlib stream; libpng writes the
-   signature, IHDR, the IDAT chunks (with their CRCs) and IEND around it, so the file has the standard
-   structure libpng's own writer gives. Filter "none": each row is its filter-type byte 0, then the row. */
-assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
-                                                      uint32_t width,
-                                                      uint32_t height,
-                                                      size_t stride,
-                                                      int has_alpha,
-                                                      int compression_level,
-                                                      int rgb_when_opaque,
-                                                      assets_png_encode_output *output) {
+/* Open addressing from an RGBA value (as one 32-bit word) to its palette index: 512 slots for at most
+   256 colours. */
+#define COLOUR_SLOTS 512
+
+static inline uint32_t colour_slot(uint32_t colour) {
+    return (colour * 0x9E3779B1u) >> 23;
+}
+
+/* Writes each pixel's palette index (filter byte 0 before each row) into `raw` while collecting the
+   distinct RGBA colours in order of first appearance; 0 as soon as a 257th colour turns up. Then packs the
+   indices to 1, 2 or 4 bits when the count allows (in place: a packed row never outruns its source). */
+static int prepare_indexed(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int has_alpha,
+                           kept_memory *kept) {
+    uint32_t keys[COLOUR_SLOTS];
+    int16_t indices[COLOUR_SLOTS];
+    uint32_t colours[256];
+    int count = 0;
+    /* A sample first (every 61st pixel: a prime, so it does not follow columns): a photograph or a noisy
+       frame shows 257 colours within a few hundred samples, and is left after a small fraction of a pass. */
+    memset(indices, 0xff, sizeof(indices));
+    size_t total = (size_t)width * height;
+    for (size_t at = 0; at < total; at += 61) {
+        const uint8_t *p = pixels + (at / width) * stride + (at % width) * (has_alpha ? 4 : 3);
+        uint32_t colour;
+        if (has_alpha) {
+            memcpy(&colour, p, 4);
+        } else {
+            colour = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | 0xff000000u;
+        }
+        uint32_t slot = colour_slot(colour);
+        while (indices[slot] >= 0 && keys[slot] != colour) slot = (slot + 1) & (COLOUR_SLOTS - 1);
+        if (indices[slot] < 0) {
+            if (count == 256) return 0;
+            keys[slot] = colour;
+            indices[slot] = (int16_t)count++;
+        }
+    }
+    /* The palette itself is in order of first appearance in the image. */
+    memset(indices, 0xff, sizeof(indices));
+    count = 0;
+    uint32_t last = 0;
+    uint8_t last_index = 0;
+    int have_last = 0;
+    uint8_t *to = kept->raw;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *from = pixels + (size_t)y * stride;
+        *to++ = 0;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t colour;
+            if (has_alpha) {
+                memcpy(&colour, from + (size_t)x * 4, 4);
+            } else {
+                const uint8_t *p = from + (size_t)x * 3;
+                colour = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | 0xff000000u;
+            }
+            if (!(have_last && colour == last)) {
+                uint32_t slot = colour_slot(colour);
+                while (indices[slot] >= 0 && keys[slot] != colour) slot = (slot + 1) & (COLOUR_SLOTS - 1);
+                if (indices[slot] < 0) {
+                    if (count == 256) return 0;
+                    keys[slot] = colour;
+                    indices[slot] = (int16_t)count;
+                    colours[count++] = colour;
+                }
+                last = colour;
+                last_index = (uint8_t)indices[slot];
+                have_last = 1;
+            }
+            *to++ = last_index;
+        }
+    }
+    int depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
+    size_t row_bytes = ((size_t)width * depth + 7) / 8;
+    if (depth < 8) {
+        int per_byte = 8 / depth;
+        for (uint32_t y = 0; y < height; y++) {
+            const uint8_t *from = kept->raw + (size_t)y * (width + 1) + 1;
+            uint8_t *row = kept->raw + (size_t)y * (row_bytes + 1);
+            row[0] = 0;
+            for (size_t k = 0; k < row_bytes; k++) {
+                unsigned packed = 0;
+                for (int i = 0; i < per_byte; i++) {
+                    size_t x = k * per_byte + i;
+                    unsigned value = x < width ? from[x] : 0;
+                    packed |= value << (8 - depth * (i + 1));
+                }
+                row[1 + k] = (uint8_t)packed;
+            }
+        }
+    }
+    kept->color_type = PNG_COLOR_TYPE_PALETTE;
+    kept->bit_depth = depth;
+    kept->raw_size = (row_bytes + 1) * (size_t)height;
+    kept->palette_count = count;
+    kept->trns_count = 0;
+    for (int i = 0; i < count; i++) {
+        uint32_t colour = colours[i];
+        kept->palette[i].red = (png_byte)(colour & 0xff);
+        kept->palette[i].green = (png_byte)(colour >> 8 & 0xff);
+        kept->palette[i].blue = (png_byte)(colour >> 16 & 0xff);
+        kept->palette_alpha[i] = (png_byte)(colour >> 24);
+        /* tRNS lists alphas up to the last palette entry that is not opaque; later ones are opaque. */
+        if (kept->palette_alpha[i] != 255) kept->trns_count = i + 1;
+    }
+    return 1;
+}
+
+/* Writes the rows as 8-bit RGB (filter byte 0 before each) while checking that every alpha is 255; 0 at
+   the first row with a pixel that is not opaque. */
+static int prepare_rgb_if_opaque(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint8_t *to) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *from = pixels + (size_t)y * stride;
+        uint32_t alpha = 0xff000000u;
+        *to++ = 0;
+        /* Each pixel's four bytes are stored whole and the next pixel overwrites the fourth (its alpha):
+           one load and one store a pixel. The last pixel's alpha lands on the next row's filter byte,
+           written after it, or one byte past the RGB data, inside `raw` (sized for RGBA). */
+        for (uint32_t x = 0; x < width; x++, from += 4, to += 3) {
+            uint32_t pixel;
+            memcpy(&pixel, from, 4);
+            memcpy(to, &pixel, 4);
+            alpha &= pixel;
+        }
+        if (alpha != 0xff000000u) return 0;
+    }
+    return 1;
+}
+
+assets_png_encode_status assets_png_prepare_libdeflate(const uint8_t *pixels,
+                                                       uint32_t width,
+                                                       uint32_t height,
+                                                       size_t stride,
+                                                       int has_alpha,
+                                                       int rgb_when_opaque,
+                                                       int indexed_when_few,
+                                                       assets_png_encode_output *output) {
     if (!pixels || !output || width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
         return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
     }
     size_t channels = has_alpha ? 4 : 3;
     if (stride < (size_t)width * channels) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
-    if (compression_level < 0 || compression_level > 12) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
-    /* An image whose every alpha is 255 is written as RGB: the same pixels, a quarter less data to compress. */
-    int drop_alpha = 0;
-    if (has_alpha && rgb_when_opaque) {
-        drop_alpha = 1;
-        for (uint32_t y = 0; y < height && drop_alpha; y++) {
-            const uint8_t *row = pixels + (size_t)y * stride;
-            for (uint32_t x = 0; x < width; x++) {
-                if (row[(size_t)x * 4 + 3] != 255) { drop_alpha = 0; break; }
-            }
-        }
-    }
-    size_t out_channels = drop_alpha ? 3 : channels;
-    size_t row_bytes = (size_t)width * out_channels;
+    size_t row_bytes = (size_t)width * channels;
     if (row_bytes + 1 > SIZE_MAX / height) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
     size_t raw_size = (row_bytes + 1) * (size_t)height;
     output->count = 0;
@@ -212,6 +331,42 @@ assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
     if (!output->memory) output->memory = calloc(1, sizeof(kept_memory));
     kept_memory *kept = (kept_memory *)output->memory;
     if (!kept) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    kept->raw_size = 0;
+    if (!ensure_capacity(&kept->raw, &kept->raw_capacity, raw_size)) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    kept->width = width;
+    kept->height = height;
+    kept->palette_count = 0;
+    kept->trns_count = 0;
+    if (indexed_when_few && prepare_indexed(pixels, width, height, stride, has_alpha, kept)) return ASSETS_PNG_ENCODE_OK;
+    kept->bit_depth = 8;
+    /* An image whose every alpha is 255 is written as RGB: the same pixels, a quarter less data to compress. */
+    if (has_alpha && rgb_when_opaque && prepare_rgb_if_opaque(pixels, width, height, stride, kept->raw)) {
+        kept->color_type = PNG_COLOR_TYPE_RGB;
+        kept->raw_size = ((size_t)width * 3 + 1) * (size_t)height;
+        return ASSETS_PNG_ENCODE_OK;
+    }
+    uint8_t *to = kept->raw;
+    for (uint32_t y = 0; y < height; y++) {
+        *to++ = 0;
+        memcpy(to, pixels + (size_t)y * stride, row_bytes);
+        to += row_bytes;
+    }
+    kept->color_type = has_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB;
+    kept->raw_size = raw_size;
+    return ASSETS_PNG_ENCODE_OK;
+}
+
+/* The PNG's image data compressed by libdeflate, whole-buffer, into one zlib stream; libpng writes the
+   signature, IHDR (PLTE and tRNS for an indexed image), the IDAT chunks (with their CRCs) and IEND around
+   it, so the file has the standard structure libpng's own writer gives. Filter "none": each row is its
+   filter-type byte 0, then the row. */
+assets_png_encode_status assets_png_finish_libdeflate(int compression_level, assets_png_encode_output *output) {
+    if (!output) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    kept_memory *kept = (kept_memory *)output->memory;
+    if (!kept || kept->raw_size == 0) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    if (compression_level < 0 || compression_level > 12) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    output->count = 0;
+    output->message[0] = '\0';
     if (kept->compressor && kept->compressor_level != compression_level) {
         libdeflate_free_compressor(kept->compressor);
         kept->compressor = NULL;
@@ -221,26 +376,9 @@ assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
         if (!kept->compressor) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
         kept->compressor_level = compression_level;
     }
+    size_t raw_size = kept->raw_size;
     size_t bound = libdeflate_zlib_compress_bound(kept->compressor, raw_size);
-    if (!ensure_capacity(&kept->raw, &kept->raw_capacity, raw_size) ||
-        !ensure_capacity(&kept->packed, &kept->packed_capacity, bound)) {
-        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
-    }
-    uint8_t *to = kept->raw;
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *from = pixels + (size_t)y * stride;
-        *to++ = 0;
-        if (drop_alpha) {
-            for (uint32_t x = 0; x < width; x++, from += 4, to += 3) {
-                to[0] = from[0];
-                to[1] = from[1];
-                to[2] = from[2];
-            }
-        } else {
-            memcpy(to, from, row_bytes);
-            to += row_bytes;
-        }
-    }
+    if (!ensure_capacity(&kept->packed, &kept->packed_capacity, bound)) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
     size_t packed = libdeflate_zlib_compress(kept->compressor, kept->raw, raw_size, kept->packed, bound);
     if (packed == 0) {
         snprintf(output->message, sizeof(output->message), "libdeflate: the compressed data did not fit its bound");
@@ -264,8 +402,12 @@ assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
     png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
-    png_set_IHDR(png, info, width, height, 8, out_channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+    png_set_IHDR(png, info, kept->width, kept->height, kept->bit_depth, kept->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (kept->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, info, kept->palette, kept->palette_count);
+        if (kept->trns_count > 0) png_set_tRNS(png, info, kept->palette_alpha, kept->trns_count, NULL);
+    }
     png_write_info(png, info);
     /* IDAT chunks of at most 1 MiB: any split is valid PNG; libpng's own writer uses its zlib buffer's size. */
     const size_t chunk = (size_t)1 << 20;
@@ -276,6 +418,82 @@ assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
     png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
     png_destroy_write_struct(&png, &info);
     return ASSETS_PNG_ENCODE_OK;
+}
+
+/* As encode() with keep_buffer, but libpng's writer gets the rows assets_png_prepare_libdeflate made: the
+   image indexed or RGB when that holds the same pixels, and libpng's zlib compresses them with `filter`. */
+assets_png_encode_status assets_png_encode_reduced(const uint8_t *pixels,
+                                                   uint32_t width,
+                                                   uint32_t height,
+                                                   size_t stride,
+                                                   int has_alpha,
+                                                   int compression_level,
+                                                   assets_png_filter filter,
+                                                   int rgb_when_opaque,
+                                                   int indexed_when_few,
+                                                   assets_png_encode_output *output) {
+    if (compression_level < 0 || compression_level > 9) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    assets_png_encode_status status = assets_png_prepare_libdeflate(pixels, width, height, stride, has_alpha,
+                                                                    rgb_when_opaque, indexed_when_few, output);
+    if (status != ASSETS_PNG_ENCODE_OK) return status;
+    kept_memory *kept = (kept_memory *)output->memory;
+    size_t row_stride = kept->raw_size / height;
+
+    assets_png_encode_context context;
+    memset(&context, 0, sizeof(context));
+    context.output = output;
+    png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, assets_png_encode_error,
+                                                assets_png_encode_warning, kept, kept_malloc, kept_free);
+    if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    }
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, &info);
+        output->count = 0;
+        return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
+    }
+    png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
+    png_set_IHDR(png, info, width, height, kept->bit_depth, kept->color_type,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (kept->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, info, kept->palette, kept->palette_count);
+        if (kept->trns_count > 0) png_set_tRNS(png, info, kept->palette_alpha, kept->trns_count, NULL);
+    }
+    png_set_compression_level(png, compression_level);
+    int filters = PNG_FILTER_NONE;
+    switch (filter) {
+    case ASSETS_PNG_FILTER_NONE: filters = PNG_FILTER_NONE; break;
+    case ASSETS_PNG_FILTER_SUB: filters = PNG_FILTER_SUB; break;
+    case ASSETS_PNG_FILTER_UP: filters = PNG_FILTER_UP; break;
+    case ASSETS_PNG_FILTER_ADAPTIVE: filters = PNG_ALL_FILTERS; break;
+    }
+    png_set_filter(png, 0, filters);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(kept->raw + (size_t)y * row_stride + 1));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return ASSETS_PNG_ENCODE_OK;
+}
+
+assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
+                                                      uint32_t width,
+                                                      uint32_t height,
+                                                      size_t stride,
+                                                      int has_alpha,
+                                                      int compression_level,
+                                                      int rgb_when_opaque,
+                                                      int indexed_when_few,
+                                                      assets_png_encode_output *output) {
+    if (compression_level < 0 || compression_level > 12) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    assets_png_encode_status status = assets_png_prepare_libdeflate(pixels, width, height, stride, has_alpha,
+                                                                    rgb_when_opaque, indexed_when_few, output);
+    if (status != ASSETS_PNG_ENCODE_OK) return status;
+    return assets_png_finish_libdeflate(compression_level, output);
 }
 
 void assets_png_encode_free(assets_png_encode_output *output) {

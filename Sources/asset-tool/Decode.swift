@@ -4,12 +4,14 @@ import Assets
 struct Decode: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
-        abstract: "Decode an image and write its pixels as PPM (8-bit RGB, as djpeg writes) or an RGBA PNG.",
+        abstract: "Decode an image and write its pixels as PPM (8-bit RGB, as djpeg writes) or a PNG (8-bit RGBA when read).",
         discussion: """
             The output's extension (.ppm or .png) picks the format. EXIF orientation is applied unless \
             --keep-orientation is given. --scale decodes a JPEG at 1/2, 1/4 or 1/8 size with libjpeg's DCT \
             scaling (less work, not a resize); other formats ignore it. An upright JPEG goes to PPM a batch \
-            of rows at a time, never whole in memory. PPM has no alpha: transparency is dropped.
+            of rows at a time, never whole in memory. PPM has no alpha: transparency is dropped. A PNG is \
+            stored indexed when the image has at most 256 colours, else RGB when it is opaque, else RGBA: \
+            every PNG reader gives back the same RGBA pixels.
 
             \(CommandExamples.decode)
             """

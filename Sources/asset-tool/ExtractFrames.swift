@@ -9,10 +9,12 @@ import Darwin
 struct ExtractFrames: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract-frames",
-        abstract: "Write every frame of an animated GIF as an RGBA PNG, composited as a browser shows it (a JPEG or PNG gives one upright frame).",
+        abstract: "Write every frame of an animated GIF as a PNG, composited as a browser shows it (a JPEG or PNG gives one upright frame).",
         discussion: """
             Writes DIR/frame_0000.png … (numbered by frame index) and DIR/frames.json with the canvas size, \
-            loop count and each frame's delay, disposal, rectangle and transparency. A damaged GIF still \
+            loop count and each frame's delay, disposal, rectangle and transparency. Each PNG reads back as \
+            the frame's exact 8-bit RGBA; it is stored indexed (a palette with transparency) when the \
+            frame has at most 256 colours, else RGB when it is opaque, else RGBA. A damaged GIF still \
             gets its complete frames written; the command then names the problem and exits 1. \
             Given several files, or a folder (its .gif files), each input gets its own folder \
             DIR/NAME/ named after the file, and the inputs are spread over the processors.
@@ -43,7 +45,7 @@ struct ExtractFrames: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Flag(help: "Smallest PNGs (zlib 9, the smaller of no filter and adaptive filters): much slower.")
+    @Flag(help: "Smallest PNGs (zlib 9, the smaller of no filter and adaptive filters; indexed or RGB as by default): much slower.")
     var smallest = false
 
     @OptionGroup(title: "Limits")

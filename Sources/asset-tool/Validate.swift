@@ -12,7 +12,7 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         abstract: "Check asset catalogs: their Contents.json files, their images and their placeholders.",
         discussion: """
-        Give one catalog, several, or a folder that holds catalogs (every .xcassets below it is found; \
+        Give one catalog, several, or a folder that holds catalogs (every .xcassets and .xcstickers below it is found; \
         hidden folders and links are not followed): they are checked in one process on every core, \
         with one summary. Exit status, by the worst outcome: 0 when there is no error (and, with \
         --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \

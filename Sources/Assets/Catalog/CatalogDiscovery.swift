@@ -11,16 +11,20 @@ public enum CatalogDiscovery {
     /// How many catalogs one search returns at most.
     public static let maxCatalogs = 10_000
 
+    /// The extensions of catalog folders Xcode makes: asset catalogs, and the sticker catalogs of a
+    /// Messages sticker pack app (`Stickers.xcstickers`, holding its `.stickerpack` and `.stickersiconset`).
+    static let catalogExtensions = [".xcassets", ".xcstickers"]
+
     /// Whether `path` is itself a catalog rather than a folder that holds catalogs: its name ends in
-    /// `.xcassets` or `.catalog`, or it has a `Contents.json` of its own (a catalog may have any name).
+    /// `.xcassets`, `.xcstickers` or `.catalog`, or it has a `Contents.json` of its own (a catalog may have any name).
     public static func isCatalog(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-        if trimmed.hasSuffix(".xcassets") || trimmed.hasSuffix(".catalog") { return true }
+        if catalogExtensions.contains(where: trimmed.hasSuffix) || trimmed.hasSuffix(".catalog") { return true }
         if case .success(let status) = CatalogFileSystem.linkStatus(trimmed + "/Contents.json"), status.type == .file { return true }
         return false
     }
 
-    /// Every `*.xcassets` folder below `path`, in byte order of their paths (each `path/…/Name.xcassets`).
+    /// Every `*.xcassets` and `*.xcstickers` folder below `path`, in byte order of their paths (each `path/…/Name.xcassets`).
     /// Throws when `path` cannot be listed or holds more folders than the search lists.
     public static func catalogs(under path: String) throws(CatalogReadError) -> [String] {
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
@@ -39,7 +43,7 @@ public enum CatalogDiscovery {
                 var type = listed
                 if type == .other, case .success(let status) = CatalogFileSystem.linkStatus(child) { type = status.type }
                 guard type == .directory else { continue }
-                if name.hasSuffix(".xcassets") {
+                if catalogExtensions.contains(where: name.hasSuffix) {
                     found.append(child)
                     if found.count > maxCatalogs {
                         throw CatalogReadError(path: path, reason: "holds more than \(maxCatalogs) catalogs; name them instead")

@@ -18,7 +18,8 @@ struct EntryTraits: Sendable, Hashable {
     /// `left-to-right`, `right-to-left`, or nil (fixed: never mirrored).
     var direction: String?
     /// Whether the entry is meant for a narrower situation than a query can name
-    /// (a size class, a subtype, a locale, a wide-gamut display).
+    /// (a size class, a subtype, a locale, a wide-gamut display, a watch's `screen-width` such as `<=145`,
+    /// a device's `memory` or Metal `graphics-feature-set`).
     var isSpecialised: Bool
 
     init(_ entry: ImageEntry) {
@@ -49,6 +50,7 @@ struct EntryTraits: Sendable, Hashable {
         let gamut = entry.displayGamut.map { $0.lowercased() }
         isSpecialised = entry.widthClass != nil || entry.heightClass != nil || entry.subtype != nil
             || entry.locale != nil || (gamut != nil && gamut != "srgb")
+            || ["screen-width", "memory", "graphics-feature-set"].contains { entry.otherKeys[$0] != nil }
     }
 
     /// `dark high-contrast`, `any-appearance`: the entry's appearance in words.

@@ -5,8 +5,8 @@
 /// then an entry without a scale (it serves every scale), then the next larger, then the largest smaller.
 /// A right-to-left query takes a right-to-left variant when one exists and otherwise mirrors a
 /// left-to-right image (an image with no direction is fixed and never mirrored). Slots without a filename
-/// are unassigned and skipped. Entries for a size class, subtype, locale or wide-gamut display are used only
-/// when nothing plainer is there.
+/// are unassigned and skipped. Entries for a size class, subtype, watch screen width, memory, graphics feature set,
+/// locale or wide-gamut display are used only when nothing plainer is there.
 import AssetsSupport
 import AssetsCodecs
 
@@ -61,6 +61,14 @@ public struct VariantResolver: Sendable {
         guard let asset = resolvable.first else {
             let kinds = named.map(\.kind.article).joined(separator: " and ")
             failure.asset = named.first
+            if let stack = named.first(where: { $0.kind == .imageStack || $0.kind == .solidImageStack }) {
+                // tvOS and visionOS load an image stack with UIImage(named:) as one layered image; no single
+                // file answers, so each layer's image resolves by its own name under the stack.
+                failure.asset = stack
+                failure.trace.append("\"\(name)\" is \(stack.kind.article), which UIImage(named:) loads on tvOS and visionOS as one"
+                    + " layered image, not one file; each layer's image resolves by its name under the stack (\(name)/LAYER/Content)")
+                return failure
+            }
             failure.trace.append("\"\(name)\" is \(kinds), which UIImage(named:) and NSDataAsset(name:) do not load"
                 + (named.contains { $0.kind == .colorSet } ? " (a colour set resolves with UIColor(named:): ColorResolution)" : ""))
             return failure
@@ -169,7 +177,7 @@ public struct VariantResolver: Sendable {
         let plain = candidates.filter { !$0.traits.isSpecialised }
         if !plain.isEmpty, plain.count < candidates.count {
             let ignored = candidates.count - plain.count
-            trace.append("ignored \(ignored) \(idiom) entr\(ignored == 1 ? "y" : "ies") for a size class, subtype, locale or display gamut (the query names none)")
+            trace.append("ignored \(ignored) \(idiom) entr\(ignored == 1 ? "y" : "ies") for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)")
             candidates = plain
         }
 

@@ -205,7 +205,14 @@ extension CatalogValidator {
         let sniffed = ImageFormat(sniffing: sample.head)
         let isData = job.kind == .dataSet
         guard let format = sniffed else {
-            if let claimed {
+            if let other = CatalogValidator.otherImageFormat(sample.head) {
+                // An image format Xcode's ImageIO reads but this tool does not decode (a Photoshop file saved
+                // as .png builds and shows): not damage, but a misnamed or unchecked file.
+                if let claimed {
+                    report(.formatMismatch, "is named .\(ext) (\(claimed.rawValue.uppercased())) but holds \(other) data")
+                }
+                if !isData { report(.unsupportedFormat, "cannot be checked: \(other) is not a format this tool decodes") }
+            } else if let claimed {
                 report(.undecodableImage, "is named .\(ext) but its bytes are not \(claimed.rawValue.uppercased()) nor any image format")
             } else if !isData {
                 report(.unsupportedFormat, "cannot be checked: its bytes are not an image format this tool reads")
@@ -224,6 +231,11 @@ extension CatalogValidator {
            case .success(let read) = CatalogFileSystem.read(descriptor: location, head: 0, tail: ImageInfo.endWindow) {
             // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
             sample.tail = read.tail
+        }
+        if !sample.isWhole, format == .heic, sample.head.count < ImageInspector.headerWindow,
+           case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow, tail: 0) {
+            // A HEIF's `meta` box, with the image's size, may reach past the first pages.
+            sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
            case .success(let read) = CatalogFileSystem.read(descriptor: location, head: ImageInspector.headerWindow,
@@ -251,9 +263,27 @@ extension CatalogValidator {
         case .svg:
             if let problem = VectorFileCheck.svgProblem(sample.head) { report(.undecodableImage, "SVG \(problem)") }
         case .heic, .webp:
-            report(.unsupportedFormat, "cannot be checked: \(format.rawValue.uppercased()) is not a format this tool decodes")
+            // No HEVC or WebP decoder here: their headers are read instead, as PDFs and SVGs get a structural check.
+            let (name, checked) = format == .heic ? ("HEIF", HEIFStructureCheck.check(sample)) : ("WebP", WebPStructureCheck.check(sample))
+            switch checked {
+            case .sound(let width, let height): outcome.facts = ImageFacts(format: format, width: width, height: height)
+            case .damaged(let problem): report(.undecodableImage, "\(name) \(problem)")
+            }
         }
         return outcome
+    }
+
+    /// Image formats Xcode takes in a set (ImageIO reads them) that `ImageFormat` does not sniff because
+    /// nothing here decodes them, named for messages: Photoshop, TIFF (macOS apps' multi-resolution images),
+    /// BMP, OpenEXR.
+    static func otherImageFormat(_ head: [UInt8]) -> String? {
+        func starts(_ magic: [UInt8]) -> Bool { head.count >= magic.count && head.prefix(magic.count).elementsEqual(magic) }
+        if starts(Array("8BPS".utf8)) { return "Photoshop (PSD)" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if starts([0x76, 0x2F, 0x31, 0x01]) { return "OpenEXR" }
+        // BMP: "BM", the file size, then four reserved bytes that are zero.
+        if starts(Array("BM".utf8)), head.count >= 14, head[6..<10].allSatisfy({ $0 == 0 }) { return "BMP" }
+        return nil
     }
 
     /// Probes or decodes an image; when only the head was read and the headers reach past it (large

@@ -37,6 +37,54 @@ extension CatalogValidator {
         return words.joined(separator: ", ")
     }
 
+    /// Sets that Xcode's own templates create with every slot unassigned and that Xcode builds without a
+    /// warning, so an empty one is no finding: an app icon set (only the one a target's build settings name
+    /// is compiled, and for that one Xcode itself warns; a widget extension's template `AppIcon` is never
+    /// filled) and an image set of a complication set (the watchOS template makes one per family; ClockKit
+    /// uses only those of the families the app supports). A layer's content of an image stack is settled
+    /// per stack: see `emptyStacks(_:in:)`.
+    static func isEmptyByDesign(_ asset: Asset) -> Bool {
+        if asset.kind == .appIconSet { return true }
+        guard asset.kind == .imageSet else { return false }
+        let folders = asset.path.split(separator: "/")
+        guard folders.count >= 2, let parent = CatalogReader.split(String(folders[folders.count - 2])).ext else { return false }
+        return AssetKind(rawValue: parent) == .complicationSet
+    }
+
+    /// The image stack whose layer holds the set at `path` (`Icon.imagestack/Front.imagestacklayer/Content.imageset`
+    /// → `Icon.imagestack`), when it is a layer's content.
+    static func stackOfLayerContent(_ path: String) -> String? {
+        let folders = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard folders.count >= 3,
+              let layer = CatalogReader.split(String(folders[folders.count - 2])).ext.flatMap(AssetKind.init(rawValue:)),
+              layer == .imageStackLayer || layer == .solidImageStackLayer else { return nil }
+        return folders.dropLast(2).joined(separator: "/")
+    }
+
+    /// Empty layers of image stacks: Apple's templates make three layers, and tvOS icons have two to five,
+    /// visionOS icons a back layer and one or two more, so one layer left empty is on purpose and no
+    /// finding. A stack none of whose layers has an image is one finding, on the stack.
+    func emptyStacks(_ diagnostics: [CatalogDiagnostic], in catalog: AssetCatalog) -> [CatalogDiagnostic] {
+        var emptyLayers: [String: Int] = [:]
+        var kept: [CatalogDiagnostic] = []
+        for diagnostic in diagnostics {
+            if diagnostic.code == .emptyAsset, let stack = CatalogValidator.stackOfLayerContent(diagnostic.path) {
+                emptyLayers[stack, default: 0] += 1
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        guard !emptyLayers.isEmpty else { return diagnostics }
+        var layers: [String: Int] = [:]
+        for asset in catalog.assets where asset.kind == .imageSet {
+            if let stack = CatalogValidator.stackOfLayerContent(asset.path), emptyLayers[stack] != nil { layers[stack, default: 0] += 1 }
+        }
+        for (stack, empty) in emptyLayers where empty == layers[stack] {
+            kept.append(CatalogDiagnostic(.emptyAsset, path: stack, message: "has no layer with an image"))
+        }
+        return kept
+    }
+
     func checkValues(of asset: Asset) -> [CatalogDiagnostic] {
         guard asset.contents == .read else { return [] }
         var found: [CatalogDiagnostic] = []
@@ -111,7 +159,7 @@ extension CatalogValidator {
             found.append(CatalogDiagnostic(.unknownValue, path: file, keyPath: "properties.preserves-vector-representation",
                                            message: "\(vector) is not a boolean"))
         }
-        if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }) {
+        if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }), !CatalogValidator.isEmptyByDesign(asset) {
             found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no file assigned to any slot"))
         }
         // Entries without a colour are how Xcode's templates ship AccentColor and WidgetBackground ("use the

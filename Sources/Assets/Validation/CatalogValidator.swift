@@ -98,6 +98,7 @@ public struct CatalogValidator: Sendable {
             diagnostics += outcome.diagnostics
             fileCount += outcome.fileCount
         }
+        diagnostics = emptyStacks(diagnostics, in: catalog)
         diagnostics = options.config.apply(to: diagnostics)
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
                              assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))

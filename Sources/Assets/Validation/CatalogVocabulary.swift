@@ -3,9 +3,11 @@ import AssetsSupport
 import AssetsCodecs
 
 enum CatalogVocabulary {
+    /// `tv-marketing` is the App Store slot of a tvOS top shelf image (Xcode writes it in the top shelf
+    /// image sets of a brand assets folder, beside the `tv` slots).
     static let idioms: Set<String> = [
         "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision",
-        "ios-marketing", "watch-marketing", "mac-catalyst", "marketing",
+        "ios-marketing", "watch-marketing", "tv-marketing", "mac-catalyst", "marketing",
     ]
     static let scales: Set<String> = ["1x", "2x", "3x"]
     static let appearances: [String: Set<String>] = [

@@ -1,7 +1,8 @@
 import AssetsSupport
 internal import CPNGShim
 
-/// Encodes RGBA rasters as 8-bit PNG through libpng.
+/// Encodes RGBA rasters as PNG through libpng: 8-bit RGBA, or with libdeflate the smallest colour type
+/// that holds the same pixels (indexed, RGB) when asked.
 public struct PNGEncoder: Sendable, Hashable {
     /// Row filters libpng may use.
     public enum Filter: String, Sendable, Hashable, CaseIterable {
@@ -29,30 +30,44 @@ public struct PNGEncoder: Sendable, Hashable {
     public var compressionLevel: Int
     public var filter: Filter
     public var deflater: Deflater
-    /// With libdeflate: an image whose every pixel is opaque is written as an RGB PNG (the same pixels
-    /// when read back, a quarter less data to compress and store). RGBA otherwise.
+    /// An image whose every pixel is opaque is written as an RGB PNG (the same pixels when read back, a
+    /// quarter less data to compress and store). RGBA otherwise.
     public var opaqueAsRGB: Bool
+    /// An image of at most 256 distinct RGBA colours is written as an indexed PNG (colour
+    /// type 3 with PLTE, and tRNS when a colour is not opaque; bit depth 1, 2 or 4 when 2, 4 or 16 colours
+    /// suffice, else 8): the same RGBA pixels when read back, a quarter of the data to compress or less.
+    /// Checked before `opaqueAsRGB`; an image with more colours is written as that option says.
+    public var indexedWhenFewColors: Bool
 
-    public init(compressionLevel: Int = 6, filter: Filter = .none, deflater: Deflater = .zlib, opaqueAsRGB: Bool = false) {
+    public init(compressionLevel: Int = 6, filter: Filter = .none, deflater: Deflater = .zlib, opaqueAsRGB: Bool = false,
+                indexedWhenFewColors: Bool = false) {
         self.compressionLevel = min(max(compressionLevel, 0), deflater == .libdeflate ? 12 : 9)
         self.filter = filter
         self.deflater = deflater
         self.opaqueAsRGB = opaqueAsRGB
+        self.indexedWhenFewColors = indexedWhenFewColors
     }
 
-    /// The fast default used for frame extraction: no row filter, libdeflate level 2, opaque images as RGB.
+    /// The fast default used for frame extraction: no row filter, libdeflate level 2, images of at most 256
+    /// colours indexed, other opaque images as RGB.
     ///
     /// Chosen by measurement on screen-recording frames (BENCHMARKS.md, "PNG output: deflate compared"):
     /// libdeflate at level 2 takes about 0.6 of zlib level 2's time for smaller files, and writing an
     /// opaque frame as RGB cuts a quarter of the data again: the files come out about ffmpeg's size
-    /// (its zlib level 6, RGBA). Row filters make such flat, paletted content larger, not smaller.
-    public static let fast = PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true)
+    /// (its zlib level 6, RGBA). Most GIF frames keep to one palette: indexed, they take about half the
+    /// compression time and are about a sixth smaller. Row filters make such flat, paletted content
+    /// larger, not smaller.
+    public static let fast = PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true,
+                                        indexedWhenFewColors: true)
     /// Small output on photographs (zlib 9, libpng's adaptive filters), several times slower.
     public static let smallest = PNGEncoder(compressionLevel: 9, filter: .adaptive)
-    /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive.
-    public static let smallestOnAnyContent = PNGEncoder(compressionLevel: 9, filter: .smallerOfNoneAndAdaptive)
+    /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive,
+    /// indexed or RGB when that holds the same pixels (as `fast`; RGBA zlib 9 files are larger than `fast`'s
+    /// on GIF frames).
+    public static let smallestOnAnyContent = PNGEncoder(compressionLevel: 9, filter: .smallerOfNoneAndAdaptive,
+                                                        opaqueAsRGB: true, indexedWhenFewColors: true)
 
-    /// Encodes `image` as an RGBA PNG file in memory.
+    /// Encodes `image` as a PNG file in memory (RGBA, or indexed or RGB as the settings allow).
     public func encode(_ image: RGBAImage) throws(PNGEncodingError) -> [UInt8] {
         let buffer = PNGEncodingBuffer()
         return try encode(image, into: buffer) { Array($0) }
@@ -85,9 +100,13 @@ public struct PNGEncoder: Sendable, Hashable {
         _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
     ) throws(PNGEncodingError) -> Result {
         let level = Int32(min(compressionLevel, 9))
+        let reduces = opaqueAsRGB || indexedWhenFewColors
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            assets_png_encode_reusing(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                      1, level, filter, &buffer.output)
+            reduces
+                ? assets_png_encode_reduced(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                                            1, level, filter, opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0, &buffer.output)
+                : assets_png_encode_reusing(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                                            1, level, filter, &buffer.output)
         }
         return try finish(status, image, buffer, body)
     }
@@ -97,25 +116,64 @@ public struct PNGEncoder: Sendable, Hashable {
     ) throws(PNGEncodingError) -> Result {
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             assets_png_encode_libdeflate(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                         1, Int32(compressionLevel), opaqueAsRGB ? 1 : 0, &buffer.output)
+                                         1, Int32(compressionLevel), opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0,
+                                         &buffer.output)
         }
         return try finish(status, image, buffer, body)
+    }
+
+    /// The first half of `encode(_:into:_:)`, for encoding on another thread: everything the file needs
+    /// from `image` goes into `buffer` (with libdeflate and no filter, the image data ready to compress, a
+    /// quarter of the pixels' bytes or less when indexed; otherwise a copy of the pixels), so the caller
+    /// may change `image` as soon as this returns.
+    package func prepare(_ image: RGBAImage, into buffer: PNGEncodingBuffer) throws(PNGEncodingError) {
+        guard image.width > 0, image.height > 0 else { throw .emptyImage }
+        guard filter == .none, deflater == .libdeflate else {
+            buffer.hold(image)
+            return
+        }
+        buffer.held = nil
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            assets_png_prepare_libdeflate(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                                          1, opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0, &buffer.output)
+        }
+        if let error = failure(status, width: image.width, height: image.height, buffer) { throw error }
+    }
+
+    /// The second half: encodes what `prepare(_:into:)` left in `buffer` and hands the file's bytes to
+    /// `body`, as `encode(_:into:_:)` would have for the same image.
+    package func finishPrepared<Result>(
+        in buffer: PNGEncodingBuffer, _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
+    ) throws(PNGEncodingError) -> Result {
+        if let held = buffer.held {
+            return try encode(held, into: buffer, body)
+        }
+        let status = assets_png_finish_libdeflate(Int32(compressionLevel), &buffer.output)
+        if let error = failure(status, width: nil, height: nil, buffer) { throw error }
+        return try body(buffer.bytes)
     }
 
     private func finish<Result>(
         _ status: assets_png_encode_status, _ image: RGBAImage, _ buffer: PNGEncodingBuffer,
         _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
     ) throws(PNGEncodingError) -> Result {
+        if let error = failure(status, width: image.width, height: image.height, buffer) { throw error }
+        guard buffer.output.bytes != nil, buffer.output.count > 0 else { throw .library("libpng produced no output") }
+        return try body(buffer.bytes)
+    }
+
+    /// The error a shim status stands for; nil for success.
+    private func failure(_ status: assets_png_encode_status, width: Int?, height: Int?, _ buffer: PNGEncodingBuffer) -> PNGEncodingError? {
         switch status {
         case ASSETS_PNG_ENCODE_OK:
-            guard buffer.output.bytes != nil, buffer.output.count > 0 else { throw .library("libpng produced no output") }
-            return try body(buffer.bytes)
+            return nil
         case ASSETS_PNG_ENCODE_OUT_OF_MEMORY:
-            throw .outOfMemory
+            return .outOfMemory
         case ASSETS_PNG_ENCODE_INVALID_ARGUMENT:
-            throw .library("invalid arguments for a \(image.width)x\(image.height) image")
+            guard let width, let height else { return .library("invalid arguments (nothing prepared to encode)") }
+            return .library("invalid arguments for a \(width)x\(height) image")
         default:
-            throw .library(cMessageText(buffer.output.message))
+            return .library(cMessageText(buffer.output.message))
         }
     }
 }
@@ -125,6 +183,9 @@ public struct PNGEncoder: Sendable, Hashable {
 public final class PNGEncodingBuffer {
     fileprivate var output = assets_png_encode_output()
     private var second: PNGEncodingBuffer?
+    /// A copy of the image `PNGEncoder.prepare` was given, when its settings need the pixels themselves;
+    /// its storage is reused by the next copy.
+    fileprivate var held: RGBAImage?
 
     public init() {}
 
@@ -138,6 +199,23 @@ public final class PNGEncodingBuffer {
         let made = PNGEncodingBuffer()
         second = made
         return made
+    }
+
+    /// Keeps a copy of `image` in storage reused from call to call.
+    fileprivate func hold(_ image: RGBAImage) {
+        var pixels = held?.pixels ?? []
+        held = nil
+        if pixels.count != image.pixels.count {
+            pixels = image.pixels
+        } else {
+            pixels.withUnsafeMutableBufferPointer { target in
+                image.pixels.withUnsafeBufferPointer { source in
+                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                    to.update(from: from, count: source.count)
+                }
+            }
+        }
+        held = RGBAImage(width: image.width, height: image.height, pixels: pixels)
     }
 
     fileprivate var bytes: UnsafeBufferPointer<UInt8> {

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Decodes an image and writes its pixels to a file: binary PPM (`P6`, 8-bit RGB, what djpeg writes) or
-/// an RGBA PNG. Files are written atomically and never replace an existing file unless `overwrite` is set.
+/// a PNG (RGBA, or indexed or RGB when that holds the same pixels, as `PNGEncoder.fast` writes). Files are
+/// written atomically and never replace an existing file unless `overwrite` is set.
 ///
 /// A JPEG whose pixels need no turning (EXIF orientation 1, or orientation kept) goes to PPM a batch of
 /// rows at a time, straight from libjpeg-turbo to the file, so the whole image is never in memory.

@@ -3,12 +3,14 @@ import Dispatch
 
 /// Encodes frames as PNG and writes them on worker threads while the caller composites the next ones.
 ///
-/// At most `threads` frames are out at once: `submit` waits for a free slot, copies the frame into a
-/// pixel buffer of the queue's own and hands that over, so the caller's canvas is never shared (it is
-/// not copied on write) and memory stays flat: the canvas plus one buffer per thread, reused from frame
-/// to frame like the threads' encoding buffers. Every frame is encoded exactly as it would be alone, so
-/// the files are the same bytes whatever the number of threads. With one thread, frames are encoded
-/// inline, without a copy.
+/// At most `threads` frames are out at once: `submit` waits for a free slot and prepares the frame into
+/// an encoding buffer of the queue's own (`PNGEncoder.prepare`: the image data ready to compress, in the
+/// PNG's colour type, a quarter of the canvas's bytes when indexed; a copy of the pixels for encoders
+/// that need them) and hands that buffer to a worker, which compresses and writes the file. The
+/// caller's canvas is never shared (it is not copied on write) and memory stays flat: the canvas plus
+/// one buffer per thread, reused from frame to frame. Every frame is encoded exactly as it would be
+/// alone, so the files are the same bytes whatever the number of threads. With one thread, frames are
+/// encoded inline.
 final class FrameEncodingQueue: @unchecked Sendable {
     // Unchecked: the encoder and writer are immutable values shared by the workers; the rest is in `pool`.
     private let encoder: PNGEncoder
@@ -21,7 +23,6 @@ final class FrameEncodingQueue: @unchecked Sendable {
     private struct Pool {
         var outstanding = 0
         var buffers: [PNGEncodingBuffer] = []
-        var pixelBuffers: [[UInt8]] = []
         var failure: (index: Int, error: FrameExtractionError)?
     }
 
@@ -46,48 +47,34 @@ final class FrameEncodingQueue: @unchecked Sendable {
             return nil
         }
         if let failed { throw failed }
-        let job = Job(image: copy(image))
+        let buffer = takeBuffer()
+        do throws(PNGEncodingError) {
+            try encoder.prepare(image, into: buffer)
+        } catch {
+            giveBack(buffer)
+            record(.encoding(name, error), index: index)
+            pool.withLockWakingWaiters { $0.outstanding -= 1 }
+            if let first = firstFailure() { throw first }
+            return
+        }
+        let job = Job(buffer: buffer)
         group.enter()
         DispatchQueue.global().async {
-            let buffer = self.takeBuffer()
-            if let image = job.image, let error = self.encode(image, name: name, path: path, buffer: buffer) {
+            if let error = self.write(job.buffer, name: name, path: path) {
                 self.record(error, index: index)
             }
-            self.giveBack(buffer)
-            self.giveBack(job)
+            self.giveBack(job.buffer)
             self.pool.withLockWakingWaiters { $0.outstanding -= 1 }
             self.group.leave()
         }
     }
 
-    /// A frame on its way to a worker; the worker hands its pixel buffer back to the pool.
+    /// A prepared frame on its way to a worker.
     private final class Job: @unchecked Sendable {
-        // Unchecked: made by the submitting thread, then touched only by the one worker it is sent to.
-        var image: RGBAImage?
-        init(image: RGBAImage?) { self.image = image }
-    }
-
-    /// `image` in a pooled buffer of the same size (a new one when the pool has none that fits).
-    private func copy(_ image: RGBAImage) -> RGBAImage? {
-        var pixels = pool.withLock { $0.pixelBuffers.popLast() } ?? []
-        if pixels.count != image.pixels.count {
-            pixels = image.pixels
-        } else {
-            pixels.withUnsafeMutableBufferPointer { target in
-                image.pixels.withUnsafeBufferPointer { source in
-                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                    to.update(from: from, count: source.count)
-                }
-            }
-        }
-        return RGBAImage(width: image.width, height: image.height, pixels: pixels)
-    }
-
-    private func giveBack(_ job: Job) {
-        guard let image = job.image else { return }
-        job.image = nil
-        let pixels = image.pixels
-        pool.withLock { $0.pixelBuffers.append(pixels) }
+        // Unchecked: the buffer is filled by the submitting thread, then touched only by the one worker the
+        // job is sent to, until that worker hands it back to the pool.
+        let buffer: PNGEncodingBuffer
+        init(buffer: PNGEncodingBuffer) { self.buffer = buffer }
     }
 
     /// Waits for every submitted frame; throws the failure of the lowest-numbered frame that failed.
@@ -100,16 +87,34 @@ final class FrameEncodingQueue: @unchecked Sendable {
         var written: OutputError?
         do throws(PNGEncodingError) {
             try encoder.encode(image, into: buffer) { (bytes: UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) in
-                do throws(OutputError) {
-                    try writer.write(bytes, to: path)
-                } catch {
-                    written = error
-                }
+                written = write(bytes, to: path)
             }
         } catch {
             return .encoding(name, error)
         }
         return written.map { .output($0) }
+    }
+
+    /// Compresses a frame `prepare` left in `buffer` and writes it.
+    private func write(_ buffer: PNGEncodingBuffer, name: String, path: String) -> FrameExtractionError? {
+        var written: OutputError?
+        do throws(PNGEncodingError) {
+            try encoder.finishPrepared(in: buffer) { (bytes: UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) in
+                written = write(bytes, to: path)
+            }
+        } catch {
+            return .encoding(name, error)
+        }
+        return written.map { .output($0) }
+    }
+
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> OutputError? {
+        do throws(OutputError) {
+            try writer.write(bytes, to: path)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private func takeBuffer() -> PNGEncodingBuffer {

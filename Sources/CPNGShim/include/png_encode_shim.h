@@ -55,10 +55,27 @@ assets_png_encode_status assets_png_encode_reusing(const uint8_t *pixels,
                                                    assets_png_filter filter,
                                                    assets_png_encode_output *output);
 
+/// As assets_png_encode_reusing, but the image is first reduced as assets_png_prepare_libdeflate does
+/// (indexed when `indexed_when_few` and it has at most 256 colours, else RGB when `rgb_when_opaque` and it
+/// is opaque): libpng's own writer and zlib then write those rows with `filter`. Same pixels when read.
+assets_png_encode_status assets_png_encode_reduced(const uint8_t *pixels,
+                                                   uint32_t width,
+                                                   uint32_t height,
+                                                   size_t stride,
+                                                   int has_alpha,
+                                                   int compression_level,
+                                                   assets_png_filter filter,
+                                                   int rgb_when_opaque,
+                                                   int indexed_when_few,
+                                                   assets_png_encode_output *output);
+
 /// As assets_png_encode_reusing with filter "none", but the image data is compressed by libdeflate
 /// (whole-buffer, levels 0-12) instead of libpng's zlib stream; libpng writes the chunks around it, so
 /// the file is a standard PNG. Keeps the compressor and its buffers in `output->memory`. With
-/// `rgb_when_opaque`, an RGBA image whose every alpha is 255 is written as an RGB PNG (same pixels).
+/// `indexed_when_few`, an image of at most 256 distinct RGBA colours is written as an indexed PNG (colour
+/// type 3, PLTE and tRNS, bit depth 1, 2, 4 or 8 by the count); otherwise, with `rgb_when_opaque`, an RGBA
+/// image whose every alpha is 255 is written as an RGB PNG. Either way the pixels read back the same.
+/// The same as assets_png_prepare_libdeflate followed by assets_png_finish_libdeflate.
 assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
                                                       uint32_t width,
                                                       uint32_t height,
@@ -66,7 +83,24 @@ assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
                                                       int has_alpha,
                                                       int compression_level,
                                                       int rgb_when_opaque,
+                                                      int indexed_when_few,
                                                       assets_png_encode_output *output);
+
+/// The first half of assets_png_encode_libdeflate: chooses the colour type and writes the image data
+/// before compression (filter bytes and packed rows) into `output->memory`; `pixels` is not read after
+/// it returns, so the caller may reuse them while another thread finishes the file.
+assets_png_encode_status assets_png_prepare_libdeflate(const uint8_t *pixels,
+                                                       uint32_t width,
+                                                       uint32_t height,
+                                                       size_t stride,
+                                                       int has_alpha,
+                                                       int rgb_when_opaque,
+                                                       int indexed_when_few,
+                                                       assets_png_encode_output *output);
+
+/// The second half: compresses what assets_png_prepare_libdeflate left in `output` and writes the file
+/// into `output->bytes`.
+assets_png_encode_status assets_png_finish_libdeflate(int compression_level, assets_png_encode_output *output);
 
 void assets_png_encode_free(assets_png_encode_output *output);
 

@@ -29,10 +29,10 @@ struct DiagnosticFixtureTests {
             try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.gif", "1x")]))
             try fixture.write("icon.imageset/icon.gif", try FixtureCatalog.png(width: 4, height: 4))
         case .unsupportedFormat:
-            var webp = Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8 ".utf8)
-            webp += [UInt8](repeating: 0, count: 26)
-            try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.webp", nil)]))
-            try fixture.write("icon.imageset/icon.webp", webp)
+            // A TIFF (macOS apps' multi-resolution images): Xcode takes it, nothing here decodes it.
+            let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0] + [UInt8](repeating: 0, count: 26)
+            try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.tiff", nil)]))
+            try fixture.write("icon.imageset/icon.tiff", tiff)
         case .scaleMismatch:
             try fixture.write("icon.imageset/Contents.json",
                               FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))

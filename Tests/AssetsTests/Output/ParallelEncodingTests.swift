@@ -27,9 +27,9 @@ struct ParallelEncodingTests {
         return try GIFEncoder(width: 40, height: 32, globalColorTable: palette, loopCount: .forever, frames: frames).encode()
     }
 
-    private func extract(threads: Int, into folder: ScratchDirectory) throws -> [String: [UInt8]] {
+    private func extract(threads: Int, encoder: PNGEncoder = .fast, into folder: ScratchDirectory) throws -> [String: [UInt8]] {
         let source = try GIFFrameReader(bytes: try Self.animation())
-        let extractor = FrameExtractor(folder: folder.path, encodingThreads: threads)
+        let extractor = FrameExtractor(folder: folder.path, encoder: encoder, encodingThreads: threads)
         let report = try extractor.extract(from: source, raw: false, sourceName: "busy.gif")
         #expect(report.frames.count == 30)
         return try folder.files()
@@ -48,6 +48,21 @@ struct ParallelEncodingTests {
         let reader = try GIFFrameReader(bytes: try Self.animation())
         while let frame = try reader.nextFrame() {
             #expect(parallel[FrameExtractor.frameName(frame.index)] == (try PNGEncoder.fast.encode(frame.image)))
+        }
+    }
+
+    @Test("with an encoder that needs the pixels themselves (zlib, adaptive filters), threads give the same files too")
+    func sameBytesWithZlib() throws {
+        // Given the animation extracted on one thread with the smallest-output encoder
+        let one = try ScratchDirectory(), many = try ScratchDirectory()
+        let sequential = try extract(threads: 1, encoder: .smallestOnAnyContent, into: one)
+        // When it is extracted on three
+        let parallel = try extract(threads: 3, encoder: .smallestOnAnyContent, into: many)
+        // Then the files are the same, each the encode of its composited frame
+        #expect(parallel == sequential)
+        let reader = try GIFFrameReader(bytes: try Self.animation())
+        while let frame = try reader.nextFrame() {
+            #expect(parallel[FrameExtractor.frameName(frame.index)] == (try PNGEncoder.smallestOnAnyContent.encode(frame.image)))
         }
     }
 
@@ -90,8 +105,9 @@ struct ParallelEncodingTests {
         let image = photographic ? DecodeTestImages.gradient(width: 96, height: 64)
             : DecodeTestImages.blocks(width: 96, height: 64)
         // When it is encoded each way at level 9
-        let none = try PNGEncoder(compressionLevel: 9, filter: .none).encode(image)
-        let adaptive = try PNGEncoder(compressionLevel: 9, filter: .adaptive).encode(image)
+        let none = try PNGEncoder(compressionLevel: 9, filter: .none, opaqueAsRGB: true, indexedWhenFewColors: true).encode(image)
+        let adaptive = try PNGEncoder(compressionLevel: 9, filter: .adaptive, opaqueAsRGB: true, indexedWhenFewColors: true)
+            .encode(image)
         let best = try PNGEncoder.smallestOnAnyContent.encode(image)
         // Then the result is the smaller of the two, byte for byte, and decodes back
         #expect(best == (none.count <= adaptive.count ? none : adaptive))

@@ -149,7 +149,7 @@ let resolutionCases: [ResolutionCase] = [
     ResolutionCase(label: "a size-class entry gives way to a plain one",
                    entries: [ImageEntry(filename: "compact.png", idiom: "universal", widthClass: "compact"), entry("a.png")],
                    query: .iPhone, expected: "a.png",
-                   traceLine: "ignored 1 universal entry for a size class, subtype, locale or display gamut (the query names none)"),
+                   traceLine: "ignored 1 universal entry for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"),
     ResolutionCase(label: "equal entries: the first in file order",
                    entries: [entry("first.png", "3x"), entry("second.png", "3x")],
                    query: .iPhone, expected: "first.png",
