@@ -29,7 +29,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation --target Assets` (Sources/Assets/Assets.docc, Snippets/).
+        // Documentation (Sources/Assets/Assets.docc, Snippets/): `swift package generate-documentation
+        // --enable-experimental-combined-documentation --target AssetsSupport --target AssetsCodecs --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
@@ -93,13 +94,15 @@ let package = Package(
             ),
             dependencies: [pluginTool]
         ),
+        // What both test targets share: where the package root, the fixtures and ../shared/corpus are.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "TestSupport"]
         ),
         .testTarget(
             name: "AssetToolTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool", "TestSupport"]
         ),
     ] + (prebuiltTool.map { [.binaryTarget(name: "AssetToolBinary", path: $0)] } ?? [])
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `validate --format sarif|junit|checkstyle|gitlab`, each read back by its real consumer
 /// (`Consumers/read_ci_report.py`: the official SARIF 2.1.0 schema and sarif-tools, junitparser,
@@ -8,8 +9,7 @@ import Testing
 /// skipped, saying which package is missing, when its consumer is not installed (`.ci/run` installs them).
 @Suite("CI report formats read by their consumers")
 struct CIFormatTests {
-    static let consumerScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Consumers/read_ci_report.py")
+    static let consumerScript = PackageRoot.url("Tests/AssetToolTests/Consumers/read_ci_report.py")
 
     struct Finding: Hashable, CustomStringConvertible {
         var path: String

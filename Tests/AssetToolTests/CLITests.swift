@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `asset-tool` binary and captures what it prints.
 struct CLIRun {
@@ -12,9 +13,7 @@ struct CLIRun {
         let products = Bundle.main.bundleURL.deletingLastPathComponent()
         let beside = products.appendingPathComponent("asset-tool")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/asset-tool")
+        return PackageRoot.url(".build/debug/asset-tool")
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> CLIRun {

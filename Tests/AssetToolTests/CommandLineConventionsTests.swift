@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,7 +56,7 @@ struct CommandLineConventionsTests {
 
     /// A copy of the shipped catalog with a listed file removed: build-check prints an error line.
     static func brokenCatalog(in scratch: ScratchFolder) throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackageRoot.url
         let copy = scratch.url.appendingPathComponent("Broken.xcassets")
         try FileManager.default.copyItem(at: root.appendingPathComponent("Assets.catalog"), to: copy)
         try FileManager.default.removeItem(at: copy.appendingPathComponent(

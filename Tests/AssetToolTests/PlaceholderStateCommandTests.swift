@@ -1,11 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("resolve --state: loading animation, appearance, string tables")
 struct PlaceholderStateCommandTests {
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
-    }
+    static var repositoryRoot: URL { PackageRoot.url }
 
     @Test("resolve --state loading on the shipped catalog names the animation, its frames and timing")
     func loading() throws {

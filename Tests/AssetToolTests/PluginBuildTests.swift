@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Builds `Examples/CatalogValidation` (a package applying AssetCatalogValidationPlugin) with
 /// `swift build`, once with its good catalog and once with a file of the catalog removed, in one
@@ -12,8 +13,7 @@ import Testing
 /// or (the second) no bundle made. Durations are printed, never asserted.
 @Suite("Build-tool plugin on the example package", .serialized)
 struct PluginBuildTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = PackageRoot.url
 
     static var swiftExecutable: URL? { ExternalTool.find("swift")?.url }
 

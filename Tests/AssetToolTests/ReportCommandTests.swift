@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("asset-tool report")
 struct ReportCommandTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = PackageRoot.url
 
     @Test("writes one page with every asset of the shipped catalog; refuses to overwrite without --force")
     func shippedCatalog() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A small catalog written by the test: the error placeholder at 1x/2x/3x, any and dark, a team-named empty
 /// illustration, an RTL-aware arrow, and `placeholders.json` beside it. File bytes do not matter to `resolve`.
@@ -256,7 +257,6 @@ struct ResolveCommandTests {
         #expect((animation["delays_ms"] as? [Int])?.count == 16)
     }
 
-    static let twitterCatalog = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/catalogs/TwitterTextEditor/Assets.xcassets").path
+    static let twitterCatalog = PackageRoot.sharedCorpus
+        .appendingPathComponent("catalogs/TwitterTextEditor/Assets.xcassets").path
 }

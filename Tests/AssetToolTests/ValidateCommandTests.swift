@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `asset-tool validate`, run as a built binary.
 @Suite("asset-tool validate")
 struct ValidateCommandTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = PackageRoot.url
 
     /// A temporary folder holding `Bad.xcassets`: one missing file (an error) and one unlisted file (a warning).
     static func badCatalog() throws -> URL {

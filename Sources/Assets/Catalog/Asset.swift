@@ -109,7 +109,7 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// The kind's name in messages: "an image set", "a complication set".
-    public var article: String {
+    package var article: String {
         let name = displayName
         return (name.first.map { "aeiouAEIOU".contains($0) } ?? false ? "an " : "a ") + name
     }

@@ -17,7 +17,7 @@ extension AssetCatalog {
     /// those sets found, not the whole catalog's findings.
     /// `base`, when given, tests a set folder's own name first (the last part of the qualified name,
     /// without the extension): sets it refuses are skipped without building their qualified name.
-    public static func read(at path: String, limits: CatalogLimits = .default, onlyNamed wanted: @escaping (String) -> Bool,
+    package static func read(at path: String, limits: CatalogLimits = .default, onlyNamed wanted: @escaping (String) -> Bool,
                             base: ((String) -> Bool)? = nil) throws(CatalogReadError) -> AssetCatalog {
         try read(at: path, limits: limits, visiting: nil as ((Asset, Int32?, Int) -> Int)?, wanted: wanted, wantedBase: base).catalog
     }
@@ -83,7 +83,7 @@ public struct CatalogReadError: Error, Sendable, Hashable, CustomStringConvertib
     public var path: String
     public var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }

@@ -3,13 +3,13 @@ import AssetsSupport
 /// Finds the asset catalogs in a folder that holds them (a repository, a monorepo), for validating them
 /// all at once. The walk only lists folders: it never follows a symbolic link, skips hidden folders
 /// (`.git`, `.build`), does not look inside a catalog it found, and is bounded in depth and in folders.
-public enum CatalogDiscovery {
+package enum CatalogDiscovery {
     /// How many folders deep the search goes below the folder given.
-    public static let maxDepth = 24
+    package static let maxDepth = 24
     /// How many folders the search lists before it gives up (name the catalogs instead).
-    public static let maxFolders = 100_000
+    package static let maxFolders = 100_000
     /// How many catalogs one search returns at most.
-    public static let maxCatalogs = 10_000
+    package static let maxCatalogs = 10_000
 
     /// The extensions of catalog folders Xcode makes: asset catalogs, and the sticker catalogs of a
     /// Messages sticker pack app (`Stickers.xcstickers`, holding its `.stickerpack` and `.stickersiconset`).
@@ -17,7 +17,7 @@ public enum CatalogDiscovery {
 
     /// Whether `path` is itself a catalog rather than a folder that holds catalogs: its name ends in
     /// `.xcassets`, `.xcstickers` or `.catalog`, or it has a `Contents.json` of its own (a catalog may have any name).
-    public static func isCatalog(_ path: String) -> Bool {
+    package static func isCatalog(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         if catalogExtensions.contains(where: trimmed.hasSuffix) || trimmed.hasSuffix(".catalog") { return true }
         if case .success(let status) = CatalogFileSystem.linkStatus(trimmed + "/Contents.json"), status.type == .file { return true }
@@ -26,7 +26,7 @@ public enum CatalogDiscovery {
 
     /// Every `*.xcassets` and `*.xcstickers` folder below `path`, in byte order of their paths (each `path/…/Name.xcassets`).
     /// Throws when `path` cannot be listed or holds more folders than the search lists.
-    public static func catalogs(under path: String) throws(CatalogReadError) -> [String] {
+    package static func catalogs(under path: String) throws(CatalogReadError) -> [String] {
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         guard case .success(let top) = CatalogFileSystem.listTyped(base) else {
             throw CatalogReadError(path: path, reason: "cannot be listed")

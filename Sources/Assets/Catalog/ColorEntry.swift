@@ -52,7 +52,7 @@ public struct ColorComponents: Sendable, Hashable {
 
     /// Reads one component as written: `"0xFF"` and `"77"` are 0–255 values, `"0.5"` and `"-0.1"` are
     /// already fractions. For alpha, a bare `0` or `1` is taken as the fraction. Nil when unreadable.
-    public static func value(of text: String, isAlpha: Bool = false) -> Double? {
+    package static func value(of text: String, isAlpha: Bool = false) -> Double? {
         let trimmed = text.trimmingSpaces
         if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") {
             guard let byte = Int(trimmed.dropFirst(2), radix: 16) else { return nil }

@@ -1,47 +1,47 @@
 /// Hashes many images: files as given, every image under a folder, or one image per set of a catalog,
 /// spread over all cores with the package's parallel map. One image that cannot be decoded is reported
 /// with its error; the others are still hashed.
-public struct HashBatch: Sendable {
+package struct HashBatch: Sendable {
     /// One image to hash.
-    public struct Item: Sendable, Hashable {
+    package struct Item: Sendable, Hashable {
         /// The path as the user gave it, or as found under a folder (joined to the folder as given).
-        public var file: String
+        package var file: String
         /// The catalog's name for the image set, for an image found through a catalog.
-        public var assetName: String?
+        package var assetName: String?
 
-        public init(file: String, assetName: String? = nil) {
+        package init(file: String, assetName: String? = nil) {
             self.file = file
             self.assetName = assetName
         }
     }
 
     /// One item's result.
-    public struct Outcome: Sendable, Hashable {
-        public var item: Item
-        public var result: Result<ImageHash, ImageHashError>
+    package struct Outcome: Sendable, Hashable {
+        package var item: Item
+        package var result: Result<ImageHash, ImageHashError>
     }
 
     /// Why an input could not be expanded into images.
-    public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): \(reason)" }
+    package struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// The file extensions a folder walk hashes.
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif"]
+    package static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif"]
     /// How deep a folder walk goes, and how many images it takes at most.
-    public static let maximumDepth = 32
-    public static let maximumImages = 1_000_000
+    package static let maximumDepth = 32
+    package static let maximumImages = 1_000_000
 
-    public var hasher: ImageHasher
+    package var hasher: ImageHasher
 
-    public init(hasher: ImageHasher = ImageHasher()) {
+    package init(hasher: ImageHasher = ImageHasher()) {
         self.hasher = hasher
     }
 
     /// Whether `path` names a catalog folder (`*.xcassets`, `*.catalog`).
-    public static func isCatalog(_ path: String) -> Bool {
+    package static func isCatalog(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.hasSuffix(".xcassets") || trimmed.hasSuffix(".catalog")
     }
@@ -49,13 +49,13 @@ public struct HashBatch: Sendable {
     /// Expands one input: a file is itself; a catalog gives each image set's highest-scale universal
     /// light image (chosen by `VariantResolver`); another folder gives every PNG, JPEG and GIF under it,
     /// sorted by path.
-    public static func items(for input: String) throws(InputError) -> [Item] {
+    package static func items(for input: String) throws(InputError) -> [Item] {
         try expand(input).items
     }
 
     /// As `items(for:)`, with the image sets of a catalog that give no image (vector-only, unassigned, or
     /// no universal bitmap), by name, so a caller can say why they are missing.
-    public static func expand(_ input: String) throws(InputError) -> (items: [Item], skippedSets: [String]) {
+    package static func expand(_ input: String) throws(InputError) -> (items: [Item], skippedSets: [String]) {
         let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(input) {
         case .failure(let error): throw InputError(path: input, reason: error.description)
@@ -102,7 +102,7 @@ public struct HashBatch: Sendable {
 
     /// The image an image set is hashed by: its highest-scale universal light image, as `VariantResolver`
     /// chooses it for a 3x light query among the universal entries; nil for other kinds, or no such image.
-    public static func item(for asset: Asset, root: String) -> Item? {
+    package static func item(for asset: Asset, root: String) -> Item? {
         guard asset.kind == .imageSet else { return nil }
         var universal = asset
         universal.entries = asset.entries.filter { ($0.idiom ?? "universal") == "universal" }
@@ -115,7 +115,7 @@ public struct HashBatch: Sendable {
     }
 
     /// Hashes every item on all cores; results in item order.
-    public func run(_ items: [Item]) -> [Outcome] {
+    package func run(_ items: [Item]) -> [Outcome] {
         let hasher = self.hasher
         return ParallelWork.map(count: items.count, chunk: 1) { index in
             let item = items[index]
@@ -128,12 +128,12 @@ public struct HashBatch: Sendable {
     }
 
     /// The JSON array `asset-tool hash --format json` prints (see `Schemas/hash.schema.json`).
-    public static func json(_ outcomes: [Outcome]) -> JSONValue {
+    package static func json(_ outcomes: [Outcome]) -> JSONValue {
         .array(outcomes.map(object))
     }
 
     /// The manifest `--output` writes: one member per asset name (or per file when there is none).
-    public static func manifest(_ outcomes: [Outcome]) -> JSONValue {
+    package static func manifest(_ outcomes: [Outcome]) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         for outcome in outcomes {
             guard case .success = outcome.result else { continue }
@@ -143,7 +143,7 @@ public struct HashBatch: Sendable {
     }
 
     /// One image's object in the JSON output.
-    public static func object(_ outcome: Outcome) -> JSONValue {
+    package static func object(_ outcome: Outcome) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [(key: "file", value: .string(outcome.item.file))]
         if let name = outcome.item.assetName { members.append((key: "asset", value: .string(name))) }
         switch outcome.result {
@@ -162,7 +162,7 @@ public struct HashBatch: Sendable {
     }
 
     /// One line of text output.
-    public static func line(_ outcome: Outcome) -> String {
+    package static func line(_ outcome: Outcome) -> String {
         switch outcome.result {
         case .success(let hash):
             return "\(outcome.item.file): \(hash.width)x\(hash.height) blurhash \(hash.blurHash) thumbhash \(hash.thumbHashBase64) average \(hash.averageColour)"

@@ -102,7 +102,7 @@ public enum PlaceholderConfig {
     }
 
     /// Parses configuration bytes; `file` names them in errors.
-    public static func names(parsing data: Data, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
+    package static func names(parsing data: Data, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
         try names(parsing: [UInt8](data), file: file)
     }
 

@@ -24,7 +24,7 @@ public struct PlaceholderConfigError: Error, Sendable, Hashable, CustomStringCon
     public var keyPath: String
     public var reason: Reason
 
-    public init(file: String, keyPath: String = "", reason: Reason) {
+    package init(file: String, keyPath: String = "", reason: Reason) {
         self.file = file
         self.keyPath = keyPath
         self.reason = reason

@@ -20,7 +20,7 @@ public struct PlaceholderImageChoice: Sendable, Hashable {
     /// The steps of the chain, in plain words; the resolution's own steps are inside them.
     public var trace: [String]
 
-    public init(source: Source, resolution: VariantResolution?, trace: [String]) {
+    package init(source: Source, resolution: VariantResolution?, trace: [String]) {
         self.source = source
         self.resolution = resolution
         self.trace = trace

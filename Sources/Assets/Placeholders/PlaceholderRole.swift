@@ -39,7 +39,7 @@ public enum PlaceholderRole: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// In the user's words, for messages: "the loading-data error state".
-    public var words: String {
+    package var words: String {
         switch self {
         case .loading: "the loading state"
         case .error: "the error state"

@@ -54,7 +54,7 @@ public struct PlaceholderStateReport: Sendable {
     }
 
     /// `{"name", "query", "resolved", "file", "entry", "mirrored", "trace", "state", "style"}`.
-    public var reportJSON: JSONValue {
+    package var reportJSON: JSONValue {
         let resolution = choice?.resolution
         let shown = choice?.isHidden == false
         var members: [(key: String, value: JSONValue)] = [

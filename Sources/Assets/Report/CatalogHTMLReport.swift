@@ -21,7 +21,7 @@ public struct CatalogHTMLReport: Sendable {
     public var limits: DecodingLimits = .default
 
     /// The states a placeholder row is drawn for, in this order.
-    public static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
+    package static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
 
     public init(catalog: AssetCatalog, validation: CatalogReport, names: PlaceholderNames = .conventional, thumbnailSide: Int = 96) {
         self.catalog = catalog
@@ -31,12 +31,12 @@ public struct CatalogHTMLReport: Sendable {
     }
 
     /// The diagnostics that concern `asset`: its folder, its `Contents.json` and its files.
-    public func diagnostics(of asset: Asset) -> [CatalogDiagnostic] {
+    package func diagnostics(of asset: Asset) -> [CatalogDiagnostic] {
         validation.diagnostics.filter { $0.path == asset.path || $0.path.hasPrefix(asset.path + "/") }
     }
 
     /// The diagnostics that concern no asset (the catalog, its groups, placeholders it lacks).
-    public var catalogDiagnostics: [CatalogDiagnostic] {
+    package var catalogDiagnostics: [CatalogDiagnostic] {
         diagnosticsByAsset().catalog
     }
 

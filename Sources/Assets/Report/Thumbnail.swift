@@ -20,7 +20,7 @@ public struct Thumbnail: Sendable, Hashable {
     /// The number of frames of an animated GIF.
     public var frameCount: Int?
 
-    public init(content: Content, format: ImageFormat? = nil, width: Int? = nil, height: Int? = nil, frameCount: Int? = nil) {
+    package init(content: Content, format: ImageFormat? = nil, width: Int? = nil, height: Int? = nil, frameCount: Int? = nil) {
         self.content = content
         self.format = format
         self.width = width
@@ -83,7 +83,7 @@ public struct Thumbnail: Sendable, Hashable {
     }
 
     /// SVGs up to this size are previewed.
-    public static let maxInlineSVGBytes = 256 << 10
+    package static let maxInlineSVGBytes = 256 << 10
 
     /// An SVG is shown as an image (`<img src="data:image/svg+xml;base64,...">`), never as inline markup: a
     /// browser renders an SVG image without running its scripts or loading anything it links to, and the

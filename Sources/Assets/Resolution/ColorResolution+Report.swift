@@ -2,7 +2,7 @@ import AssetsSupport
 
 extension ColorEntry {
     /// The entry's `Contents.json` keys that choose it: `idiom`, `appearances`, `display-gamut`.
-    public var reportJSON: JSONValue {
+    package var reportJSON: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         if let idiom { members.append(("idiom", .string(idiom))) }
         if !appearances.isEmpty {
@@ -60,7 +60,7 @@ extension ColorResolution {
     }
 
     /// The same members as an image's answer (`file` null, `mirrored` false), with `kind` and `color`.
-    public var reportJSON: JSONValue {
+    package var reportJSON: JSONValue {
         .object([
             ("name", .string(name)),
             ("query", query.reportJSON),

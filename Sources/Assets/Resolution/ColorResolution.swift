@@ -21,7 +21,7 @@ public struct ColorResolution: Sendable, Hashable {
     public var isResolved: Bool { entry?.color != nil }
 
     /// Resolves a colour set for the query.
-    public init(colorSet asset: Asset, name: String, query: VariantQuery) {
+    package init(colorSet asset: Asset, name: String, query: VariantQuery) {
         self.name = name
         self.query = query
         self.asset = asset

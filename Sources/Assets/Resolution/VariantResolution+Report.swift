@@ -3,7 +3,7 @@ import AssetsCodecs
 
 extension VariantQuery {
     /// `{"scale", "appearance", "high_contrast", "idiom", "rtl"}`.
-    public var reportJSON: JSONValue {
+    package var reportJSON: JSONValue {
         .object([
             ("scale", .int(scale.rawValue)),
             ("appearance", .string(appearance.rawValue)),
@@ -16,7 +16,7 @@ extension VariantQuery {
 
 extension ImageEntry {
     /// The entry as its `Contents.json` keys, only those present.
-    public var reportJSON: JSONValue {
+    package var reportJSON: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         let fields: [(String, String?)] = [
             ("filename", filename), ("idiom", idiom), ("scale", scale), ("subtype", subtype),
@@ -38,12 +38,12 @@ extension ImageEntry {
 
 extension VariantResolution {
     /// `{"name", "query", "resolved", "file", "entry", "mirrored", "trace"}`; `file` is catalog-relative.
-    public var reportJSON: JSONValue {
+    package var reportJSON: JSONValue {
         .object(reportMembers)
     }
 
     /// The members of `reportJSON`, for reports that add their own.
-    public var reportMembers: [(key: String, value: JSONValue)] {
+    package var reportMembers: [(key: String, value: JSONValue)] {
         [
             ("name", .string(name)),
             ("query", query.reportJSON),

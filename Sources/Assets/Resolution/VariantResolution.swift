@@ -15,7 +15,7 @@ public struct VariantResolution: Sendable, Hashable {
     /// The steps that chose the entry, or that explain why none was chosen, in plain words.
     public var trace: [String]
 
-    public init(
+    package init(
         name: String,
         query: VariantQuery,
         asset: Asset? = nil,

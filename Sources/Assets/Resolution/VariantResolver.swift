@@ -19,7 +19,7 @@ public struct VariantResolver: Sendable {
 
     /// The kinds whose entries name files a device shows: image sets and symbol sets (`UIImage(named:)`
     /// loads custom symbols too), data sets (`NSDataAsset(name:)`).
-    public static let resolvableKinds: Set<AssetKind> = [.imageSet, .symbolSet, .dataSet]
+    package static let resolvableKinds: Set<AssetKind> = [.imageSet, .symbolSet, .dataSet]
 
     /// Which of several same-named sets a lookup takes: `UIImage(named:)` "prefers an asset containing a
     /// symbol image over an asset with the same name containing a bitmap image" (UIKit documentation).

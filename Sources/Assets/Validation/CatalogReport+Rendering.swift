@@ -21,13 +21,13 @@ public enum CatalogReportFormat: String, Sendable, Hashable, CaseIterable {
 
 extension CatalogReport {
     /// A diagnostic's path as a reader finds it from where the tool ran: the catalog folder, then the path.
-    public func displayPath(of diagnostic: CatalogDiagnostic) -> String {
+    package func displayPath(of diagnostic: CatalogDiagnostic) -> String {
         let base = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
         return diagnostic.path.isEmpty ? base : "\(base)/\(diagnostic.path)"
     }
 
     /// `path:line:column` (or `path`) as a reader finds it from where the tool ran.
-    public func displayLocation(of diagnostic: CatalogDiagnostic) -> String {
+    package func displayLocation(of diagnostic: CatalogDiagnostic) -> String {
         CatalogDiagnostic.location(displayPath(of: diagnostic), diagnostic.position)
     }
 
@@ -39,7 +39,7 @@ extension CatalogReport {
 
     /// `path: severity: message [code]`, its path and message escaped as plain text (`PlainText`), so a
     /// name in the catalog cannot break the line or send escape codes.
-    public func textLine(_ diagnostic: CatalogDiagnostic) -> String {
+    package func textLine(_ diagnostic: CatalogDiagnostic) -> String {
         "\(PlainText.escape(displayLocation(of: diagnostic))): \(diagnostic.severity.rawValue): "
             + "\(PlainText.escape(diagnostic.fullMessage)) [\(diagnostic.code.rawValue)]"
     }

@@ -12,9 +12,9 @@ public struct CatalogReport: Sendable, Hashable {
     /// How many files the checked entries name.
     public var fileCount: Int
     /// The catalog-relative folder of every set, in catalog order (JUnit gives each its test case).
-    public var setPaths: [String]
+    package var setPaths: [String]
 
-    public init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int, setPaths: [String] = []) {
+    package init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int, setPaths: [String] = []) {
         self.catalog = catalog
         self.diagnostics = diagnostics
         self.assetCount = assetCount

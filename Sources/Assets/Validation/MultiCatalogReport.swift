@@ -2,35 +2,35 @@ import AssetsSupport
 
 /// The outcome of validating several catalogs in one run (`validate A.xcassets B.xcassets`, or a folder
 /// that holds catalogs): each catalog's report, or why it could not be read, and one summary.
-public struct MultiCatalogReport: Sendable, Hashable {
-    public enum Entry: Sendable, Hashable {
+package struct MultiCatalogReport: Sendable, Hashable {
+    package enum Entry: Sendable, Hashable {
         case report(CatalogReport)
         /// The catalog folder itself could not be read (the other catalogs still are).
         case unreadable(CatalogReadError)
     }
 
     /// One entry per catalog, in the order they were given (catalogs found in a folder in path order).
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
-    public var reports: [CatalogReport] {
+    package var reports: [CatalogReport] {
         entries.compactMap { if case .report(let report) = $0 { report } else { nil } }
     }
 
-    public var unreadable: [CatalogReadError] {
+    package var unreadable: [CatalogReadError] {
         entries.compactMap { if case .unreadable(let error) = $0 { error } else { nil } }
     }
 
-    public var errorCount: Int { reports.reduce(0) { $0 + $1.errorCount } }
-    public var warningCount: Int { reports.reduce(0) { $0 + $1.warningCount } }
-    public var assetCount: Int { reports.reduce(0) { $0 + $1.assetCount } }
-    public var fileCount: Int { reports.reduce(0) { $0 + $1.fileCount } }
+    package var errorCount: Int { reports.reduce(0) { $0 + $1.errorCount } }
+    package var warningCount: Int { reports.reduce(0) { $0 + $1.warningCount } }
+    package var assetCount: Int { reports.reduce(0) { $0 + $1.assetCount } }
+    package var fileCount: Int { reports.reduce(0) { $0 + $1.fileCount } }
 
     /// `2 errors, 1 warning in 12 assets (30 files checked) in 3 catalogs`, and how many could not be read.
-    public var summary: String {
+    package var summary: String {
         func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
         let unread = unreadable.count
         return "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(assetCount, "asset")) "
@@ -43,7 +43,7 @@ public struct MultiCatalogReport: Sendable, Hashable {
     /// JSON: `{"catalogs": [each catalog's validate object, or {"catalog", "error"}], "summary": {…}}`.
     /// The document formats (SARIF, JUnit, checkstyle, GitLab) describe one catalog; the command line
     /// refuses them for several, and here they fall back to JSON.
-    public func rendered(as format: CatalogReportFormat) -> String {
+    package func rendered(as format: CatalogReportFormat) -> String {
         switch format {
         case .text, .github:
             var lines: [String] = []
@@ -81,7 +81,7 @@ extension CatalogValidator {
     /// Validates each catalog in turn, each on every core (its sets are read and checked in parallel as
     /// for one catalog), keeping only the reports: one catalog's model is gone before the next is read.
     /// A catalog that cannot be read becomes an `.unreadable` entry; the others are still validated.
-    public func validate(catalogsAt paths: [String],
+    package func validate(catalogsAt paths: [String],
                          progress: (@Sendable (_ catalog: Int, _ done: Int, _ total: Int) -> Void)? = nil) -> MultiCatalogReport {
         var entries: [MultiCatalogReport.Entry] = []
         entries.reserveCapacity(paths.count)

@@ -52,7 +52,7 @@ public struct ValidationConfig: Sendable, Hashable {
 
     /// The first `.asset-tool.json` in the catalog folder or a folder above it, stopping at the folder
     /// that holds `.git` (the repository root, checked too) or at the file system's root.
-    public static func locate(forCatalog catalog: String) -> String? {
+    package static func locate(forCatalog catalog: String) -> String? {
         guard var folder = CatalogFileSystem.realPath(catalog) else { return nil }
         for _ in 0..<maximumLevels {
             let candidate = folder == "/" ? "/\(fileName)" : "\(folder)/\(fileName)"
@@ -89,7 +89,7 @@ public struct ValidationConfig: Sendable, Hashable {
     }
 
     /// Parses configuration bytes with the package's JSON reader; `file` names them in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ValidationConfigError) -> ValidationConfig {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ValidationConfigError) -> ValidationConfig {
         let document: JSONValue
         do {
             document = try JSONReader.parse(bytes)
@@ -142,7 +142,7 @@ public struct ValidationConfig: Sendable, Hashable {
     }
 
     /// This configuration with the command line's settings on top (the command line wins).
-    public func adding(disabled: [CatalogDiagnostic.Code], raised: [CatalogDiagnostic.Code], exclude more: [String]) -> ValidationConfig {
+    package func adding(disabled: [CatalogDiagnostic.Code], raised: [CatalogDiagnostic.Code], exclude more: [String]) -> ValidationConfig {
         var copy = self
         for code in raised { copy.rules[code] = .error }
         for code in disabled { copy.rules[code] = .off }
@@ -151,7 +151,7 @@ public struct ValidationConfig: Sendable, Hashable {
     }
 
     /// Whether `path` (catalog-relative) or a folder above it matches an exclude pattern.
-    public func excludes(_ path: String) -> Bool {
+    package func excludes(_ path: String) -> Bool {
         guard !exclude.isEmpty, !path.isEmpty else { return false }
         var prefix = Substring(path)
         while true {
@@ -164,7 +164,7 @@ public struct ValidationConfig: Sendable, Hashable {
 
     /// The findings as configured: excluded paths and codes turned off are dropped, the others take the
     /// configured severity.
-    public func apply(to diagnostics: [CatalogDiagnostic]) -> [CatalogDiagnostic] {
+    package func apply(to diagnostics: [CatalogDiagnostic]) -> [CatalogDiagnostic] {
         guard !rules.isEmpty || !exclude.isEmpty else { return diagnostics }
         return diagnostics.compactMap { diagnostic in
             var diagnostic = diagnostic
@@ -185,7 +185,7 @@ public struct ValidationConfigError: Error, Sendable, Hashable, CustomStringConv
     public var keyPath: String?
     public var message: String
 
-    public init(file: String, keyPath: String? = nil, message: String) {
+    package init(file: String, keyPath: String? = nil, message: String) {
         self.file = file
         self.keyPath = keyPath
         self.message = message

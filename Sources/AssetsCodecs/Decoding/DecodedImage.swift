@@ -9,7 +9,7 @@ public struct DecodedImage: Sendable, Hashable {
     /// The orientation turned into the pixels (`.up` when none was applied).
     public var appliedOrientation: ImageOrientation
 
-    public init(image: RGBAImage, info: ImageInfo, warnings: [ImageWarning], appliedOrientation: ImageOrientation) {
+    package init(image: RGBAImage, info: ImageInfo, warnings: [ImageWarning], appliedOrientation: ImageOrientation) {
         self.image = image
         self.info = info
         self.warnings = warnings

@@ -33,10 +33,10 @@ public struct DecodingLimits: Sendable, Hashable {
     public static let `default` = DecodingLimits()
 
     /// The RGBA copies of a canvas a decode holds at once (see `maxMemory`).
-    public static let canvasCopies = 2
+    package static let canvasCopies = 2
 
     /// Throws `tooLarge` unless a `width × height` canvas fits the limits.
-    public func check(width: Int, height: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
+    package func check(width: Int, height: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
         guard width >= 0, height >= 0 else {
             throw ImageError(.corrupt, format: format, frame: frame, detail: "negative size \(width)x\(height)")
         }
@@ -53,7 +53,7 @@ public struct DecodingLimits: Sendable, Hashable {
 
     /// Throws `tooLarge` when `copies` RGBA copies of a `width × height` image exceed `maxMemory`.
     /// Called by decoders just before they allocate pixels (a header probe allocates none).
-    public func checkMemory(width: Int, height: Int, copies: Int = DecodingLimits.canvasCopies,
+    package func checkMemory(width: Int, height: Int, copies: Int = DecodingLimits.canvasCopies,
                             format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
         guard let maxMemory else { return }
         let (pixels, overflow) = max(width, 0).multipliedReportingOverflow(by: max(height, 0))
@@ -65,20 +65,20 @@ public struct DecodingLimits: Sendable, Hashable {
     }
 
     /// Bytes as whole megabytes (MiB, rounded up), for messages.
-    public static func megabytes(_ bytes: Int) -> String {
+    package static func megabytes(_ bytes: Int) -> String {
         "\(bytes / (1 << 20) + (bytes % (1 << 20) == 0 ? 0 : 1)) MB"
     }
 
     /// Throws `tooLarge` when frames handing out `total` pixels together exceed `maxAnimationPixels`
     /// (`overflow`: the sum overflowed on the way).
-    public func checkAnimation(totalPixels total: Int, overflow: Bool = false, frames: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
+    package func checkAnimation(totalPixels total: Int, overflow: Bool = false, frames: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
         guard overflow || total > maxAnimationPixels else { return }
         throw ImageError(.tooLarge, format: format, frame: frame,
                          detail: "\(frames) frame\(frames == 1 ? "" : "s") of \(overflow ? "more than \(Int.max)" : String(total)) pixels in all exceed the limit of \(maxAnimationPixels) pixels for a whole animation")
     }
 
     /// Throws `tooLarge` when `frames` frames of `pixelsPerFrame` pixels each exceed `maxAnimationPixels`.
-    public func checkAnimation(frames: Int, pixelsPerFrame: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
+    package func checkAnimation(frames: Int, pixelsPerFrame: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
         let (total, overflow) = frames.multipliedReportingOverflow(by: pixelsPerFrame)
         guard overflow || total > maxAnimationPixels else { return }
         throw ImageError(.tooLarge, format: format, frame: frame,

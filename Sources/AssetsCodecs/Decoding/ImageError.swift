@@ -31,7 +31,7 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The codec's own words about the problem.
     public var detail: String
 
-    public init(
+    package init(
         _ kind: ImageErrorKind,
         format: ImageFormat? = nil,
         file: String? = nil,
@@ -48,7 +48,7 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same error, naming a file.
-    public func naming(file: String) -> ImageError {
+    package func naming(file: String) -> ImageError {
         var copy = self
         copy.file = file
         return copy

@@ -56,7 +56,7 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     public var displayWidth: Int { orientation.swapsAxes ? height : width }
     public var displayHeight: Int { orientation.swapsAxes ? width : height }
 
-    public init(format: ImageFormat, width: Int = 0, height: Int = 0) {
+    package init(format: ImageFormat, width: Int = 0, height: Int = 0) {
         self.format = format
         self.extensionMismatch = nil
         self.isDecodable = format.isDecodable

@@ -137,7 +137,7 @@ public enum ImageInspector {
     /// offset 0, `tail` the file's last bytes (4 KiB is enough), `fileSize` its length. When `head` is the
     /// whole file this equals `probe(head, file:)`. JPEG and PNG need their headers in `head` (else
     /// `truncated`); GIF needs the whole file for its frames.
-    public static func probe(head: [UInt8], tail: [UInt8], fileSize: Int, file: String? = nil,
+    package static func probe(head: [UInt8], tail: [UInt8], fileSize: Int, file: String? = nil,
                              limits: DecodingLimits = .default) throws(ImageError) -> ImageInfo {
         if head.count >= fileSize { return try probe(head, file: file, limits: limits) }
         var info = try probe(head, file: file, limits: limits, isWholeFile: false)

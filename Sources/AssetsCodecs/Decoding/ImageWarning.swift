@@ -7,7 +7,7 @@ public struct ImageWarning: Sendable, Hashable, Codable, CustomStringConvertible
     /// The byte offset the warning refers to, when known.
     public var offset: Int?
 
-    public init(code: ImageWarningCode, message: String, offset: Int? = nil) {
+    package init(code: ImageWarningCode, message: String, offset: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset

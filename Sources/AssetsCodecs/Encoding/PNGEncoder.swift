@@ -75,7 +75,7 @@ public struct PNGEncoder: Sendable, Hashable {
 
     /// Encodes `image` into `buffer` (its allocation is reused from call to call) and hands the file's
     /// bytes to `body`; they are valid only during the call.
-    public func encode<Result>(
+    package func encode<Result>(
         _ image: RGBAImage, into buffer: PNGEncodingBuffer, _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
     ) throws(PNGEncodingError) -> Result {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
@@ -180,14 +180,14 @@ public struct PNGEncoder: Sendable, Hashable {
 
 /// Memory an encoder reuses from file to file, so encoding many frames allocates only while the
 /// largest file so far grows. Not for use from two threads at once: give each thread its own.
-public final class PNGEncodingBuffer {
+package final class PNGEncodingBuffer {
     fileprivate var output = assets_png_encode_output()
     private var second: PNGEncodingBuffer?
     /// A copy of the image `PNGEncoder.prepare` was given, when its settings need the pixels themselves;
     /// its storage is reused by the next copy.
     fileprivate var held: RGBAImage?
 
-    public init() {}
+    package init() {}
 
     deinit {
         assets_png_encode_free(&output)

@@ -21,7 +21,7 @@ import Darwin
 /// registers; each lane adds in the same order as the reference's separate pass, so the result is the same.
 public enum BlurHash {
     /// The base-83 alphabet.
-    public static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
+    package static let alphabet: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
 
     /// How many cosine components across and down (each 1...9).
     public struct Components: Sendable, Hashable, CustomStringConvertible {

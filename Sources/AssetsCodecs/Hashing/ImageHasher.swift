@@ -86,7 +86,7 @@ public struct ImageHash: Sendable, Hashable {
     public var blurHash: String
     public var thumbHash: [UInt8]
 
-    public init(width: Int, height: Int, blurHash: String, thumbHash: [UInt8]) {
+    package init(width: Int, height: Int, blurHash: String, thumbHash: [UInt8]) {
         self.width = width
         self.height = height
         self.blurHash = blurHash

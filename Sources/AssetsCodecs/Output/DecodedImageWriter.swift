@@ -53,7 +53,7 @@ public struct DecodedImageWriter: Sendable {
     }
 
     /// The PPM header djpeg writes: `P6`, the size, the maximum sample value, one newline each.
-    public static func ppmHeader(width: Int, height: Int) -> [UInt8] {
+    package static func ppmHeader(width: Int, height: Int) -> [UInt8] {
         Array("P6\n\(width) \(height)\n255\n".utf8)
     }
 

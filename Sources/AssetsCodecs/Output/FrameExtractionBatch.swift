@@ -4,20 +4,20 @@ import Dispatch
 /// Extracts the frames of many images in one go: each input gets its own folder under `folder`, named
 /// after the input's file name without its extension (`OUT/spinner/frame_0000.png`…), and the inputs are
 /// spread over the processors. One input's failure does not stop the others.
-public struct FrameExtractionBatch: Sendable {
-    public var inputs: [String]
-    public var folder: String
-    public var selection: FrameSelection
-    public var overwrite: Bool
-    public var encoder: PNGEncoder
-    public var raw: Bool
-    public var limits: DecodingLimits
+package struct FrameExtractionBatch: Sendable {
+    package var inputs: [String]
+    package var folder: String
+    package var selection: FrameSelection
+    package var overwrite: Bool
+    package var encoder: PNGEncoder
+    package var raw: Bool
+    package var limits: DecodingLimits
     /// How many threads work at once, over inputs and, when inputs are fewer, over frames.
-    public var threads: Int
+    package var threads: Int
     /// The files the whole batch may write; nil: unlimited.
-    public var files: OutputFileBudget?
+    package var files: OutputFileBudget?
 
-    public init(inputs: [String], folder: String, selection: FrameSelection = .all, overwrite: Bool = false,
+    package init(inputs: [String], folder: String, selection: FrameSelection = .all, overwrite: Bool = false,
                 encoder: PNGEncoder = .fast, raw: Bool = false, limits: DecodingLimits = .default,
                 threads: Int = FrameExtractor.processorCount, files: OutputFileBudget? = nil) {
         self.files = files
@@ -32,21 +32,21 @@ public struct FrameExtractionBatch: Sendable {
     }
 
     /// What happened to one input.
-    public struct Outcome: Sendable {
-        public var input: String
+    package struct Outcome: Sendable {
+        package var input: String
         /// The folder its frames went to.
-        public var folder: String
+        package var folder: String
         /// The report (which may carry decoding damage), or why nothing could be extracted.
-        public var result: Result<FrameExtractionReport, Failure>
+        package var result: Result<FrameExtractionReport, Failure>
     }
 
     /// Why an input gave no frames.
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         /// It could not be read or opened as an image.
         case input(ImageError)
         case extraction(FrameExtractionError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .input(let error): return error.description
             case .extraction(let error): return error.description
@@ -57,7 +57,7 @@ public struct FrameExtractionBatch: Sendable {
     /// The output folder's name for `input`: its file name without the extension. A name that would
     /// leave nothing or only dots (`...gif` gives `..`, which is the parent folder) is the whole file
     /// name after an underscore instead (`_...gif`), so every input's folder is inside `folder`.
-    public static func folderName(for input: String) -> String {
+    package static func folderName(for input: String) -> String {
         let name = input.split(separator: "/").last.map(String.init) ?? input
         guard let dot = name.lastIndex(of: "."), dot > name.startIndex else {
             return name.allSatisfy({ $0 == "." }) ? "_" + name : name
@@ -67,7 +67,7 @@ public struct FrameExtractionBatch: Sendable {
     }
 
     /// The GIF files directly inside `folder` (by extension, any case; hidden files skipped), sorted by name.
-    public static func gifFiles(in folder: String) -> [String] {
+    package static func gifFiles(in folder: String) -> [String] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return FileSystemListing.names(in: folder)
             .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".gif") }
@@ -76,7 +76,7 @@ public struct FrameExtractionBatch: Sendable {
     }
 
     /// Two inputs that would share an output folder, if any.
-    public static func clash(in inputs: [String]) -> (String, String)? {
+    package static func clash(in inputs: [String]) -> (String, String)? {
         var seen: [String: String] = [:]
         for input in inputs {
             let name = folderName(for: input)
@@ -88,7 +88,7 @@ public struct FrameExtractionBatch: Sendable {
 
     /// Extracts every input; the outcomes come back in the inputs' order. `progress` is called from the
     /// workers as each input is finished (inputs done, inputs in all).
-    public func run(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> [Outcome] {
+    package func run(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> [Outcome] {
         let perInput = max(1, threads / max(inputs.count, 1))
         var workers = min(threads, inputs.count)
         // Each worker composites on its own canvas: as many workers as the memory holds canvases of the

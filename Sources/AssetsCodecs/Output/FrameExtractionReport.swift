@@ -16,7 +16,7 @@ public struct FrameExtractionReport: Sendable, Hashable {
         public var usesTransparency: Bool
         public var interlaced: Bool
 
-        public init(frame: AnimationFrame, file: String?) {
+        package init(frame: AnimationFrame, file: String?) {
             index = frame.index
             self.file = file
             rectangle = frame.rectangle
@@ -42,7 +42,7 @@ public struct FrameExtractionReport: Sendable, Hashable {
     /// The damage that stopped decoding; the frames before it are complete.
     public var damage: ImageError?
 
-    public init(source: String, format: ImageFormat, canvasWidth: Int, canvasHeight: Int,
+    package init(source: String, format: ImageFormat, canvasWidth: Int, canvasHeight: Int,
                 loopCount: GIFLoopCount, raw: Bool) {
         self.source = source
         self.format = format
@@ -53,7 +53,7 @@ public struct FrameExtractionReport: Sendable, Hashable {
     }
 
     /// The loop count in words: `once`, `forever`, or `N times`.
-    public var loopDescription: String {
+    package var loopDescription: String {
         switch loopCount {
         case .playOnce: return "once"
         case .forever: return "forever"
@@ -62,12 +62,12 @@ public struct FrameExtractionReport: Sendable, Hashable {
     }
 
     /// The `frames.json` manifest: stable key order, one frame per line.
-    public func json() -> String {
+    package func json() -> String {
         manifest.rendered(.records) + "\n"
     }
 
     /// The `frames.json` manifest as a value.
-    public var manifest: JSONValue {
+    package var manifest: JSONValue {
         .record([
             "source": .string(source),
             "format": .string(format.rawValue),

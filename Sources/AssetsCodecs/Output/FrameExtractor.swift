@@ -49,13 +49,13 @@ public struct FrameExtractor: Sendable {
     public static let manifestName = "frames.json"
 
     /// The file name of frame `index`.
-    public static func frameName(_ index: Int) -> String {
+    package static func frameName(_ index: Int) -> String {
         let digits = String(index)
         return "frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
     /// Whether `name` is a file this extractor writes: the manifest or a frame.
-    public static func isOwnOutput(_ name: String) -> Bool {
+    package static func isOwnOutput(_ name: String) -> Bool {
         name == manifestName || (name.hasPrefix("frame_") && name.hasSuffix(".png") && name.count > 10
             && name.dropFirst(6).dropLast(4).allSatisfy { $0.isASCII && $0.isNumber })
     }
@@ -66,7 +66,7 @@ public struct FrameExtractor: Sendable {
 
     /// The encoding threads that fit `memoryBudget` for a `width` x `height` canvas: the compositor holds
     /// `DecodingLimits.canvasCopies` copies, and each encoding thread beyond the first its own copy.
-    public func threadsFitting(width: Int, height: Int) -> Int {
+    package func threadsFitting(width: Int, height: Int) -> Int {
         guard let memoryBudget, encodingThreads > 1 else { return encodingThreads }
         let canvas = width.multipliedReportingOverflow(by: height).partialValue.multipliedReportingOverflow(by: 4).partialValue
         let fixed = canvas * DecodingLimits.canvasCopies

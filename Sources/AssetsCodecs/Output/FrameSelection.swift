@@ -26,12 +26,12 @@ public struct FrameSelection: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func contains(_ index: Int) -> Bool {
+    package func contains(_ index: Int) -> Bool {
         index >= first && (last.map { index <= $0 } ?? true)
     }
 
     /// Whether no frame after `index` can be selected.
-    public func isPast(_ index: Int) -> Bool {
+    package func isPast(_ index: Int) -> Bool {
         last.map { index >= $0 } ?? false
     }
 

@@ -52,7 +52,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     public var position: SourcePosition?
     public var message: String
 
-    public init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
+    package init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
                 position: SourcePosition? = nil) {
         self.code = code
         self.severity = severity ?? code.defaultSeverity
@@ -69,12 +69,12 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     }
 
     /// `path:line:column`, or `path` without a position.
-    public static func location(_ path: String, _ position: SourcePosition?) -> String {
+    package static func location(_ path: String, _ position: SourcePosition?) -> String {
         position.map { "\(path):\($0.line):\($0.column)" } ?? path
     }
 
     /// The message with the key path in front of it, when there is one.
-    public var fullMessage: String {
+    package var fullMessage: String {
         keyPath.map { "\($0): \(message)" } ?? message
     }
 

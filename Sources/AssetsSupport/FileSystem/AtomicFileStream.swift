@@ -10,8 +10,8 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
 
 /// A file being written atomically: bytes go to a temporary file beside the destination; `commit`
 /// flushes it and moves it into place, `discard` removes it. Made by `AtomicFileWriter`.
-public final class AtomicFileStream {
-    public let path: String
+package final class AtomicFileStream {
+    package let path: String
     private let overwrite: Bool
     private let temporary: String
     private var fd: Int32
@@ -42,7 +42,7 @@ public final class AtomicFileStream {
     }
 
     /// Appends `bytes` to the file.
-    public func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    package func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
         guard let base = bytes.baseAddress else { return }
         var written = 0
         while written < bytes.count {
@@ -56,7 +56,7 @@ public final class AtomicFileStream {
     }
 
     /// Appends `bytes` to the file.
-    public func append(_ bytes: [UInt8]) throws(OutputError) {
+    package func append(_ bytes: [UInt8]) throws(OutputError) {
         try bytes.withUnsafeBufferPointer { buffer throws(OutputError) in try append(buffer) }
     }
 

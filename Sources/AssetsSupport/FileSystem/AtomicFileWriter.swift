@@ -33,7 +33,7 @@ public struct AtomicFileWriter: Sendable {
     /// Streams a file to `path`: `produce` appends its bytes in pieces, so a large file never has to
     /// be held in memory whole. When `produce` throws, nothing is written and its error is rethrown;
     /// output failures throw `OutputError`.
-    public func write(to path: String, _ produce: (AtomicFileStream) throws -> Void) throws {
+    package func write(to path: String, _ produce: (AtomicFileStream) throws -> Void) throws {
         let file = try AtomicFileStream(path: path, overwrite: overwrite)
         do {
             try produce(file)
@@ -45,7 +45,7 @@ public struct AtomicFileWriter: Sendable {
     }
 
     /// Creates a folder and its parents if they are missing (0777 under the umask, as `mkdir -p`).
-    public static func makeDirectory(_ path: String) throws(OutputError) {
+    package static func makeDirectory(_ path: String) throws(OutputError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -79,7 +79,7 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }

@@ -11,12 +11,12 @@ import Darwin
 /// delivered to the process, not to the call that made the temporary. The library never installs a
 /// signal handler; `asset-tool` watches the signals (on a dispatch queue, not in a signal handler) and
 /// calls `removeAll()`.
-public enum InterruptCleanup {
+package enum InterruptCleanup {
     private static let pending = Locked<[Int: Entry]>([:])
     private static let interrupted = Locked(false)
 
     /// Whether `removeAll()` has run: files the run is writing may have vanished under it.
-    public static var isInterrupted: Bool { interrupted.withLock { $0 } }
+    package static var isInterrupted: Bool { interrupted.withLock { $0 } }
     private static let next = Locked(0)
 
     enum Entry {
@@ -43,7 +43,7 @@ public enum InterruptCleanup {
     /// Removes every registered temporary: the outputs being written stay as they were before the run.
     /// Called when the process is about to exit on a signal; work still running may add a file meanwhile,
     /// so a folder is emptied a few times before it is given up.
-    public static func removeAll() {
+    package static func removeAll() {
         interrupted.withLock { $0 = true }
         // Folders before lock files: a lock file left alone is what tells the next run to look for a
         // killed run's temporaries (`StagedOutputFolder`), so it goes only once its folder has.

@@ -5,7 +5,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

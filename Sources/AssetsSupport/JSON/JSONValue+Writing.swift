@@ -1,28 +1,28 @@
 /// The package's one JSON writer: every JSON output is built as a `JSONValue` and written by
 /// `rendered(_:)`, so escaping, number forms and layout are decided in one place.
 extension JSONValue {
-    public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
+    package static func int(_ value: Int) -> JSONValue { .number(String(value)) }
 
     /// A number: whole values without a fraction (`2`, not `2.0`), others as Swift prints them; `null`
     /// when not finite.
-    public static func double(_ value: Double) -> JSONValue {
+    package static func double(_ value: Double) -> JSONValue {
         guard value.isFinite else { return .null }
         return .number(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
     }
 
     /// A string, or `null` when there is none.
-    public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    package static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 
     /// An integer, or `null` when there is none.
-    public static func int(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
+    package static func int(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
 
     /// An object from key-value pairs, in the order given.
-    public static func record(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    package static func record(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
         .object(members.map { (key: $0.key, value: $0.value) })
     }
 
     /// How `rendered(_:)` lays the text out.
-    public enum Layout: Sendable {
+    package enum Layout: Sendable {
         /// Every object and array with members puts each on a line of its own, indented two spaces a level.
         case expanded
         /// The top level and every list of objects or arrays one member a line; everything else on one
@@ -31,7 +31,7 @@ extension JSONValue {
     }
 
     /// JSON text, without a final newline.
-    public func rendered(_ layout: Layout = .expanded) -> String {
+    package func rendered(_ layout: Layout = .expanded) -> String {
         var out = ""
         write(into: &out, depth: 0, expands: { value, depth, isRootItem in
             switch layout {

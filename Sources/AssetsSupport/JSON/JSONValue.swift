@@ -1,6 +1,6 @@
 /// A JSON value, read or about to be written, that keeps what `JSONSerialization` loses: key order, and whether a number
 /// was written as an integer, a decimal or a boolean.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -9,22 +9,22 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     case null
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.text == rhs.text
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(text)
     }
 
     /// The value of `key` in an object (the first, if the key repeats).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// A word for the value's type, as messages name it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -36,7 +36,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Compact JSON text for the value, keys in their written order.
-    public var text: String {
+    package var text: String {
         switch self {
         case .object(let members):
             return "{" + members.map { JSONValue.quoted($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"

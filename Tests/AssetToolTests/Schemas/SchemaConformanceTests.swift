@@ -3,14 +3,14 @@ import Testing
 import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 /// Real outputs of `validate`, `resolve`, `resolve --state`, `info`, `extract-frames` and its frames.json,
 /// checked against the schemas in `Schemas/`. The schemas are strict (no unknown property), so a new
 /// field or a renamed one in any output fails here until the schema says so.
 @Suite("JSON outputs match their schemas")
 struct SchemaConformanceTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = PackageRoot.url
     static let shippedCatalog = repositoryRoot.appendingPathComponent("Assets.catalog").path
 
     static func schema(_ name: String) throws -> JSONSchemaValidator {

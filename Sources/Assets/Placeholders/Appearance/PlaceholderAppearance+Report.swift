@@ -101,7 +101,7 @@ extension PlaceholderPresentation.Button {
 
 extension PlaceholderAppearance {
     /// The appearance as `resolve --state --format json` writes it, colours as `#RRGGBB[AA]` for `appearance`.
-    public func reportJSON(_ appearance: VariantQuery.Appearance) -> JSONValue {
+    package func reportJSON(_ appearance: VariantQuery.Appearance) -> JSONValue {
         .object([
             ("background_color", backgroundColor.reportJSON(appearance)),
             ("border", border.reportJSON(appearance)),
@@ -131,7 +131,7 @@ extension PlaceholderAppearance {
     }
 
     /// The appearance in a few indented lines, colours for `appearance`.
-    public func reportLines(_ appearance: VariantQuery.Appearance) -> [String] {
+    package func reportLines(_ appearance: VariantQuery.Appearance) -> [String] {
         var box = "background \(backgroundColor.resolved(for: appearance)), \(border.reportText(appearance))"
         if let shadow {
             box += ", shadow \(shadow.color.resolved(for: appearance)) opacity \(Points(shadow.opacity)) radius \(Points(shadow.radius))"

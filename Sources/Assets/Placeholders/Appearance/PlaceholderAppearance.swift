@@ -112,7 +112,7 @@ public struct ImageLayout: Sendable, Hashable {
         case center
 
         /// The CSS `object-fit`.
-        public var css: String {
+        package var css: String {
             switch self {
             case .scaleToFill: "fill"
             case .scaleAspectFit: "contain"

@@ -44,7 +44,7 @@ public struct PlaceholderColor: Sendable, Hashable {
         }
 
         /// `rgba(r, g, b, a)` for CSS.
-        public var css: String {
+        package var css: String {
             let opacity = (alpha * 1000).rounded() / 1000
             return "rgba(\(red), \(green), \(blue), \(opacity))"
         }

@@ -8,7 +8,7 @@ public struct TextAttributes: Sendable, Hashable {
         case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 
         /// The CSS `font-weight`.
-        public var cssWeight: Int {
+        package var cssWeight: Int {
             switch self {
             case .ultraLight: 100
             case .thin: 200
@@ -28,7 +28,7 @@ public struct TextAttributes: Sendable, Hashable {
         case natural, left, center, right, justified
 
         /// The CSS `text-align`.
-        public var css: String {
+        package var css: String {
             switch self {
             case .natural: "start"
             case .left: "left"

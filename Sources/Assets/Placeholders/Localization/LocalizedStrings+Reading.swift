@@ -77,7 +77,7 @@ extension LocalizedStrings {
     }
 
     /// The keys and values of one `.strings` file.
-    public static func readStringsFile(_ file: String) throws(StringsFileError) -> [String: String] {
+    package static func readStringsFile(_ file: String) throws(StringsFileError) -> [String: String] {
         let text = try StringsFileParser.text(of: readBytes(file), file: file)
         var parser = StringsFileParser(text: text, file: file)
         return try parser.parse()

@@ -49,7 +49,7 @@ public struct LocalizedStrings: LocalizationProvider, Hashable {
     }
 
     /// `de_AT` → `de-at`; `zh-Hans-CN` → `zh-hans-cn`; lower case, hyphens.
-    public static func normalized(_ language: String) -> String {
+    package static func normalized(_ language: String) -> String {
         language.replacingOccurrences(of: "_", with: "-").lowercased()
     }
 

@@ -31,7 +31,7 @@ public struct StringsFileError: Error, Sendable, Hashable, CustomStringConvertib
     public var keyPath: String
     public var reason: Reason
 
-    public init(file: String, line: Int = 0, keyPath: String = "", reason: Reason) {
+    package init(file: String, line: Int = 0, keyPath: String = "", reason: Reason) {
         self.file = file
         self.line = line
         self.keyPath = keyPath

@@ -34,7 +34,7 @@ public struct AnimationFrame: Sendable, Hashable {
     public var usesTransparency: Bool
     public var interlaced: Bool
 
-    public init(
+    package init(
         index: Int, image: RGBAImage, rectangle: FrameRectangle, delayCentiseconds: Int = 0,
         disposal: GIFDisposal = .unspecified, transparentIndex: Int? = nil, usesTransparency: Bool = false,
         interlaced: Bool = false
@@ -51,7 +51,7 @@ public struct AnimationFrame: Sendable, Hashable {
     }
 
     /// The browsers' rule (Chromium, Firefox, Kingfisher, SDWebImage): 10 ms or less plays as 100 ms.
-    public static func effectiveDelay(centiseconds: Int) -> Int {
+    package static func effectiveDelay(centiseconds: Int) -> Int {
         let milliseconds = centiseconds.multipliedReportingOverflow(by: 10)
         if milliseconds.overflow { return Int.max }
         return milliseconds.partialValue <= 10 ? 100 : milliseconds.partialValue

@@ -15,7 +15,7 @@ public enum GIFDisposal: Sendable, Hashable {
     case reserved(Int)
 
     /// The disposal for a GCE disposal method number (only its three bits count).
-    public init(method: Int) {
+    package init(method: Int) {
         switch method & 7 {
         case 0: self = .unspecified
         case 1: self = .keep

@@ -2,7 +2,7 @@ import AssetsSupport
 
 extension GIFInfo {
     /// A few lines for people: format, size, frames, loop, delays.
-    public func text(file: String) -> String {
+    package func text(file: String) -> String {
         var lines = ["\(file): GIF, \(canvasWidth)x\(canvasHeight)"
             + (canvasWidth != screenWidth || canvasHeight != screenHeight ? " (screen \(screenWidth)x\(screenHeight))" : "")
             + ", \(frames.count) frame\(frames.count == 1 ? "" : "s")"

@@ -10,7 +10,7 @@ public enum GIFLoopCount: Sendable, Hashable {
     case repeats(Int)
 
     /// The loop count for a stored extension value (0 means forever).
-    public init(stored value: Int) {
+    package init(stored value: Int) {
         self = value == 0 ? .forever : .repeats(value)
     }
 

@@ -3,6 +3,7 @@ import Testing
 @testable import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 /// A PNG fixture written by libpng from known samples, with the RGBA the PNG specification says it shows.
 struct PNGFixture: CustomStringConvertible, Sendable {
@@ -118,8 +119,7 @@ struct PNGFixture: CustomStringConvertible, Sendable {
 
 @Suite("PNG decoding")
 struct PNGDecoderTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = PackageRoot.fixtures
 
     /// File name of a fixture: type, depth, interlace, tRNS.
     static func name(_ fixture: PNGFixture) -> String {

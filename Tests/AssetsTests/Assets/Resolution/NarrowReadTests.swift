@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import Assets
 @testable import AssetsSupport
+import TestSupport
 
 /// `VariantResolver.catalog(at:forResolving:)` reads only the candidate sets (and the groups' namespaces);
 /// resolving on what it reads must answer exactly as on the whole catalog, trace included.
 @Suite("Resolving one name reads only its sets")
 struct NarrowReadTests {
-    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets.catalog").path
+    static let shipped = PackageRoot.url("Assets.catalog").path
 
     /// Every set's name, a case-changed copy of each, and a name that is not there, answered both ways.
     static func expectSameAnswers(in root: String, also: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Assets
 @testable import AssetsCodecs
+import TestSupport
 
 /// The images the hash conformance tests hash, made here (no image file is committed), and the expected
 /// values computed from the same pixels with the reference implementations (Tests/Fixtures/README.md).
@@ -101,8 +102,7 @@ struct HashReferences {
     var blurHashDecodes: [(hash: String, width: Int, height: Int, punch: Int, rgb: [UInt8])] = []
     var thumbHashDecodes: [(hash: String, width: Int, height: Int, rgba: [UInt8])] = []
 
-    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/hash-references.txt")
+    static let url = PackageRoot.fixtures.appendingPathComponent("hash-references.txt")
 
     static func load() throws -> HashReferences {
         let text = try String(contentsOf: url, encoding: .utf8)

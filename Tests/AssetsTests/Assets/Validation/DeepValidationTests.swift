@@ -3,6 +3,7 @@ import Testing
 @testable import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 @Suite("Deep validation decodes what the probe only walks")
 struct DeepValidationTests {
@@ -39,8 +40,7 @@ struct DamagedCatalogTests {
     @Test("seeded damage to every file is reported, never a crash", arguments: [1, 2, 3])
     func damage(seed: UInt64) throws {
         // Given a copy of the shipped example with one byte changed in each of its files
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackageRoot.url
         let fixture = try FixtureCatalog()
         try FileManager.default.removeItem(atPath: fixture.root)
         try FileManager.default.copyItem(at: root.appendingPathComponent("Assets.catalog"), to: URL(fileURLWithPath: fixture.root))

@@ -2,6 +2,7 @@ import Foundation
 @testable import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 /// Writers for the byte streams the corpus' checksums are taken over, and the corpus' location.
 enum ImageDumps {
@@ -50,11 +51,8 @@ enum ImageDumps {
         return crc.hex
     }
 
-    /// `../shared/corpus` beside the repository, found from this file's path.
-    static let corpus: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus")
+    /// `../shared/corpus` beside the package (`PackageRoot.sharedCorpus`).
+    static let corpus: URL = PackageRoot.sharedCorpus
 
     static var corpusPresent: Bool {
         FileManager.default.fileExists(atPath: corpus.appendingPathComponent("MANIFEST.json").path)

@@ -24,7 +24,7 @@ struct JPEGConformanceTests {
     func nia(entry: JPEGCorpusEntry) throws {
         // Given a corpus JPEG wuffs decodes
         let bytes = try ImageDumps.read(entry.path)
-        guard let wuffs = entry.wuffs else { return }
+        let wuffs = try #require(entry.wuffs)
         // When it is decoded with stored orientation (NIA renders stored pixels)
         let decoded = try ImageInspector.decode(bytes, file: entry.path, options: DecodeOptions(orientation: .keep))
         // Then the checksum matches the statement for this libjpeg-turbo version

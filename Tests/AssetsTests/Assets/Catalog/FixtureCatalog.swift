@@ -3,6 +3,7 @@ import Testing
 @testable import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 /// A catalog folder built on disk by a test, removed when the value is released.
 final class FixtureCatalog {
@@ -59,10 +60,7 @@ final class FixtureCatalog {
 
 /// The corpus of real catalogs, read in place.
 enum CatalogCorpus {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/catalogs").path
+    static let folder = PackageRoot.sharedCorpus.appendingPathComponent("catalogs").path
 
     static var isPresent: Bool { FileManager.default.fileExists(atPath: folder + "/SOURCES.md") }
 

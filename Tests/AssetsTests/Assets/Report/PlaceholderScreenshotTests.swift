@@ -1,6 +1,7 @@
 import Assets
 import Foundation
 import Testing
+import TestSupport
 
 /// The report's placeholder rows checked as a page: headless Chromium takes a screenshot, and pixels of it
 /// are compared with what the style says (background colour, border colour and width), light and dark.
@@ -18,8 +19,7 @@ struct PlaceholderScreenshotTests {
           .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); the screenshot test is skipped"))
     func screenshot() throws {
         // Given the shipped catalog and an error style with a distinctive background and a thick border
-        let catalogPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Assets.catalog").standardizedFileURL.path
+        let catalogPath = PackageRoot.url("Assets.catalog").path
         let catalog = try AssetCatalog.read(at: catalogPath)
         let error = PlaceholderStyle.errorStyle.updateAppearance {
             $0.backgroundColor = Self.background

@@ -3,11 +3,10 @@ import Assets
 @testable import AssetsSupport
 import Foundation
 import Testing
+import TestSupport
 
-/// `../shared/corpus/catalogs`, found from this file's path (repo root's parent).
-let corpusCatalogs: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/corpus/catalogs")
+/// `../shared/corpus/catalogs` beside the package (`PackageRoot.sharedCorpus`).
+let corpusCatalogs: URL = PackageRoot.sharedCorpus.appendingPathComponent("catalogs")
 
 let corpusPresent = FileManager.default.fileExists(atPath: corpusCatalogs.path)
 

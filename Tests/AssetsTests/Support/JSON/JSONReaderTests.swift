@@ -3,6 +3,7 @@ import Testing
 @testable import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 @Suite("Contents.json reader")
 struct JSONReaderTests {
@@ -55,8 +56,7 @@ struct JSONReaderTests {
     @Test("every prefix and seeded byte flips of a real Contents.json parse or throw, and load without a crash")
     func robustness() throws {
         // Given a Contents.json from the shipped example
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackageRoot.url
         let source = root.appendingPathComponent("Assets.catalog/Placeholders/placeholder_error_icon.imageset/Contents.json")
         let bytes = [UInt8](try Data(contentsOf: source))
         #expect(bytes.count > 100)

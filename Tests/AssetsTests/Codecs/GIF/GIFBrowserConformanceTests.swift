@@ -3,13 +3,11 @@ import Testing
 @testable import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 /// The shared corpus, read in place: the repository's parent folder holds `shared/corpus`.
 enum Corpus {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus")
+    static let root = PackageRoot.sharedCorpus
     static var isPresent: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("BROWSER.json").path) }
 
     static func bytes(_ path: String) throws -> [UInt8] {

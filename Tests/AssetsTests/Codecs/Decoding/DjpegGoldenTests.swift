@@ -3,6 +3,7 @@ import Testing
 @testable import Assets
 @testable import AssetsCodecs
 @testable import AssetsSupport
+import TestSupport
 
 /// JPEG fixtures made by this package's encoder (libjpeg-turbo), decoded here, and compared with the md5 of
 /// what `djpeg` wrote for the same file (Tests/Fixtures/jpeg-djpeg-goldens.txt; how: Tests/Fixtures/README.md).
@@ -72,8 +73,7 @@ struct DjpegGoldenTests {
                   : try item.encoder.encode(picture)
     }
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = PackageRoot.fixtures
 
     /// "name | djpeg switches" -> (md5 of the fixture, md5 of djpeg's output).
     static func goldens() throws -> [String: (fixture: String, output: String)] {

@@ -22,9 +22,11 @@ struct HashConformanceTests {
         #expect(Self.inputs.count == 10)
     }
 
-    @Test("writes the inputs for the reference tools when ASSETS_WRITE_HASH_INPUTS names a folder")
+    @Test("writes the inputs for the reference tools when ASSETS_WRITE_HASH_INPUTS names a folder",
+          .enabled(if: ProcessInfo.processInfo.environment["ASSETS_WRITE_HASH_INPUTS"] != nil,
+                   "ASSETS_WRITE_HASH_INPUTS names no folder: nothing to write, skipped"))
     func writeInputs() throws {
-        guard let folder = ProcessInfo.processInfo.environment["ASSETS_WRITE_HASH_INPUTS"] else { return }
+        let folder = try #require(ProcessInfo.processInfo.environment["ASSETS_WRITE_HASH_INPUTS"])
         try HashInputs.dump(into: URL(fileURLWithPath: folder))
     }
 
@@ -39,12 +41,9 @@ struct HashConformanceTests {
         }
     }
 
-    @Test("BlurHash and ThumbHash equal the references on corpus photos (EXIF orientation applied)")
+    @Test("BlurHash and ThumbHash equal the references on corpus photos (EXIF orientation applied)",
+          .enabled(if: ImageDumps.corpusPresent, "../shared/corpus is absent: skipped"))
     func corpusPhotos() throws {
-        guard ImageDumps.corpusPresent else {
-            print("skipped: ../shared/corpus is absent")
-            return
-        }
         let cases = Self.references.blurHashes.filter { $0.input.hasPrefix("corpus:") }
         #expect(cases.count >= 5)
         for (input, components, expected) in cases {
@@ -55,12 +54,11 @@ struct HashConformanceTests {
         }
     }
 
-    @Test("BlurHash equals encode.c on the 12-megapixel benchmark photo when ASSETS_BENCH_CORPUS is set")
+    @Test("BlurHash equals encode.c on the 12-megapixel benchmark photo when ASSETS_BENCH_CORPUS is set",
+          .enabled(if: ProcessInfo.processInfo.environment["ASSETS_BENCH_CORPUS"] != nil,
+                   "ASSETS_BENCH_CORPUS names no benchmark corpus (Benchmarks/README.md): skipped"))
     func benchPhoto() throws {
-        guard let folder = ProcessInfo.processInfo.environment["ASSETS_BENCH_CORPUS"] else {
-            print("skipped: ASSETS_BENCH_CORPUS names no benchmark corpus (Benchmarks/README.md)")
-            return
-        }
+        let folder = try #require(ProcessInfo.processInfo.environment["ASSETS_BENCH_CORPUS"])
         for (input, components, expected) in Self.references.blurHashes where input.hasPrefix("bench:") {
             let path = folder + "/" + input.dropFirst("bench:".count)
             let image = try ImageInspector.decode(file: path).image
