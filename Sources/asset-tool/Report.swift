@@ -13,10 +13,13 @@ struct Report: ParsableCommand {
         commandName: "report",
         abstract: "Write one self-contained HTML page showing every asset, its variants, placeholders and findings.",
         discussion: """
-        The page inlines every image (thumbnails made with the project's decoders, animated GIFs as \
-        themselves) and loads nothing from the network. It shows each variant side by side (scales, \
-        light and dark, idioms), the placeholder each state shows under light and dark traits, and \
-        every finding of `validate` next to its asset.
+        The page inlines every image (thumbnails made with the project's decoders, animated GIFs and \
+        SVGs as themselves, shown only as images; a PDF's first page drawn by pdftoppm from \
+        poppler-utils where it is installed) and loads nothing from the network. It shows each variant \
+        side by side (scales, light and dark, idioms), the placeholder each state shows under light and \
+        dark traits, and every finding of `validate` next to its asset. Previews load as sets scroll \
+        into view, and a bar filters the sets by name and by finding (severity or code); without \
+        script the page still lists every set and finding.
 
         Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when \
         placeholders.json cannot be read or the output cannot be written (an existing file without \
@@ -53,14 +56,8 @@ struct Report: ParsableCommand {
 
     func run() throws {
         InterruptSignals.cleanUpOnExit()
-        let loaded: AssetCatalog
         let names: PlaceholderNames
         let strings: LocalizedStrings?
-        do {
-            loaded = try AssetCatalog.read(at: catalog, limits: limits.catalog)
-        } catch {
-            throw CommandFailure.unreadableCatalog("\(error)")
-        }
         do {
             names = try placeholderNames.names(forCatalog: catalog)
             strings = try localization.provider()
@@ -73,19 +70,31 @@ struct Report: ParsableCommand {
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         let progress = ProgressReporter.make("checking sets")
-        let validation = CatalogValidator(options: options).validate(loaded, progress: progress?.callback)
-        var report = CatalogHTMLReport(catalog: loaded, validation: validation, names: names)
+        // The engine `validate` uses, which keeps of each set only its name, kind and path (the outline); the
+        // page then reads each set again as it draws it, so memory stays flat with the catalog's size.
+        var report: CatalogHTMLReport
+        do {
+            var (outline, validation) = try CatalogValidator(options: options).validateKeepingOutline(catalogAt: catalog, progress: progress?.callback)
+            validation.setPaths = []  // every set's path again, which the page does not use (the outline has them)
+            report = try CatalogHTMLReport.reading(outline: outline, validation: validation, names: names, limits: limits.catalog)
+        } catch {
+            progress?.finish()
+            throw CommandFailure.unreadableCatalog("\(error)")
+        }
         report.limits = limits.decoding
         report.hashPreviews = hashPreviews
         if let strings { report.localization = strings }
         progress?.stage("drawing assets")
-        let page = report.render(progress: progress?.callback)
-        progress?.finish()
         do {
-            try AtomicFileWriter(overwrite: force).write(Array(page.utf8), to: output)
+            // Streamed: each batch of sets goes to the file as it is drawn, so the page is never whole in memory.
+            try AtomicFileWriter(overwrite: force).write(to: output) { file in
+                try report.write(to: file, progress: progress?.callback)
+            }
         } catch {
+            progress?.finish()
             throw CommandFailure("\(error)")
         }
-        print(PlainText.escape("\(output): \(loaded.assets.count) assets, \(validation.summary)"))
+        progress?.finish()
+        print(PlainText.escape("\(output): \(report.catalog.assets.count) assets, \(report.validation.summary)"))
     }
 }

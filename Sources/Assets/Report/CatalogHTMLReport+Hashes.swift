@@ -22,7 +22,7 @@ extension CatalogHTMLReport {
             let side = thumbnailSide
             let shownWidth = image.width >= image.height ? side : side * image.width / image.height
             let shownHeight = image.height >= image.width ? side : side * image.height / image.width
-            html += "<figure class=\"variant\"><div class=\"frame\"><img src=\"\(HTMLText.dataURI(png, type: "image/png"))\" "
+            html += "<figure class=\"variant\"><div class=\"frame\"><img data-src=\"\(HTMLText.dataURI(png, type: "image/png"))\" "
                 + "width=\"\(shownWidth)\" height=\"\(shownHeight)\" alt=\"\(kind) preview\"></div>"
                 + "<figcaption><span class=\"traits\">\(kind)</span> <span class=\"facts\">\(HTMLText.escape(text))</span></figcaption></figure>\n"
         }

@@ -18,7 +18,7 @@ extension CatalogHTMLReport {
         for state in Self.placeholderStates {
             screens += "<div class=\"state-name\">\(HTMLText.escape(state.rawValue))</div>\n"
             for appearance in [VariantQuery.Appearance.light, .dark] {
-                let context = PlaceholderContext(catalog: catalog, query: VariantQuery(appearance: appearance), names: names,
+                let context = PlaceholderContext(catalog: placeholderCatalog ?? catalog, query: VariantQuery(appearance: appearance), names: names,
                                                  localization: localization)
                 var report = PlaceholderStateReport(state: state, context: context, styles: styles)
                 try? report.readAnimation()  // A GIF that cannot be read shows as its validation finding; the page still draws.
@@ -41,8 +41,9 @@ extension CatalogHTMLReport {
         html += "<div class=\"ph-box\">\n"
         let choice = report.looksUpImage ? presentation.image : nil
         if let choice, let file = choice.file {
-            let thumbnail = thumbnails.thumbnail(of: file)
-            html += "<div class=\"placeholder-image ph-image\">\(Self.imageTag(thumbnail, alt: choice.name ?? file))</div>\n"
+            let thumbnail = thumbnails.remembered(file)
+            // Not lazy: the ten screens sit at the top of the page, and a screenshot reads them without script.
+            html += "<div class=\"placeholder-image ph-image\">\(Self.imageTag(thumbnail, alt: choice.name ?? file, lazy: false))</div>\n"
         } else if report.looksUpImage && !presentation.showsActivityIndicator {
             html += "<div class=\"placeholder-image hidden-image\"><span>image hidden</span></div>\n"
         }

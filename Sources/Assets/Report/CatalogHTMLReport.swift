@@ -19,15 +19,46 @@ public struct CatalogHTMLReport: Sendable {
     public var hashPreviews = false
     /// The bounds on the images decoded for thumbnails.
     public var limits: DecodingLimits = .default
+    /// What draws a PDF set's preview (its first page): `pdftoppm` from `PATH` when installed. Without
+    /// one, the card says that a PDF preview needs it.
+    public var pdfRenderer: PDFPageRenderer? = PDFPageRenderer.installed()
 
     /// The states a placeholder row is drawn for, in this order.
     package static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
+
+    /// Set by `reading(outline:…)`: `catalog` then holds each set's name, kind and path only, and each
+    /// set is read again, whole, as its batch is drawn, so a catalog of 100,000 sets is never held whole.
+    var rereadsSets: CatalogLimits?
+    /// The sets the placeholder rows look up, whole (for a report whose `catalog` holds names only).
+    var placeholderCatalog: AssetCatalog?
 
     public init(catalog: AssetCatalog, validation: CatalogReport, names: PlaceholderNames = .conventional, thumbnailSide: Int = 96) {
         self.catalog = catalog
         self.validation = validation
         self.names = names
         self.thumbnailSide = thumbnailSide
+    }
+
+    /// A report that holds little per set: `outline` has every set's name, kind and path only (from
+    /// `CatalogValidator.validateKeepingOutline(catalogAt:)`, which also gives `validation`), the sets the
+    /// placeholder names name are read in full, and each set is read again, whole, when its batch is drawn
+    /// (`render`, `write(to:)`), so memory stays flat however many sets the catalog has.
+    public static func reading(outline: AssetCatalog, validation: CatalogReport, names: PlaceholderNames = .conventional,
+                               limits: CatalogLimits = .default, thumbnailSide: Int = 96) throws(CatalogReadError) -> CatalogHTMLReport {
+        let wanted = Set(PlaceholderRole.allCases.map { names[$0] })
+        var report = CatalogHTMLReport(catalog: outline, validation: validation, names: names, thumbnailSide: thumbnailSide)
+        report.placeholderCatalog = try AssetCatalog.read(at: outline.root, limits: limits, onlyNamed: { wanted.contains($0) })
+        report.rereadsSets = limits
+        return report
+    }
+
+    /// The set at `index`, whole: from `catalog`, or read again from its folder (see `rereadsSets`).
+    func wholeAsset(at index: Int, root: CatalogRoot) -> Asset {
+        let outline = catalog.assets[index]
+        guard let limits = rereadsSets else { return outline }
+        let pending = CatalogReader.PendingSet(root: catalog.root, relative: outline.path, name: outline.name, ext: outline.folderExtension)
+        return CatalogReader.readSet(pending, setCount: catalog.assets.count, root: root, limits: limits,
+                                     visit: nil as ((Asset, Int32?, Int) -> Int)?).0
     }
 
     /// The diagnostics that concern `asset`: its folder, its `Contents.json` and its files.
@@ -67,11 +98,39 @@ public struct CatalogHTMLReport: Sendable {
         return (byAsset, general)
     }
 
-    /// The whole page. `progress` is called after each asset is drawn (assets done, assets in all).
+    /// The whole page, as one string (a test's or a small catalog's way; `write(to:progress:)` streams).
+    /// `progress` is called as assets are drawn (assets done, assets in all).
     public func render(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> String {
-        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits)
+        var html = ""
+        render(progress: progress) { html += $0 }
+        return html
+    }
+
+    /// Streams the page into `file`, a few sets at a time, so the page is never held whole in memory.
+    package func write(to file: AtomicFileStream, progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws(OutputError) {
+        var failure: OutputError?
+        render(progress: progress) { piece in
+            guard failure == nil else { return }
+            do throws(OutputError) {
+                try file.append(Array(piece.utf8))
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// How many sets are drawn at once (their thumbnails made in parallel) before their HTML is handed on.
+    static let batchSize = 64
+
+    /// The page in pieces, in order: the head, the catalog's findings and placeholders, then the sets in
+    /// batches of `batchSize` (each batch's thumbnails made on every core, the HTML handed to `emit` before
+    /// the next batch starts), so memory holds one batch, not the page.
+    func render(progress: ((_ done: Int, _ total: Int) -> Void)?, emit: (String) -> Void) {
+        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits, pdfRenderer: pdfRenderer)
         let title = catalogTitle
-        var html = """
+        let (byAsset, general) = diagnosticsByAsset()
+        var head = """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -88,17 +147,57 @@ public struct CatalogHTMLReport: Sendable {
         </header>
 
         """
-        let (byAsset, general) = diagnosticsByAsset()
         if !general.isEmpty {
-            html += "<section class=\"catalog-diagnostics\">\n<h2>Catalog</h2>\n" + diagnosticList(general) + "</section>\n"
+            head += "<section class=\"catalog-diagnostics\">\n<h2>Catalog</h2>\n" + diagnosticList(general) + "</section>\n"
         }
-        html += placeholderSection(thumbnails: &thumbnails)
-        html += "<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
-        for (index, asset) in catalog.assets.enumerated() {
-            html += assetArticle(asset, index: index, diagnostics: byAsset[index] ?? [], thumbnails: &thumbnails)
-            progress?(index + 1, catalog.assets.count)
+        emit(head)
+        emit(placeholderSection(thumbnails: &thumbnails))
+        emit("<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
+             + filterForm(byAsset: byAsset))
+        let shared = thumbnails
+        let root = thumbnails.root
+        var start = 0
+        while start < catalog.assets.count {
+            let end = min(start + Self.batchSize, catalog.assets.count)
+            let articles = ParallelWork.map(count: end - start, chunk: 1) { offset in
+                let index = start + offset
+                return assetArticle(wholeAsset(at: index, root: root), index: index, diagnostics: byAsset[index] ?? [], thumbnails: shared)
+            }
+            emit(articles.joined())
+            for done in start..<end { progress?(done + 1, catalog.assets.count) }
+            start = end
         }
-        html += "</section>\n<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n"
+        emit("</section>\n<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n")
+    }
+
+    /// The search and filter bar: hidden in the markup, shown by the page's script (without script the page
+    /// lists every set and finding). Its finding choices are the severities and the codes the sets have,
+    /// each with the number of sets it would show.
+    func filterForm(byAsset: [Int: [CatalogDiagnostic]]) -> String {
+        var setsWith: [String: Int] = [:]
+        var withErrors = 0, withWarnings = 0
+        for found in byAsset.values {
+            for code in Set(found.map(\.code.rawValue)) { setsWith[code, default: 0] += 1 }
+            if found.contains(where: { $0.severity == .error }) { withErrors += 1 }
+            if found.contains(where: { $0.severity == .warning }) { withWarnings += 1 }
+        }
+        func option(_ value: String, _ label: String) -> String {
+            "<option value=\"\(HTMLText.escape(value))\">\(HTMLText.escape(label))</option>"
+        }
+        var html = "<form class=\"filter\" id=\"filter\" role=\"search\" hidden>"
+        html += "<label>Name <input type=\"search\" id=\"filter-name\" placeholder=\"part of a name\" autocomplete=\"off\" spellcheck=\"false\"></label> "
+        html += "<label>Findings <select id=\"filter-findings\">"
+        html += option("", "all sets (\(catalog.assets.count))")
+        html += option("any", "with findings (\(byAsset.count))")
+        html += option("error", "with errors (\(withErrors))")
+        html += option("warning", "with warnings (\(withWarnings))")
+        html += option("none", "without findings (\(catalog.assets.count - byAsset.count))")
+        if !setsWith.isEmpty {
+            html += "<optgroup label=\"by code\">"
+            for (code, count) in setsWith.sorted(by: { $0.key < $1.key }) { html += option("code:" + code, "\(code) (\(count))") }
+            html += "</optgroup>"
+        }
+        html += "</select></label> <output id=\"filter-count\" aria-live=\"polite\"></output></form>\n"
         return html
     }
 
@@ -107,9 +206,16 @@ public struct CatalogHTMLReport: Sendable {
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 
-    func assetArticle(_ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: inout ThumbnailCache) -> String {
+    func assetArticle(_ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: ThumbnailCache) -> String {
         let severity = found.contains { $0.severity == .error } ? " has-errors" : (found.isEmpty ? "" : " has-warnings")
-        var html = "<article class=\"asset\(severity)\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\">\n"
+        var html = "<article class=\"asset\(severity)\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\""
+        if !found.isEmpty {
+            // What the filter matches: the severities and the codes of the set's findings, space-separated.
+            let severities = Set(found.map(\.severity)).sorted(by: >).map(\.rawValue).joined(separator: " ")
+            let codes = Set(found.map(\.code.rawValue)).sorted().joined(separator: " ")
+            html += " data-severities=\"\(HTMLText.escape(severities))\" data-codes=\"\(HTMLText.escape(codes))\""
+        }
+        html += ">\n"
         html += "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span></h3>\n"
         html += "<p class=\"path\">\(HTMLText.escape(asset.path))</p>\n"
         if !found.isEmpty { html += diagnosticList(found) }
@@ -134,7 +240,7 @@ public struct CatalogHTMLReport: Sendable {
         for row in rows {
             html += "<div class=\"variants\">\n"
             for entry in row.entries.sorted(by: { ($0.scale ?? "", $0.filename ?? "") < ($1.scale ?? "", $1.filename ?? "") }) {
-                html += variantFigure(asset: asset, entry: entry, thumbnails: &thumbnails)
+                html += variantFigure(asset: asset, entry: entry, thumbnails: thumbnails)
             }
             html += "</div>\n"
         }
@@ -142,7 +248,7 @@ public struct CatalogHTMLReport: Sendable {
         return html + "</article>\n"
     }
 
-    private func variantFigure(asset: Asset, entry: ImageEntry, thumbnails: inout ThumbnailCache) -> String {
+    private func variantFigure(asset: Asset, entry: ImageEntry, thumbnails: ThumbnailCache) -> String {
         let traits = Self.traitWords(of: entry)
         let dark = entry.appearances.contains(.dark)
         guard let file = asset.filePath(of: entry), let filename = entry.filename else {
@@ -150,7 +256,7 @@ public struct CatalogHTMLReport: Sendable {
                 + "<figcaption><span class=\"traits\">\(HTMLText.escape(traits))</span></figcaption></figure>\n"
         }
         let thumbnail = thumbnails.thumbnail(of: file)
-        return "<figure class=\"variant\(dark ? " dark" : "")\"><div class=\"frame\">\(Self.imageTag(thumbnail, alt: filename))</div>"
+        return "<figure class=\"variant\(dark ? " dark" : "")\"><div class=\"frame\">\(Self.imageTag(thumbnail, alt: filename, lazy: true))</div>"
             + "<figcaption><span class=\"traits\">\(HTMLText.escape(traits))</span>"
             + "<span class=\"file\">\(HTMLText.escape(filename))</span>"
             + "<span class=\"facts\">\(HTMLText.escape(Self.facts(of: thumbnail)))</span></figcaption></figure>\n"
@@ -178,11 +284,15 @@ public struct CatalogHTMLReport: Sendable {
         return "\(idiom == "universal" ? "0" : "1")\(idiom)|\(appearance.isEmpty ? "0" : "1")\(appearance)|\(rest)"
     }
 
-    static func imageTag(_ thumbnail: Thumbnail, alt: String) -> String {
+    /// The preview as an `<img>`, or a tile saying why there is none. A `lazy` image carries its data URI in
+    /// `data-src` and no `src`: the browser neither decodes it nor lays out a loaded image until the page's
+    /// script moves the URI into `src` as its set scrolls near the view (browsers load `data:` images at
+    /// once even with `loading="lazy"`, which made a page of 10,000 sets decode 10,000 images on open).
+    static func imageTag(_ thumbnail: Thumbnail, alt: String, lazy: Bool) -> String {
         switch thumbnail.content {
         case let .image(uri, width, height):
-            // Lazy: a page of thousands of sets decodes only the images scrolled into view.
-            return "<img src=\"\(uri)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escape(alt))\" loading=\"lazy\" decoding=\"async\">"
+            let source = lazy ? "data-src" : "src"
+            return "<img \(source)=\"\(uri)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escape(alt))\" decoding=\"async\">"
         case let .unavailable(reason):
             return "<span class=\"no-preview\" title=\"\(HTMLText.escape(reason))\">\(HTMLText.escape(reason))</span>"
         }
@@ -209,31 +319,40 @@ public struct CatalogHTMLReport: Sendable {
     }
 }
 
-/// Thumbnails already made, by catalog-relative path: placeholders show files the asset list shows too.
-/// Files are read under the catalog's path rule (`CatalogRoot`): a name or link that leads out of the
-/// catalog, or a FIFO or device, gets a tile saying so and is never opened.
-struct ThumbnailCache {
+/// Makes thumbnails of catalog files, and keeps the few the placeholder rows show (the asset list shows
+/// them again). Files are read under the catalog's path rule (`CatalogRoot`): a name or link that leads
+/// out of the catalog, or a FIFO or device, gets a tile saying so and is never opened. The sets' own
+/// thumbnails are made afresh and not kept, so memory holds only the batch being drawn.
+struct ThumbnailCache: Sendable {
     var root: CatalogRoot
     var maxSide: Int
     var limits: DecodingLimits
+    var pdfRenderer: PDFPageRenderer?
     var made: [String: Thumbnail] = [:]
 
-    init(root: String, maxSide: Int, limits: DecodingLimits) {
+    init(root: String, maxSide: Int, limits: DecodingLimits, pdfRenderer: PDFPageRenderer?) {
         self.root = CatalogRoot(path: root) ?? CatalogRoot(path: root, real: root)
         self.maxSide = maxSide
         self.limits = limits
+        self.pdfRenderer = pdfRenderer
     }
 
-    mutating func thumbnail(of file: String) -> Thumbnail {
+    /// The thumbnail of `file`, kept for later.
+    mutating func remembered(_ file: String) -> Thumbnail {
         if let known = made[file] { return known }
-        let thumbnail: Thumbnail
-        switch root.read(file) {
-        case .failure(let refusal):
-            thumbnail = Thumbnail(content: .unavailable("not read: \(refusal)"))
-        case .success(let read):
-            thumbnail = Thumbnail.make(bytes: read.head, file: file, maxSide: maxSide, limits: limits)
-        }
+        let thumbnail = self.thumbnail(of: file)
         made[file] = thumbnail
         return thumbnail
+    }
+
+    /// The thumbnail of `file`: a kept one, or one made now.
+    func thumbnail(of file: String) -> Thumbnail {
+        if let known = made[file] { return known }
+        switch root.read(file) {
+        case .failure(let refusal):
+            return Thumbnail(content: .unavailable("not read: \(refusal)"))
+        case .success(let read):
+            return Thumbnail.make(bytes: read.head, file: file, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer)
+        }
     }
 }

@@ -15,6 +15,13 @@ enum ReportPage {
     .summary { margin: 4px 0 0; color: var(--muted); }
     .summary.has-errors { color: var(--error); font-weight: 600; }
     .note { color: var(--muted); margin: -6px 0 12px; }
+    [hidden] { display: none !important; }
+    .filter { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; grid-column: 1 / -1;
+      background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 8px 12px;
+      position: sticky; top: 8px; z-index: 1; }
+    .filter input, .filter select { font: inherit; margin-left: 4px; }
+    .filter input { width: 18em; }
+    .filter output { color: var(--muted); }
     .assets { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; align-items: start; }
     .assets > h2 { grid-column: 1 / -1; margin-bottom: 0; }
     .asset { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px;
@@ -78,22 +85,110 @@ enum ReportPage {
 
     /// `sha256-` and the base64 SHA-256 of `loadScript`'s UTF-8 bytes, as CSP writes a hash. A test
     /// recomputes it, so an edit of the script that forgets this fails `swift test`.
-    static let loadScriptHash = "sha256-WZebyXr8sum0xswszskJcSFgBGMGrffwpRB1hH0r91Y="
+    static let loadScriptHash = "sha256-djjHRlOqE3R47TtF7KKkXVO0S/QZioT3YiqxChUlBIc="
 
-    /// On load: counts the assets and the images, and the images that failed to load, into the body's
-    /// `data-*` attributes and the title, so a headless browser can assert that the page rendered whole.
+    /// The page's one script (progressive enhancement: without it the page shows every set and finding,
+    /// only the previews stay unloaded). It
+    /// - moves each set's preview URIs from `data-src` into `src` when the set comes within 1,000 px of the
+    ///   view (an IntersectionObserver on the set cards, which `content-visibility: auto` keeps cheap),
+    ///   and only URIs that start `data:image/`;
+    /// - shows the filter bar and filters the sets by a part of their name (any case) and by their findings
+    ///   (severity or code), hiding the others, also at once when the browser restored the fields; it
+    ///   writes only text (`textContent`, attributes), never markup;
+    /// - counts the sets, the images shown, those that failed and those still waiting into the body's
+    ///   `data-*` attributes and the title, so a headless browser can assert that the page rendered whole.
     static let loadScript = """
-    window.addEventListener("load", function () {
-      var assets = document.querySelectorAll("article.asset").length;
-      var images = document.images;
-      var broken = 0;
-      for (var i = 0; i < images.length; i++) {
-        if (!images[i].complete || images[i].naturalWidth === 0) { broken++; }
+    (function () {
+      "use strict";
+      var body = document.body;
+      var sets = Array.prototype.slice.call(document.querySelectorAll("article.asset"));
+      var tallyTimer = 0;
+      function tally() {
+        tallyTimer = 0;
+        var images = document.images, shown = 0, broken = 0;
+        for (var i = 0; i < images.length; i++) {
+          if (!images[i].getAttribute("src")) { continue; }
+          shown++;
+          if (images[i].complete && images[i].naturalWidth === 0) { broken++; }
+        }
+        body.setAttribute("data-rendered-assets", String(sets.length));
+        body.setAttribute("data-images", String(shown));
+        body.setAttribute("data-broken-images", String(broken));
+        body.setAttribute("data-waiting-images", String(document.querySelectorAll("img[data-src]").length));
       }
-      document.body.setAttribute("data-rendered-assets", String(assets));
-      document.body.setAttribute("data-images", String(images.length));
-      document.body.setAttribute("data-broken-images", String(broken));
-      document.title = "rendered " + assets + " assets, " + images.length + " images, " + broken + " broken | " + document.title;
-    });
+      function later() {
+        if (!tallyTimer) { tallyTimer = setTimeout(tally, 100); }
+      }
+      function reveal(set) {
+        var waiting = set.querySelectorAll("img[data-src]");
+        for (var i = 0; i < waiting.length; i++) {
+          var image = waiting[i], uri = image.getAttribute("data-src");
+          image.removeAttribute("data-src");
+          if (uri.lastIndexOf("data:image/", 0) !== 0) { continue; }
+          image.addEventListener("load", later);
+          image.addEventListener("error", later);
+          image.setAttribute("src", uri);
+        }
+      }
+      if ("IntersectionObserver" in window) {
+        var observer = new IntersectionObserver(function (entries) {
+          for (var i = 0; i < entries.length; i++) {
+            if (entries[i].isIntersecting) {
+              observer.unobserve(entries[i].target);
+              reveal(entries[i].target);
+            }
+          }
+        }, { rootMargin: "1000px 0px" });
+        for (var i = 0; i < sets.length; i++) { observer.observe(sets[i]); }
+      } else {
+        for (var j = 0; j < sets.length; j++) { reveal(sets[j]); }
+      }
+
+      var form = document.getElementById("filter");
+      if (form) {
+        var nameField = document.getElementById("filter-name");
+        var findings = document.getElementById("filter-findings");
+        var count = document.getElementById("filter-count");
+        var names = null, filterTimer = 0;
+        var apply = function () {
+          filterTimer = 0;
+          if (names === null) {
+            names = sets.map(function (set) { return (set.getAttribute("data-name") || "").toLowerCase(); });
+          }
+          var query = nameField.value.trim().toLowerCase(), want = findings.value, visible = 0;
+          for (var i = 0; i < sets.length; i++) {
+            var set = sets[i], match = query === "" || names[i].indexOf(query) !== -1;
+            if (match && want !== "") {
+              var severities = " " + (set.getAttribute("data-severities") || "") + " ";
+              if (want === "any") { match = severities !== "  "; }
+              else if (want === "none") { match = severities === "  "; }
+              else if (want.lastIndexOf("code:", 0) === 0) {
+                match = (" " + (set.getAttribute("data-codes") || "") + " ").indexOf(" " + want.slice(5) + " ") !== -1;
+              } else { match = severities.indexOf(" " + want + " ") !== -1; }
+            }
+            if (set.hidden === match) { set.hidden = !match; }
+            if (match) { visible++; }
+          }
+          count.textContent = visible + " of " + sets.length + " sets";
+        };
+        var soon = function () {
+          if (filterTimer) { clearTimeout(filterTimer); }
+          filterTimer = setTimeout(apply, sets.length > 5000 ? 200 : 50);
+        };
+        nameField.addEventListener("input", soon);
+        findings.addEventListener("change", apply);
+        form.addEventListener("submit", function (event) { event.preventDefault(); apply(); });
+        count.textContent = sets.length + " sets";
+        form.hidden = false;
+        // A browser that restores the fields (back, reload) gets the sets they choose.
+        if (nameField.value !== "" || findings.value !== "") { apply(); }
+      }
+
+      window.addEventListener("load", function () {
+        tally();
+        document.title = "rendered " + sets.length + " assets, " + body.getAttribute("data-images") + " images, " +
+          body.getAttribute("data-broken-images") + " broken | " + document.title;
+      });
+    })();
     """
 }

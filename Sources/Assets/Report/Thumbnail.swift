@@ -1,5 +1,6 @@
 /// A small preview of one image file, ready to inline in a page: a PNG made with the project's own decoders
-/// (JPEG through libjpeg's DCT scaling, then a box filter), or the GIF itself so an animation plays.
+/// (JPEG through libjpeg's DCT scaling, then a box filter), the GIF itself so an animation plays, an SVG
+/// as itself (shown only as an image), or a PDF's first page drawn by `pdftoppm` where it is installed.
 import AssetsSupport
 import AssetsCodecs
 
@@ -30,22 +31,24 @@ public struct Thumbnail: Sendable, Hashable {
 
     /// Makes the preview of the file at `path`, at most `maxSide` pixels wide and high. Never throws: a file
     /// that cannot be previewed gives `.unavailable` with the reason.
-    public static func make(file path: String, maxSide: Int = 96, limits: DecodingLimits = .default) -> Thumbnail {
+    public static func make(file path: String, maxSide: Int = 96, limits: DecodingLimits = .default,
+                            pdfRenderer: PDFPageRenderer? = nil) -> Thumbnail {
         let bytes: [UInt8]
         do {
             bytes = try ImageInspector.readFile(path)
         } catch {
             return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"))
         }
-        return make(bytes: bytes, file: path, maxSide: maxSide, limits: limits)
+        return make(bytes: bytes, file: path, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer)
     }
 
     /// Animated GIFs up to this size are inlined whole so they play; a larger one shows its first frame.
     public static let maxInlineGIFBytes = 4 << 20
 
-    /// Makes the preview of an image held in memory.
+    /// Makes the preview of an image held in memory. A PDF is drawn by `pdfRenderer` (first page only);
+    /// without one its preview says that it needs one.
     public static func make(bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default,
-                            inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes) -> Thumbnail {
+                            inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes, pdfRenderer: PDFPageRenderer? = nil) -> Thumbnail {
         guard let format = ImageFormat(sniffing: bytes) else {
             return Thumbnail(content: .unavailable("not an image this report can show"))
         }
@@ -57,6 +60,9 @@ public struct Thumbnail: Sendable, Hashable {
         }
         if format == .svg {
             return svg(bytes, maxSide: maxSide)
+        }
+        if format == .pdf {
+            return pdf(bytes, info: info, maxSide: maxSide, limits: limits, renderer: pdfRenderer)
         }
         guard format.isDecodable else {
             return Thumbnail(content: .unavailable("\(format.rawValue.uppercased()): no preview"), format: format,
@@ -71,14 +77,39 @@ public struct Thumbnail: Sendable, Hashable {
         do {
             let scale = jpegScale(width: info.displayWidth, height: info.displayHeight, maxSide: maxSide)
             let decoded = try ImageInspector.decode(bytes, file: file, options: DecodeOptions(limits: limits, scale: scale))
-            let small = BoxDownscale.fit(decoded.image, maxSide: maxSide)
-            let png = try PNGEncoder.fast.encode(small)
-            return Thumbnail(content: .image(dataURI: HTMLText.dataURI(png, type: "image/png"), width: small.width, height: small.height),
+            return Thumbnail(content: try small(decoded.image, maxSide: maxSide),
                              format: format, width: info.displayWidth, height: info.displayHeight, frameCount: info.frameCount)
         } catch let error as ImageError {
             return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"), format: format, width: info.width, height: info.height)
         } catch {
             return Thumbnail(content: .unavailable("\(error)"), format: format, width: info.width, height: info.height)
+        }
+    }
+
+    /// `image` fitted into a `maxSide` square by the box filter, as a PNG data URI.
+    static func small(_ image: RGBAImage, maxSide: Int) throws -> Content {
+        let small = BoxDownscale.fit(image, maxSide: maxSide)
+        let png = try PNGEncoder.fast.encode(small)
+        return .image(dataURI: HTMLText.dataURI(png, type: "image/png"), width: small.width, height: small.height)
+    }
+
+    /// A PDF's first page drawn by `renderer` (a separate `pdftoppm` process, bounded in time and output),
+    /// its PNG decoded by the package's decoder and thumbnailed as other images; without a renderer, a
+    /// tile saying what would draw it.
+    static func pdf(_ bytes: [UInt8], info: ImageInfo, maxSide: Int, limits: DecodingLimits, renderer: PDFPageRenderer?) -> Thumbnail {
+        let width = info.width > 0 ? info.width : nil, height = info.height > 0 ? info.height : nil
+        guard let renderer else {
+            return Thumbnail(content: .unavailable(PDFPageRenderer.missingMessage), format: .pdf, width: width, height: height)
+        }
+        switch renderer.render(bytes, longestSide: maxSide, limits: limits) {
+        case .failure(let failure):
+            return Thumbnail(content: .unavailable(failure.description), format: .pdf, width: width, height: height)
+        case .success(let page):
+            do {
+                return Thumbnail(content: try small(page, maxSide: maxSide), format: .pdf, width: width, height: height)
+            } catch {
+                return Thumbnail(content: .unavailable("\(error)"), format: .pdf, width: width, height: height)
+            }
         }
     }
 

@@ -61,6 +61,15 @@ public struct CatalogValidator: Sendable {
     public func validate(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
         throws(CatalogReadError) -> CatalogReport
     {
+        try validateKeepingOutline(catalogAt: path, progress: progress).report
+    }
+
+    /// As `validate(catalogAt:)`, and the catalog's outline too: every set's name, kind and path (its entries
+    /// dropped once checked), for a caller that walks the sets again one at a time (the HTML report), so a
+    /// large catalog is read once for its findings and never held whole.
+    public func validateKeepingOutline(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+        throws(CatalogReadError) -> (outline: AssetCatalog, report: CatalogReport)
+    {
         let done = Locked(0)
         let root = CatalogRoot(path: path) ?? CatalogRoot(path: path, real: path)
         // The report needs of each set only its outcome, name, kind and path: the reader drops the rest
@@ -70,7 +79,7 @@ public struct CatalogValidator: Sendable {
             if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
             return outcome
         }, keepingSetContents: false)
-        return report(catalog, outcomes)
+        return (catalog, report(catalog, outcomes))
     }
 
     /// Validates a loaded catalog; `progress` is called as sets are checked (sets done, sets in all), from any thread.

@@ -64,7 +64,7 @@ struct CatalogHTMLReportTests {
         for asset in report.catalog.assets {
             #expect(html.components(separatedBy: "data-name=\"\(HTMLText.escape(asset.name))\"").count - 1 == 1)
         }
-        let sources = html.components(separatedBy: " src=\"").dropFirst()
+        let sources = html.components(separatedBy: "src=\"").dropFirst()
         #expect(sources.count >= 4)
         #expect(sources.allSatisfy { $0.hasPrefix("data:image/png;base64,") || $0.hasPrefix("data:image/gif;base64,") })
         #expect(!html.contains("http://") && !html.contains("https://"))
@@ -178,7 +178,7 @@ struct CatalogHTMLReportTests {
         }
     }
 
-    @Test("an SVG previews as an <img> data URI, never as inline markup, even one carrying a script; images load lazily")
+    @Test("an SVG previews as a lazy <img> data URI, never as inline markup, even one carrying a script")
     func svgPreview() throws {
         // Given a catalog with a sound SVG that carries a script and an event handler, and a broken SVG
         let fixture = try FixtureCatalog()
@@ -193,13 +193,107 @@ struct CatalogHTMLReportTests {
 
         // Then the SVG is an image whose source is a base64 data URI: its markup never appears in the page
         let logo = try Self.article(named: "logo", in: html)
-        #expect(logo.contains("<img src=\"data:image/svg+xml;base64,"))
-        #expect(logo.contains("loading=\"lazy\""))
+        #expect(logo.contains("<img data-src=\"data:image/svg+xml;base64,"))
+        #expect(!logo.contains(" src="))
         #expect(!html.contains("alert("))
         #expect(!html.contains("<rect"))
         // and the broken one says why instead
         let broken = try Self.article(named: "broken", in: html)
         #expect(broken.contains("class=\"no-preview\"") && broken.contains("not well-formed XML"))
+    }
+
+    @Test("set previews are lazy (data-src, no src); the placeholder rows' images are not")
+    func lazyImages() throws {
+        // Given the catalog, with the animated GIF as the image-slot placeholder
+        let fixture = try Self.makeCatalog()
+        let catalog = try AssetCatalog.read(at: fixture.root)
+        let names = PlaceholderNames.conventional.mapping(.imageSlot, to: "spinner")
+        // When its report is rendered
+        let html = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator().validate(catalog), names: names).render()
+        // Then every image in the sets' section carries its URI in data-src only
+        let assets = try #require(html.range(of: "<section class=\"assets\">"))
+        let setImages = html[assets.upperBound...].components(separatedBy: "<img ").dropFirst()
+        #expect(setImages.count == 5)
+        #expect(setImages.allSatisfy { $0.hasPrefix("data-src=\"data:image/") })
+        // and the placeholder section's images load at once
+        let placeholders = html[..<assets.lowerBound]
+        #expect(placeholders.contains("<img src=\"data:image/gif;base64,"))
+        #expect(!placeholders.contains("data-src"))
+    }
+
+    @Test("the filter bar: hidden without script, its choices counted; each set carries its severities and codes")
+    func filterBar() throws {
+        // Given the catalog (one set with a missing file) rendered
+        let fixture = try Self.makeCatalog()
+        let (report, html) = try Self.render(fixture)
+        // Then the bar is in the page, hidden until the script shows it
+        #expect(html.contains("<form class=\"filter\" id=\"filter\" role=\"search\" hidden>"))
+        #expect(html.contains("<input type=\"search\" id=\"filter-name\""))
+        #expect(html.contains("<option value=\"\">all sets (4)</option>"))
+        #expect(html.contains("<option value=\"any\">with findings (1)</option>"))
+        #expect(html.contains("<option value=\"error\">with errors (1)</option>"))
+        #expect(html.contains("<option value=\"none\">without findings (3)</option>"))
+        #expect(html.contains("<option value=\"code:missing-file\">missing-file (1)</option>"))
+        // and the set with the finding names its severity and code; the others carry none
+        let hostile = try Self.article(named: Self.hostileName, in: html)
+        #expect(hostile.contains("data-severities=\"error\" data-codes=\"missing-file\">"))
+        let icon = try Self.article(named: "icon", in: html)
+        #expect(!icon.contains("data-severities") && !icon.contains("data-codes"))
+        // and without script every name and finding is in the markup (nothing is added by the script)
+        for asset in report.catalog.assets { #expect(html.contains("<span class=\"name\">\(HTMLText.escape(asset.name))</span>")) }
+        #expect(html.components(separatedBy: "<li class=\"diagnostic").count - 1 == report.validation.diagnostics.count)
+    }
+
+    @Test("the page streamed to a file is the page rendered whole, for a catalog of several batches")
+    func streamed() throws {
+        // Given a catalog of more sets than one batch, with files and findings
+        let fixture = try FixtureCatalog()
+        let png = try FixtureCatalog.png(width: 12, height: 12)
+        for index in 0..<(CatalogHTMLReport.batchSize * 2 + 5) {
+            try fixture.write("s\(index).imageset/Contents.json", FixtureCatalog.imageSet([("s.png", nil)]))
+            if index % 7 != 0 { try fixture.write("s\(index).imageset/s.png", png) }
+        }
+        let catalog = try AssetCatalog.read(at: fixture.root)
+        let report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: [])).validate(catalog))
+        let path = fixture.root + "-report.html"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        // When it is streamed to a file, counting progress, and rendered as one string
+        var reported: [Int] = []
+        try AtomicFileWriter().write(to: path) { file in try report.write(to: file) { done, _ in reported.append(done) } }
+        let whole = report.render()
+
+        // Then both are the same page, in catalog order, and progress counted every set once
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == whole)
+        #expect(reported == Array(1...catalog.assets.count))
+        let ids = whole.components(separatedBy: "<article class=\"asset").dropFirst().compactMap { piece -> Int? in
+            guard let range = piece.range(of: "id=\"asset-") else { return nil }
+            return Int(piece[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(ids == Array(0..<catalog.assets.count))
+        #expect(whole.components(separatedBy: "data-codes=\"missing-file\"").count - 1 == (catalog.assets.count + 6) / 7)
+    }
+
+    @Test("a report that reads each set again as it draws it gives the page of the loaded catalog")
+    func rereadingEqualsLoaded() throws {
+        // Given the catalog, with the animated GIF as the image-slot placeholder, and its report by the engine `validate` uses
+        let fixture = try Self.makeCatalog()
+        let names = PlaceholderNames.conventional.mapping(.imageSlot, to: "spinner")
+        let validator = CatalogValidator(options: .init(placeholders: PlaceholderRole.expectedInCatalog))
+        let (outline, validation) = try validator.validateKeepingOutline(catalogAt: fixture.root)
+
+        // When the page is drawn from the sets' outline, each set read again, and from the whole loaded catalog
+        let reading = try CatalogHTMLReport.reading(outline: outline, validation: validation, names: names)
+        let loaded = CatalogHTMLReport(catalog: try AssetCatalog.read(at: fixture.root), validation: validation, names: names)
+
+        // Then the outline holds no entries, the placeholder sets are whole, and the two pages are the same
+        #expect(reading.catalog.assets.allSatisfy { $0.entries.isEmpty })
+        #expect(reading.placeholderCatalog?.assets.map(\.name) == ["spinner"])
+        let page = reading.render()
+        #expect(page == loaded.render())
+        #expect(page.contains("spinner.dataset/spinner.gif (conventional)"))
+        #expect(validation == (try validator.validate(catalogAt: fixture.root)))
+        #expect(try Self.article(named: "icon", in: page).components(separatedBy: "<figure class=\"variant").count - 1 == 3)
     }
 
     @Test("a colour set shows a swatch per entry, with its components")

@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An external program run with bounds, for work that only a separate tool does (a PDF page drawn by
+/// Poppler's `pdftoppm`): its input given as bytes, its output captured up to a limit, and the process
+/// killed when it runs past its time or writes past the limit.
+///
+/// The input goes through a private temporary file (created 0600 and unlinked before the program
+/// starts, handed over as its standard input), never through a pipe this process writes: a program that
+/// stops reading can neither block us nor raise SIGPIPE, and no path of ours is on its command line.
+/// The program starts with default signal dispositions and an empty signal mask (the calling thread
+/// may block signals and the CLI ignores SIGINT/SIGTERM; neither should reach the child), and with no
+/// descriptor of ours but its three standard ones. Hand-written on `posix_spawn` because Foundation's
+/// `Process` is not in the targets' Foundation (FoundationEssentials) and has no output limit.
+package struct BoundedProcess: Sendable {
+    /// The program's absolute path.
+    package var executable: String
+    package var arguments: [String]
+    /// Seconds the program may run before it is killed.
+    package var timeout: Double
+    /// The most bytes of standard output kept; more kills the program.
+    package var maxOutputBytes: Int
+    /// The most bytes of standard error kept (the rest is read and dropped).
+    package var maxErrorBytes = 4096
+
+    package init(executable: String, arguments: [String], timeout: Double, maxOutputBytes: Int) {
+        self.executable = executable
+        self.arguments = arguments
+        self.timeout = timeout
+        self.maxOutputBytes = maxOutputBytes
+    }
+
+    /// Why a run gave no output.
+    package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The program could not be started (not there, not executable).
+        case cannotStart(SystemError)
+        /// It ran past `timeout` seconds and was killed.
+        case timedOut(Double)
+        /// It wrote more than `maxOutputBytes` and was killed.
+        case outputTooLarge(Int)
+        /// It exited with a status other than 0; the first line of what it wrote to standard error.
+        case exited(Int32, String)
+        /// It was ended by a signal.
+        case signalled(Int32)
+        /// This process could not set the run up (temporary file, pipes).
+        case system(SystemError)
+
+        package var description: String {
+            switch self {
+            case .cannotStart(let error): return "could not be started: \(error)"
+            case .timedOut(let seconds): return "ran past \(seconds) s and was stopped"
+            case .outputTooLarge(let limit): return "wrote more than \(limit) bytes and was stopped"
+            case .exited(let status, let message): return "failed (exit \(status))" + (message.isEmpty ? "" : ": \(message)")
+            case .signalled(let number): return "ended by signal \(number)"
+            case .system(let error): return error.description
+            }
+        }
+    }
+
+    /// Runs the program with `input` as its standard input; its standard output when it exits with 0.
+    package func run(input: [UInt8]) -> Result<[UInt8], Failure> {
+        let setUp = Self.spawning.withLock { spawns -> Result<(pid: pid_t, out: Int32, err: Int32), Failure> in
+            spawns += 1
+            let inputFD: Int32
+            switch Self.privateInput(input) {
+            case .failure(let error): return .failure(.system(error))
+            case .success(let fd): inputFD = fd
+            }
+            var outPipe: [Int32] = [-1, -1]
+            var errPipe: [Int32] = [-1, -1]
+            guard Self.closeOnExecPipe(&outPipe) else {
+                let code = errno
+                close(inputFD)
+                return .failure(.system(SystemError(code: code)))
+            }
+            guard Self.closeOnExecPipe(&errPipe) else {
+                let code = errno
+                close(inputFD); close(outPipe[0]); close(outPipe[1])
+                return .failure(.system(SystemError(code: code)))
+            }
+            let spawned = spawn(stdin: inputFD, stdout: outPipe[1], stderr: errPipe[1])
+            close(inputFD)
+            close(outPipe[1])
+            close(errPipe[1])
+            switch spawned {
+            case .failure(let error):
+                close(outPipe[0]); close(errPipe[0])
+                return .failure(.cannotStart(error))
+            case .success(let child):
+                return .success((child, outPipe[0], errPipe[0]))
+            }
+        }
+        let pid: pid_t, outRead: Int32, errRead: Int32
+        switch setUp {
+        case .failure(let failure): return .failure(failure)
+        case .success(let started): (pid, outRead, errRead) = (started.pid, started.out, started.err)
+        }
+        defer { close(outRead); close(errRead) }
+
+        var output: [UInt8] = []
+        var errors: [UInt8] = []
+        var stopped: Failure?
+        var open = [outRead, errRead]
+        let deadline = Self.now() + timeout
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while !open.isEmpty, stopped == nil {
+            let left = deadline - Self.now()
+            guard left > 0 else { stopped = .timedOut(timeout); break }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 60_000).rounded(.up)))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                stopped = .system(SystemError(code: errno))
+                break
+            }
+            for entry in fds where entry.revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                if count <= 0 {
+                    open.removeAll { $0 == entry.fd }
+                } else if entry.fd == outRead {
+                    output += buffer[0..<count]
+                    if output.count > maxOutputBytes { stopped = .outputTooLarge(maxOutputBytes) }
+                } else if errors.count < maxErrorBytes {
+                    errors += buffer[0..<min(count, maxErrorBytes - errors.count)]
+                }
+            }
+        }
+        if stopped != nil { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return .failure(stopped ?? .system(SystemError(code: errno))) }
+        }
+        if let stopped { return .failure(stopped) }
+        let signal = status & 0x7F
+        if signal != 0 { return .failure(.signalled(signal)) }
+        let code = (status >> 8) & 0xFF
+        guard code == 0 else {
+            let line = errors.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return .failure(.exited(code, line))
+        }
+        return .success(output)
+    }
+
+    /// The program started with the three descriptors as its standard ones, default signal handling and
+    /// no blocked signal.
+    private func spawn(stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SystemError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        var noSignal = sigset_t()
+        sigemptyset(&noSignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        guard result == 0 else { return .failure(SystemError(code: result)) }
+        return .success(pid)
+    }
+
+    /// `bytes` in a new 0600 file under the temporary folder, already unlinked, read from its start.
+    private static func privateInput(_ bytes: [UInt8]) -> Result<Int32, SystemError> {
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(folder)/.asset-tool-input-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(fd, base + written, raw.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                return .failure(SystemError(code: code))
+            }
+            written += count
+        }
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+            let code = errno
+            close(fd)
+            return .failure(SystemError(code: code))
+        }
+        return .success(fd)
+    }
+
+    /// A pipe whose two ends close when a program is started. Made only under `spawning`, so no other
+    /// run's program can be started between the `pipe` and the `fcntl` and inherit an end (one that kept
+    /// another run's write end would hold that run's output open until it exits). Glibc's module shows
+    /// neither `pipe2` nor `mkostemp`.
+    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        return true
+    }
+
+    /// Held while a run makes its descriptors and starts its program (see `closeOnExecPipe`).
+    private static let spawning = Locked(0)
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import Assets
+@testable import AssetsSupport
+
+/// The report's script as Chromium runs it under the page's Content-Security-Policy: previews swapped in
+/// only near the view, the filter bar shown and applied, and without script a page that still lists every
+/// set. Needs `chromium` (`.ci/run` installs it); skips with a message without it.
+@Suite("The report page in Chromium")
+struct ReportPageBrowserTests {
+    static let chromium = PlaceholderScreenshotTests.chromium
+
+    /// The page of a catalog of `count` sets, each with one 12x12 PNG; every tenth lists a file it lacks.
+    static func page(sets count: Int) throws -> String {
+        let fixture = try FixtureCatalog()
+        let png = try FixtureCatalog.png(width: 12, height: 12)
+        for index in 0..<count {
+            let name = String(format: "set_%04d", index)
+            try fixture.write("\(name).imageset/Contents.json", FixtureCatalog.imageSet([("a.png", nil)]))
+            if index % 10 != 0 { try fixture.write("\(name).imageset/a.png", png) }
+        }
+        let catalog = try AssetCatalog.read(at: fixture.root)
+        // Rendered while the fixture's files exist.
+        return CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: [])).validate(catalog)).render()
+    }
+
+    /// The DOM after load (and a little virtual time for the observer), with script on or off.
+    static func dom(of html: String, script: Bool = true) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try Data(html.utf8).write(to: page)
+        let out = folder.appendingPathComponent("dom.html")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(chromium))
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
+                             "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+                             "--virtual-time-budget=3000", "--dump-dom"]
+            + (script ? [] : ["--blink-settings=scriptEnabled=false"]) + [page.absoluteString]
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return try String(contentsOf: out, encoding: .utf8)
+    }
+
+    static func attribute(_ name: String, ofBodyIn dom: String) -> Int? {
+        guard let body = dom.range(of: "<body "), let end = dom.range(of: ">", range: body.upperBound..<dom.endIndex),
+              let found = dom.range(of: " \(name)=\"", range: body.upperBound..<end.lowerBound) else { return nil }
+        return Int(dom[found.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test("400 sets: the script runs under the policy, shows previews near the view only, none broken",
+          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    func lazyInBrowser() throws {
+        // Given the page of 400 sets
+        let html = try Self.page(sets: 400)
+        // When Chromium opens it
+        let dom = try Self.dom(of: html)
+        // Then every set is counted, some previews are shown, the rest still wait, and none failed
+        #expect(Self.attribute("data-rendered-assets", ofBodyIn: dom) == 400)
+        let shown = try #require(Self.attribute("data-images", ofBodyIn: dom))
+        let waiting = try #require(Self.attribute("data-waiting-images", ofBodyIn: dom))
+        #expect(shown > 0 && waiting > 0 && shown + waiting == 360, "\(shown) shown, \(waiting) waiting")
+        #expect(Self.attribute("data-broken-images", ofBodyIn: dom) == 0)
+        // and the first set's preview has its source, and the filter bar is shown
+        let first = try #require(dom.range(of: "data-name=\"set_0001\""))
+        let firstImage = try #require(dom.range(of: "<img ", range: first.upperBound..<dom.endIndex))
+        let tag = dom[firstImage.upperBound...].prefix { $0 != ">" }
+        #expect(tag.contains(" src=\"data:image/png;base64,") && !tag.contains("data-src"))
+        #expect(dom.contains("<form class=\"filter\" id=\"filter\" role=\"search\">"))
+    }
+
+    @Test("the filter hides the sets that do not match by name or by finding code (as when a browser restores the fields)",
+          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    func filterInBrowser() throws {
+        // Given the page of 400 sets with the name field holding "set_01" and the code missing-file chosen
+        let html = try Self.page(sets: 400)
+            .replacingOccurrences(of: "id=\"filter-name\"", with: "id=\"filter-name\" value=\"SET_01\"")
+            .replacingOccurrences(of: "<option value=\"code:missing-file\">", with: "<option value=\"code:missing-file\" selected>")
+        // When Chromium opens it
+        let dom = try Self.dom(of: html)
+        // Then only set_0100 ... set_0190 by tens are shown: names holding "set_01" with the finding
+        let articles = dom.components(separatedBy: "<article ").dropFirst()
+        #expect(articles.count == 400)
+        let visible = articles.filter { !$0.prefix { $0 != ">" }.contains(" hidden") }
+            .compactMap { piece -> String? in
+                guard let start = piece.range(of: "data-name=\"") else { return nil }
+                return String(piece[start.upperBound...].prefix { $0 != "\"" })
+            }
+        #expect(visible == (10..<20).map { String(format: "set_%04d", $0 * 10) })
+        #expect(dom.contains("<output id=\"filter-count\" aria-live=\"polite\">10 of 400 sets</output>"))
+    }
+}
