@@ -316,7 +316,9 @@ def main():
             print(f"scale: {task} at {sets} sets: {result['median']:.3f} s, {result['peak_mib']:.1f} MiB", file=sys.stderr)
     for n in gif_steps:
         out = os.path.join(args.work, "frames")
-        result = measure(f"{tool} extract-frames {gif_folders[n]} --output {out} --force", out, args.runs)
+        # 12 frames a GIF: the batch of 1,000 writes 12,000 files, over the default --max-files of 10,000.
+        result = measure(f"{tool} extract-frames {gif_folders[n]} --output {out} --force --max-files {n * 12 + 1000}",
+                         out, args.runs)
         rows.append(dict(result, task="extract-frames", size=n, unit="GIFs"))
         print(f"scale: extract-frames of {n} GIFs: {result['median']:.3f} s, {result['peak_mib']:.1f} MiB", file=sys.stderr)
     load = (load_at_start, os.getloadavg()[0])

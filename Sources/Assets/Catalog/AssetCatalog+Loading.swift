@@ -32,15 +32,43 @@ extension AssetCatalog {
                                          keepingSetContents: Bool = true)
         throws(CatalogReadError) -> (catalog: AssetCatalog, consumed: [Consumed])
     {
+        let read = try read(at: path, limits: limits, files: files, consuming: consume, wanted: wanted,
+                            wantedBase: wantedBase, keepingSetContents: keepingSetContents, wantedName: nil)
+        return (read.catalog, read.consumed)
+    }
+
+    /// Reads only the sets named `name` exactly or apart from case, as `read(at:limits:onlyNamed:base:)`
+    /// reads, and less: group listings keep only the entries that may matter (tested on their bytes), a
+    /// group's `Contents.json` is read only when something below it may be the set, and a group that
+    /// provides a namespace the name does not have is not walked. `groups` holds the groups it read.
+    static func read(at path: String, limits: CatalogLimits, lookingFor name: String) throws(CatalogReadError) -> AssetCatalog {
+        let wanted = CatalogReader.WantedName(name)
+        let read = try read(at: path, limits: limits, consuming: nil as ((Asset, Int) -> Int)?, wantedName: wanted)
+        guard read.reader.pruned, read.reader.metLinkedFolder else { return read.catalog }
+        // A link may lead into a group the walk left for its namespace, which the whole walk reads at its
+        // own path first (and then reports the link): read again without leaving any group.
+        return try Self.read(at: path, limits: limits, consuming: nil as ((Asset, Int) -> Int)?, wantedName: wanted,
+                             prunes: false).catalog
+    }
+
+    private static func read<Consumed: Sendable>(at path: String, limits: CatalogLimits, files: SetFileReading = .none,
+                                                 consuming consume: ((Asset, Int) -> Consumed)?,
+                                                 wanted: ((String) -> Bool)? = nil, wantedBase: ((String) -> Bool)? = nil,
+                                                 keepingSetContents: Bool = true, wantedName: CatalogReader.WantedName?,
+                                                 prunes: Bool = true)
+        throws(CatalogReadError) -> (catalog: AssetCatalog, consumed: [Consumed], reader: CatalogReader)
+    {
         let real = try readableRoot(at: path)
         var reader = CatalogReader(root: CatalogRoot(path: path, real: real), limits: limits)
         reader.wanted = wanted
         reader.wantedBase = wanted == nil ? nil : wantedBase
         reader.keepsSetContents = keepingSetContents
         reader.fileReading = files
-        let visited = reader.readRoot(consuming: consume)
+        reader.wantedName = wantedName
+        reader.prunes = prunes
+        let consumed = reader.readRoot(consuming: consume)
         return (AssetCatalog(root: path, assets: reader.assets, groups: reader.groups,
-                             readingDiagnostics: reader.diagnostics.sorted()), visited)
+                             readingDiagnostics: reader.diagnostics.sorted()), consumed, reader)
     }
 }
 

@@ -50,6 +50,25 @@ struct CatalogReader {
     /// With `wanted`: a quick test of a set folder's own name (without namespace and extension); a set
     /// it refuses is skipped without building its qualified name.
     var wantedBase: ((String) -> Bool)?
+    /// The one name a narrow read looks for (it sets `wanted` and `wantedBase` too): group listings keep
+    /// only the entries that may matter, tested on their bytes; a group's `Contents.json` is read only
+    /// when something below it may be the set (it decides their namespace); a group that provides a
+    /// namespace the name does not have is not walked (`pruned`).
+    var wantedName: WantedName? {
+        didSet {
+            guard let wantedName else { return }
+            wanted = { wantedName.accepts($0) }
+            wantedBase = { wantedName.acceptsBase($0) }
+        }
+    }
+    /// Whether a group was left unwalked because its namespace cannot lead to the wanted name. Such a
+    /// read answers as the whole walk would unless a link leads into a folder it left (the whole walk
+    /// would have read that folder at its own path first): the caller reads again without pruning then.
+    private(set) var pruned = false
+    /// Whether the walk met a folder reached through a link (see `pruned`).
+    var metLinkedFolder: Bool { !linkedFolders.isEmpty }
+    /// With `wantedName`: no group is left unwalked for its namespace (the read again after a link).
+    var prunes = true
     /// False when the caller needs of each set only what its consumer made of it and its name, kind and
     /// path (`validate`): the set's entries, colours, properties and files are dropped once it is
     /// consumed, so a catalog of 100,000 sets is not held whole.
@@ -97,7 +116,7 @@ struct CatalogReader {
             visited[id] = ""
             device = status.device
         }
-        let children = CatalogFileSystem.listTyped(root.path)
+        let children = list(root.path)
         let contentsType: CatalogFileSystem.EntryType?? = (try? children.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
         if let (file, _) = CatalogReader.readContents(relative: "", root: root, maxBytes: limits.maxContentsBytes, listed: contentsType) {
             diagnostics += file.diagnostics
@@ -109,7 +128,10 @@ struct CatalogReader {
         // `SetFeed.run` returns only after every reader is done with `consume`.
         let consumer = UnsafeSendable(consume)
         let feed = SetFeed<(Asset, [CatalogDiagnostic], Consumed?)>()
-        let results = feed.run(readers: limits.workers - 1, walk: { feed in
+        // A narrow read finds a set or two: this thread reads them after its walk, and no other thread is
+        // started or woken (on a busy machine each hand-over between threads waits for a core).
+        let readers = wantedName == nil ? limits.workers - 1 : 0
+        let results = feed.run(readers: readers, walk: { feed in
             walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)
             var next = 0
             while next < linkedFolders.count {
@@ -133,7 +155,9 @@ struct CatalogReader {
         })
         var visited: [Consumed] = []
         visited.reserveCapacity(consume == nil ? 0 : results.count)
-        for (asset, found, extra) in results {
+        // Exactly as many as read: an array left to grow by doubling holds up to twice its sets at once.
+        assets.reserveCapacity(assets.count + results.count)
+        results.consume { asset, found, extra in
             assets.append(asset)
             diagnostics += found
             if let extra { visited.append(extra) }
@@ -170,6 +194,12 @@ struct CatalogReader {
                 return ContentsFile.parse(read.head, path: relativeFile)
             }
         }
+    }
+
+    /// A group folder's listing: whole, or in a narrow read only the entries that may matter.
+    private func list(_ path: String) -> Result<[CatalogFileSystem.Listed], SystemError> {
+        guard let wantedName else { return CatalogFileSystem.listTyped(path) }
+        return CatalogFileSystem.listTyped(path, keeping: { wantedName.mayMatter($0, $1) })
     }
 
     /// The finding for a name in a folder listing that is not valid UTF-8.
@@ -258,11 +288,20 @@ struct CatalogReader {
         if child.isLink { ancestors = [] }
         ancestors.append(id)
         defer { ancestors = saved }
-        let grandchildren = CatalogFileSystem.listTyped(childAbsolute)
+        let atlas = ext == "spriteatlas"
+        // A narrow read does not walk a sprite atlas (always a namespace) that cannot lead to the name.
+        if atlas, prunes, let wantedName, !wantedName.admits(namespace: base, depth: namespace.count) {
+            pruned = true
+            return
+        }
+        let grandchildren = list(childAbsolute)
         let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
+        // A narrow read: a group with nothing below it that may be the set needs no namespace.
+        if wantedName != nil, case .success(let kept) = grandchildren, !kept.contains(where: { $0.name != "Contents.json" }) {
+            return
+        }
         let contents = CatalogReader.readContents(relative: childRelative, root: root, maxBytes: limits.maxContentsBytes, listed: contentsType)
         if let file = contents?.0 { diagnostics += file.diagnostics }
-        let atlas = ext == "spriteatlas"
         var provides = atlas
         if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
         if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
@@ -272,6 +311,10 @@ struct CatalogReader {
         }
         groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
                                  isSpriteAtlas: atlas, hasContentsFile: contents != nil))
+        if provides, prunes, let wantedName, !wantedName.admits(namespace: base, depth: namespace.count) {
+            pruned = true
+            return
+        }
         walkGroup(absolute: childAbsolute, relative: childRelative, children: grandchildren, device: id.device,
                   namespace: provides ? namespace + [base] : namespace, depth: child.depth + 1, feed: feed)
     }

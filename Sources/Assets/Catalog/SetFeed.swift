@@ -6,6 +6,10 @@ import Dispatch
 /// so reading sets does not wait for the last group to be listed. The walking thread reads sets too
 /// once its walk is done, and while it is far ahead of the readers. Results come back in the order
 /// the walk found the sets.
+///
+/// Each result goes straight to its set's slot in pages of `pageSize` slots, made as the walk finds sets:
+/// no list of results grows by doubling and none is sorted or copied at the end, and the caller takes
+/// the pages one at a time (`Results.consume`), so a catalog of 100,000 sets holds its results once.
 final class SetFeed<Result: Sendable>: Sendable {
     private struct State {
         /// The sets found and not yet dropped; `sets[0]` is set number `dropped`.
@@ -14,7 +18,8 @@ final class SetFeed<Result: Sendable>: Sendable {
         var walkDone = false
         /// Sets of `sets` handed out.
         var taken = 0
-        var results: [(Int, Result)] = []
+        /// Each set's result by its number: page `n / pageSize`, slot `n % pageSize`.
+        var pages: [[Result?]] = []
         /// `run`'s reading function, for the walk to read with when it is far ahead.
         var reader: (@Sendable (CatalogReader.PendingSet, Int) -> Result)?
     }
@@ -25,6 +30,28 @@ final class SetFeed<Result: Sendable>: Sendable {
     /// Sets found and not yet taken beyond which the walk reads a few itself before it goes on, so the
     /// list stays bounded when listing runs far ahead of reading (and no thread ever waits on another).
     private let pendingLimit = 4096
+    /// Result slots a page holds.
+    static var pageSize: Int { 1024 }
+
+    /// What `run` read, in the order the walk found the sets.
+    struct Results: Sendable {
+        fileprivate var pages: [[Result?]]
+        /// How many sets were read.
+        let count: Int
+
+        /// Passes each result to `body` in order, releasing each page once it is passed.
+        consuming func consume(_ body: (Result) -> Void) {
+            var remaining = count
+            for index in pages.indices {
+                let page = pages[index]
+                pages[index] = []
+                for slot in page.prefix(min(remaining, page.count)) {
+                    if let slot { body(slot) }
+                }
+                remaining -= page.count
+            }
+        }
+    }
 
     init() {}
 
@@ -32,7 +59,7 @@ final class SetFeed<Result: Sendable>: Sendable {
     /// `read` runs on up to `readers` other threads (and on this one after the walk) for every set found,
     /// with the number of sets known so far. Returns `read`'s results in the order the sets were added.
     func run(readers: Int, walk: (SetFeed) -> Void,
-             read: @escaping @Sendable (CatalogReader.PendingSet, Int) -> Result) -> [Result] {
+             read: @escaping @Sendable (CatalogReader.PendingSet, Int) -> Result) -> Results {
         let group = DispatchGroup()
         state.withLock { $0.reader = read }
         for _ in 0..<max(0, readers) {
@@ -43,12 +70,10 @@ final class SetFeed<Result: Sendable>: Sendable {
         drain(read)
         group.wait()
         return state.withLock { state in
-            // Sorted in place, then moved out: one extra copy of the results at most, not two.
             state.reader = nil
-            state.results.sort { $0.0 < $1.0 }
-            let ordered = state.results.map(\.1)
-            state.results = []
-            return ordered
+            let results = Results(pages: state.pages, count: state.dropped + state.sets.count)
+            state.pages = []
+            return results
         }
     }
 
@@ -57,6 +82,9 @@ final class SetFeed<Result: Sendable>: Sendable {
         let (chunk, limit) = (self.chunk, self.pendingLimit)
         let (enough, far, reader) = state.withLock { state in
             state.sets.append(set)
+            if state.dropped + state.sets.count > state.pages.count * SetFeed.pageSize {
+                state.pages.append([Result?](repeating: nil, count: SetFeed.pageSize))
+            }
             let pending = state.sets.count - state.taken
             return (pending >= chunk, pending >= limit, state.reader)
         }
@@ -64,7 +92,7 @@ final class SetFeed<Result: Sendable>: Sendable {
         if far, let reader, let (start, batch, known) = next() {
             var done: [(Int, Result)] = []
             for (offset, set) in batch.enumerated() { done.append((start + offset, reader(set, known))) }
-            state.withLock { $0.results += done }
+            store(done)
         }
     }
 
@@ -72,8 +100,17 @@ final class SetFeed<Result: Sendable>: Sendable {
         var done: [(Int, Result)] = []
         while let (start, batch, known) = next() {
             for (offset, set) in batch.enumerated() { done.append((start + offset, read(set, known))) }
+            store(done)
+            done.removeAll(keepingCapacity: true)
         }
-        state.withLock { $0.results += done }
+    }
+
+    /// Puts results in their sets' slots.
+    private func store(_ done: [(Int, Result)]) {
+        let size = SetFeed.pageSize
+        state.withLock { state in
+            for (number, result) in done { state.pages[number / size][number % size] = result }
+        }
     }
 
     /// The next few sets to read, waiting while the walk may still find more; nil when all are taken.

@@ -32,36 +32,14 @@ public struct VariantResolver: Sendable {
     }
 
     /// Reads from the catalog at `path` only what resolving `name` looks at: the sets named `name`, or
-    /// named so apart from case (the trace names those), and the groups' `Contents.json` that decide
-    /// namespaces. No other set's folder is opened, so one name answers quickly in a catalog of any size;
-    /// `resolve(name)` on the result answers exactly as on the whole catalog.
+    /// named so apart from case (the trace names those), and the `Contents.json` of the groups that may
+    /// hold them (they decide namespaces). No other set's folder is opened, no string is made for a folder
+    /// entry that cannot be one of those sets, and a group whose namespace the name does not have is not
+    /// walked, so one name answers quickly in a catalog of any size; `resolve(name)` on the result
+    /// answers exactly as on the whole catalog.
     public static func catalog(at path: String, forResolving name: String,
                                limits: CatalogLimits = .default) throws(CatalogReadError) -> AssetCatalog {
-        let lowered = name.lowercased()
-        // A qualified name's last part is the set folder's own name; lowercasing keeps the slashes.
-        let loweredBase = String(lowered.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-        return try AssetCatalog.read(at: path, limits: limits, onlyNamed: { $0 == name || sameIgnoringCase($0, lowered: lowered) },
-                                     base: { sameIgnoringCase($0, lowered: loweredBase) })
-    }
-
-    /// `candidate.lowercased() == lowered`, comparing bytes when both are ASCII (every set name is checked
-    /// in a large catalog) and lowercasing only otherwise.
-    static func sameIgnoringCase(_ candidate: String, lowered: String) -> Bool {
-        var ascii = true
-        var candidateBytes = candidate.utf8.makeIterator()
-        var loweredBytes = lowered.utf8.makeIterator()
-        while true {
-            let a = candidateBytes.next(), b = loweredBytes.next()
-            guard let a, let b else {
-                if a == nil && b == nil { return true }
-                ascii = !(a.map { $0 >= 0x80 } ?? false) && !(b.map { $0 >= 0x80 } ?? false)
-                break
-            }
-            if a >= 0x80 || b >= 0x80 { ascii = false; break }
-            let folded = (a >= 0x41 && a <= 0x5A) ? a + 0x20 : a
-            if folded != b { break }
-        }
-        return ascii ? false : candidate.lowercased() == lowered
+        try AssetCatalog.read(at: path, limits: limits, lookingFor: name)
     }
 
     /// Resolves `name` for a device with the traits of `query`.

@@ -45,9 +45,12 @@ package enum InterruptCleanup {
     /// so a folder is emptied a few times before it is given up.
     package static func removeAll() {
         interrupted.withLock { $0 = true }
+        // Folders before lock files: a lock file left alone is what tells the next run to look for a
+        // killed run's temporaries (`StagedOutputFolder`), so it goes only once its folder has.
         let entries = pending.withLock { entries -> [Entry] in
             defer { entries.removeAll() }
-            return Array(entries.values)
+            let all = entries.values
+            return all.filter { if case .folder = $0 { true } else { false } } + all.filter { if case .file = $0 { true } else { false } }
         }
         for entry in entries {
             switch entry {

@@ -44,10 +44,16 @@ package final class StagedOutputFolder {
         self.isOwnOutput = isOwnOutput
         try AtomicFileWriter.makeDirectory(parent)
         let lockPath = parent + "/." + name + ".asset-tool-lock"
-        let descriptor = try StagedOutputFolder.lock(lockPath, folder: folder)
+        let (descriptor, lockWasThere) = try StagedOutputFolder.lock(lockPath, folder: folder)
         let lockToken = InterruptCleanup.register(.file(lockPath))
         do throws(OutputError) {
-            StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, isOwnOutput: isOwnOutput)
+            // A run leaves temporaries only when it dies holding its lock, and then the lock file stays
+            // (a run that finishes, or is stopped by SIGINT or SIGTERM, removes both): with no lock file
+            // before this one, the parent is not listed. In a batch the parent holds every output folder
+            // so far, and listing it for each one made the batch's cost grow with the square of its size.
+            if lockWasThere {
+                StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, isOwnOutput: isOwnOutput)
+            }
             try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, isOwnOutput: isOwnOutput)
             var template = Array((parent + "/." + name + ".asset-tool-tmp-XXXXXX").utf8CString)
             let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
@@ -86,9 +92,15 @@ package final class StagedOutputFolder {
     }
 
     /// Opens (creating) and locks the lock file; retries when the file was replaced while locking.
-    private static func lock(_ lockPath: String, folder: String) throws(OutputError) -> Int32 {
+    /// `wasThere`: the lock file was there before (a run holds it, or one died holding it).
+    private static func lock(_ lockPath: String, folder: String) throws(OutputError) -> (descriptor: Int32, wasThere: Bool) {
+        var wasThere = false
         for _ in 0..<8 {
-            let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            var fd = open(lockPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd < 0, errno == EEXIST {
+                wasThere = true
+                fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            }
             // Errors name the folder: the lock file beside it is this tool's business.
             guard fd >= 0 else { throw OutputError(path: folder, reason: .system(errno)) }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -101,7 +113,7 @@ package final class StagedOutputFolder {
             var held = stat()
             var named = stat()
             if fstat(fd, &held) == 0, lstat(lockPath, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
-                return fd
+                return (fd, wasThere)
             }
             close(fd)
         }
