@@ -356,6 +356,18 @@ assets_png_encode_status assets_png_prepare_libdeflate(const uint8_t *pixels,
     return ASSETS_PNG_ENCODE_OK;
 }
 
+/* The header of an image assets_png_prepare_libdeflate prepared: its IHDR, and for an indexed image its
+   palette and the alpha of the palette entries that are not opaque. */
+static void set_prepared_header(png_structp png, png_infop info, const kept_memory *kept, uint32_t width,
+                                uint32_t height) {
+    png_set_IHDR(png, info, width, height, kept->bit_depth, kept->color_type,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (kept->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, info, kept->palette, kept->palette_count);
+        if (kept->trns_count > 0) png_set_tRNS(png, info, kept->palette_alpha, kept->trns_count, NULL);
+    }
+}
+
 /* The PNG's image data compressed by libdeflate, whole-buffer, into one zlib stream; libpng writes the
    signature, IHDR (PLTE and tRNS for an indexed image), the IDAT chunks (with their CRCs) and IEND around
    it, so the file has the standard structure libpng's own writer gives. Filter "none": each row is its
@@ -402,12 +414,7 @@ assets_png_encode_status assets_png_finish_libdeflate(int compression_level, ass
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
     png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
-    png_set_IHDR(png, info, kept->width, kept->height, kept->bit_depth, kept->color_type,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (kept->color_type == PNG_COLOR_TYPE_PALETTE) {
-        png_set_PLTE(png, info, kept->palette, kept->palette_count);
-        if (kept->trns_count > 0) png_set_tRNS(png, info, kept->palette_alpha, kept->trns_count, NULL);
-    }
+    set_prepared_header(png, info, kept, kept->width, kept->height);
     png_write_info(png, info);
     /* IDAT chunks of at most 1 MiB: any split is valid PNG; libpng's own writer uses its zlib buffer's size. */
     const size_t chunk = (size_t)1 << 20;
@@ -456,12 +463,7 @@ assets_png_encode_status assets_png_encode_reduced(const uint8_t *pixels,
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
     png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
-    png_set_IHDR(png, info, width, height, kept->bit_depth, kept->color_type,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (kept->color_type == PNG_COLOR_TYPE_PALETTE) {
-        png_set_PLTE(png, info, kept->palette, kept->palette_count);
-        if (kept->trns_count > 0) png_set_tRNS(png, info, kept->palette_alpha, kept->trns_count, NULL);
-    }
+    set_prepared_header(png, info, kept, width, height);
     png_set_compression_level(png, compression_level);
     int filters = PNG_FILTER_NONE;
     switch (filter) {
