@@ -356,6 +356,26 @@ assets_png_encode_status assets_png_prepare_libdeflate(const uint8_t *pixels,
     return ASSETS_PNG_ENCODE_OK;
 }
 
+/* libpng's writer for an image assets_png_prepare_libdeflate prepared: its allocations come from `kept`,
+   its output goes to `context`'s buffer. The caller sets its setjmp right after (libpng's longjmp must land
+   in a frame that is still on the stack). */
+static assets_png_encode_status create_prepared_writer(assets_png_encode_context *context,
+                                                       assets_png_encode_output *output, kept_memory *kept,
+                                                       png_structp *png, png_infop *info) {
+    memset(context, 0, sizeof(*context));
+    context->output = output;
+    *png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, context, assets_png_encode_error,
+                                     assets_png_encode_warning, kept, kept_malloc, kept_free);
+    if (!*png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    *info = png_create_info_struct(*png);
+    if (!*info) {
+        png_destroy_write_struct(png, NULL);
+        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    }
+    png_set_write_fn(*png, context, assets_png_encode_write, assets_png_encode_flush);
+    return ASSETS_PNG_ENCODE_OK;
+}
+
 /* The header of an image assets_png_prepare_libdeflate prepared: its IHDR, and for an indexed image its
    palette and the alpha of the palette entries that are not opaque. */
 static void set_prepared_header(png_structp png, png_infop info, const kept_memory *kept, uint32_t width,
@@ -398,22 +418,15 @@ assets_png_encode_status assets_png_finish_libdeflate(int compression_level, ass
     }
 
     assets_png_encode_context context;
-    memset(&context, 0, sizeof(context));
-    context.output = output;
-    png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, assets_png_encode_error,
-                                                assets_png_encode_warning, kept, kept_malloc, kept_free);
-    if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
-    }
+    png_structp png = NULL;
+    png_infop info = NULL;
+    assets_png_encode_status created = create_prepared_writer(&context, output, kept, &png, &info);
+    if (created != ASSETS_PNG_ENCODE_OK) return created;
     if (setjmp(context.jump)) {
         png_destroy_write_struct(&png, &info);
         output->count = 0;
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
-    png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
     set_prepared_header(png, info, kept, kept->width, kept->height);
     png_write_info(png, info);
     /* IDAT chunks of at most 1 MiB: any split is valid PNG; libpng's own writer uses its zlib buffer's size. */
@@ -447,22 +460,15 @@ assets_png_encode_status assets_png_encode_reduced(const uint8_t *pixels,
     size_t row_stride = kept->raw_size / height;
 
     assets_png_encode_context context;
-    memset(&context, 0, sizeof(context));
-    context.output = output;
-    png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, assets_png_encode_error,
-                                                assets_png_encode_warning, kept, kept_malloc, kept_free);
-    if (!png) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
-    }
+    png_structp png = NULL;
+    png_infop info = NULL;
+    assets_png_encode_status created = create_prepared_writer(&context, output, kept, &png, &info);
+    if (created != ASSETS_PNG_ENCODE_OK) return created;
     if (setjmp(context.jump)) {
         png_destroy_write_struct(&png, &info);
         output->count = 0;
         return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
-    png_set_write_fn(png, &context, assets_png_encode_write, assets_png_encode_flush);
     set_prepared_header(png, info, kept, width, height);
     png_set_compression_level(png, compression_level);
     int filters = PNG_FILTER_NONE;
