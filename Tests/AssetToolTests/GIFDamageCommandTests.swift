@@ -73,7 +73,7 @@ struct GIFDamageCommandTests {
         let extracted = try CLIRun.run(["extract-frames", input, "-o", folder.path + "/out"])
         // Then a warning names the trailer and the extra bytes; nothing fails
         #expect(info.status == 0)
-        #expect(info.stdout.contains("  warning: \(single.count) bytes after the GIF trailer at offset \(single.count - 1): ignored, as browsers ignore them at offset \(single.count) [trailing-data]"))
+        #expect(info.stdout.contains("  warning: \(single.count) bytes after the GIF trailer (at offset \(single.count - 1)): ignored, as browsers ignore them; the first at offset \(single.count) [trailing-data]"))
         #expect(decoded.status == 0)
         let warnings = try #require(try CLIFixtures.json(decoded.stdout)["warnings"] as? [[String: Any]])
         #expect(warnings.map { $0["code"] as? String } == ["trailing-data"])

@@ -35,7 +35,7 @@ extension ImageInfo {
                 let extra = fileSize - trailer - 1
                 if extra > 0, !warnings.contains(where: { $0.code == .trailingData }) {
                     warnings.append(ImageWarning(code: .trailingData,
-                                                 message: "\(extra) byte\(extra == 1 ? "" : "s") after the GIF trailer at offset \(trailer): ignored, as browsers ignore them",
+                                                 message: "\(extra) byte\(extra == 1 ? "" : "s") after the GIF trailer (at offset \(trailer)): ignored, as browsers ignore them; the first",
                                                  offset: trailer + 1))
                 }
             } else if tail.last != 0x3B {

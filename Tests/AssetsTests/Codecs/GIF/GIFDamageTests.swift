@@ -157,7 +157,7 @@ struct GIFTrailingDataTests {
         let warning = try #require(info.warnings.first { $0.code == .trailingData })
         #expect(info.trailerOffset == single.count - 1)
         #expect(warning.offset == single.count)
-        #expect(warning.message == "\(single.count) bytes after the GIF trailer at offset \(single.count - 1): ignored, as browsers ignore them")
+        #expect(warning.message == "\(single.count) bytes after the GIF trailer (at offset \(single.count - 1)): ignored, as browsers ignore them; the first")
         #expect(!info.warnings.contains { $0.code.isDamage })
         #expect(info.frameCount == 3)
         #expect(try ImageInspector.check(bytes).1.map(\.code) == [.trailingData])
