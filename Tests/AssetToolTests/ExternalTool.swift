@@ -31,7 +31,7 @@ struct ExternalTool {
         if let environment { process.environment = environment }
         let out = Pipe()
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)  // FileHandle below throws if it is missing
         defer { try? FileManager.default.removeItem(at: errFile) }
         let err = try FileHandle(forWritingTo: errFile)
         defer { try? err.close() }

@@ -31,7 +31,7 @@ struct CommandContractTests {
 
     /// The generated hostile files, written once for the whole suite.
     static let hostile: (folder: TemporaryFolder, files: [String])? = {
-        guard let folder = try? TemporaryFolder(), let made = try? HostileFiles.all() else { return nil }
+        guard let folder = try? TemporaryFolder(forProcess: "hostile-files"), let made = try? HostileFiles.all() else { return nil }
         let files = made.compactMap { try? folder.write($0.name, $0.bytes) }
         return (folder, files)
     }()
