@@ -355,6 +355,8 @@ struct OriginalExamplesTests {
 /// A catalog with the error icon (and, with `slot`, the image-slot placeholder), made in a temporary folder.
 func examplesCatalog(slot: Bool = false) throws -> AssetCatalog {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("examples-\(UUID().uuidString)/Assets.xcassets")
+    // The model is all the callers use: the folder goes once it is read.
+    defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
     var sets = ["placeholder_error_icon"]
     if slot { sets.append("global_image_placeholder_icon") }
     for name in sets {
