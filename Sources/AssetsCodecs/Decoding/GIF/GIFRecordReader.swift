@@ -179,6 +179,9 @@ final class GIFRecordReader {
         }
         var status: Int32 = 0
         guard let file = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), gifInputRead, &status) else {
+            if status == D_GIF_ERR_NO_SCRN_DSCR, input.ranOut, let cut = GIFRecordReader.cutInScreen(head: head, size: input.count) {
+                throw ImageError(.truncated, format: .gif, offset: input.count, detail: cut)
+            }
             throw GIFRecordReader.error(code: status, input: input, frame: nil)
         }
         self.input = input
@@ -368,6 +371,22 @@ final class GIFRecordReader {
 
     private func failure(frame: Int? = nil) -> ImageError {
         GIFRecordReader.error(code: file.pointee.Error, input: input, frame: frame ?? imagesRead)
+    }
+
+    /// What a file of `size` bytes that ends before its screen is read lacks (giflib says only "No screen
+    /// descriptor detected"): the 13 bytes of signature and logical screen descriptor, or the global colour
+    /// table they announce. `head` is the file's first bytes.
+    static func cutInScreen(head: [UInt8], size: Int) -> String? {
+        guard size < 13 || head.count >= 13 else { return nil }
+        if size < 13 {
+            return "the file ends at byte \(size), inside the 13 bytes of signature and logical screen descriptor"
+        }
+        let flags = head[10]
+        guard flags & 0x80 != 0 else { return nil }
+        let colours = 2 << Int(flags & 0x07)
+        let end = 13 + 3 * colours
+        guard size < end else { return nil }
+        return "the file ends at byte \(size), inside the global colour table (\(colours) colours, bytes 13 to \(end))"
     }
 
     private static func error(code: Int32, input: Input, frame: Int?) -> ImageError {

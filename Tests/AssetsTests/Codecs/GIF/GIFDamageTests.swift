@@ -109,6 +109,18 @@ struct GIFDamageTests {
         #expect(error?.detail == "the file ends inside a block")
     }
 
+    @Test("a file cut inside its screen descriptor or global colour table says which, not giflib's 'No screen descriptor'",
+          arguments: [(9, "the file ends at byte 9, inside the 13 bytes of signature and logical screen descriptor"),
+                      (20, "the file ends at byte 20, inside the global colour table (4 colours, bytes 13 to 25)")])
+    func cutInScreen(length: Int, detail: String) throws {
+        // Given a GIF with a 4-colour global table, cut at `length`
+        let bytes = Array(try F.threeGoodFrames().prefix(length))
+        // When the frames are read
+        let error = try #require(GIFFixtures.decode(bytes).error)
+        // Then it is truncated at the end of the file, in words
+        #expect(error == ImageError(.truncated, format: .gif, offset: length, detail: detail))
+    }
+
     @Test("info --decode, validate --deep and extract-frames classify each damage with the same error",
           arguments: ["bad-code.gif", "cut-0.gif", "cut-1.gif", "cut-20.gif", "no-terminator.gif", "bad-record.gif", "code-size-143.gif"])
     func oneClassification(name: String) throws {
