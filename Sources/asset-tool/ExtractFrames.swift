@@ -98,8 +98,17 @@ struct ExtractFrames: ParsableCommand {
         case .json: print(report.json(), terminator: "")
         case .text, .github, .sarif, .junit, .checkstyle, .gitlab: print(PlainText.escape(summary(of: report, input: input, folder: output)))
         }
+        printWarnings(of: report, input: input)
         if let damage = report.damage {
             throw CommandFailure("\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
+        }
+    }
+
+    /// The input's warnings on stderr, one line each, as `info` words them (JSON carries them in the manifest).
+    private func printWarnings(of report: FrameExtractionReport, input: String) {
+        guard format != .json else { return }
+        for warning in report.warnings {
+            printError("\(input): warning: \(warning)")
         }
     }
 
@@ -132,6 +141,7 @@ struct ExtractFrames: ParsableCommand {
                 case .json: reports.append(report.manifest)
                 case .text, .github, .sarif, .junit, .checkstyle, .gitlab: print(PlainText.escape(summary(of: report, input: outcome.input, folder: outcome.folder)))
                 }
+                printWarnings(of: report, input: outcome.input)
                 if let damage = report.damage {
                     failed = true
                     let count = report.frames.count

@@ -88,11 +88,7 @@ struct InfoReport {
         } else if let loop = info.loopCount {
             fields.append(("loop_count", .int(loop)))
         }
-        fields.append(("warnings", .array(warnings.map { warning in
-            var fields: [(key: String, value: JSONValue)] = [("code", .string(warning.code.rawValue)), ("message", .string(warning.message))]
-            if let offset = warning.offset { fields.append(("offset", .int(offset))) }
-            return .object(fields)
-        })))
+        fields.append(("warnings", .array(warnings.map(\.json))))
         return .object(fields)
     }
 }

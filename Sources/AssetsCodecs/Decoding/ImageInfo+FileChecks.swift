@@ -32,15 +32,12 @@ extension ImageInfo {
             }
         case .gif:
             if let trailer = trailerOffset {
-                let extra = fileSize - trailer - 1
-                if extra > 0, !warnings.contains(where: { $0.code == .trailingData }) {
-                    warnings.append(ImageWarning(code: .trailingData,
-                                                 message: "\(extra) byte\(extra == 1 ? "" : "s") after the GIF trailer (at offset \(trailer)): ignored, as browsers ignore them; the first",
-                                                 offset: trailer + 1))
+                if let extra = ImageWarning.gifTrailingData(trailer: trailer, fileSize: fileSize),
+                   !warnings.contains(where: { $0.code == .trailingData }) {
+                    warnings.append(extra)
                 }
             } else if tail.last != 0x3B {
-                warnings.append(ImageWarning(code: .missingEnd, message: "no GIF trailer (0x3B) at the end: truncated?",
-                                             offset: fileSize))
+                warnings.append(.gifMissingTrailer(fileSize: fileSize))
             }
         default:
             break

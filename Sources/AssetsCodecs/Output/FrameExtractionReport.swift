@@ -41,6 +41,8 @@ public struct FrameExtractionReport: Sendable, Hashable {
     public var frames: [Frame] = []
     /// The damage that stopped decoding; the frames before it are complete.
     public var damage: ImageError?
+    /// Problems that did not stop decoding (`AnimationFrameSource.warnings`).
+    public var warnings: [ImageWarning] = []
 
     package init(source: String, format: ImageFormat, canvasWidth: Int, canvasHeight: Int,
                 loopCount: GIFLoopCount, raw: Bool) {
@@ -78,6 +80,7 @@ public struct FrameExtractionReport: Sendable, Hashable {
             "frames_decoded": .int(frameCount),
             "complete": .bool(damage == nil),
             "error": .string(damage?.description),
+            "warnings": .array(warnings.map(\.json)),
             "frames": .array(frames.map { frame in
                 let rect = frame.rectangle
                 return .record([

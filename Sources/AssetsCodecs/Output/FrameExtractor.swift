@@ -154,6 +154,7 @@ public struct FrameExtractor: Sendable {
         try queue.finish()
         if let stopped { throw stopped }
         report.loopCount = source.loopCount
+        report.warnings = source.warnings
         if report.frames.isEmpty, report.damage == nil {
             throw .nothingSelected(sourceName, selection, report.frameCount)
         }

@@ -12,6 +12,13 @@ public protocol AnimationFrameSource {
     var loopCount: GIFLoopCount { get }
     /// The next frame, nil at the end, or a typed error at damage (the frames before it were complete).
     func nextFrame() throws(ImageError) -> AnimationFrame?
+    /// Problems that did not stop reading (a canvas grown for the first frame, bytes after the end, a
+    /// missing trailer); complete once `nextFrame()` has returned nil.
+    var warnings: [ImageWarning] { get }
+}
+
+extension AnimationFrameSource {
+    public var warnings: [ImageWarning] { [] }
 }
 
 /// A still image presented as a one-frame, play-once sequence.

@@ -79,6 +79,24 @@ public final class GIFFrameReader: AnimationFrameSource {
         self.canvas = GIFCanvas(width: width, height: height, composites: output == .composited)
     }
 
+    /// As `info` reports them: the canvas grown past the logical screen; once the last frame is read, bytes
+    /// after the trailer, or no trailer before the file's end. Not after damage, which the error reports.
+    public var warnings: [ImageWarning] {
+        var found: [ImageWarning] = []
+        if canvasWidth != screenWidth || canvasHeight != screenHeight {
+            found.append(.gifCanvasGrown(screenWidth: screenWidth, screenHeight: screenHeight,
+                                         canvasWidth: canvasWidth, canvasHeight: canvasHeight))
+        }
+        if failed == nil, pending == nil, records.finished {
+            if let trailer = records.trailerOffset {
+                if let extra = ImageWarning.gifTrailingData(trailer: trailer, fileSize: records.fileSize) { found.append(extra) }
+            } else {
+                found.append(.gifMissingTrailer(fileSize: records.fileSize))
+            }
+        }
+        return found
+    }
+
     public func nextFrame() throws(ImageError) -> AnimationFrame? {
         if let failed { throw failed }
         do {

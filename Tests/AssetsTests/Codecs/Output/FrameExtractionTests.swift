@@ -97,4 +97,35 @@ struct FrameExtractionTests {
             try GIFEncoder(width: 1, height: 1, globalColorTable: [], frames: [GIFEncoder.Frame.filled(0, width: 1, height: 1)]).encode()
         }
     }
+
+    @Test("the manifest carries what info warns about: bytes after the trailer, no trailer, a grown canvas")
+    func manifestWarnings() throws {
+        // Given a clean animation, the same with 5 bytes after its trailer, without its trailer, and a GIF
+        // whose first frame reaches past its 4x4 screen
+        let clean = try F.threeFrames()
+        let grown = try GIFEncoder(width: 4, height: 4, globalColorTable: F.palette,
+                                   frames: [F.frame(1, x: 6, y: 6, width: 2, height: 2)]).encode()
+        let cases: [(bytes: [UInt8], codes: [String])] = [
+            (clean, []), (clean + Array("junk!".utf8), ["trailing-data"]), (Array(clean.dropLast()), ["missing-end"]),
+            (grown, ["canvas-grown"]),
+        ]
+        for (bytes, codes) in cases {
+            // When the frames are extracted
+            let folder = try ScratchDirectory()
+            let report = try FrameExtractor(folder: folder.path).extract(from: try GIFFrameReader(bytes: bytes), raw: false,
+                                                                         sourceName: "in.gif")
+            // Then the report and frames.json list the warnings info gives for the same bytes, in its words
+            #expect(report.warnings.map(\.code.rawValue) == codes)
+            let info = try ImageInspector.probe(bytes)
+            #expect(report.warnings == info.warnings, "\(codes)")
+            let manifest = try #require(try folder.files()[FrameExtractor.manifestName])
+            let parsed = try JSONReader.parse(manifest)
+            guard case .array(let listed)? = parsed["warnings"] else {
+                Issue.record("frames.json has no warnings array")
+                continue
+            }
+            #expect(listed.count == codes.count)
+            #expect(listed.first?["code"] == codes.first.map { .string($0) })
+        }
+    }
 }
