@@ -61,15 +61,27 @@ package struct CatalogRoot: Sendable {
     /// The one file-name rule: a name that stays in its folder. Not empty, not `.` or `..`, and no `/`,
     /// `\` or NUL (a backslash is a separator to Windows tools and to some archivers).
     package static func isPlainName(_ name: some StringProtocol) -> Bool {
-        !name.isEmpty && name != "." && name != ".."
-            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
+        name.utf8.withContiguousStorageIfAvailable(isPlainName(utf8:)) ?? Array(name.utf8).withUnsafeBufferPointer(isPlainName(utf8:))
     }
 
     /// The same rule for a `String`, compiled for it here: a generic called from another module is not
-    /// specialized, and this runs for every file name a catalog lists.
+    /// specialized, and this runs for every file name a catalog lists (and twice more for each it reads).
     package static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".."
-            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
+        name.utf8.withContiguousStorageIfAvailable(isPlainName(utf8:)) ?? Array(name.utf8).withUnsafeBufferPointer(isPlainName(utf8:))
+    }
+
+    /// The rule on a name's UTF-8 bytes, one pass. Byte compares are the text compares: nothing but the
+    /// one scalar "." is canonically equivalent to ".", and every `/`, `\` or NUL byte is that scalar.
+    private static func isPlainName(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dot = UInt8(ascii: ".")
+        switch bytes.count {
+        case 0: return false
+        case 1 where bytes[0] == dot: return false
+        case 2 where bytes[0] == dot && bytes[1] == dot: return false
+        default: break
+        }
+        for byte in bytes where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == 0 { return false }
+        return true
     }
 
     /// Whether a canonical path is the root or inside it.
