@@ -141,11 +141,18 @@ extension CatalogReader {
     static func namedFiles(of asset: Asset) -> [Int] {
         guard asset.readsEntryFiles else { return [] }
         let lookup = FileLookup(asset.fileRecords)
-        var seen = Set<Int>()
+        // A set names a handful of files: the list found so far is searched; many are hashed.
+        var seen: Set<Int>? = asset.entries.count > 32 ? [] : nil
         var named: [Int] = []
+        named.reserveCapacity(asset.entries.count)
         for entry in asset.entries {
-            guard let filename = entry.filename, CatalogRoot.isPlainName(filename), let index = lookup.index(of: filename),
-                  seen.insert(index).inserted else { continue }
+            guard let filename = entry.filename, CatalogRoot.isPlainName(filename), let index = lookup.index(of: filename)
+            else { continue }
+            if seen != nil {
+                guard seen?.insert(index).inserted == true else { continue }
+            } else if named.contains(index) {
+                continue
+            }
             named.append(index)
         }
         return named
