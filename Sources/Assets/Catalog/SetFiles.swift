@@ -192,7 +192,7 @@ extension CatalogReader {
     /// is every file when `whole`. When the headers run past the head, more is read from the same descriptor.
     /// `size` is the size the open found, when it did (see `CatalogRoot.openSizedFile`).
     static func readHeader(_ fd: Int32, size: Int?, name: String, path: String, whole: Bool, limits: DecodingLimits) -> FileHeader {
-        let claimed = ImageFormat(fileExtension: split(name).ext ?? "")
+        let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
         var sample: FileSample
         let read = wholeFile

@@ -152,7 +152,7 @@ extension CatalogValidator {
             report(.undecodableImage, "cannot be read: the catalog was read without its files")
             return outcome
         }
-        let ext = CatalogReader.split(job.filename).ext ?? ""
+        let ext = CatalogReader.fileExtension(job.filename) ?? ""
         let claimed = ImageFormat(fileExtension: ext)
         switch header.content {
         case .refused(.linkOutside):
