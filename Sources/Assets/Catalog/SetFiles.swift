@@ -132,7 +132,7 @@ extension CatalogReader {
     /// Whether the file's last bytes settle the end check (`ImageInfo.noteMissingEnd`) on their own.
     static func endsSoundly(_ last: [UInt8]) -> Bool {
         if last.count >= 2, last[last.count - 2] == 0xFF, last[last.count - 1] == 0xD9 { return true }
-        return last.count >= ImageInfo.iend.count && ImageInfo.containsIEND(last.suffix(ImageInfo.iend.count))
+        return ImageInfo.endsWithIEND(last)
     }
 
     /// The records of the files the set's entries name, each once, in the order first named: the files a
