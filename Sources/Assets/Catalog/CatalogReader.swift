@@ -404,14 +404,15 @@ struct CatalogReader {
         let children = CatalogFileSystem.listTyped(stream)
         let contentsType: CatalogFileSystem.EntryType?? = .some(children.first { $0.name == "Contents.json" }?.type)
         for (child, listed, isUTF8, _) in children where !child.hasPrefix(".") && child != "Contents.json" {
-            let childRelative = CatalogReader.join(relative, child)
+            // The child's paths are built only for a finding or a link (most children are neither).
             guard isUTF8 else {
-                diagnostics.append(CatalogReader.notUTF8(childRelative))
+                diagnostics.append(CatalogReader.notUTF8(CatalogReader.join(relative, child)))
                 continue
             }
             switch catalogRoot.vet(absolute + "/" + child, listed: listed) {
             case .failure(.linkOutside):
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: CatalogReader.join(relative, child),
+                                                     message: CatalogRoot.Refusal.linkOutside.description))
             case .failure(.special):
                 // A FIFO, device or socket stays in the list: opening it is refused by its type, with a finding.
                 asset.fileRecords.append(AssetFile(name: child, listedType: .special))

@@ -91,14 +91,15 @@ package struct CatalogRoot: Sendable {
 
     /// What a child of a catalog folder is, links vetted: the type it leads to, with its status when one
     /// was asked (a link's target, or a child the listing gave no type for), or why it is not followed.
-    /// `listed` is the type the folder listing gave.
-    package func vet(_ absolute: String, listed: CatalogFileSystem.EntryType)
+    /// `listed` is the type the folder listing gave. The path is built only when it is asked (a link, or a
+    /// child the listing gave no type): a regular file or a folder is settled by its listed type.
+    package func vet(_ path: @autoclosure () -> String, listed: CatalogFileSystem.EntryType)
         -> Result<(type: CatalogFileSystem.EntryType, status: CatalogFileSystem.Status?, isLink: Bool), Refusal>
     {
         var type = listed
         var status: CatalogFileSystem.Status?
         if type == .other {
-            switch CatalogFileSystem.linkStatus(absolute) {
+            switch CatalogFileSystem.linkStatus(path()) {
             case .failure(let error): return .failure(.system(error))
             case .success(let found): (type, status) = (found.type, found)
             }
@@ -108,7 +109,7 @@ package struct CatalogRoot: Sendable {
         case .file, .directory, .other: return .success((type, status, false))
         case .symlink: break
         }
-        guard let target = CatalogFileSystem.realPath(absolute) else { return .failure(.system(SystemError(code: errno))) }
+        guard let target = CatalogFileSystem.realPath(path()) else { return .failure(.system(SystemError(code: errno))) }
         guard contains(target) else { return .failure(.linkOutside) }
         switch CatalogFileSystem.targetStatus(target) {
         case .failure(let error): return .failure(.system(error))
