@@ -95,8 +95,10 @@ struct FileHeader: Sendable, Hashable {
         case unknownFormat
         /// Its bytes are an image format Xcode takes that nothing here reads (`otherImageFormat`: PSD, TIFF, BMP, OpenEXR).
         case otherFormat(String)
-        /// PNG, JPEG, GIF: the header probe, or why it failed.
-        case raster(ImageFormat, Result<ImageInfo, ImageError>)
+        /// PNG, JPEG, GIF: the header probe, or why it failed. Kept out of line: a header travels with its
+        /// file's record through the reader, the set's model and the validator, and every copy of an
+        /// `ImageInfo` inline moved some 200 bytes and retained each of its arrays and strings.
+        indirect case raster(ImageFormat, Result<ImageInfo, ImageError>)
         /// PDF, SVG: nil when sound, else what is wrong (`VectorFileCheck`).
         case vector(ImageFormat, problem: String?)
         /// HEIC, WebP: not decoded here; the structure of their boxes or chunks, and the size they declare
