@@ -70,8 +70,8 @@ struct FileSample: Sendable, Hashable {
     var isWhole: Bool { head.count == size }
 
     /// The header as the codecs read it from these bytes (`ImageInspector.probe`), with the end of the
-    /// file checked against the tail; errors name `file`. Warnings are kept, not judged.
-    func probe(limits: DecodingLimits, file: String) throws(ImageError) -> ImageInfo {
+    /// file checked against the tail; errors name `file` (built only for an error). Warnings are kept, not judged.
+    func probe(limits: DecodingLimits, file: @autoclosure () -> String) throws(ImageError) -> ImageInfo {
         do {
             // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. noteMissingEnd
             // looks at the very end first, so the 4 KiB tail costs nothing more when the file ends as it should.
@@ -79,7 +79,7 @@ struct FileSample: Sendable, Hashable {
             probed.noteMissingEnd(tail: tail, fileSize: size)
             return probed
         } catch {
-            throw error.naming(file: file)
+            throw error.naming(file: file())
         }
     }
 }
@@ -173,16 +173,17 @@ extension CatalogReader {
         let opened = given == nil ? CatalogFileSystem.openFolder(root.path + "/" + asset.path) : nil
         defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
         let folder = given ?? opened
+        let setPath = asset.path
         for index in wanted {
-            let record = asset.fileRecords[index]
-            let relative = "\(asset.path)/\(record.name)"
-            let fileOpened = folder.map { root.openSizedFile(named: record.name, in: $0, relative: relative, listed: record.listedType) }
-                ?? root.openFile(relative).map { ($0, nil) }
+            // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
+            let (name, listed) = (asset.fileRecords[index].name, asset.fileRecords[index].listedType)
+            let fileOpened = folder.map { root.openSizedFile(named: name, in: $0, relative: "\(setPath)/\(name)", listed: listed) }
+                ?? root.openFile("\(setPath)/\(name)").map { ($0, nil) }
             switch fileOpened {
             case .failure(let refusal):
                 asset.fileRecords[index].header = FileHeader(content: .refused(refusal))
             case .success(let (fd, size)):
-                asset.fileRecords[index].header = readHeader(fd, size: size, name: record.name, path: relative,
+                asset.fileRecords[index].header = readHeader(fd, size: size, name: name, path: "\(setPath)/\(name)",
                                                              whole: reading.isWhole, limits: limits)
                 close(fd)
             }
@@ -193,7 +194,8 @@ extension CatalogReader {
     /// reads the head and the last bytes; GIFs (frame count) and SVGs (XML parse) are read whole, and so
     /// is every file when `whole`. When the headers run past the head, more is read from the same descriptor.
     /// `size` is the size the open found, when it did (see `CatalogRoot.openSizedFile`).
-    static func readHeader(_ fd: Int32, size: Int?, name: String, path: String, whole: Bool, limits: DecodingLimits) -> FileHeader {
+    static func readHeader(_ fd: Int32, size: Int?, name: String, path: @autoclosure () -> String, whole: Bool,
+                           limits: DecodingLimits) -> FileHeader {
         let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
         var sample: FileSample
@@ -230,7 +232,7 @@ extension CatalogReader {
         case .png, .jpeg, .gif:
             let probed: Result<ImageInfo, ImageError>
             do throws(ImageError) {
-                probed = .success(try probe(&sample, fd: fd, size: size, path: path, limits: limits))
+                probed = .success(try probe(&sample, fd: fd, size: size, path: path(), limits: limits))
             } catch {
                 probed = .failure(error)
             }
@@ -261,23 +263,24 @@ extension CatalogReader {
 
     /// Probes the header; when only the head was read and the headers reach past it (large metadata
     /// before the frame header), reads 64 KiB and tries again, then the whole file.
-    private static func probe(_ sample: inout FileSample, fd: Int32, size: Int?, path: String, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+    private static func probe(_ sample: inout FileSample, fd: Int32, size: Int?, path: @autoclosure () -> String,
+                              limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         do {
-            return try sample.probe(limits: limits, file: path)
+            return try sample.probe(limits: limits, file: path())
         } catch {
             guard error.kind == .truncated, !sample.isWhole else { throw error }
             if sample.head.count < ImageInspector.headerWindow,
                case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: ImageInfo.endWindow, size: size) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
                 do {
-                    return try sample.probe(limits: limits, file: path)
+                    return try sample.probe(limits: limits, file: path())
                 } catch where error.kind == .truncated && !sample.isWhole {
                     // Still inside the headers: read it all, below.
                 }
             }
             guard case .success(let read) = CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size) else { throw error }
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-            return try sample.probe(limits: limits, file: path)
+            return try sample.probe(limits: limits, file: path())
         }
     }
 }

@@ -141,18 +141,19 @@ package struct CatalogRoot: Sendable {
     /// `relative`), under the rule: the fast way for a file the folder listing showed as regular, the
     /// way of `openFile(_:)` for a link. `listed` is the type the folder listing gave the name (nil: not
     /// listed): `.file` opens it without asking its type first (see `openRegular`).
-    package func openFile(named name: String, in folder: Int32, relative: String,
+    package func openFile(named name: String, in folder: Int32, relative: @autoclosure () -> String,
                           listed: CatalogFileSystem.EntryType? = nil) -> Result<Int32, Refusal> {
-        openSizedFile(named: name, in: folder, relative: relative, listed: listed).map(\.fd)
+        openSizedFile(named: name, in: folder, relative: relative(), listed: listed).map(\.fd)
     }
 
     /// `openFile(named:in:relative:listed:)`, with the size the `fstat` after the open found (nil when the
     /// file was reached through a link), for `CatalogFileSystem.read(descriptor:size:)` not to ask again.
-    package func openSizedFile(named name: String, in folder: Int32, relative: String,
+    /// `relative` is built only when a link is met on the way.
+    package func openSizedFile(named name: String, in folder: Int32, relative: @autoclosure () -> String,
                                listed: CatalogFileSystem.EntryType? = nil) -> Result<(fd: Int32, size: Int?), Refusal> {
         guard CatalogRoot.isPlainName(name) else { return .failure(.unsafeName(name)) }
         switch CatalogRoot.openRegularSized(name, in: folder, listed: listed) {
-        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative).map { ($0, nil) }
+        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative()).map { ($0, nil) }
         case .failure(let refusal): return .failure(refusal)
         case .success(let opened): return .success((opened.fd, opened.size))
         }
