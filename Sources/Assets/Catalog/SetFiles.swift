@@ -143,18 +143,15 @@ extension CatalogReader {
     static func namedFiles(of asset: Asset) -> [Int] {
         guard asset.readsEntryFiles else { return [] }
         let lookup = FileLookup(asset.fileRecords)
-        // A set names a handful of files: the list found so far is searched; many are hashed.
-        var seen: Set<Int>? = asset.entries.count > 32 ? [] : nil
+        // A set names a handful of files: the list found so far is searched; many are hashed (an empty
+        // set allocates nothing).
+        let hashed = asset.entries.count > 32
+        var seen = Set<Int>()
         var named: [Int] = []
         named.reserveCapacity(asset.entries.count)
         for entry in asset.entries {
-            guard let filename = entry.filename, CatalogRoot.isPlainName(filename), let index = lookup.index(of: filename)
-            else { continue }
-            if seen != nil {
-                guard seen?.insert(index).inserted == true else { continue }
-            } else if named.contains(index) {
-                continue
-            }
+            guard let filename = entry.filename, CatalogRoot.isPlainName(filename), let index = lookup.index(of: filename),
+                  hashed ? seen.insert(index).inserted : !named.contains(index) else { continue }
             named.append(index)
         }
         return named
