@@ -80,7 +80,20 @@ package struct CatalogRoot: Sendable {
         case 2 where bytes[0] == dot && bytes[1] == dot: return false
         default: break
         }
-        for byte in bytes where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == 0 { return false }
+        // Eight bytes at a time: a word holds a NUL, "/" or "\" when it has a zero byte after an XOR with
+        // that byte in every lane (the has-zero-byte test, exact as to whether there is one).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & (ones &* 0x80) != 0 }
+        var offset = 0
+        if let start = bytes.baseAddress {
+            while offset + 8 <= bytes.count {
+                let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+                if hasZeroByte(word) || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/"))))
+                    || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\")))) { return false }
+                offset += 8
+            }
+        }
+        for byte in bytes[offset...] where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == 0 { return false }
         return true
     }
 
