@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <zlib.h>
 
 
 /* Working memory kept between encodes: libpng and zlib ask for the same few blocks (zlib's window, hash
@@ -25,6 +26,9 @@ typedef struct {
     size_t raw_capacity;
     uint8_t *packed;
     size_t packed_capacity;
+    /* zlib's compressor for the bands of assets_png_compress_band, at `band_level` (reset for each band). */
+    z_stream band_stream;
+    int band_stream_ready, band_level;
     /* What assets_png_prepare_libdeflate left in `raw` for assets_png_finish_libdeflate. */
     uint32_t width, height;
     int color_type, bit_depth;
@@ -69,6 +73,7 @@ static void kept_release(kept_memory *kept) {
     if (!kept) return;
     for (int i = 0; i < KEPT_BLOCKS; i++) free(kept->slots[i].block);
     if (kept->compressor) libdeflate_free_compressor(kept->compressor);
+    if (kept->band_stream_ready) deflateEnd(&kept->band_stream);
     free(kept->raw);
     free(kept->packed);
     free(kept);
@@ -388,6 +393,47 @@ static void set_prepared_header(png_structp png, png_infop info, const kept_memo
     }
 }
 
+/* Writes the PNG of the prepared image whose zlib stream is `pieces` joined in order: the signature, IHDR
+   (PLTE and tRNS for an indexed image), the stream in IDAT chunks of at most 1 MiB (any split is valid PNG;
+   libpng's own writer splits at its zlib buffer's size) with their CRCs, and IEND. */
+static assets_png_encode_status write_prepared_png(assets_png_encode_output *output, kept_memory *kept,
+                                                   const uint8_t *const *pieces, const size_t *counts, size_t piece_count) {
+    size_t total = 0;
+    for (size_t i = 0; i < piece_count; i++) total += counts[i];
+    assets_png_encode_context context;
+    png_structp png = NULL;
+    png_infop info = NULL;
+    assets_png_encode_status created = create_prepared_writer(&context, output, kept, &png, &info);
+    if (created != ASSETS_PNG_ENCODE_OK) return created;
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, &info);
+        output->count = 0;
+        return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
+    }
+    set_prepared_header(png, info, kept, kept->width, kept->height);
+    png_write_info(png, info);
+    const size_t chunk = (size_t)1 << 20;
+    size_t piece = 0, offset = 0;
+    for (size_t at = 0; at < total; at += chunk) {
+        size_t length = total - at < chunk ? total - at : chunk;
+        png_write_chunk_start(png, (png_const_bytep) "IDAT", (png_uint_32)length);
+        for (size_t left = length; left > 0;) {
+            size_t take = counts[piece] - offset < left ? counts[piece] - offset : left;
+            if (take > 0) png_write_chunk_data(png, pieces[piece] + offset, take);
+            offset += take;
+            left -= take;
+            if (offset == counts[piece]) {
+                piece++;
+                offset = 0;
+            }
+        }
+        png_write_chunk_end(png);
+    }
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+    png_destroy_write_struct(&png, &info);
+    return ASSETS_PNG_ENCODE_OK;
+}
+
 /* The PNG's image data compressed by libdeflate, whole-buffer, into one zlib stream; libpng writes the
    signature, IHDR (PLTE and tRNS for an indexed image), the IDAT chunks (with their CRCs) and IEND around
    it, so the file has the standard structure libpng's own writer gives. Filter "none": each row is its
@@ -417,27 +463,110 @@ assets_png_encode_status assets_png_finish_libdeflate(int compression_level, ass
         return ASSETS_PNG_ENCODE_LIBRARY_ERROR;
     }
 
-    assets_png_encode_context context;
-    png_structp png = NULL;
-    png_infop info = NULL;
-    assets_png_encode_status created = create_prepared_writer(&context, output, kept, &png, &info);
-    if (created != ASSETS_PNG_ENCODE_OK) return created;
-    if (setjmp(context.jump)) {
-        png_destroy_write_struct(&png, &info);
-        output->count = 0;
-        return context.out_of_memory ? ASSETS_PNG_ENCODE_OUT_OF_MEMORY : ASSETS_PNG_ENCODE_LIBRARY_ERROR;
+    const uint8_t *pieces[1] = {kept->packed};
+    size_t counts[1] = {packed};
+    return write_prepared_png(output, kept, pieces, counts, 1);
+}
+
+/* Compresses one band of the prepared image data with zlib: raw deflate (no header), the history reset at
+   its start, ending on a byte boundary (a full flush), or with the stream's final block when `last`. The
+   bytes depend only on the band's data, `level` and `last`, so a band whose rows are the same in two frames
+   compresses to the same bytes, and the pieces of any frame join into one valid zlib stream. */
+assets_png_encode_status assets_png_compress_band(assets_png_encode_output *output, const uint8_t *data, size_t count,
+                                                  int level, int last, assets_png_band *band) {
+    if (!output || !data || !band || count == 0 || count > UINT32_MAX || level < 0 || level > 9) {
+        return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
     }
-    set_prepared_header(png, info, kept, kept->width, kept->height);
-    png_write_info(png, info);
-    /* IDAT chunks of at most 1 MiB: any split is valid PNG; libpng's own writer uses its zlib buffer's size. */
-    const size_t chunk = (size_t)1 << 20;
-    for (size_t at = 0; at < packed; at += chunk) {
-        size_t length = packed - at < chunk ? packed - at : chunk;
-        png_write_chunk(png, (png_const_bytep) "IDAT", kept->packed + at, length);
+    memset(band, 0, sizeof(*band));
+    output->message[0] = '\0';
+    if (!output->memory) output->memory = calloc(1, sizeof(kept_memory));
+    kept_memory *kept = (kept_memory *)output->memory;
+    if (!kept) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    z_stream *stream = &kept->band_stream;
+    if (kept->band_stream_ready && kept->band_level != level) {
+        deflateEnd(stream);
+        kept->band_stream_ready = 0;
     }
-    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
-    png_destroy_write_struct(&png, &info);
+    if (!kept->band_stream_ready) {
+        memset(stream, 0, sizeof(*stream));
+        if (deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+        kept->band_stream_ready = 1;
+        kept->band_level = level;
+    } else if (deflateReset(stream) != Z_OK) {
+        snprintf(output->message, sizeof(output->message), "zlib: deflateReset failed");
+        return ASSETS_PNG_ENCODE_LIBRARY_ERROR;
+    }
+    /* deflateBound covers a finished stream; a full flush adds at most an empty stored block (5 bytes). */
+    size_t capacity = deflateBound(stream, (uLong)count) + 16;
+    band->bytes = malloc(capacity);
+    if (!band->bytes) return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    stream->next_in = (Bytef *)data;
+    stream->avail_in = (uInt)count;
+    stream->next_out = band->bytes;
+    stream->avail_out = (uInt)capacity;
+    int result = deflate(stream, last ? Z_FINISH : Z_FULL_FLUSH);
+    if ((last ? result != Z_STREAM_END : result != Z_OK) || stream->avail_in != 0) {
+        free(band->bytes);
+        band->bytes = NULL;
+        snprintf(output->message, sizeof(output->message), "zlib: a band did not compress into its bound (%d)", result);
+        return ASSETS_PNG_ENCODE_LIBRARY_ERROR;
+    }
+    band->count = capacity - stream->avail_out;
+    band->raw_count = count;
+    band->adler = (uint32_t)libdeflate_adler32(1, data, count);
     return ASSETS_PNG_ENCODE_OK;
+}
+
+void assets_png_band_free(assets_png_band *band) {
+    if (!band) return;
+    free(band->bytes);
+    band->bytes = NULL;
+    band->count = 0;
+}
+
+/* The PNG of the prepared image from its bands' pieces, in order: the zlib header zlib writes for `level`,
+   the bands, and the Adler-32 of the whole image data (combined from the bands' own). */
+assets_png_encode_status assets_png_finish_bands(int level, const assets_png_band *bands, size_t band_count,
+                                                 assets_png_encode_output *output) {
+    if (!output || !bands || band_count == 0 || level < 0 || level > 9) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    kept_memory *kept = (kept_memory *)output->memory;
+    if (!kept || kept->raw_size == 0) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    output->count = 0;
+    output->message[0] = '\0';
+    size_t covered = 0;
+    uLong adler = 1;
+    for (size_t i = 0; i < band_count; i++) {
+        if (!bands[i].bytes || bands[i].count == 0) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+        covered += bands[i].raw_count;
+        adler = adler32_combine(adler, bands[i].adler, (z_off_t)bands[i].raw_count);
+    }
+    if (covered != kept->raw_size) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    /* The header as zlib's deflate writes it: deflate with a 32 KiB window, the level's FLEVEL, a check. */
+    unsigned level_flags = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+    unsigned header = (0x78u << 8) | (level_flags << 6);
+    header += 31 - header % 31;
+    uint8_t head[2] = {(uint8_t)(header >> 8), (uint8_t)header};
+    uint8_t tail[4] = {(uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8), (uint8_t)adler};
+    size_t pieces_count = band_count + 2;
+    const uint8_t **pieces = malloc(pieces_count * sizeof(*pieces));
+    size_t *counts = malloc(pieces_count * sizeof(*counts));
+    if (!pieces || !counts) {
+        free(pieces);
+        free(counts);
+        return ASSETS_PNG_ENCODE_OUT_OF_MEMORY;
+    }
+    pieces[0] = head;
+    counts[0] = sizeof(head);
+    for (size_t i = 0; i < band_count; i++) {
+        pieces[i + 1] = bands[i].bytes;
+        counts[i + 1] = bands[i].count;
+    }
+    pieces[band_count + 1] = tail;
+    counts[band_count + 1] = sizeof(tail);
+    assets_png_encode_status status = write_prepared_png(output, kept, pieces, counts, pieces_count);
+    free(pieces);
+    free(counts);
+    return status;
 }
 
 /* As encode() with keep_buffer, but libpng's writer gets the rows assets_png_prepare_libdeflate made: the
@@ -502,6 +631,20 @@ assets_png_encode_status assets_png_encode_libdeflate(const uint8_t *pixels,
                                                                     rgb_when_opaque, indexed_when_few, output);
     if (status != ASSETS_PNG_ENCODE_OK) return status;
     return assets_png_finish_libdeflate(compression_level, output);
+}
+
+/* Where assets_png_prepare_libdeflate left the image data, the bytes of one row in it (its filter byte
+   included) and whether it is indexed; INVALID_ARGUMENT when nothing is prepared. */
+assets_png_encode_status assets_png_prepared_data(const assets_png_encode_output *output, const uint8_t **data,
+                                                  size_t *count, size_t *row_bytes, int *indexed) {
+    if (!output || !data || !count || !row_bytes || !indexed) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    const kept_memory *kept = (const kept_memory *)output->memory;
+    if (!kept || kept->raw_size == 0 || kept->height == 0) return ASSETS_PNG_ENCODE_INVALID_ARGUMENT;
+    *data = kept->raw;
+    *count = kept->raw_size;
+    *row_bytes = kept->raw_size / kept->height;
+    *indexed = kept->color_type == PNG_COLOR_TYPE_PALETTE;
+    return ASSETS_PNG_ENCODE_OK;
 }
 
 void assets_png_encode_free(assets_png_encode_output *output) {

@@ -39,13 +39,33 @@ public struct PNGEncoder: Sendable, Hashable {
     /// Checked before `opaqueAsRGB`; an image with more colours is written as that option says.
     public var indexedWhenFewColors: Bool
 
+    /// The zlib levels of frames compressed in bands of rows (see `bandLevels`).
+    public struct BandLevels: Sendable, Hashable {
+        /// For RGB and RGBA rows.
+        public var direct: Int
+        /// For indexed rows, a third or a quarter of the bytes of the same pixels.
+        public var indexed: Int
+
+        public init(direct: Int, indexed: Int) {
+            self.direct = min(max(direct, 1), 9)
+            self.indexed = min(max(indexed, 1), 9)
+        }
+    }
+
+    /// For the frames of an animation (`FrameExtractor`): a frame's image data is compressed in bands of
+    /// rows by zlib at these levels, each band on its own, so that a band whose rows the frame before left
+    /// unchanged is not compressed again (`FrameBands`); nil compresses every frame whole. Used with filter
+    /// `none` and libdeflate; a frame that changed most of its bands is compressed whole, as without it.
+    public var bandLevels: BandLevels?
+
     public init(compressionLevel: Int = 6, filter: Filter = .none, deflater: Deflater = .zlib, opaqueAsRGB: Bool = false,
-                indexedWhenFewColors: Bool = false) {
+                indexedWhenFewColors: Bool = false, bandLevels: BandLevels? = nil) {
         self.compressionLevel = min(max(compressionLevel, 0), deflater == .libdeflate ? 12 : 9)
         self.filter = filter
         self.deflater = deflater
         self.opaqueAsRGB = opaqueAsRGB
         self.indexedWhenFewColors = indexedWhenFewColors
+        self.bandLevels = bandLevels
     }
 
     /// The fast default used for frame extraction: no row filter, libdeflate level 2, images of at most 256
@@ -57,8 +77,14 @@ public struct PNGEncoder: Sendable, Hashable {
     /// (its zlib level 6, RGBA). Most GIF frames keep to one palette: indexed, they take about half the
     /// compression time and are about a sixth smaller. Row filters make such flat, paletted content
     /// larger, not smaller.
+    ///
+    /// The frames of an animation are compressed in bands of rows by zlib when at most half of a frame's
+    /// bands changed since the frame before (a screen recording changes a few rows at a time): only the
+    /// changed bands are compressed. Level 6 for indexed rows, whose files come out a little smaller
+    /// than whole frames by libdeflate; level 3 for RGB rows, three times the bytes, within 7 % of them
+    /// (BENCHMARKS.md, "Frames in bands").
     public static let fast = PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true,
-                                        indexedWhenFewColors: true)
+                                        indexedWhenFewColors: true, bandLevels: BandLevels(direct: 3, indexed: 6))
     /// Small output on photographs (zlib 9, libpng's adaptive filters), several times slower.
     public static let smallest = PNGEncoder(compressionLevel: 9, filter: .adaptive)
     /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive,
@@ -153,6 +179,62 @@ public struct PNGEncoder: Sendable, Hashable {
         return try body(buffer.bytes)
     }
 
+    /// The image data of a prepared image, as `preparedImageData(in:)` finds it.
+    package struct PreparedImageData {
+        /// Each row its filter byte, then its samples.
+        package var data: UnsafeBufferPointer<UInt8>
+        /// The bytes of one row, its filter byte included.
+        package var rowBytes: Int
+        /// Whether the rows hold palette indices (colour type 3).
+        package var isIndexed: Bool
+    }
+
+    /// Whether `prepare(_:into:)` leaves the image data itself in the buffer (filter `none`, libdeflate), so
+    /// that its bands can be compressed apart (`compressBand`, `finishBands`).
+    package var preparesImageData: Bool { filter == .none && deflater == .libdeflate }
+
+    /// The image data `prepare(_:into:)` left in `buffer`; nil when it left none. Valid until the buffer's
+    /// next use.
+    package func preparedImageData(in buffer: PNGEncodingBuffer) -> PreparedImageData? {
+        guard buffer.held == nil else { return nil }
+        var data: UnsafePointer<UInt8>?
+        var count = 0
+        var rowBytes = 0
+        var indexed: Int32 = 0
+        guard assets_png_prepared_data(&buffer.output, &data, &count, &rowBytes, &indexed) == ASSETS_PNG_ENCODE_OK, let data,
+              rowBytes > 0
+        else { return nil }
+        return PreparedImageData(data: UnsafeBufferPointer(start: data, count: count), rowBytes: rowBytes, isIndexed: indexed != 0)
+    }
+
+    /// Compresses `data` (a band of the image data prepared in `buffer`) on its own with zlib at `level`:
+    /// the same bytes for the same rows in any frame. `last` ends the stream.
+    package func compressBand(_ data: UnsafeBufferPointer<UInt8>, level: Int, last: Bool,
+                              buffer: PNGEncodingBuffer) throws(PNGEncodingError) -> CompressedBand {
+        guard let base = data.baseAddress, !data.isEmpty else { throw .library("an empty band of image data") }
+        let band = CompressedBand()
+        let status = assets_png_compress_band(&buffer.output, base, data.count, Int32(level), last ? 1 : 0, &band.band)
+        if let error = failure(status, width: nil, height: nil, buffer) { throw error }
+        return band
+    }
+
+    /// Writes the file of the image prepared in `buffer` from its bands, in order (they cover its data),
+    /// compressed by `compressBand` at `level`, and hands its bytes to `body`.
+    package func finishBands<Result>(
+        _ bands: [CompressedBand], level: Int, in buffer: PNGEncodingBuffer,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
+    ) throws(PNGEncodingError) -> Result {
+        let parts = bands.map(\.band)
+        // The bands' bytes are read during the call: the bands are kept alive until it returns.
+        let status = withExtendedLifetime(bands) {
+            parts.withUnsafeBufferPointer { parts in
+                assets_png_finish_bands(Int32(level), parts.baseAddress, parts.count, &buffer.output)
+            }
+        }
+        if let error = failure(status, width: nil, height: nil, buffer) { throw error }
+        return try body(buffer.bytes)
+    }
+
     private func finish<Result>(
         _ status: assets_png_encode_status, _ image: RGBAImage, _ buffer: PNGEncodingBuffer,
         _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
@@ -221,6 +303,22 @@ package final class PNGEncodingBuffer {
     fileprivate var bytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: output.bytes, count: output.count)
     }
+}
+
+/// One band of a frame's image data compressed on its own (`PNGEncoder.compressBand`); immutable once made,
+/// shared by the frames that keep those rows.
+package final class CompressedBand: @unchecked Sendable {
+    // Unchecked: written once by `compressBand` before it is shared, then only read.
+    fileprivate var band = assets_png_band()
+
+    fileprivate init() {}
+
+    deinit {
+        assets_png_band_free(&band)
+    }
+
+    /// The compressed bytes.
+    package var count: Int { band.count }
 }
 
 /// Why a PNG could not be encoded.

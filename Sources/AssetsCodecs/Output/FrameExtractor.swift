@@ -69,10 +69,19 @@ public struct FrameExtractor: Sendable {
     package func threadsFitting(width: Int, height: Int) -> Int {
         guard let memoryBudget, encodingThreads > 1 else { return encodingThreads }
         let canvas = width.multipliedReportingOverflow(by: height).partialValue.multipliedReportingOverflow(by: 4).partialValue
-        let fixed = canvas * DecodingLimits.canvasCopies
+        // Frames compressed in bands keep one more copy of a frame's data (`FrameBands`).
+        let fixed = canvas * (DecodingLimits.canvasCopies + (FrameEncodingQueue.usesBands(encoder) && bandsFit(width: width, height: height) ? 1 : 0))
         var threads = encodingThreads
         while threads > 1, fixed + threads * (canvas + FrameExtractor.threadReserve) > memoryBudget { threads -= 1 }
         return threads
+    }
+
+    /// Whether `memoryBudget` also holds the copy of a frame that compressing frames in bands keeps (see
+    /// `FrameBands`), beside the compositor's canvases and one encoding thread.
+    func bandsFit(width: Int, height: Int) -> Bool {
+        guard let memoryBudget, FrameEncodingQueue.usesBands(encoder) else { return true }
+        let canvas = width.multipliedReportingOverflow(by: height).partialValue.multipliedReportingOverflow(by: 4).partialValue
+        return canvas * (DecodingLimits.canvasCopies + 2) + FrameExtractor.threadReserve <= memoryBudget
     }
 
     /// Extracts the frames. Decoding damage does not throw: the complete frames are written and the
@@ -113,7 +122,8 @@ public struct FrameExtractor: Sendable {
                          into staging: String) throws(FrameExtractionError) -> FrameExtractionReport {
         let writer = AtomicFileWriter(overwrite: false)
         let threads = threadsFitting(width: source.canvasWidth, height: source.canvasHeight)
-        let queue = FrameEncodingQueue(encoder: encoder, writer: writer, threads: threads)
+        let queue = FrameEncodingQueue(encoder: encoder, writer: writer, threads: threads,
+                                       inBands: bandsFit(width: source.canvasWidth, height: source.canvasHeight))
         var report = FrameExtractionReport(source: sourceName, format: source.format, canvasWidth: source.canvasWidth,
                                            canvasHeight: source.canvasHeight, loopCount: source.loopCount, raw: raw)
         var stopped: FrameExtractionError?

@@ -102,6 +102,37 @@ assets_png_encode_status assets_png_prepare_libdeflate(const uint8_t *pixels,
 /// into `output->bytes`.
 assets_png_encode_status assets_png_finish_libdeflate(int compression_level, assets_png_encode_output *output);
 
+/// Where assets_png_prepare_libdeflate left the image data before compression (filter bytes and packed
+/// rows, `count` bytes), the bytes of one row in it (its filter byte included), and whether the rows are
+/// palette indices. Valid until the next prepare or encode with `output`.
+assets_png_encode_status assets_png_prepared_data(const assets_png_encode_output *output, const uint8_t **data,
+                                                  size_t *count, size_t *row_bytes, int *indexed);
+
+/// One band of an image's data compressed on its own (assets_png_compress_band).
+typedef struct {
+    /// The compressed bytes (malloc'ed; release with assets_png_band_free).
+    uint8_t *bytes;
+    size_t count;
+    /// The Adler-32 of the band's data before compression, and that data's length.
+    uint32_t adler;
+    size_t raw_count;
+} assets_png_band;
+
+/// Compresses `count` bytes of prepared image data as one band of a zlib stream with zlib at `level`:
+/// raw deflate, the history reset at its start, ending on a byte boundary (full flush), or with the
+/// stream's final block when `last`. The bytes depend only on the data, `level` and `last`. Uses a
+/// compressor kept in `output->memory`.
+assets_png_encode_status assets_png_compress_band(assets_png_encode_output *output, const uint8_t *data, size_t count,
+                                                  int level, int last, assets_png_band *band);
+
+void assets_png_band_free(assets_png_band *band);
+
+/// Writes the PNG of the image assets_png_prepare_libdeflate left in `output` from its data's bands, in
+/// order, compressed by assets_png_compress_band at `level` (the last with `last`): one zlib stream with
+/// zlib's header for that level and the Adler-32 of the whole data. The bands must cover the data exactly.
+assets_png_encode_status assets_png_finish_bands(int level, const assets_png_band *bands, size_t band_count,
+                                                 assets_png_encode_output *output);
+
 void assets_png_encode_free(assets_png_encode_output *output);
 
 #endif

@@ -76,18 +76,22 @@ struct MemoryLimitTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["big.png"])
     }
 
-    @Test("the encoding threads fit the budget: canvas copies plus one copy and a reserve per thread")
+    @Test("the encoding threads fit the budget: canvas copies, the copy frames in bands keep, and one copy and a reserve per thread")
     func threadsFitting() {
         // Given a 100 MB canvas (5000x5000) and eight threads asked for
         let canvas = 5_000 * 5_000 * 4
         let reserve = 72 << 20
-        func fitted(_ budget: Int?) -> Int {
-            FrameExtractor(folder: "unused", encodingThreads: 8, memoryBudget: budget).threadsFitting(width: 5_000, height: 5_000)
+        func fitted(_ budget: Int?, encoder: PNGEncoder = .fast) -> Int {
+            FrameExtractor(folder: "unused", encoder: encoder, encodingThreads: 8, memoryBudget: budget)
+                .threadsFitting(width: 5_000, height: 5_000)
         }
         // Then without a budget all eight run; with room for exactly three, three; with too little, one
         #expect(fitted(nil) == 8)
-        #expect(fitted(2 * canvas + 3 * (canvas + reserve)) == 3)
-        #expect(fitted(2 * canvas + 3 * (canvas + reserve) - 1) == 2)
+        #expect(fitted(3 * canvas + 3 * (canvas + reserve)) == 3)
+        #expect(fitted(3 * canvas + 3 * (canvas + reserve) - 1) == 2)
         #expect(fitted(canvas) == 1)
+        // And an encoder that compresses frames whole keeps no copy for bands
+        #expect(fitted(2 * canvas + 3 * (canvas + reserve), encoder: .smallestOnAnyContent) == 3)
+        #expect(fitted(2 * canvas + 3 * (canvas + reserve) - 1, encoder: .smallestOnAnyContent) == 2)
     }
 }
