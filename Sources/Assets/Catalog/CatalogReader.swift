@@ -93,10 +93,35 @@ struct CatalogReader {
         parent.isEmpty ? name : "\(parent)/\(name)"
     }
 
-    /// Splits `Name.ext` into name and extension; a folder without a dot has none.
+    /// Splits `Name.ext` into name and extension at the last "." that is a character of its own; a
+    /// folder without a dot (or with only a leading one) has none.
     static func split(_ folder: String) -> (base: String, ext: String?) {
-        guard let dot = folder.lastIndex(of: "."), dot != folder.startIndex else { return (folder, nil) }
-        return (String(folder[..<dot]), String(folder[folder.index(after: dot)...]))
+        guard let dot = extensionDot(in: folder) else { return (folder, nil) }
+        return (String(folder[..<dot]), String(folder[folder.utf8.index(after: dot)...]))
+    }
+
+    /// The extension alone, as `split(_:)` finds it (the base name of a file is not built).
+    static func fileExtension(_ name: String) -> String? {
+        extensionDot(in: name).map { String(name[name.utf8.index(after: $0)...]) }
+    }
+
+    /// Where `split(_:)` splits: the last "." that is a character of its own, not the first character.
+    /// It runs for every folder walked and twice for every file, so the search is on the UTF-8 bytes;
+    /// a dot byte between two ASCII bytes (or at an end) is a character of its own, as no ASCII scalar
+    /// joins a "." into a larger character. Other names are searched by character.
+    private static func extensionDot(in name: String) -> String.Index? {
+        let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return .some(nil) }
+            if dot > 0, bytes[dot - 1] >= 0x80 { return nil }
+            if dot + 1 < bytes.count, bytes[dot + 1] >= 0x80 { return nil }
+            return .some(dot)
+        }
+        if case .some(.some(let offset)) = found {
+            guard let offset, offset > 0 else { return nil }
+            return name.utf8.index(name.utf8.startIndex, offsetBy: offset)
+        }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return dot
     }
 
     mutating func readRoot() {
@@ -379,14 +404,15 @@ struct CatalogReader {
         let children = CatalogFileSystem.listTyped(stream)
         let contentsType: CatalogFileSystem.EntryType?? = .some(children.first { $0.name == "Contents.json" }?.type)
         for (child, listed, isUTF8, _) in children where !child.hasPrefix(".") && child != "Contents.json" {
-            let childRelative = CatalogReader.join(relative, child)
+            // The child's paths are built only for a finding or a link (most children are neither).
             guard isUTF8 else {
-                diagnostics.append(CatalogReader.notUTF8(childRelative))
+                diagnostics.append(CatalogReader.notUTF8(CatalogReader.join(relative, child)))
                 continue
             }
             switch catalogRoot.vet(absolute + "/" + child, listed: listed) {
             case .failure(.linkOutside):
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: CatalogReader.join(relative, child),
+                                                     message: CatalogRoot.Refusal.linkOutside.description))
             case .failure(.special):
                 // A FIFO, device or socket stays in the list: opening it is refused by its type, with a finding.
                 asset.fileRecords.append(AssetFile(name: child, listedType: .special))

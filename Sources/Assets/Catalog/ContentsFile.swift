@@ -60,43 +60,45 @@ struct ContentsFile: Sendable {
         for member in members { properties[member.key] = member.value.text }
     }
 
-    /// The items of the array under `key`, each an object, with their key paths; wrong shapes are reported.
-    mutating func objects(under key: String, of root: JSONValue) -> [(keyPath: String, members: [(key: String, value: JSONValue)])] {
+    /// The items of the array under `key`, each an object, with their indexes (the key path of one is
+    /// `key[index]`, built only for a finding); wrong shapes are reported.
+    mutating func objects(under key: String, of root: JSONValue) -> [(index: Int, members: [(key: String, value: JSONValue)])] {
         guard let value = root[key] else { return [] }
         guard case .array(let items) = value else {
             problem(key, "is \(value.typeName), expected an array")
             return []
         }
-        var result: [(keyPath: String, members: [(key: String, value: JSONValue)])] = []
+        var result: [(index: Int, members: [(key: String, value: JSONValue)])] = []
+        result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            let keyPath = "\(key)[\(index)]"
             guard case .object(let members) = item else {
-                problem(keyPath, "is \(item.typeName), expected an object")
+                problem("\(key)[\(index)]", "is \(item.typeName), expected an object")
                 continue
             }
-            result.append((keyPath, members))
+            result.append((index, members))
         }
         return result
     }
 
     /// Reads the entries of an image, symbol, data or container set.
     mutating func readEntries(under key: String, of root: JSONValue) {
-        for (keyPath, members) in objects(under: key, of: root) {
+        for (index, members) in objects(under: key, of: root) {
             var entry = ImageEntry()
             for (name, value) in members {
-                let memberPath = "\(keyPath).\(name)"
+                // Built for a finding only (`string` takes it lazily): most members are as expected.
+                func memberPath() -> String { "\(key)[\(index)].\(name)" }
                 switch name {
-                case "filename": entry.filename = string(value, memberPath)
-                case "idiom": entry.idiom = string(value, memberPath)
-                case "scale": entry.scale = string(value, memberPath)
-                case "appearances": entry.appearances = appearances(value, memberPath)
-                case "subtype": entry.subtype = string(value, memberPath)
-                case "width-class": entry.widthClass = string(value, memberPath)
-                case "height-class": entry.heightClass = string(value, memberPath)
-                case "display-gamut": entry.displayGamut = string(value, memberPath)
-                case "language-direction": entry.languageDirection = string(value, memberPath)
-                case "locale": entry.locale = string(value, memberPath)
-                case "universal-type-identifier": entry.universalTypeIdentifier = string(value, memberPath)
+                case "filename": entry.filename = string(value, memberPath())
+                case "idiom": entry.idiom = string(value, memberPath())
+                case "scale": entry.scale = string(value, memberPath())
+                case "appearances": entry.appearances = appearances(value, memberPath())
+                case "subtype": entry.subtype = string(value, memberPath())
+                case "width-class": entry.widthClass = string(value, memberPath())
+                case "height-class": entry.heightClass = string(value, memberPath())
+                case "display-gamut": entry.displayGamut = string(value, memberPath())
+                case "language-direction": entry.languageDirection = string(value, memberPath())
+                case "locale": entry.locale = string(value, memberPath())
+                case "universal-type-identifier": entry.universalTypeIdentifier = string(value, memberPath())
                 default: entry.otherKeys[name] = value.text
                 }
             }
@@ -106,15 +108,16 @@ struct ContentsFile: Sendable {
 
     /// Reads a colour set's `colors`.
     mutating func readColors(of root: JSONValue) {
-        for (keyPath, members) in objects(under: "colors", of: root) {
+        for (index, members) in objects(under: "colors", of: root) {
             var entry = ColorEntry()
             for (name, value) in members {
-                let memberPath = "\(keyPath).\(name)"
+                // Built for a finding only (`string` takes it lazily): most members are as expected.
+                func memberPath() -> String { "colors[\(index)].\(name)" }
                 switch name {
-                case "idiom": entry.idiom = string(value, memberPath)
-                case "appearances": entry.appearances = appearances(value, memberPath)
-                case "display-gamut": entry.displayGamut = string(value, memberPath)
-                case "color": entry.color = color(value, memberPath)
+                case "idiom": entry.idiom = string(value, memberPath())
+                case "appearances": entry.appearances = appearances(value, memberPath())
+                case "display-gamut": entry.displayGamut = string(value, memberPath())
+                case "color": entry.color = color(value, memberPath())
                 default: entry.otherKeys[name] = value.text
                 }
             }
@@ -122,9 +125,9 @@ struct ContentsFile: Sendable {
         }
     }
 
-    private mutating func string(_ value: JSONValue, _ keyPath: String) -> String? {
+    private mutating func string(_ value: JSONValue, _ keyPath: @autoclosure () -> String) -> String? {
         if case .string(let text) = value { return text }
-        problem(keyPath, "is \(value.typeName), expected a string")
+        problem(keyPath(), "is \(value.typeName), expected a string")
         return nil
     }
 

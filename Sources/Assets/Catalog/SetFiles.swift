@@ -70,8 +70,8 @@ struct FileSample: Sendable, Hashable {
     var isWhole: Bool { head.count == size }
 
     /// The header as the codecs read it from these bytes (`ImageInspector.probe`), with the end of the
-    /// file checked against the tail; errors name `file`. Warnings are kept, not judged.
-    func probe(limits: DecodingLimits, file: String) throws(ImageError) -> ImageInfo {
+    /// file checked against the tail; errors name `file` (built only for an error). Warnings are kept, not judged.
+    func probe(limits: DecodingLimits, file: @autoclosure () -> String) throws(ImageError) -> ImageInfo {
         do {
             // As ImageInspector.probe(head:tail:fileSize:), for whole files and heads alike. noteMissingEnd
             // looks at the very end first, so the 4 KiB tail costs nothing more when the file ends as it should.
@@ -79,7 +79,7 @@ struct FileSample: Sendable, Hashable {
             probed.noteMissingEnd(tail: tail, fileSize: size)
             return probed
         } catch {
-            throw error.naming(file: file)
+            throw error.naming(file: file())
         }
     }
 }
@@ -95,8 +95,10 @@ struct FileHeader: Sendable, Hashable {
         case unknownFormat
         /// Its bytes are an image format Xcode takes that nothing here reads (`otherImageFormat`: PSD, TIFF, BMP, OpenEXR).
         case otherFormat(String)
-        /// PNG, JPEG, GIF: the header probe, or why it failed.
-        case raster(ImageFormat, Result<ImageInfo, ImageError>)
+        /// PNG, JPEG, GIF: the header probe, or why it failed. Kept out of line: a header travels with its
+        /// file's record through the reader, the set's model and the validator, and every copy of an
+        /// `ImageInfo` inline moved some 200 bytes and retained each of its arrays and strings.
+        indirect case raster(ImageFormat, Result<ImageInfo, ImageError>)
         /// PDF, SVG: nil when sound, else what is wrong (`VectorFileCheck`).
         case vector(ImageFormat, problem: String?)
         /// HEIC, WebP: not decoded here; the structure of their boxes or chunks, and the size they declare
@@ -132,7 +134,7 @@ extension CatalogReader {
     /// Whether the file's last bytes settle the end check (`ImageInfo.noteMissingEnd`) on their own.
     static func endsSoundly(_ last: [UInt8]) -> Bool {
         if last.count >= 2, last[last.count - 2] == 0xFF, last[last.count - 1] == 0xD9 { return true }
-        return last.count >= ImageInfo.iend.count && ImageInfo.containsIEND(last.suffix(ImageInfo.iend.count))
+        return ImageInfo.endsWithIEND(last)
     }
 
     /// The records of the files the set's entries name, each once, in the order first named: the files a
@@ -141,11 +143,15 @@ extension CatalogReader {
     static func namedFiles(of asset: Asset) -> [Int] {
         guard asset.readsEntryFiles else { return [] }
         let lookup = FileLookup(asset.fileRecords)
+        // A set names a handful of files: the list found so far is searched; many are hashed (an empty
+        // set allocates nothing).
+        let hashed = asset.entries.count > 32
         var seen = Set<Int>()
         var named: [Int] = []
+        named.reserveCapacity(asset.entries.count)
         for entry in asset.entries {
             guard let filename = entry.filename, CatalogRoot.isPlainName(filename), let index = lookup.index(of: filename),
-                  seen.insert(index).inserted else { continue }
+                  hashed ? seen.insert(index).inserted : !named.contains(index) else { continue }
             named.append(index)
         }
         return named
@@ -164,16 +170,17 @@ extension CatalogReader {
         let opened = given == nil ? CatalogFileSystem.openFolder(root.path + "/" + asset.path) : nil
         defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
         let folder = given ?? opened
+        let setPath = asset.path
         for index in wanted {
-            let record = asset.fileRecords[index]
-            let relative = "\(asset.path)/\(record.name)"
-            let fileOpened = folder.map { root.openSizedFile(named: record.name, in: $0, relative: relative, listed: record.listedType) }
-                ?? root.openFile(relative).map { ($0, nil) }
+            // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
+            let (name, listed) = (asset.fileRecords[index].name, asset.fileRecords[index].listedType)
+            let fileOpened = folder.map { root.openSizedFile(named: name, in: $0, relative: "\(setPath)/\(name)", listed: listed) }
+                ?? root.openFile("\(setPath)/\(name)").map { ($0, nil) }
             switch fileOpened {
             case .failure(let refusal):
                 asset.fileRecords[index].header = FileHeader(content: .refused(refusal))
             case .success(let (fd, size)):
-                asset.fileRecords[index].header = readHeader(fd, size: size, name: record.name, path: relative,
+                asset.fileRecords[index].header = readHeader(fd, size: size, name: name, path: "\(setPath)/\(name)",
                                                              whole: reading.isWhole, limits: limits)
                 close(fd)
             }
@@ -184,8 +191,9 @@ extension CatalogReader {
     /// reads the head and the last bytes; GIFs (frame count) and SVGs (XML parse) are read whole, and so
     /// is every file when `whole`. When the headers run past the head, more is read from the same descriptor.
     /// `size` is the size the open found, when it did (see `CatalogRoot.openSizedFile`).
-    static func readHeader(_ fd: Int32, size: Int?, name: String, path: String, whole: Bool, limits: DecodingLimits) -> FileHeader {
-        let claimed = ImageFormat(fileExtension: split(name).ext ?? "")
+    static func readHeader(_ fd: Int32, size: Int?, name: String, path: @autoclosure () -> String, whole: Bool,
+                           limits: DecodingLimits) -> FileHeader {
+        let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
         var sample: FileSample
         let read = wholeFile
@@ -221,7 +229,7 @@ extension CatalogReader {
         case .png, .jpeg, .gif:
             let probed: Result<ImageInfo, ImageError>
             do throws(ImageError) {
-                probed = .success(try probe(&sample, fd: fd, size: size, path: path, limits: limits))
+                probed = .success(try probe(&sample, fd: fd, size: size, path: path(), limits: limits))
             } catch {
                 probed = .failure(error)
             }
@@ -252,23 +260,24 @@ extension CatalogReader {
 
     /// Probes the header; when only the head was read and the headers reach past it (large metadata
     /// before the frame header), reads 64 KiB and tries again, then the whole file.
-    private static func probe(_ sample: inout FileSample, fd: Int32, size: Int?, path: String, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+    private static func probe(_ sample: inout FileSample, fd: Int32, size: Int?, path: @autoclosure () -> String,
+                              limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         do {
-            return try sample.probe(limits: limits, file: path)
+            return try sample.probe(limits: limits, file: path())
         } catch {
             guard error.kind == .truncated, !sample.isWhole else { throw error }
             if sample.head.count < ImageInspector.headerWindow,
                case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: ImageInfo.endWindow, size: size) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
                 do {
-                    return try sample.probe(limits: limits, file: path)
+                    return try sample.probe(limits: limits, file: path())
                 } catch where error.kind == .truncated && !sample.isWhole {
                     // Still inside the headers: read it all, below.
                 }
             }
             guard case .success(let read) = CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size) else { throw error }
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
-            return try sample.probe(limits: limits, file: path)
+            return try sample.probe(limits: limits, file: path())
         }
     }
 }

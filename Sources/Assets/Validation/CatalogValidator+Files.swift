@@ -7,10 +7,12 @@ struct FileJob: Sendable {
     var entryIndices: [Int]
     /// Its record in the set's `fileRecords`.
     var record: Int
-    /// Catalog-relative.
-    var path: String
+    /// The set folder, catalog-relative.
+    var folder: String
     /// The file's name within its set folder.
     var filename: String
+    /// Catalog-relative: built for a finding, not for every file checked.
+    var path: String { "\(folder)/\(filename)" }
 }
 
 /// What checking one file found.
@@ -62,7 +64,7 @@ extension CatalogValidator {
             } else {
                 if large { jobIndex[record] = jobs.count }
                 let stored = asset.fileRecords[record].name
-                jobs.append(FileJob(kind: asset.kind, entryIndices: [entryIndex], record: record, path: "\(asset.path)/\(stored)", filename: stored))
+                jobs.append(FileJob(kind: asset.kind, entryIndices: [entryIndex], record: record, folder: asset.path, filename: stored))
             }
         }
         let listedSet = large ? Set(listed) : []
@@ -152,7 +154,7 @@ extension CatalogValidator {
             report(.undecodableImage, "cannot be read: the catalog was read without its files")
             return outcome
         }
-        let ext = CatalogReader.split(job.filename).ext ?? ""
+        let ext = CatalogReader.fileExtension(job.filename) ?? ""
         let claimed = ImageFormat(fileExtension: ext)
         switch header.content {
         case .refused(.linkOutside):

@@ -18,8 +18,8 @@ struct CodecImageChecker: ImageChecking {
     }
 
     /// A probed header's facts; warnings the codecs give for damage make it `undecodable-image`.
-    func judge(_ header: ImageInfo, file: String) throws(ImageError) -> ImageFacts {
-        try CodecImageChecker.rejectDamage(header.warnings, format: header.format, file: file)
+    func judge(_ header: ImageInfo, file: @autoclosure () -> String) throws(ImageError) -> ImageFacts {
+        try CodecImageChecker.rejectDamage(header.warnings, format: header.format, file: file())
         return ImageFacts(format: header.format, width: header.width, height: header.height, frameCount: header.frameCount)
     }
 
@@ -55,9 +55,9 @@ struct CodecImageChecker: ImageChecking {
         return ImageFacts(format: info.format, width: info.width, height: info.height, frameCount: info.frameCount)
     }
 
-    static func rejectDamage(_ warnings: [ImageWarning], format: ImageFormat, file: String) throws(ImageError) {
+    static func rejectDamage(_ warnings: [ImageWarning], format: ImageFormat, file: @autoclosure () -> String) throws(ImageError) {
         guard let damage = warnings.first(where: { $0.code.isDamage }) else { return }
-        throw ImageError(damage.code == .corruptData ? .corrupt : .truncated, format: format, file: file,
+        throw ImageError(damage.code == .corruptData ? .corrupt : .truncated, format: format, file: file(),
                          offset: damage.offset, detail: damage.message)
     }
 }

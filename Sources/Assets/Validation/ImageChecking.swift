@@ -14,7 +14,8 @@ struct ImageFacts: Sendable, Hashable {
 /// default) and a full decode of the bytes the reader kept (`--deep`). Both throw `ImageError` for a
 /// damaged file.
 protocol ImageChecking: Sendable {
-    func judge(_ header: ImageInfo, file: String) throws(ImageError) -> ImageFacts
+    /// `file` names the file in an error (built only then).
+    func judge(_ header: ImageInfo, file: @autoclosure () -> String) throws(ImageError) -> ImageFacts
     /// `header`, when the reader's probe read one, is not read again (it sizes the decode's share of the pixel budget).
     func decode(_ sample: FileSample, format: ImageFormat, file: String, header: ImageInfo?) throws(ImageError) -> ImageFacts
 }

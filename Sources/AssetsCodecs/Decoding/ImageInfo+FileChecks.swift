@@ -44,6 +44,18 @@ extension ImageInfo {
         }
     }
 
+    /// `noteMissingEnd(tail:fileSize:)` for a tail read into an array, compiled here for it: a generic
+    /// called from another module is not specialized, and the catalog reader calls this for every image.
+    package mutating func noteMissingEnd(tail: [UInt8], fileSize: Int) {
+        tail.withUnsafeBufferPointer { noteMissingEnd(tail: $0, fileSize: fileSize) }
+    }
+
+    /// Whether `bytes` end with a whole IEND chunk (the usual end of a PNG), compiled here for an array
+    /// for the same reason: the catalog reader asks it of every file's last bytes.
+    package static func endsWithIEND(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= iend.count && containsIEND(bytes.suffix(iend.count))
+    }
+
     /// The 12 bytes of an empty IEND chunk: length 0, "IEND", its CRC.
     package static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 

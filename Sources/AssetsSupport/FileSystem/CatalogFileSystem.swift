@@ -125,6 +125,9 @@ package enum CatalogFileSystem {
         }
         entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
         return entries.map { entry in
+            // An ASCII name (nearly every one) is valid as it is: no call of the generic validating
+            // initializer, which is not specialized here and costs more than the folder read.
+            if entry.name.allSatisfy({ $0 < 0x80 }) { return (String(decoding: entry.name, as: UTF8.self), entry.type, true, entry.inode) }
             if let text = String(validating: entry.name, as: UTF8.self) { return (text, entry.type, true, entry.inode) }
             return (String(decoding: entry.name, as: UTF8.self), entry.type, false, entry.inode)
         }

@@ -61,15 +61,40 @@ package struct CatalogRoot: Sendable {
     /// The one file-name rule: a name that stays in its folder. Not empty, not `.` or `..`, and no `/`,
     /// `\` or NUL (a backslash is a separator to Windows tools and to some archivers).
     package static func isPlainName(_ name: some StringProtocol) -> Bool {
-        !name.isEmpty && name != "." && name != ".."
-            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
+        name.utf8.withContiguousStorageIfAvailable(isPlainName(utf8:)) ?? Array(name.utf8).withUnsafeBufferPointer(isPlainName(utf8:))
     }
 
     /// The same rule for a `String`, compiled for it here: a generic called from another module is not
-    /// specialized, and this runs for every file name a catalog lists.
+    /// specialized, and this runs for every file name a catalog lists (and twice more for each it reads).
     package static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".."
-            && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }
+        name.utf8.withContiguousStorageIfAvailable(isPlainName(utf8:)) ?? Array(name.utf8).withUnsafeBufferPointer(isPlainName(utf8:))
+    }
+
+    /// The rule on a name's UTF-8 bytes, one pass. Byte compares are the text compares: nothing but the
+    /// one scalar "." is canonically equivalent to ".", and every `/`, `\` or NUL byte is that scalar.
+    private static func isPlainName(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let dot = UInt8(ascii: ".")
+        switch bytes.count {
+        case 0: return false
+        case 1 where bytes[0] == dot: return false
+        case 2 where bytes[0] == dot && bytes[1] == dot: return false
+        default: break
+        }
+        // Eight bytes at a time: a word holds a NUL, "/" or "\" when it has a zero byte after an XOR with
+        // that byte in every lane (the has-zero-byte test, exact as to whether there is one).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & (ones &* 0x80) != 0 }
+        var offset = 0
+        if let start = bytes.baseAddress {
+            while offset + 8 <= bytes.count {
+                let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+                if hasZeroByte(word) || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/"))))
+                    || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\")))) { return false }
+                offset += 8
+            }
+        }
+        for byte in bytes[offset...] where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == 0 { return false }
+        return true
     }
 
     /// Whether a canonical path is the root or inside it.
@@ -79,14 +104,15 @@ package struct CatalogRoot: Sendable {
 
     /// What a child of a catalog folder is, links vetted: the type it leads to, with its status when one
     /// was asked (a link's target, or a child the listing gave no type for), or why it is not followed.
-    /// `listed` is the type the folder listing gave.
-    package func vet(_ absolute: String, listed: CatalogFileSystem.EntryType)
+    /// `listed` is the type the folder listing gave. The path is built only when it is asked (a link, or a
+    /// child the listing gave no type): a regular file or a folder is settled by its listed type.
+    package func vet(_ path: @autoclosure () -> String, listed: CatalogFileSystem.EntryType)
         -> Result<(type: CatalogFileSystem.EntryType, status: CatalogFileSystem.Status?, isLink: Bool), Refusal>
     {
         var type = listed
         var status: CatalogFileSystem.Status?
         if type == .other {
-            switch CatalogFileSystem.linkStatus(absolute) {
+            switch CatalogFileSystem.linkStatus(path()) {
             case .failure(let error): return .failure(.system(error))
             case .success(let found): (type, status) = (found.type, found)
             }
@@ -96,7 +122,7 @@ package struct CatalogRoot: Sendable {
         case .file, .directory, .other: return .success((type, status, false))
         case .symlink: break
         }
-        guard let target = CatalogFileSystem.realPath(absolute) else { return .failure(.system(SystemError(code: errno))) }
+        guard let target = CatalogFileSystem.realPath(path()) else { return .failure(.system(SystemError(code: errno))) }
         guard contains(target) else { return .failure(.linkOutside) }
         switch CatalogFileSystem.targetStatus(target) {
         case .failure(let error): return .failure(.system(error))
@@ -128,18 +154,19 @@ package struct CatalogRoot: Sendable {
     /// `relative`), under the rule: the fast way for a file the folder listing showed as regular, the
     /// way of `openFile(_:)` for a link. `listed` is the type the folder listing gave the name (nil: not
     /// listed): `.file` opens it without asking its type first (see `openRegular`).
-    package func openFile(named name: String, in folder: Int32, relative: String,
+    package func openFile(named name: String, in folder: Int32, relative: @autoclosure () -> String,
                           listed: CatalogFileSystem.EntryType? = nil) -> Result<Int32, Refusal> {
-        openSizedFile(named: name, in: folder, relative: relative, listed: listed).map(\.fd)
+        openSizedFile(named: name, in: folder, relative: relative(), listed: listed).map(\.fd)
     }
 
     /// `openFile(named:in:relative:listed:)`, with the size the `fstat` after the open found (nil when the
     /// file was reached through a link), for `CatalogFileSystem.read(descriptor:size:)` not to ask again.
-    package func openSizedFile(named name: String, in folder: Int32, relative: String,
+    /// `relative` is built only when a link is met on the way.
+    package func openSizedFile(named name: String, in folder: Int32, relative: @autoclosure () -> String,
                                listed: CatalogFileSystem.EntryType? = nil) -> Result<(fd: Int32, size: Int?), Refusal> {
         guard CatalogRoot.isPlainName(name) else { return .failure(.unsafeName(name)) }
         switch CatalogRoot.openRegularSized(name, in: folder, listed: listed) {
-        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative).map { ($0, nil) }
+        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative()).map { ($0, nil) }
         case .failure(let refusal): return .failure(refusal)
         case .success(let opened): return .success((opened.fd, opened.size))
         }

@@ -41,6 +41,11 @@ package struct JSONPositions: Sendable {
 
     package init() {}
 
+    /// Room for `count` nodes, so that recording them does not grow the list step by step.
+    package mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+    }
+
     /// Records a value; returns its index, the parent of what it contains.
     package mutating func record(_ node: Node) -> Int32 {
         nodes.append(node)
