@@ -32,7 +32,7 @@ struct ReportPageBrowserTests {
         let page = folder.appendingPathComponent("report.html")
         try Data(html.utf8).write(to: page)
         let out = folder.appendingPathComponent("dom.html")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(chromium))
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
