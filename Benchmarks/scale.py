@@ -12,7 +12,8 @@ a namespace, and a mix of sets: PNG image sets at 1x/2x/3x, JPEG image sets, PDF
 colour sets and data sets, with small but real files (made with Pillow; the SVGs and JSON are text).
 One image set in 200 names a 3x file that is not there, so every step has findings to report.
 
-Timed (whole processes under GNU time, as bench.py; time, peak resident memory, bytes written):
+Timed (whole processes under GNU time, as bench.py, after one untimed run that warms the page cache;
+time, peak resident memory, bytes written):
 - `validate TREE --format json` and `validate TREE --deep --format json` (all four catalogs, one process);
 - `report APP_CATALOG --output report.html` (the app catalog: N sets);
 - `resolve NAME --catalog APP_CATALOG` for one set deep in the last group;
@@ -28,6 +29,7 @@ import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 
@@ -252,6 +254,10 @@ def run_timed(command):
 
 
 def measure(command, out, runs):
+    # Warm cache, as bench.py's tasks run: one untimed run first. Without it the first run at 100,000 sets
+    # reads the 2.2 GB tree from disk, several times the warm time: this machine's kernel reclaims page
+    # cache it has not touched for a minute or so (DAMON), so an earlier task's reads do not keep it warm.
+    subprocess.run(command, shell=True, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     times, cpus, peaks = [], [], []
     for _ in range(runs):
         if os.path.isdir(out):
@@ -376,8 +382,9 @@ def judge(rows):
             worst_wall = max(worst_wall, (b["median"] / a["median"]) / (b["size"] / a["size"]))
             worst_cpu = max(worst_cpu, (b["cpu"] / max(a["cpu"], 0.005)) / (b["size"] / a["size"]))
         if len(series) > 1:
-            found.append((f"{task}: time grows at most linearly (wall; CPU)",
-                          f"worst step {worst_wall:.2f}x of linear; CPU {worst_cpu:.2f}x", worst_wall <= 1.0))
+            # Within 5 % of linear on the wall clock, the noise allowance bench.py gives "no slower than before".
+            found.append((f"{task}: time grows at most linearly (wall, within 5 % noise; CPU)",
+                          f"worst step {worst_wall:.2f}x of linear; CPU {worst_cpu:.2f}x", worst_wall <= 1.05))
     def largest(task):
         series = by_task.get(task, [])
         return series[-1] if series else None
