@@ -8,8 +8,8 @@ import Darwin
 /// Poppler's `pdftoppm`): its input given as bytes, its output captured up to a limit, and the process
 /// killed when it runs past its time or writes past the limit.
 ///
-/// The input goes through a private temporary file (created 0600 and unlinked before the program
-/// starts, handed over as its standard input), never through a pipe this process writes: a program that
+/// The input goes through a private temporary file (created 0600 under `TMPDIR`, else `/dev/shm` when
+/// writable, else `/tmp`, and unlinked before the program starts, handed over as its standard input), never through a pipe this process writes: a program that
 /// stops reading can neither block us nor raise SIGPIPE, and no path of ours is on its command line.
 /// The program starts with default signal dispositions and an empty signal mask (the calling thread
 /// may block signals and the CLI ignores SIGINT/SIGTERM; neither should reach the child), and with no
@@ -178,9 +178,16 @@ package struct BoundedProcess: Sendable {
         return .success(pid)
     }
 
+    /// Where inputs go without `TMPDIR`: `/dev/shm` (a tmpfs on Linux) when this process may write there,
+    /// else `/tmp`. An input lives only as long as its program runs, unlinked from the start, so it need not
+    /// reach a disk: a report of 100,000 sets writes some 8,000 of them, and on a `/tmp` on disk their writes
+    /// made the report's time grow faster than its sets (BENCHMARKS.md, "Scale series"). (`memfd_create`
+    /// would need C here.)
+    static let defaultFolder: String = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp"
+
     /// `bytes` in a new 0600 file under the temporary folder, already unlinked, read from its start.
     private static func privateInput(_ bytes: [UInt8]) -> Result<Int32, SystemError> {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? defaultFolder
         var template = Array("\(folder)/.asset-tool-input-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
