@@ -8,9 +8,9 @@ import Dispatch
 /// PNG's colour type, a quarter of the canvas's bytes when indexed; a copy of the pixels for encoders
 /// that need them) and hands that buffer to a worker, which compresses and writes the file. The
 /// caller's canvas is never shared (it is not copied on write) and memory stays flat: the canvas plus
-/// one buffer per thread, reused from frame to frame. Every frame is encoded exactly as it would be
-/// alone, so the files are the same bytes whatever the number of threads. With one thread, frames are
-/// encoded inline.
+/// one buffer per thread, reused from frame to frame. What a frame's file holds depends only on the
+/// frames' content (even with bands, decided on the submitting thread), so the files are the same bytes
+/// whatever the number of threads. With one thread, frames are encoded inline.
 ///
 /// With an encoder that compresses frames in bands (`PNGEncoder.bandLevels`), the compositing
 /// thread also decides which bands of each frame changed (`FrameBands`), and a worker compresses only the
