@@ -453,6 +453,7 @@ struct CatalogReader {
                let value = properties.first(where: { $0.key == "filename" })?.value {
                 if case .string(let name) = value {
                     typed.entries.append(ImageEntry(filename: name))
+                    typed.entryPaths.append("properties")
                 } else {
                     typed.problem("properties.filename", "is \(value.typeName), expected a string")
                 }
@@ -472,7 +473,8 @@ struct CatalogReader {
         if kind != .iconSet { asset.entries = typed.entries }
         asset.colors = typed.colors
         asset.properties = typed.properties
-        asset.contentsPositions = ContentsPositions(file.positions)
+        asset.contentsPositions = ContentsPositions(file.positions, entryPaths: kind == .iconSet ? [] : typed.entryPaths,
+                                                    colorPaths: typed.colorPaths)
         readFiles(of: &asset, root: catalogRoot, folder: descriptor, reading: reading)
         return (asset, diagnostics)
     }

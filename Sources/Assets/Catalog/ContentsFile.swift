@@ -6,6 +6,9 @@ import AssetsCodecs
 struct ContentsFile: Sendable {
     var entries: [ImageEntry] = []
     var colors: [ColorEntry] = []
+    /// Where each entry and colour was read from (`ContentsPositions.entryPaths`).
+    var entryPaths: [String] = []
+    var colorPaths: [String] = []
     /// `properties`, key → JSON text.
     var properties: [String: String] = [:]
     var diagnostics: [CatalogDiagnostic] = []
@@ -103,6 +106,7 @@ struct ContentsFile: Sendable {
                 }
             }
             entries.append(entry)
+            entryPaths.append("\(key)[\(index)]")
         }
     }
 
@@ -122,6 +126,7 @@ struct ContentsFile: Sendable {
                 }
             }
             colors.append(entry)
+            colorPaths.append("colors[\(index)]")
         }
     }
 

@@ -37,10 +37,9 @@ extension CatalogValidator {
         var jobs: [FileJob] = []
         var listed: [String] = []
         listed.reserveCapacity(asset.entries.count)
-        let key = asset.kind.entriesKey ?? "images"
         for (entryIndex, entry) in asset.entries.enumerated() {
             guard let filename = entry.filename else { continue }
-            func keyPath() -> String { "\(key)[\(entryIndex)].filename" }
+            func keyPath() -> String { asset.entryKeyPath(entryIndex) + ".filename" }
             listed.append(filename)
             if filename.isEmpty {
                 found.append(CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath(), message: "is an empty file name"))
@@ -79,13 +78,13 @@ extension CatalogValidator {
     /// A container set (image stack, brand assets, complication set, ...): the folders its entries name
     /// must be there, of a kind it may hold, and each set folder in it should be listed.
     func planFolders(of asset: Asset) -> [CatalogDiagnostic] {
-        guard asset.contents == .read, let key = asset.kind.entriesKey, let allowed = asset.kind.childKinds else { return [] }
+        guard asset.contents == .read, asset.kind.entriesKey != nil, let allowed = asset.kind.childKinds else { return [] }
         var found: [CatalogDiagnostic] = []
         var listed: Set<String> = []
         for (index, entry) in asset.entries.enumerated() {
             guard let filename = entry.filename, !filename.isEmpty else { continue }
             listed.insert(filename)
-            let keyPath = "\(key)[\(index)].filename"
+            let keyPath = asset.entryKeyPath(index) + ".filename"
             if !CatalogRoot.isPlainName(filename) {
                 found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
                                                message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
@@ -254,9 +253,8 @@ extension CatalogValidator {
             let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1
             let expected = (Int((parts[0] * Double(factor)).rounded()), Int((parts[1] * Double(factor)).rounded()))
             guard (width, height) != expected else { continue }
-            let key = asset.kind.entriesKey ?? "images"
             let path = entry.filename.map { "\(asset.path)/\($0)" } ?? asset.path
-            found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.kind == .iconSet ? nil : "\(key)[\(index)]",
+            found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.kind == .iconSet ? nil : asset.entryKeyPath(index),
                                            message: "is \(width)x\(height), but a \(size.replacingQuotes()) point icon at \(factor)x is \(expected.0)x\(expected.1)"))
         }
         return found
@@ -284,7 +282,6 @@ extension CatalogValidator {
             }
         }
         var found: [CatalogDiagnostic] = []
-        let key = asset.kind.entriesKey ?? "images"
         for group in groups.values {
             let reference: (factor: Int, width: Int, height: Int)
             if let one = group[1] {
@@ -307,7 +304,7 @@ extension CatalogValidator {
                     : "\(CatalogValidator.ratioText(widthRatio)) x \(CatalogValidator.ratioText(heightRatio))"
                 let expected = "\(CatalogValidator.ratioText(Double(reference.width) * expectedRatio))x\(CatalogValidator.ratioText(Double(reference.height) * expectedRatio))"
                 let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
-                found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: "\(key)[\(other.entry)]",
+                found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.entryKeyPath(other.entry),
                                                message: "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(reference.factor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)"))
             }
         }

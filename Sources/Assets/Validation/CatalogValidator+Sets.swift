@@ -104,7 +104,6 @@ extension CatalogValidator {
                 }
             }
         }
-        let key = asset.kind.entriesKey ?? "images"
         // Slots claimed so far; a set has a handful, so a list compared in order beats hashing each slot.
         // A large set (a hostile one lists 40,000 entries) hashes them: comparing each with every earlier
         // one was quadratic (39 s).
@@ -112,7 +111,7 @@ extension CatalogValidator {
         var slots: [(slot: Slot, index: Int)] = []
         var slotIndex: [Slot: Int] = [:]
         for (index, entry) in asset.entries.enumerated() {
-            var keyPath: String { "\(key)[\(index)]" }
+            var keyPath: String { asset.entryKeyPath(index) }
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
             if let scale = entry.scale, !CatalogVocabulary.scales.contains(scale) { unknown(keyPath + ".scale", scale, "a scale") }
             checkAppearances(entry.appearances, keyPath)
@@ -126,7 +125,7 @@ extension CatalogValidator {
             let slot = CatalogValidator.slot(of: entry)
             if let first = large ? slotIndex[slot] : slots.first(where: { $0.slot == slot })?.index {
                 found.append(CatalogDiagnostic(.ambiguousVariant, path: file, keyPath: keyPath,
-                                               message: "claims the same slot (\(CatalogValidator.describe(entry))) as \(key)[\(first)]"))
+                                               message: "claims the same slot (\(CatalogValidator.describe(entry))) as \(asset.entryKeyPath(first))"))
             } else if large {
                 slotIndex[slot] = index
             } else {
@@ -135,7 +134,7 @@ extension CatalogValidator {
         }
         var colorSlots: [Slot: Int] = [:]
         for (index, entry) in asset.colors.enumerated() {
-            var keyPath: String { "colors[\(index)]" }
+            var keyPath: String { asset.colorKeyPath(index) }
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
             checkAppearances(entry.appearances, keyPath)
             if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) { unknown(keyPath + ".display-gamut", value, "a display gamut") }

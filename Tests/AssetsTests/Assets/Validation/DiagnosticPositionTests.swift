@@ -115,6 +115,34 @@ struct DiagnosticPositionTests {
         #expect(report.diagnostics.filter { $0.keyPath == nil }.allSatisfy { $0.position == nil })
     }
 
+    @Test("an array item that is not an object keeps the later entries' key paths at their place in the file")
+    func itemThatIsNoObject() throws {
+        // Given an image set whose second item is a number, then a colour set whose first is a string
+        let images = "{\n  \"images\" : [\n    { \"filename\" : \"a.png\", \"idiom\" : \"universal\", \"scale\" : \"1x\" },\n    5,\n"
+            + "    { \"filename\" : \"gone.png\", \"idiom\" : \"watchh\" }\n  ]\n}\n"
+        let colours = "{ \"colors\" : [ \"red\", { \"idiom\" : \"tablet\" } ] }\n"
+        let catalog = try FixtureCatalog()
+        try catalog.write("icon.imageset/Contents.json", images)
+        try catalog.write("icon.imageset/a.png", try FixtureCatalog.png(width: 4, height: 4))
+        try catalog.write("Brand.colorset/Contents.json", colours)
+
+        // When it is validated
+        let report = try catalog.validate()
+
+        // Then findings about the entries after the number name them as the file has them, with their positions
+        let expected: [(CatalogDiagnostic.Code, String, SourcePosition)] = [
+            (.invalidJSON, "images[1]", try Self.position(of: "5,", in: images)),
+            (.missingFile, "images[2].filename", try Self.position(of: "\"gone.png\"", in: images)),
+            (.unknownValue, "images[2].idiom", try Self.position(of: "\"watchh\"", in: images)),
+        ]
+        for (code, keyPath, position) in expected {
+            let finding = report.diagnostics.first { $0.code == code && $0.keyPath == keyPath }
+            #expect(finding?.position == position, "\(code.rawValue) at \(keyPath): \(report.diagnostics)")
+        }
+        let colour = report.diagnostics.first { $0.keyPath == "colors[1].idiom" }
+        #expect(colour?.position == (try Self.position(of: "\"tablet\"", in: colours)), "\(report.diagnostics)")
+    }
+
     @Test("colour sets, group properties, CRLF line ends and a byte order mark")
     func colourSetAndGroup() throws {
         // Given a colour set written with CRLF line ends and a BOM, and a group with a wrong provides-namespace
