@@ -6,7 +6,9 @@ import Testing
 /// The report's script as Chromium runs it under the page's Content-Security-Policy: previews swapped in
 /// only near the view, the filter bar shown and applied, and without script a page that still lists every
 /// set. Needs `chromium` (`.ci/run` installs it); skips with a message without it.
-@Suite("The report page in Chromium")
+// Serialized: each test starts a Chromium; several at once beside the rest of the suite on a small machine
+// left one dumping the page before its observer had swapped any preview in (a CI run, 2 cores).
+@Suite("The report page in Chromium", .serialized)
 struct ReportPageBrowserTests {
     static let chromium = PlaceholderScreenshotTests.chromium
 
@@ -24,7 +26,8 @@ struct ReportPageBrowserTests {
         return CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: [])).validate(catalog)).render()
     }
 
-    /// The DOM after load (and a little virtual time for the observer), with script on or off.
+    /// The DOM after load (and some virtual time for the observer: 10 s of it, which costs no real time when
+    /// the page is idle), with script on or off.
     static func dom(of html: String, script: Bool = true) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,7 +40,7 @@ struct ReportPageBrowserTests {
         process.executableURL = URL(fileURLWithPath: try #require(chromium))
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
                              "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-                             "--virtual-time-budget=3000", "--dump-dom"]
+                             "--virtual-time-budget=10000", "--dump-dom"]
             + (script ? [] : ["--blink-settings=scriptEnabled=false"]) + [page.absoluteString]
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = FileHandle.nullDevice
