@@ -60,8 +60,13 @@ struct ReportPageBrowserTests {
     func lazyInBrowser() throws {
         // Given the page of 400 sets
         let html = try Self.page(sets: 400)
-        // When Chromium opens it
-        let dom = try Self.dom(of: html)
+        // When Chromium opens it (again, up to twice more, when it dumped the page before the observer had
+        // run: starved of CPU beside the plugin tests' builds, headless Chromium does that; a page whose
+        // script never swaps a preview in fails all three)
+        var dom = try Self.dom(of: html)
+        for _ in 0..<2 where (Self.attribute("data-images", ofBodyIn: dom) ?? 0) == 0 {
+            dom = try Self.dom(of: html)
+        }
         // Then every set is counted, some previews are shown, the rest still wait, and none failed
         #expect(Self.attribute("data-rendered-assets", ofBodyIn: dom) == 400)
         let shown = try #require(Self.attribute("data-images", ofBodyIn: dom))
