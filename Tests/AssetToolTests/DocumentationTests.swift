@@ -145,6 +145,86 @@ struct DocumentationTests {
         #expect(named.subtracting(schemas).sorted() == [], "Docs/cli.md names schemas that are not in Schemas/")
     }
 
+    /// An `$ asset-tool …` line of one of README's console blocks and the output shown under it.
+    struct ConsoleExample: CustomStringConvertible {
+        var arguments: [String]
+        var output: [String]
+        var description: String { "asset-tool " + arguments.joined(separator: " ") }
+    }
+
+    /// README's console examples that run as written: a command with a note after it (two spaces and a
+    /// parenthesis, such as "(the same catalog with an idiom misspelt …)") shows a changed catalog and is left out.
+    static func readmeExamples() throws -> [ConsoleExample] {
+        var examples: [ConsoleExample] = []
+        var inConsole = false
+        var current: ConsoleExample?
+        for line in try text("README.md").split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("```") {
+                if let example = current { examples.append(example) }
+                current = nil
+                inConsole = !inConsole && line == "```console"
+                continue
+            }
+            guard inConsole else { continue }
+            if line.hasPrefix("$ ") {
+                if let example = current { examples.append(example) }
+                current = nil
+                guard line.hasPrefix("$ asset-tool "), !line.contains("  (") else { continue }
+                current = ConsoleExample(arguments: shellWords(String(line.dropFirst("$ asset-tool ".count))), output: [])
+            } else {
+                current?.output.append(line)
+            }
+        }
+        return examples
+    }
+
+    /// Words as a shell splits them, for the quoting README uses: spaces, and single quotes around a word.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        var inWord = false
+        for character in line {
+            if character == "'" { quoted.toggle(); inWord = true; continue }
+            if character == " ", !quoted {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+                continue
+            }
+            word.append(character)
+            inWord = true
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    @Test("README's console examples run as written on the shipped catalog and print what README shows")
+    func readmeExamplesRun() throws {
+        // Given README's examples and a folder holding a copy of the shipped catalog (the examples write files)
+        let examples = try Self.readmeExamples()
+        #expect(examples.count >= 6, "\(examples)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Assets.catalog"),
+                                        to: folder.appendingPathComponent("Assets.catalog"))
+
+        for example in examples {
+            // When each runs there, one after another as a reader would type them
+            let result = try CLIRun.run(example.arguments, in: folder)
+
+            // Then it succeeds and prints the lines shown (all of them, or those before a "..." line)
+            #expect(result.status == 0, "\(example): \(result.stderr)")
+            let printed = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
+            if let cut = example.output.firstIndex(of: "...") {
+                #expect(Array(printed.prefix(cut)) == Array(example.output.prefix(cut)), "\(example)")
+            } else {
+                #expect(printed == example.output, "\(example)")
+            }
+        }
+    }
+
     // MARK: - Following a link
 
     /// The page and anchor a relative link leads to, relative to the package root; nil for a link with a
