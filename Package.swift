@@ -23,6 +23,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Assets", targets: ["Assets"]),
+        // The placeholder model alone (styles, states, the stateful screen, decorations): no codecs, no catalog.
+        .library(name: "AssetPlaceholders", targets: ["AssetPlaceholders"]),
         .executable(name: "asset-tool", targets: ["asset-tool"]),
         .plugin(name: "AssetCatalogValidationPlugin", targets: ["AssetCatalogValidationPlugin"]),
         .plugin(name: "ValidateAssetsCommand", targets: ["ValidateAssetsCommand"]),
@@ -62,10 +64,14 @@ let package = Package(
             name: "AssetsCodecs",
             dependencies: ["AssetsSupport", "CGif", "CPNGShim", "CJPEGShim"]
         ),
-        // Catalog reading, validation, resolution, placeholders, reports; re-exports the layers below.
+        // The placeholder model as values (styles, appearance, states and names, the stateful screen, the
+        // view-state machine, decorations): depends on nothing, so an app that wants only the model builds no C.
+        .target(name: "AssetPlaceholders"),
+        // Catalog reading, validation, resolution, placeholders made concrete from a catalog, reports;
+        // re-exports the layers below and the placeholder model.
         .target(
             name: "Assets",
-            dependencies: ["AssetsSupport", "AssetsCodecs"]
+            dependencies: ["AssetsSupport", "AssetsCodecs", "AssetPlaceholders"]
         ),
         .executableTarget(
             name: "asset-tool",
@@ -98,7 +104,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "TestSupport"]
+            dependencies: ["Assets", "AssetPlaceholders", "AssetsSupport", "AssetsCodecs", "TestSupport"]
         ),
         .testTarget(
             name: "AssetToolTests",

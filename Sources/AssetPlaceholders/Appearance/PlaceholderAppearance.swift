@@ -1,8 +1,6 @@
-import AssetsSupport
-import AssetsCodecs
 
-/// Edge distances in points.
-public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
+/// Edge distances in points (the placeholder's own type: SwiftUI's `EdgeInsets` keeps its name in an app that imports both).
+public struct PlaceholderEdgeInsets: Sendable, Hashable, CustomStringConvertible {
     public var top: Double
     public var left: Double
     public var bottom: Double
@@ -16,9 +14,9 @@ public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same distance on every edge.
-    public static func edges(_ value: Double) -> EdgeInsets { EdgeInsets(top: value, left: value, bottom: value, right: value) }
+    public static func edges(_ value: Double) -> PlaceholderEdgeInsets { PlaceholderEdgeInsets(top: value, left: value, bottom: value, right: value) }
 
-    public static let zero = EdgeInsets()
+    public static let zero = PlaceholderEdgeInsets()
 
     /// `top right bottom left`, as CSS orders them.
     public var description: String { "\(Points(top)) \(Points(right)) \(Points(bottom)) \(Points(left))" }
@@ -61,9 +59,9 @@ public struct PlaceholderShadow: Sendable, Hashable {
 
 /// The appearance of a title or a subtitle.
 public struct TextAppearance: Sendable, Hashable {
-    public var textAttributes: TextAttributes
+    public var textAttributes: PlaceholderTextAttributes
 
-    public init(textAttributes: TextAttributes = TextAttributes()) {
+    public init(textAttributes: PlaceholderTextAttributes = PlaceholderTextAttributes()) {
         self.textAttributes = textAttributes
     }
 }
@@ -75,8 +73,8 @@ public struct TitleSubtitleAppearance: Sendable, Hashable {
     /// Between title and subtitle, in points.
     public var spacing: Double
 
-    public init(titleAppearance: TextAppearance = TextAppearance(textAttributes: TextAttributes(fontSize: 20, weight: .semibold, color: .label, alignment: .center)),
-                subtitleAppearance: TextAppearance = TextAppearance(textAttributes: TextAttributes(fontSize: 15, color: .secondaryLabel, alignment: .center)),
+    public init(titleAppearance: TextAppearance = TextAppearance(textAttributes: PlaceholderTextAttributes(fontSize: 20, weight: .semibold, color: .label, alignment: .center)),
+                subtitleAppearance: TextAppearance = TextAppearance(textAttributes: PlaceholderTextAttributes(fontSize: 15, color: .secondaryLabel, alignment: .center)),
                 spacing: Double = 8) {
         self.titleAppearance = titleAppearance
         self.subtitleAppearance = subtitleAppearance
@@ -151,7 +149,7 @@ public struct ImageAppearance: Sendable, Hashable {
 /// and the appearance of the image, the text and the button stack.
 ///
 /// ```swift
-/// let style = PlaceholderStyle.errorStyle.updateAppearance {
+/// let style = PlaceholderStyle.errorStyle.updatingAppearance {
 ///     $0.backgroundColor = PlaceholderColor(.hex(0xF2F2F7))
 ///     $0.textViewAppearance { text in
 ///         text.titleAppearance { $0.textAttributes.fontSize = 24 }
@@ -164,9 +162,9 @@ public struct PlaceholderAppearance: Sendable, Hashable {
     public var border: PlaceholderBorder
     public var shadow: PlaceholderShadow?
     /// Between the box's edge and its parts.
-    public var contentInsets: EdgeInsets
+    public var contentInsets: PlaceholderEdgeInsets
     /// Between the screen's edges and the box; zero shows the placeholder full screen.
-    public var placeholderViewInsets: EdgeInsets
+    public var placeholderViewInsets: PlaceholderEdgeInsets
     /// Between image, text and buttons, in points.
     public var spacing: Double
     /// Between two buttons, in points.
@@ -178,8 +176,8 @@ public struct PlaceholderAppearance: Sendable, Hashable {
         backgroundColor: PlaceholderColor = .systemBackground,
         border: PlaceholderBorder = .none,
         shadow: PlaceholderShadow? = nil,
-        contentInsets: EdgeInsets = .edges(24),
-        placeholderViewInsets: EdgeInsets = .zero,
+        contentInsets: PlaceholderEdgeInsets = .edges(24),
+        placeholderViewInsets: PlaceholderEdgeInsets = .zero,
         spacing: Double = 16,
         buttonSpacing: Double = 8,
         imageViewAppearance: ImageAppearance = ImageAppearance(),
@@ -199,11 +197,10 @@ public struct PlaceholderAppearance: Sendable, Hashable {
     /// The appearance of the standard styles.
     public static let standard = PlaceholderAppearance()
 
-    /// An appearance made from the standard one by `build`.
-    public static func make(_ build: (inout PlaceholderAppearance) -> Void) -> PlaceholderAppearance {
-        var appearance = PlaceholderAppearance.standard
-        build(&appearance)
-        return appearance
+    /// An appearance made from the standard one by `build`: `PlaceholderAppearance { $0.backgroundColor = .blue }`.
+    public init(_ build: (inout PlaceholderAppearance) -> Void) {
+        self.init()
+        build(&self)
     }
 
     /// Changes the title and subtitle part in place.
@@ -213,10 +210,10 @@ public struct PlaceholderAppearance: Sendable, Hashable {
 }
 
 /// A number of points as tools print it: `16`, `0.5`.
-struct Points: CustomStringConvertible {
-    var value: Double
-    init(_ value: Double) { self.value = value }
-    var description: String {
+package struct Points: CustomStringConvertible {
+    package var value: Double
+    package init(_ value: Double) { self.value = value }
+    package var description: String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String((value * 100).rounded() / 100)
     }
 }

@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// A colour as a placeholder draws it, with its light and its dark value (one value for both when they are equal).
 ///
@@ -69,15 +67,18 @@ public struct PlaceholderColor: Sendable, Hashable {
         self.init(RGBA(red: red, green: green, blue: blue, alpha: alpha))
     }
 
-    /// The value shown under `appearance`.
-    public func resolved(for appearance: VariantQuery.Appearance) -> RGBA {
-        appearance == .dark ? dark : light
-    }
-
+    /// The fixed colours carry UIKit's values for the same names; the `system` ones follow light and dark.
     public static let clear = PlaceholderColor(red: 0, green: 0, blue: 0, alpha: 0)
     public static let black = PlaceholderColor(red: 0, green: 0, blue: 0)
     public static let white = PlaceholderColor(red: 255, green: 255, blue: 255)
-    public static let gray = PlaceholderColor(red: 142, green: 142, blue: 147)
+    /// UIKit's `.gray`: #808080 (half white), the same in light and dark.
+    public static let gray = PlaceholderColor(red: 128, green: 128, blue: 128)
+    /// UIKit's `.blue`: #0000FF.
+    public static let blue = PlaceholderColor(red: 0, green: 0, blue: 255)
+    /// UIKit's `.yellow`: #FFFF00.
+    public static let yellow = PlaceholderColor(red: 255, green: 255, blue: 0)
+    /// UIKit's `.systemGray`: #8E8E93, the same in light and dark.
+    public static let systemGray = PlaceholderColor(red: 142, green: 142, blue: 147)
     public static let systemPink = PlaceholderColor(light: .hex(0xFF2D55), dark: .hex(0xFF375F))
     public static let systemBlue = PlaceholderColor(light: .hex(0x007AFF), dark: .hex(0x0A84FF))
     /// The screen's background: white in light, black in dark.

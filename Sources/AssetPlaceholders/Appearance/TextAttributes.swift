@@ -1,8 +1,8 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// How a piece of text is set: font size and weight, colour, alignment, and whether it may wrap.
-public struct TextAttributes: Sendable, Hashable {
+///
+/// `PlaceholderTextAttributes(fontSize: 0)` is set at ``systemFontSize`` (17): see ``fontSize``.
+public struct PlaceholderTextAttributes: Sendable, Hashable {
     /// A font weight, from ultra-light to black (CSS weights 100 to 900).
     public enum Weight: String, Sendable, Hashable, CaseIterable {
         case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
@@ -39,8 +39,15 @@ public struct TextAttributes: Sendable, Hashable {
         }
     }
 
-    /// In points.
-    public var fontSize: Double
+    /// The system font size, 17 points: what a size that is not a positive finite number becomes.
+    public static let systemFontSize: Double = 17
+
+    /// In points. A size that is not a positive, finite number (0, a negative size, NaN) is
+    /// ``systemFontSize``, in the initialiser and when set: no font has size 0, and UIKit draws such text at
+    /// the system size.
+    public var fontSize: Double {
+        didSet { if !(fontSize.isFinite && fontSize > 0) { fontSize = Self.systemFontSize } }
+    }
     public var weight: Weight
     public var italic: Bool
     public var color: PlaceholderColor
@@ -50,7 +57,7 @@ public struct TextAttributes: Sendable, Hashable {
 
     public init(fontSize: Double = 17, weight: Weight = .regular, italic: Bool = false, color: PlaceholderColor = .label,
                 alignment: Alignment = .natural, isMultiline: Bool = true) {
-        self.fontSize = fontSize.isFinite && fontSize > 0 ? fontSize : 17
+        self.fontSize = fontSize.isFinite && fontSize > 0 ? fontSize : Self.systemFontSize
         self.weight = weight
         self.italic = italic
         self.color = color

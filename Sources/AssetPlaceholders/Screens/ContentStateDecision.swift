@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// The decision tree of a stateful screen: from (is loading, has content, error) to the
 /// ``PlaceholderState`` it shows.

@@ -1,6 +1,4 @@
 /// The styles a stateful screen shows for its placeholder states.
-import AssetsSupport
-import AssetsCodecs
 
 public struct ScreenPlaceholderStyles: Sendable, Hashable {
     public var loading: PlaceholderStyle

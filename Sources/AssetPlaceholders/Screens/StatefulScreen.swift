@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// The view-state machine of a stateful screen: one placeholder style per ``PlaceholderState``.
 public typealias ScreenStateMachine = ViewStateMachine<PlaceholderState, PlaceholderStyle>
@@ -16,7 +14,12 @@ public typealias ScreenStateMachine = ViewStateMachine<PlaceholderState, Placeho
 /// <doc:ThePlaceholderModel>).
 public struct StatefulScreen: Sendable {
     public private(set) var machine: ScreenStateMachine
-    public let styles: ScreenPlaceholderStyles
+    /// The placeholder shown in each state. Settable at any time, as the original sets its views in
+    /// `viewDidLoad`: the machine's placeholders change at once, the one on screen included (observers are
+    /// not called: the state did not change).
+    public var styles: ScreenPlaceholderStyles {
+        didSet { register(styles) }
+    }
     /// Receives errors raised while content is on screen (a toast, a banner).
     public var errorHandler: (@Sendable (ScreenError) -> Void)?
     /// Whether a load is under way (between ``startLoading(hasContent:animated:completion:)`` and ``endLoading(error:hasContent:animated:completion:)``).
@@ -29,12 +32,16 @@ public struct StatefulScreen: Sendable {
     public init(styles: ScreenPlaceholderStyles = .standard, errorHandler: (@Sendable (ScreenError) -> Void)? = nil) {
         self.styles = styles
         self.errorHandler = errorHandler
-        var machine = ScreenStateMachine()
+        self.machine = ScreenStateMachine()
+        register(styles)
+    }
+
+    private mutating func register(_ styles: ScreenPlaceholderStyles) {
         machine[.loading] = styles.loading
         machine[.empty] = styles.empty
         machine[.error] = styles.error
         machine[.loadingError] = styles.loadingDataError
-        self.machine = machine
+        if let placeholder = decision?.placeholderState.flatMap({ machine[$0] }) { decision?.placeholder = placeholder }
     }
 
     /// The state on screen: a placeholder state, or ``PlaceholderState/content``.
@@ -42,7 +49,7 @@ public struct StatefulScreen: Sendable {
 
     /// The inset of the placeholder on screen from the screen's edges: its style's
     /// ``PlaceholderAppearance/placeholderViewInsets``, zero (full screen) when content shows.
-    public var placeholderViewInsets: EdgeInsets {
+    public var placeholderViewInsets: PlaceholderEdgeInsets {
         machine.currentPlaceholder?.appearance.placeholderViewInsets ?? .zero
     }
 
@@ -75,17 +82,21 @@ public struct StatefulScreen: Sendable {
         return apply(isLoading: true, hasContent: hasContent(), error: nil, animated: animated, completion: completion)
     }
 
-    /// A load ends, with `error` when it failed. `hasContent` is asked now: with content, the content shows
-    /// and an error goes to ``errorHandler`` (the decision's `errorForHandler`); without, the error, the
-    /// loading-data error or the empty placeholder shows.
+    /// A load ends, with `error` when it failed: any error (`endLoading(error: error)` straight from a
+    /// completion handler); a ``ScreenError`` of kind ``ScreenError/Kind/loadingData`` shows the
+    /// loading-data error placeholder, any other error the error placeholder (``ScreenError/init(_:kind:)``).
+    /// `hasContent` is asked now: with content, the content shows and the error goes to ``errorHandler``
+    /// (the decision's `errorForHandler`); without, the error, the loading-data error or the empty
+    /// placeholder shows.
     @discardableResult
     public mutating func endLoading(
-        error: ScreenError? = nil,
+        error: (any Error)? = nil,
         hasContent: @autoclosure () -> Bool,
         animated: Bool = true,
         completion: ((ScreenStateMachine.Transition?) -> Void)? = nil
     ) -> ContentStateDecision {
         isLoading = false
+        let error = error.map { ScreenError($0) }
         let decision = apply(isLoading: false, hasContent: hasContent(), error: error, animated: animated, completion: completion)
         lastError = decision.state == .error || decision.state == .loadingError ? error : nil
         return decision
@@ -93,8 +104,8 @@ public struct StatefulScreen: Sendable {
 
     /// Applies the decision for the given facts and returns it (the life-cycle calls use this).
     @discardableResult
-    public mutating func update(isLoading: Bool, hasContent: Bool, error: ScreenError?) -> ContentStateDecision {
-        apply(isLoading: isLoading, hasContent: hasContent, error: error, animated: false, completion: nil)
+    public mutating func update(isLoading: Bool, hasContent: Bool, error: (any Error)?) -> ContentStateDecision {
+        apply(isLoading: isLoading, hasContent: hasContent, error: error.map { ScreenError($0) }, animated: false, completion: nil)
     }
 
     private mutating func apply(
@@ -143,7 +154,7 @@ extension StatefulScreenHost {
 
     /// See ``StatefulScreen/endLoading(error:hasContent:animated:completion:)``; an error while content
     /// shows goes to ``handleErrorWhenContentAvailable(_:)``.
-    public mutating func endLoading(error: ScreenError? = nil, animated: Bool = true,
+    public mutating func endLoading(error: (any Error)? = nil, animated: Bool = true,
                                     completion: ((ScreenStateMachine.Transition?) -> Void)? = nil) {
         let content = hasContent()
         let decision = screen.endLoading(error: error, hasContent: content, animated: animated, completion: completion)
@@ -151,5 +162,5 @@ extension StatefulScreenHost {
     }
 
     /// The placeholder's inset from the screen's edges (zero: full screen).
-    public var placeholderViewInsets: EdgeInsets { screen.placeholderViewInsets }
+    public var placeholderViewInsets: PlaceholderEdgeInsets { screen.placeholderViewInsets }
 }

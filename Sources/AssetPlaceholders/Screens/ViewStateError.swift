@@ -1,6 +1,4 @@
 /// A transition the machine refuses.
-import AssetsSupport
-import AssetsCodecs
 
 public enum ViewStateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No placeholder is registered under this name.

@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// A small state machine of placeholder views: register a placeholder per state (by subscript or
 /// ``register(_:for:)``), move to a state or to none (the content), and observe every move.

@@ -3,8 +3,6 @@
 /// ```swift
 /// let names = PlaceholderNames.conventional.mapping(.emptyState, to: "imgZeroEmpty")
 /// ```
-import AssetsSupport
-import AssetsCodecs
 
 public struct PlaceholderNames: Sendable, Hashable {
     /// Only the roles a team renamed; every other role keeps its conventional name.

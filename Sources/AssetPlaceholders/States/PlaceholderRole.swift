@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// What a placeholder image stands in for. Each role has a conventional asset name a catalog can provide,
 /// and belongs to exactly one ``PlaceholderState``: this is the one table of placeholder names, read by

@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// The one list of placeholder states: what a stateful screen shows (loading, content, empty, error and the
 /// loading-data error) and an image slot whose image is nil. `resolve --state`, the report's rows, the

@@ -2,8 +2,6 @@
 ///
 /// The delays are the ones a viewer really waits (a GIF decoder passes its effective delays, after any
 /// clamping of tiny delays); this type only answers "which frame is on screen at time t".
-import AssetsSupport
-import AssetsCodecs
 
 public struct AnimationTimeline: Sendable, Hashable {
     /// How many times the animation plays.
@@ -45,8 +43,14 @@ public struct AnimationTimeline: Sendable, Hashable {
 
     public var frameCount: Int { delays.count }
 
-    /// One play, in milliseconds.
-    public var cycleDuration: Int { delays.reduce(0) { $0 &+ $1 } }
+    /// One play, in milliseconds; `Int.max` when the delays add up to more (a speed of 1e-18 stretches
+    /// each delay to `Int.max`): the sum saturates, never wraps.
+    public var cycleDuration: Int {
+        delays.reduce(0) { sum, delay in
+            let (total, overflow) = sum.addingReportingOverflow(delay)
+            return overflow ? Int.max : total
+        }
+    }
 
     /// Every play, in milliseconds; nil when it loops forever.
     public var totalDuration: Int? {

@@ -1,6 +1,4 @@
 /// The axis a placeholder's buttons stack along.
-import AssetsSupport
-import AssetsCodecs
 
 public enum ButtonAxis: String, Sendable, Hashable, CaseIterable, Codable {
     case vertical

@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// An animation a placeholder plays in place of its image: which one, how fast, and how it loops.
 ///

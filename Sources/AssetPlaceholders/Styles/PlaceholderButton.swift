@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// A state of a control: the button's title, image and appearance can differ in each.
 public enum ControlState: String, Sendable, Hashable, CaseIterable {
@@ -8,11 +6,11 @@ public enum ControlState: String, Sendable, Hashable, CaseIterable {
 
 /// How a button looks in one control state.
 public struct ControlStateAppearance: Sendable, Hashable {
-    public var textAttributes: TextAttributes
+    public var textAttributes: PlaceholderTextAttributes
     public var backgroundColor: PlaceholderColor
     public var border: PlaceholderBorder
 
-    public init(textAttributes: TextAttributes = TextAttributes(fontSize: 17, weight: .semibold, color: .white, alignment: .center, isMultiline: false),
+    public init(textAttributes: PlaceholderTextAttributes = PlaceholderTextAttributes(fontSize: 17, weight: .semibold, color: .white, alignment: .center, isMultiline: false),
                 backgroundColor: PlaceholderColor = .systemBlue,
                 border: PlaceholderBorder = PlaceholderBorder(cornerRadius: 10)) {
         self.textAttributes = textAttributes
@@ -25,10 +23,10 @@ public struct ControlStateAppearance: Sendable, Hashable {
 public struct ButtonAppearance: Sendable, Hashable {
     public var stateAppearances: [ControlState: ControlStateAppearance]
     /// Between the button's edge and its title.
-    public var contentInsets: EdgeInsets
+    public var contentInsets: PlaceholderEdgeInsets
 
     public init(stateAppearances: [ControlState: ControlStateAppearance] = ButtonAppearance.standardStates,
-                contentInsets: EdgeInsets = EdgeInsets(top: 12, left: 20, bottom: 12, right: 20)) {
+                contentInsets: PlaceholderEdgeInsets = PlaceholderEdgeInsets(top: 12, left: 20, bottom: 12, right: 20)) {
         self.stateAppearances = stateAppearances
         self.contentInsets = contentInsets
     }
@@ -38,17 +36,17 @@ public struct ButtonAppearance: Sendable, Hashable {
         .normal: ControlStateAppearance(),
         .highlighted: ControlStateAppearance(backgroundColor: PlaceholderColor(light: .hex(0x0062CC), dark: .hex(0x0870DB))),
         .disabled: ControlStateAppearance(
-            textAttributes: TextAttributes(fontSize: 17, weight: .semibold, color: .secondaryLabel, alignment: .center, isMultiline: false),
+            textAttributes: PlaceholderTextAttributes(fontSize: 17, weight: .semibold, color: .secondaryLabel, alignment: .center, isMultiline: false),
             backgroundColor: .systemFill),
     ]
 
     public static let standard = ButtonAppearance()
 
-    /// An appearance made from the standard one by `build`.
-    public static func make(_ build: (inout ButtonAppearance) -> Void) -> ButtonAppearance {
-        var appearance = ButtonAppearance.standard
-        build(&appearance)
-        return appearance
+    /// An appearance made from the standard one by `build`:
+    /// `ButtonAppearance { $0.update(.normal) { $0.textAttributes = black20 } }`.
+    public init(_ build: (inout ButtonAppearance) -> Void) {
+        self.init()
+        build(&self)
     }
 
     /// The appearance in `state`, else the normal one, else the standard normal one.
@@ -65,18 +63,19 @@ public struct ButtonAppearance: Sendable, Hashable {
 }
 
 /// A button in a placeholder: its title and image per control state, its appearance per control state,
-/// and the identifier of the action it triggers (`retry`, `open-settings`).
+/// and what a tap does (``PlaceholderAction``: code, and a name tools print).
 public struct PlaceholderButton: Sendable, Hashable {
     /// The title in each state; a state without one shows the normal title.
     public var titles: [ControlState: PlaceholderText]
     /// An asset name per state, shown before the title; a state without one shows the normal image.
     public var images: [ControlState: String]
     public var appearance: ButtonAppearance
-    public var action: String
+    /// What a tap does.
+    public var action: PlaceholderAction
     /// Whether the button is enabled (false: it shows its disabled state).
     public var isEnabled: Bool
 
-    public init(title: PlaceholderText = "", action: String = "", image: String? = nil,
+    public init(title: PlaceholderText = "", action: PlaceholderAction = .unassigned, image: String? = nil,
                 appearance: ButtonAppearance = .standard, isEnabled: Bool = true) {
         self.titles = [.normal: title]
         self.images = image.map { [.normal: $0] } ?? [:]
@@ -86,7 +85,7 @@ public struct PlaceholderButton: Sendable, Hashable {
     }
 
     public init(titles: [ControlState: PlaceholderText], images: [ControlState: String] = [:],
-                appearance: ButtonAppearance = .standard, action: String = "", isEnabled: Bool = true) {
+                appearance: ButtonAppearance = .standard, action: PlaceholderAction = .unassigned, isEnabled: Bool = true) {
         self.titles = titles
         self.images = images
         self.appearance = appearance
@@ -108,6 +107,11 @@ public struct PlaceholderButton: Sendable, Hashable {
     /// The image in `state`, else the normal one; nil when there is none.
     public func image(for state: ControlState) -> String? {
         images[state] ?? images[.normal]
+    }
+
+    /// Gives the button's action `handler`, keeping its name (`retry` stays `retry`).
+    public mutating func onTap(_ handler: @escaping @MainActor @Sendable () -> Void) {
+        action.handler = handler
     }
 
     /// The state the button rests in: normal, or disabled.

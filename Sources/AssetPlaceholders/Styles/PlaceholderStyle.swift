@@ -1,22 +1,44 @@
 /// What a placeholder shows: an image (or an animation), a title and subtitle, buttons and the axis they
 /// stack along, and how all of it looks (``PlaceholderAppearance``).
 ///
-/// Build one with the builders, each returning a new value:
+/// Make one with ``init(_:)``; the `-ing` and `with…` builders return a changed copy, ``update(_:)`` and
+/// ``updateAppearance(_:)`` change a style in place:
 /// ```swift
-/// let style = PlaceholderStyle.make { $0.title = "No photos" }
-///     .withButton { $0 = PlaceholderButton(title: "Add", action: "add-photo") }
-///     .update { $0.subtitle = "Photos you add show up here." }
-///     .updateAppearance { $0.backgroundColor = PlaceholderColor(.hex(0xF2F2F7)) }
+/// let style = PlaceholderStyle { $0.title = "No photos" }
+///     .withButton { $0 = PlaceholderButton(title: "Add", action: PlaceholderAction("add-photo") { addPhoto() }) }
+///     .updating { $0.subtitle = "Photos you add show up here." }
+///     .updatingAppearance { $0.backgroundColor = PlaceholderColor(.hex(0xF2F2F7)) }
 /// ```
-import AssetsSupport
-import AssetsCodecs
-
 public struct PlaceholderStyle: Sendable, Hashable {
-    /// The role whose conventional image is used when the style names no image of its own; it also names
-    /// the style (`error`, `empty`) for tools.
+    /// The image a style shows: an asset of its own, or its role's conventional one. A style whose
+    /// ``PlaceholderStyle/image`` is nil shows no image.
+    public enum Image: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// An asset of the style's own, looked up by name; when it does not resolve, the role's
+        /// conventional image is looked up next.
+        case named(String)
+        /// The role's conventional image (`placeholder_error_icon` for the error role), or the name a
+        /// team mapped for the role (``PlaceholderNames``).
+        case conventional
+
+        public init(stringLiteral name: String) {
+            self = .named(name)
+        }
+
+        /// The asset name of ``named(_:)``; nil for ``conventional``.
+        public var name: String? {
+            if case .named(let name) = self { return name }
+            return nil
+        }
+
+        public var description: String { name ?? "conventional" }
+    }
+
+    /// The role the style stands for: its conventional image is the one ``Image/conventional`` shows, and
+    /// it names the style (`error`, `empty`) for tools.
     public var role: PlaceholderRole?
-    /// The style's own image: an asset name looked up before the role's conventional name.
-    public var image: String?
+    /// The image shown: the role's conventional one (the default), an asset of the style's own, or nil for
+    /// no image at all, as the original hides its image view when a style has no image.
+    public var image: Image?
     public var title: PlaceholderText?
     public var subtitle: PlaceholderText?
     public var buttons: [PlaceholderButton]
@@ -29,7 +51,7 @@ public struct PlaceholderStyle: Sendable, Hashable {
 
     public init(
         role: PlaceholderRole? = nil,
-        image: String? = nil,
+        image: Image? = .conventional,
         title: PlaceholderText? = nil,
         subtitle: PlaceholderText? = nil,
         buttons: [PlaceholderButton] = [],
@@ -49,6 +71,19 @@ public struct PlaceholderStyle: Sendable, Hashable {
         self.appearance = appearance
     }
 
+    /// A new style: one with no role, no text and the standard appearance, changed by `build`.
+    ///
+    /// ```swift
+    /// let style = PlaceholderStyle {
+    ///     $0.image = "proj-placeholder-image"
+    ///     $0.title = "An error has occured"
+    /// }
+    /// ```
+    public init(_ build: (inout PlaceholderStyle) -> Void) {
+        self.init()
+        build(&self)
+    }
+
     /// A team's own name for a custom style; nil names the style after its role.
     public var customName: String?
 
@@ -59,26 +94,36 @@ public struct PlaceholderStyle: Sendable, Hashable {
         set { customName = newValue }
     }
 
-    /// The asset the style shows before its role's conventional one: the animation's, else its own image.
-    public var explicitImage: String? { animation?.name ?? image }
+    /// Whether the style shows an image or an animation at all (false when ``image`` is nil and it plays
+    /// no animation).
+    public var showsImage: Bool { image != nil || animation != nil }
 
-    /// A new style: an empty one with the standard appearance, changed by `build`.
-    public static func make(_ build: (inout PlaceholderStyle) -> Void) -> PlaceholderStyle {
-        var style = PlaceholderStyle()
-        build(&style)
-        return style
+    /// The asset the style shows before its role's conventional one: the animation's, else its own image.
+    public var explicitImage: String? { animation?.name ?? image?.name }
+
+    /// The role whose conventional image is looked up: nil when the style shows no image or has no role.
+    public var imageRole: PlaceholderRole? { showsImage ? role : nil }
+
+    /// Changes the style in place.
+    public mutating func update(_ change: (inout PlaceholderStyle) -> Void) {
+        change(&self)
     }
 
     /// A copy changed by `change`.
-    public func update(_ change: (inout PlaceholderStyle) -> Void) -> PlaceholderStyle {
+    public func updating(_ change: (inout PlaceholderStyle) -> Void) -> PlaceholderStyle {
         var copy = self
         change(&copy)
         return copy
     }
 
-    /// A copy whose appearance is changed by `change`; nested parts change in place
+    /// Changes the appearance in place; nested parts change in place too
     /// (`$0.textViewAppearance { $0.titleAppearance { … } }`, `$0.imageViewAppearance.layout { … }`).
-    public func updateAppearance(_ change: (inout PlaceholderAppearance) -> Void) -> PlaceholderStyle {
+    public mutating func updateAppearance(_ change: (inout PlaceholderAppearance) -> Void) {
+        change(&appearance)
+    }
+
+    /// A copy whose appearance is changed by `change`.
+    public func updatingAppearance(_ change: (inout PlaceholderAppearance) -> Void) -> PlaceholderStyle {
         var copy = self
         change(&copy.appearance)
         return copy
@@ -99,8 +144,8 @@ public struct PlaceholderStyle: Sendable, Hashable {
     ///
     /// ```swift
     /// // The error style's retry button keeps its title and gets this screen's action.
-    /// let style = PlaceholderStyle.errorStyle.update {
-    ///     $0 = $0.withButtons(1, axis: .vertical) { _, button in button.action = "close-placeholder" }
+    /// let style = PlaceholderStyle.errorStyle.withButtons(1, axis: .vertical) { _, button in
+    ///     button.action = PlaceholderAction("close-placeholder") { closePlaceholder() }
     /// }
     /// ```
     public func withButtons(_ count: Int, axis: ButtonAxis, _ build: (Int, inout PlaceholderButton) -> Void) -> PlaceholderStyle {
@@ -121,7 +166,7 @@ extension PlaceholderStyle {
         role: .error,
         title: .localized("placeholder.error.title", default: "Something went wrong"),
         subtitle: .localized("placeholder.error.subtitle", default: "Please try again."),
-        buttons: [PlaceholderButton(title: .localized("placeholder.retry", default: "Try again"), action: "retry")]
+        buttons: [PlaceholderButton(title: .localized("placeholder.retry", default: "Try again"), action: .retry)]
     )
 
     /// The screen's data could not be loaded: the loading-data image, a title, a subtitle and a retry button.
@@ -129,7 +174,7 @@ extension PlaceholderStyle {
         role: .loadingDataError,
         title: .localized("placeholder.loading-error.title", default: "Could not load data"),
         subtitle: .localized("placeholder.loading-error.subtitle", default: "Check your connection and try again."),
-        buttons: [PlaceholderButton(title: .localized("placeholder.retry", default: "Try again"), action: "retry")]
+        buttons: [PlaceholderButton(title: .localized("placeholder.retry", default: "Try again"), action: .retry)]
     )
 
     /// Nothing to show yet: the empty-state image and a title.
@@ -144,7 +189,7 @@ extension PlaceholderStyle {
         role: .loading,
         showsActivityIndicator: true,
         animation: PlaceholderAnimation(speed: 1, loopMode: .loop),
-        appearance: .make { $0.imageViewAppearance.layout = ImageLayout(size: .fixedHeight(64)) }
+        appearance: PlaceholderAppearance { $0.imageViewAppearance.layout = ImageLayout(size: .fixedHeight(64)) }
     )
 }
 

@@ -1,6 +1,4 @@
 /// Text in a placeholder: a localization key with the text to show when the provider has none.
-import AssetsSupport
-import AssetsCodecs
 
 public struct PlaceholderText: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The key to look up; nil for text that is shown as written.

@@ -1,6 +1,4 @@
 /// A localization provider backed by a dictionary (key → text), for tests and for tables read elsewhere.
-import AssetsSupport
-import AssetsCodecs
 
 public struct StringTable: LocalizationProvider, Hashable {
     public var strings: [String: String]

@@ -1,5 +1,3 @@
-import AssetsSupport
-import AssetsCodecs
 
 /// A view with an identifier, as reusable views are registered: the type's name unless it says otherwise.
 public protocol IdentifiableView {

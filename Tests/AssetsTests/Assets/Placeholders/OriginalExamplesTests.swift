@@ -32,7 +32,7 @@ struct OriginalExamplesTests {
 
     @Test("a full custom style: image, text, appearance and a button with a normal-state appearance")
     func customStyle() {
-        let black20 = TextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
+        let black20 = PlaceholderTextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
         let style = PlaceholderStyle(
             image: "proj-placeholder-image",
             title: "An error has occured",
@@ -57,7 +57,7 @@ struct OriginalExamplesTests {
 
     @Test("make, update, updateAppearance, withButton and withButtons")
     func builders() {
-        let black20 = TextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
+        let black20 = PlaceholderTextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
         let styleFromMake = PlaceholderStyle.make { style in
             style.image = "proj-placeholder-image"
             style.title = "An error has occured"
@@ -131,7 +131,7 @@ struct OriginalExamplesTests {
             $0.imageViewAppearance.layout { $0.size = .fixedHeight(250) }
             $0.textViewAppearance {
                 $0.titleAppearance {
-                    $0.textAttributes = TextAttributes(fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
+                    $0.textAttributes = PlaceholderTextAttributes(fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
                 }
             }
         }
@@ -175,8 +175,8 @@ struct OriginalExamplesTests {
             container.backgroundColor = PlaceholderColor(.components(red: 0.8039215803, green: 0.8039215803, blue: 0.8039215803, alpha: 0.3))
             container.border = PlaceholderBorder(color: .black, width: 1, cornerRadius: 10)
             container.imageViewAppearance.border = PlaceholderBorder(cornerRadius: 12)
-            container.textViewAppearance.titleAppearance.textAttributes = TextAttributes(fontSize: 25, color: .black, alignment: .center, isMultiline: false)
-            container.textViewAppearance.subtitleAppearance.textAttributes = TextAttributes(fontSize: 18, italic: true, color: .gray, alignment: .center, isMultiline: false)
+            container.textViewAppearance.titleAppearance.textAttributes = PlaceholderTextAttributes(fontSize: 25, color: .black, alignment: .center, isMultiline: false)
+            container.textViewAppearance.subtitleAppearance.textAttributes = PlaceholderTextAttributes(fontSize: 18, italic: true, color: .gray, alignment: .center, isMultiline: false)
         }
         #expect(rowAppearance.backgroundColor.light.hexString == "#CDCDCD4D")
         #expect(rowAppearance.contentInsets == .edges(16))
@@ -246,7 +246,7 @@ struct OriginalExamplesTests {
         let inset = ScreenPlaceholderStyles(empty: .emptyStateStyle.updateAppearance { $0.placeholderViewInsets = .edges(20) })
         var screen = StatefulScreen(styles: inset)
         screen.endLoading(hasContent: false)
-        #expect(screen.placeholderViewInsets == EdgeInsets(top: 20, left: 20, bottom: 20, right: 20))
+        #expect(screen.placeholderViewInsets == PlaceholderEdgeInsets(top: 20, left: 20, bottom: 20, right: 20))
     }
 
     @Test("the view-state machine: subscript, animated transitions with a completion, unregister")
@@ -318,22 +318,22 @@ struct OriginalExamplesTests {
 
     @Test("decorations compose with + for any type, and a supertype's decoration applies to a subtype")
     func decorations() {
-        let white = Decoration<View> { $0.backgroundColor = .white }
-        let on = Decoration<Switch> { $0.isOn = true }
+        let white = StyleDecoration<View> { $0.backgroundColor = .white }
+        let on = StyleDecoration<Switch> { $0.isOn = true }
         var toggle = Switch()
         (on + white).apply(to: &toggle)
         #expect(toggle.isOn && toggle.backgroundColor == .white)
-        let rounded = Decoration.of(PlaceholderAppearance.self) { $0.border.cornerRadius = 12 }
-        let pink = Decoration<PlaceholderAppearance> { $0.backgroundColor = .systemPink }
+        let rounded = StyleDecoration.of(PlaceholderAppearance.self) { $0.border.cornerRadius = 12 }
+        let pink = StyleDecoration<PlaceholderAppearance> { $0.backgroundColor = .systemPink }
         let look = (rounded + pink).applied(to: .standard)
         #expect(look.border.cornerRadius == 12 && look.backgroundColor == .systemPink)
         // Order matters: the later one wins
-        #expect((pink + Decoration { $0.backgroundColor = .black }).applied(to: .standard).backgroundColor == .black)
+        #expect((pink + StyleDecoration { $0.backgroundColor = .black }).applied(to: .standard).backgroundColor == .black)
     }
 
     @Test("styles keyed by an OptionSet state: setting the state applies, preparing the current state applies at once")
     func stateStyles() {
-        var view = Decorated(PlaceholderAppearance.standard, state: MyViewState.normal)
+        var view = StateDecorated(PlaceholderAppearance.standard, state: MyViewState.normal)
         view.prepare(.disabled) { $0.backgroundColor = .gray }
         view.prepare(.favorite) { $0.backgroundColor = PlaceholderColor(.hex(0xFFFF00)) }
         #expect(view.value.backgroundColor == .systemBackground)
@@ -345,7 +345,7 @@ struct OriginalExamplesTests {
         view.prepare([.disabled, .favorite]) { $0.border.width = 2 }  // the current state: applied at once
         #expect(view.value.border.width == 2)
         // Any Hashable works as a key
-        var button = Decorated(ControlStateAppearance(), state: ControlState.normal)
+        var button = StateDecorated(ControlStateAppearance(), state: ControlState.normal)
         button.prepare(.disabled) { $0.backgroundColor = .systemFill }
         button.state = .disabled
         #expect(button.value.backgroundColor == .systemFill)
