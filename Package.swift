@@ -31,8 +31,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // Documentation (Sources/Assets/Assets.docc, Snippets/): `swift package generate-documentation
-        // --enable-experimental-combined-documentation --target AssetsSupport --target AssetsCodecs --target Assets`.
+        // Documentation (Sources/Assets/Assets.docc, Sources/AssetPlaceholders/AssetPlaceholders.docc, Snippets/):
+        // `swift package generate-documentation --enable-experimental-combined-documentation --target AssetsSupport
+        // --target AssetsCodecs --target AssetPlaceholders --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
