@@ -23,7 +23,7 @@ public struct PlaceholderContext: Sendable {
     }
 
     /// The chain for a style: its own image, else its role's name in the catalog, else hidden; nothing
-    /// when the style's ``PlaceholderStyle/image`` is nil (and it plays no animation).
+    /// when the style's ``/AssetPlaceholders/PlaceholderStyle/image`` is nil (and it plays no animation).
     public func image(for style: PlaceholderStyle) -> PlaceholderImageChoice {
         guard style.showsImage else {
             return PlaceholderImageChoice(source: .hidden, resolution: nil, trace: ["the style shows no image (its image is nil)"])

@@ -10,7 +10,7 @@ import AssetsCodecs
 /// let context = PlaceholderContext(catalog: catalog, localization: strings)
 /// ```
 ///
-/// The keys the standard styles look up are listed in ``PlaceholderText/standardKeys``.
+/// The keys the standard styles look up are listed in ``/AssetPlaceholders/PlaceholderText/standardKeys``.
 public struct LocalizedStrings: LocalizationProvider, Hashable {
     /// The locale asked for, as given.
     public var locale: String
