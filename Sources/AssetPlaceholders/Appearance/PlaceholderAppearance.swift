@@ -203,6 +203,9 @@ public struct PlaceholderAppearance: Sendable, Hashable {
         build(&self)
     }
 
+    @available(*, unavailable, renamed: "init(_:)", message: "an appearance is made by its initialiser: PlaceholderAppearance { … }")
+    public static func make(_ build: (inout PlaceholderAppearance) -> Void) -> PlaceholderAppearance { PlaceholderAppearance(build) }
+
     /// Changes the title and subtitle part in place.
     public mutating func textViewAppearance(_ change: (inout TitleSubtitleAppearance) -> Void) { change(&textViewAppearance) }
     /// Changes the image part in place.

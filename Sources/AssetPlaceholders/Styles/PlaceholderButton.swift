@@ -49,6 +49,9 @@ public struct ButtonAppearance: Sendable, Hashable {
         build(&self)
     }
 
+    @available(*, unavailable, renamed: "init(_:)", message: "an appearance is made by its initialiser: ButtonAppearance { … }")
+    public static func make(_ build: (inout ButtonAppearance) -> Void) -> ButtonAppearance { ButtonAppearance(build) }
+
     /// The appearance in `state`, else the normal one, else the standard normal one.
     public func appearance(for state: ControlState) -> ControlStateAppearance {
         stateAppearances[state] ?? stateAppearances[.normal] ?? ControlStateAppearance()

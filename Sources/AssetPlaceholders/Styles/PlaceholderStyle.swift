@@ -84,6 +84,9 @@ public struct PlaceholderStyle: Sendable, Hashable {
         build(&self)
     }
 
+    @available(*, unavailable, renamed: "init(_:)", message: "a style is made by its initialiser: PlaceholderStyle { … }")
+    public static func make(_ build: (inout PlaceholderStyle) -> Void) -> PlaceholderStyle { PlaceholderStyle(build) }
+
     /// A team's own name for a custom style; nil names the style after its role.
     public var customName: String?
 
