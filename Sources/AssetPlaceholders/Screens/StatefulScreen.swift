@@ -128,6 +128,11 @@ public struct StatefulScreen: Sendable {
 
 /// A value that owns a ``StatefulScreen`` and knows whether it has content: it gets the life cycle of a
 /// stateful view controller as argument-less calls, with `hasContent()` asked at the moment each decides.
+///
+/// A `@MainActor` view controller adopts it with an isolated conformance (Swift 6.2), and its
+/// `hasContent()` reads its views' data on the main actor:
+/// `final class WinesViewController: UIViewController, @MainActor StatefulScreenHost`
+/// (`Examples/PlaceholderClient` has one).
 public protocol StatefulScreenHost {
     var screen: StatefulScreen { get set }
     /// Whether there is content to show; true unless the host says otherwise.
