@@ -1,12 +1,6 @@
 import AssetsSupport
 import AssetsCodecs
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
 /// a link out of the catalog, notices link loops and stops at a bounded depth.
 struct CatalogReader {
@@ -192,16 +186,19 @@ struct CatalogReader {
 
     /// Reads a folder's `Contents.json` under the catalog's path rule: nil when absent; its diagnostics
     /// say what was wrong. `listed` is the type the folder listing gave (`.some(nil)`: the listing has
-    /// none; `nil`: the folder was not listed). `descriptor`, when given, is the folder open.
+    /// none; `nil`: the folder was not listed). `folder`, when given, is the folder open.
     static func readContents(relative: String, root: CatalogRoot, maxBytes: Int, listed: CatalogFileSystem.EntryType??,
-                             in descriptor: Int32? = nil) -> (ContentsFile, JSONValue?)? {
+                             in folder: borrowing OpenFolder? = nil) -> (ContentsFile, JSONValue?)? {
         if case .some(.none) = listed { return nil }
         let relativeFile = CatalogReader.join(relative, "Contents.json")
-        let opened = descriptor.map { root.openFile(named: "Contents.json", in: $0, relative: relativeFile, listed: listed ?? nil) }
-            ?? root.openFile(relativeFile)
+        let opened: Result<OpenFile, CatalogRoot.Refusal>
+        switch folder {
+        case .some(let folder): opened = root.openFile(named: "Contents.json", in: folder, relative: relativeFile, listed: listed ?? nil)
+        case .none: opened = root.openFile(relativeFile)
+        }
         var file = ContentsFile(path: relativeFile)
-        switch opened {
-        case .failure(.system(let error)) where error.code == ENOENT && listed == nil:
+        switch consume opened {
+        case .failure(.system(let error)) where error.isNoSuchFile && listed == nil:
             return nil
         case .failure(.linkOutside):
             file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile, message: CatalogRoot.Refusal.linkOutside.description))
@@ -209,9 +206,8 @@ struct CatalogReader {
         case .failure(let refusal):
             file.problem(nil, "cannot be read: \(refusal)")
             return (file, nil)
-        case .success(let fd):
-            defer { close(fd) }
-            switch CatalogFileSystem.read(descriptor: fd, maxBytes: maxBytes) {
+        case .success(let opened):
+            switch opened.read(maxBytes: maxBytes) {
             case .failure(let error):
                 file.problem(nil, "cannot be read: \(error)")
                 return (file, nil)
@@ -389,19 +385,22 @@ struct CatalogReader {
         }
         var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
         // The folder stays open while the set is read: its files open by name from it.
-        let stream: OpaquePointer
-        switch CatalogFileSystem.openStream(absolute) {
+        let folder: OpenFolder?
+        let listed = CatalogFileSystem.openListedFolder(absolute)
+        switch consume listed {
         case .success(let opened):
-            stream = opened
+            folder = .some(opened)
         case .failure(let error):
             // A set that cannot be read is an error: passing it would pass content nobody checked.
             asset.contents = .invalid
             diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
             return (asset, diagnostics)
         }
-        defer { closedir(stream) }
-        let descriptor = dirfd(stream)
-        let children = CatalogFileSystem.listTyped(stream)
+        let children: [CatalogFileSystem.Listed]
+        switch folder {
+        case .some(let folder): children = folder.listTyped()
+        case .none: children = []
+        }
         let contentsType: CatalogFileSystem.EntryType?? = .some(children.first { $0.name == "Contents.json" }?.type)
         for (child, listed, isUTF8, _) in children where !child.hasPrefix(".") && child != "Contents.json" {
             // The child's paths are built only for a finding or a link (most children are neither).
@@ -425,7 +424,7 @@ struct CatalogReader {
             }
         }
         guard let (file, root) = readContents(relative: relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
-                                              listed: contentsType, in: descriptor) else {
+                                              listed: contentsType, in: folder) else {
             asset.contents = .missing
             if kind == .iconSet {
                 // A macOS icon set has no Contents.json by design: its file names are its entries.
@@ -433,7 +432,7 @@ struct CatalogReader {
             } else if !kind.contentsOptional {
                 diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
             }
-            readFiles(of: &asset, root: catalogRoot, folder: descriptor, reading: reading)
+            readFiles(of: &asset, root: catalogRoot, folder: folder, reading: reading)
             return (asset, diagnostics)
         }
         diagnostics += file.diagnostics
@@ -475,7 +474,7 @@ struct CatalogReader {
         asset.properties = typed.properties
         asset.contentsPositions = ContentsPositions(file.positions, entryPaths: kind == .iconSet ? [] : typed.entryPaths,
                                                     colorPaths: typed.colorPaths)
-        readFiles(of: &asset, root: catalogRoot, folder: descriptor, reading: reading)
+        readFiles(of: &asset, root: catalogRoot, folder: folder, reading: reading)
         return (asset, diagnostics)
     }
 }
