@@ -29,8 +29,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The door to files: FileDescriptor, FilePath, Errno (AssetsSupport/FileSystem).
-        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // The door to files: FileDescriptor, FilePath, Errno, Stat (from 1.7.0) (AssetsSupport/FileSystem).
+        .package(url: "https://github.com/apple/swift-system", from: "1.7.0"),
         // Documentation (Sources/Assets/Assets.docc, Snippets/): `swift package generate-documentation
         // --enable-experimental-combined-documentation --target AssetsSupport --target AssetsCodecs --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),

@@ -133,7 +133,7 @@ extension CatalogReader {
 
     /// The records of the files the set's entries name, each once, in the order first named: the files a
     /// reader reads and the validator checks. A name must be plain and in the folder; names compare as
-    /// Unicode text (a composed "é" equals a decomposed one), as on APFS (hardening H-6).
+    /// Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode finds such a file.
     static func namedFiles(of asset: Asset) -> [Int] {
         guard asset.readsEntryFiles else { return [] }
         let lookup = FileLookup(asset.fileRecords)

@@ -192,9 +192,8 @@ package struct BoundedProcess: Sendable {
 
     /// Where inputs go without `TMPDIR`: `/dev/shm` (a tmpfs on Linux) when this process may write there,
     /// else `/tmp`. An input lives only as long as its program runs, unlinked from the start, so it need not
-    /// reach a disk: a report of 100,000 sets writes some 8,000 of them, and on a `/tmp` on disk their writes
-    /// made the report's time grow faster than its sets (BENCHMARKS.md, "Scale series"). (`memfd_create`
-    /// would need C here.)
+    /// reach a disk, where a large report's thousands of inputs would make its time grow faster than its
+    /// sets. (`memfd_create` would need C here.)
     static let defaultFolder: String = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp"
 
     /// `bytes` in a new 0600 file under the temporary folder, already unlinked, read from its start.
