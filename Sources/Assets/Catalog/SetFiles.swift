@@ -34,7 +34,7 @@ extension Asset {
 }
 
 /// How much of each file an entry names the reader reads.
-enum SetFileReading: Sendable, Hashable {
+package enum SetFileReading: Sendable, Hashable {
     /// None: names only (`resolve`, a plain `AssetCatalog.read`).
     case none
     /// Head and end, and the header probed (`validate`, `report`).
@@ -153,7 +153,7 @@ extension CatalogReader {
 
     /// Reads the files the set's entries name that `reading` asks for and the records lack, from the set
     /// folder `folder` (opened here from the catalog root when nil).
-    static func readFiles(of asset: inout Asset, root: CatalogRoot, folder given: borrowing OpenFolder?, reading: SetFileReading) {
+    static func readFiles(of asset: inout Asset, root: CatalogRoot, folder given: OpenFolder?, reading: SetFileReading) {
         guard let limits = reading.limits else { return }
         let wanted = namedFiles(of: asset).filter { index in
             guard let header = asset.fileRecords[index].header else { return true }
@@ -161,15 +161,11 @@ extension CatalogReader {
             return false
         }
         guard !wanted.isEmpty else { return }
-        switch given {
-        case .some: readFiles(wanted, of: &asset, root: root, folder: given, whole: reading.isWhole, limits: limits)
-        case .none:
-            let opened = CatalogFileSystem.openFolder(root.path + "/" + asset.path)
-            readFiles(wanted, of: &asset, root: root, folder: opened, whole: reading.isWhole, limits: limits)
-        }
+        let folder = given ?? CatalogFileSystem.openFolder(root.path + "/" + asset.path)
+        readFiles(wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits)
     }
 
-    private static func readFiles(_ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: borrowing OpenFolder?,
+    private static func readFiles(_ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: OpenFolder?,
                                   whole: Bool, limits: DecodingLimits) {
         let setPath = asset.path
         for index in wanted {
@@ -180,7 +176,7 @@ extension CatalogReader {
             case .some(let folder): opened = root.openFile(named: name, in: folder, relative: "\(setPath)/\(name)", listed: listed)
             case .none: opened = root.openFile("\(setPath)/\(name)")
             }
-            switch consume opened {
+            switch opened {
             case .failure(let refusal):
                 asset.fileRecords[index].header = FileHeader(content: .refused(refusal))
             case .success(let file):
@@ -193,7 +189,7 @@ extension CatalogReader {
     /// reads the head and the last bytes; GIFs (frame count) and SVGs (XML parse) are read whole, and so
     /// is every file when `whole`. When the headers run past the head, more is read from the same descriptor.
     /// The size the open found, when it did, is not asked again (`OpenFile.knownSize`).
-    static func readHeader(_ file: borrowing OpenFile, name: String, path: @autoclosure () -> String, whole: Bool,
+    static func readHeader(_ file: OpenFile, name: String, path: @autoclosure () -> String, whole: Bool,
                            limits: DecodingLimits) -> FileHeader {
         let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
@@ -262,7 +258,7 @@ extension CatalogReader {
 
     /// Probes the header; when only the head was read and the headers reach past it (large metadata
     /// before the frame header), reads 64 KiB and tries again, then the whole file.
-    private static func probe(_ sample: inout FileSample, file: borrowing OpenFile, path: @autoclosure () -> String,
+    private static func probe(_ sample: inout FileSample, file: OpenFile, path: @autoclosure () -> String,
                               limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         do {
             return try sample.probe(limits: limits, file: path())

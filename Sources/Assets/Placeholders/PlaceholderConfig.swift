@@ -79,7 +79,7 @@ public enum PlaceholderConfig {
     }
 
     /// Reads the open configuration file (a regular file of at most `maximumBytes`) and parses it.
-    private static func names(reading opened: borrowing OpenFile, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
+    private static func names(reading opened: OpenFile, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
         guard case .success(let status) = opened.status(), status.type == .file else {
             throw PlaceholderConfigError(file: file, reason: .unreadable("not a regular file"))
         }

@@ -172,9 +172,11 @@ package enum CatalogFileSystem {
     static let firstRead = 16 << 10
 }
 
-/// A file open for reading, owned: its descriptor is closed when the value goes away, so it is never
-/// leaked or closed twice. The only kind of open file other layers hold.
-package struct OpenFile: ~Copyable {
+/// A file open for reading, owned: its descriptor is closed when the last reference goes away, so it is
+/// never leaked or closed twice. The only kind of open file other layers hold. (A class rather than a
+/// `~Copyable` struct: Swift 6.3's optimizer crashes on noncopyable values in `Optional` and `Result`
+/// passed down the catalog reader.)
+package final class OpenFile: Sendable {
     let descriptor: FileDescriptor
     /// The size the `fstat` after the open found, when the open asked (`CatalogRoot`'s rule).
     package let knownSize: Int?
@@ -185,13 +187,6 @@ package struct OpenFile: ~Copyable {
     }
 
     deinit { try? descriptor.close() }
-
-    /// The descriptor, no longer closed by this value: for a new `OpenFile` that knows more.
-    consuming func release() -> FileDescriptor {
-        let descriptor = self.descriptor
-        discard self
-        return descriptor
-    }
 
     /// The bytes of the file (opened under `CatalogRoot`'s rule for a file a catalog names): all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
@@ -303,7 +298,7 @@ package struct OpenFile: ~Copyable {
         do { return .success(CatalogFileSystem.status(try descriptor.stat())) } catch { return .failure(SystemError(error)) }
     }
 
-    /// A second descriptor for the same open file, owned on its own (a reader that outlives this one).
+    /// A second descriptor for the same open file, owned on its own.
     package func duplicate() throws(SystemError) -> OpenFile {
         do { return OpenFile(descriptor: try descriptor.duplicate(), knownSize: knownSize) } catch { throw SystemError(error) }
     }
@@ -315,9 +310,9 @@ package struct OpenFile: ~Copyable {
     }
 }
 
-/// A folder open for reading, owned (closed when the value goes away): its files opened by name
+/// A folder open for reading, owned (closed when the last reference goes away): its files opened by name
 /// (`CatalogRoot.openFile(named:in:)`) and, when opened with `openListedFolder`, its names listed once.
-package struct OpenFolder: ~Copyable {
+package final class OpenFolder {
     /// The folder's descriptor (the stream's, when there is one).
     let descriptor: FileDescriptor
     private let stream: OpaquePointer?

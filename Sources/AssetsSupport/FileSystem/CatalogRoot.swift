@@ -158,15 +158,12 @@ package struct CatalogRoot: Sendable {
     /// without asking its type first (see `openRegular`). The file knows its size (`OpenFile.knownSize`)
     /// when the `fstat` after the open found it, not when it was reached through a link. `relative` is built
     /// only when a link is met on the way.
-    package func openFile(named name: String, in folder: borrowing OpenFolder, relative: @autoclosure () -> String,
+    package func openFile(named name: String, in folder: OpenFolder, relative: @autoclosure () -> String,
                           listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
         guard CatalogRoot.isPlainName(name) else { return .failure(.unsafeName(name)) }
         switch CatalogRoot.openRegular(name, in: folder.descriptor, listed: listed) {
         case .failure(.system(let error)) where error.code == ELOOP:
-            switch openFile(relative()) {
-            case .success(let file): return .success(OpenFile(descriptor: file.release()))
-            case .failure(let refusal): return .failure(refusal)
-            }
+            return openFile(relative())
         case .failure(let refusal): return .failure(refusal)
         case .success(let file): return .success(file)
         }
@@ -222,7 +219,7 @@ package struct CatalogRoot: Sendable {
     /// otherwise (a link, a type the listing did not give) the type is asked first without following a
     /// link (`fstatat`), so a FIFO or device is never opened, and the descriptor must be that same file.
     /// The file knows the size that `fstat` found.
-    package static func openRegular(_ name: String, in folder: borrowing OpenFolder,
+    package static func openRegular(_ name: String, in folder: OpenFolder,
                                     listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
         openRegular(name, in: folder.descriptor, listed: listed)
     }
@@ -247,11 +244,17 @@ package struct CatalogRoot: Sendable {
         case .failure(let error): return .failure(.system(error))
         case .success(let descriptor): opened = descriptor
         }
-        let file = OpenFile(descriptor: opened)
-        guard case .success(let after) = file.status() else { return .failure(.special) }
+        let after: CatalogFileSystem.Status
+        do {
+            after = CatalogFileSystem.status(try opened.stat())
+        } catch {
+            try? opened.close()
+            return .failure(.special)
+        }
         guard after.type == .file, listedRegular || (after.device == before?.device && after.inode == before?.inode) else {
+            try? opened.close()
             return .failure(after.type == .directory ? .folder : .special)
         }
-        return .success(OpenFile(descriptor: file.release(), knownSize: after.size))
+        return .success(OpenFile(descriptor: opened, knownSize: after.size))
     }
 }

@@ -162,8 +162,8 @@ struct HostileCatalogTests {
     }
 
     /// Why an open was refused; nil when the file opened (it is closed again here).
-    static func refusal(_ opened: consuming Result<OpenFile, CatalogRoot.Refusal>) -> CatalogRoot.Refusal? {
-        switch consume opened {
+    static func refusal(_ opened: Result<OpenFile, CatalogRoot.Refusal>) -> CatalogRoot.Refusal? {
+        switch opened {
         case .success: return nil
         case .failure(let refusal): return refusal
         }

@@ -55,7 +55,7 @@ final class GIFRecordReader {
         }
 
         /// Reads `file` (which the input now owns) from offset 0; `size` is the file's length.
-        init(file: consuming OpenFile, size: Int) {
+        init(file: OpenFile, size: Int) {
             self.bytes = []
             self.file = FileBox(file)
             self.count = size
@@ -64,7 +64,7 @@ final class GIFRecordReader {
         /// The open file, held by reference so that the input stays a plain class.
         final class FileBox {
             let file: OpenFile
-            init(_ file: consuming OpenFile) { self.file = file }
+            init(_ file: OpenFile) { self.file = file }
         }
 
         /// The byte at `offset`, when it is in memory (always for a whole file; the window's for a file).
