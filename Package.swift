@@ -31,35 +31,53 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The door to files: FileDescriptor, FilePath, Errno, Stat (from 1.7.0) (AssetsSupport/FileSystem).
+        .package(url: "https://github.com/apple/swift-system", from: "1.7.0"),
         // Documentation (Sources/Assets/Assets.docc, Sources/AssetPlaceholders/AssetPlaceholders.docc, Snippets/):
         // `swift package generate-documentation --enable-experimental-combined-documentation --target AssetsSupport
         // --target AssetsCodecs --target AssetPlaceholders --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // giflib, driven directly from Swift (it reports errors by code, never longjmp).
+        // The system libraries. Each is a system library target so that SwiftPM asks pkg-config for its
+        // include and library folders: that is the one way a package used as a dependency may name them
+        // (`unsafeFlags` such as `-L/opt/homebrew/lib` are refused in a dependency, and SwiftPM has no safe
+        // linker search path setting). Homebrew ships a .pc file for libpng, jpeg-turbo and libdeflate, and
+        // SwiftPM also looks in `$(brew --prefix)/opt/NAME/lib/pkgconfig` for each `.brew` provider, so a
+        // keg-only formula is found too, on Apple silicon (/opt/homebrew) and Intel (/usr/local) alike.
+        // giflib, driven directly from Swift (it reports errors by code, never longjmp). Debian ships
+        // libgif.pc; Homebrew's giflib ships none, so `shim.h` finds gif_lib.h under either Homebrew prefix
+        // and the module map links `gif` by name: /usr/local/lib is on the Intel linker's default path;
+        // on Apple silicon the linker is told /opt/homebrew/lib by the command (ARCHITECTURE.md, "Where the
+        // platforms differ").
         .systemLibrary(
             name: "CGif",
             pkgConfig: "libgif",
-            providers: [.apt(["libgif-dev"])]
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // libpng reports fatal errors by longjmp: the setjmp lives in C, never with Swift on the stack.
-        // zlib (libpng's own inflater; libpng-dev brings zlib1g-dev) checks image data in `validate --deep`;
-        // libm is named for a fully static link (`-static-executable`), where libpng's pow must be found.
-        // libdeflate (libdeflate-dev) compresses extracted frames' image data; libpng writes the chunks.
+        // zlib (libpng's own inflater; libpng-dev brings zlib1g-dev; part of macOS) checks image data in
+        // `validate --deep`; libm is named for a fully static link (`-static-executable`), where libpng's pow
+        // must be found. libdeflate compresses extracted frames' image data; libpng writes the chunks. The
+        // libraries are named here as well as in the module maps for a link where pkg-config gave nothing.
         .target(
             name: "CPNGShim",
+            dependencies: ["CPNG", "CDeflate"],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("m")]
         ),
         // libjpeg(-turbo), same reason as libpng.
         .target(
             name: "CJPEGShim",
+            dependencies: ["CJPEG"],
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         // The layers, imports only downward: support (no C) <- codecs (the only target that imports the C
         // modules) <- the catalog model and its uses <- the command line. ARCHITECTURE.md has the map.
         // File system rules, the one lock and parallel map, the strict JSON reader and the JSON writer.
-        .target(name: "AssetsSupport"),
+        .target(name: "AssetsSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // Decoding, encoding and animation frames, on giflib, libjpeg-turbo and libpng.
         .target(
             name: "AssetsCodecs",

@@ -1,12 +1,6 @@
 import AssetsSupport
 import AssetsCodecs
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Walks a catalog folder and builds an `AssetCatalog`. It only reads: it never writes, never follows
 /// a link out of the catalog, notices link loops and stops at a bounded depth.
 struct CatalogReader {
@@ -46,35 +40,28 @@ struct CatalogReader {
     }
     /// When set, only the sets whose fully qualified name it accepts are read; the walk still lists every
     /// group and reads the groups' `Contents.json` (namespaces), but no other set folder is opened.
-    var wanted: ((String) -> Bool)?
+    private let wanted: ((String) -> Bool)?
     /// With `wanted`: a quick test of a set folder's own name (without namespace and extension); a set
     /// it refuses is skipped without building its qualified name.
-    var wantedBase: ((String) -> Bool)?
-    /// The one name a narrow read looks for (it sets `wanted` and `wantedBase` too): group listings keep
-    /// only the entries that may matter, tested on their bytes; a group's `Contents.json` is read only
-    /// when something below it may be the set (it decides their namespace); a group that provides a
-    /// namespace the name does not have is not walked (`pruned`).
-    var wantedName: WantedName? {
-        didSet {
-            guard let wantedName else { return }
-            wanted = { wantedName.accepts($0) }
-            wantedBase = { wantedName.acceptsBase($0) }
-        }
-    }
+    private let wantedBase: ((String) -> Bool)?
+    /// The one name a narrow read looks for (`CatalogReadPlan.Sets.lookingFor`; `wanted` and `wantedBase`
+    /// test it too): group listings keep only the entries that may matter, tested on their bytes; a group's
+    /// `Contents.json` is read only when something below it may be the set (it decides their namespace); a
+    /// group that provides a namespace the name does not have is not walked (`pruned`).
+    private let wantedName: WantedName?
     /// Whether a group was left unwalked because its namespace cannot lead to the wanted name. Such a
     /// read answers as the whole walk would unless a link leads into a folder it left (the whole walk
     /// would have read that folder at its own path first): the caller reads again without pruning then.
     private(set) var pruned = false
     /// Whether the walk met a folder reached through a link (see `pruned`).
     var metLinkedFolder: Bool { !linkedFolders.isEmpty }
-    /// With `wantedName`: no group is left unwalked for its namespace (the read again after a link).
-    var prunes = true
-    /// False when the caller needs of each set only what its consumer made of it and its name, kind and
-    /// path (`validate`): the set's entries, colours, properties and files are dropped once it is
-    /// consumed, so a catalog of 100,000 sets is not held whole.
-    var keepsSetContents = true
+    /// With `wantedName`: whether a group may be left unwalked for its namespace (not in the read again
+    /// after a link).
+    private let prunes: Bool
+    /// See `CatalogReadPlan.keepsSetContents`.
+    private let keepsSetContents: Bool
     /// How much of the files each set's entries name is read into the set's model.
-    var fileReading: SetFileReading = .none
+    private let fileReading: SetFileReading
 
     struct PendingSet: Sendable {
         /// The catalog root as given (shared by every pending set: one string, not a copy per set).
@@ -84,9 +71,30 @@ struct CatalogReader {
         var ext: String
     }
 
-    init(root: CatalogRoot, limits: CatalogLimits = .default) {
+    /// A reader of what `plan` asks of the catalog at `root`; `prunes` false: a narrow read that leaves
+    /// no group unwalked.
+    init(root: CatalogRoot, plan: CatalogReadPlan, prunes: Bool = true) {
         self.root = root
-        self.limits = limits
+        self.limits = plan.limits
+        self.keepsSetContents = plan.keepsSetContents
+        self.fileReading = plan.files
+        self.prunes = prunes
+        switch plan.sets {
+        case .all:
+            (wanted, wantedBase, wantedName) = (nil, nil, nil)
+        case .named(let accepts, let base):
+            (wanted, wantedBase, wantedName) = (accepts, base, nil)
+        case .lookingFor(let name):
+            let wantedName = WantedName(name)
+            self.wantedName = wantedName
+            wanted = { wantedName.accepts($0) }
+            wantedBase = { wantedName.acceptsBase($0) }
+        }
+    }
+
+    /// The catalog this reader read, at `path` as the caller gave it.
+    func catalog(at path: String) -> AssetCatalog {
+        AssetCatalog(root: path, assets: assets, groups: groups, readingDiagnostics: diagnostics.sorted())
     }
 
     static func join(_ parent: String, _ name: String) -> String {
@@ -122,10 +130,6 @@ struct CatalogReader {
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         return dot
-    }
-
-    mutating func readRoot() {
-        _ = readRoot(consuming: nil as ((Asset, Int) -> Int)?)
     }
 
     /// Walks the groups and reads every set on all cores: sets are read as the walk finds them, on the
@@ -192,16 +196,19 @@ struct CatalogReader {
 
     /// Reads a folder's `Contents.json` under the catalog's path rule: nil when absent; its diagnostics
     /// say what was wrong. `listed` is the type the folder listing gave (`.some(nil)`: the listing has
-    /// none; `nil`: the folder was not listed). `descriptor`, when given, is the folder open.
+    /// none; `nil`: the folder was not listed). `folder`, when given, is the folder open.
     static func readContents(relative: String, root: CatalogRoot, maxBytes: Int, listed: CatalogFileSystem.EntryType??,
-                             in descriptor: Int32? = nil) -> (ContentsFile, JSONValue?)? {
+                             in folder: OpenFolder? = nil) -> (ContentsFile, JSONValue?)? {
         if case .some(.none) = listed { return nil }
         let relativeFile = CatalogReader.join(relative, "Contents.json")
-        let opened = descriptor.map { root.openFile(named: "Contents.json", in: $0, relative: relativeFile, listed: listed ?? nil) }
-            ?? root.openFile(relativeFile)
+        let opened: Result<OpenFile, CatalogRoot.Refusal>
+        switch folder {
+        case .some(let folder): opened = root.openFile(named: "Contents.json", in: folder, relative: relativeFile, listed: listed ?? nil)
+        case .none: opened = root.openFile(relativeFile)
+        }
         var file = ContentsFile(path: relativeFile)
         switch opened {
-        case .failure(.system(let error)) where error.code == ENOENT && listed == nil:
+        case .failure(.system(let error)) where error.isNoSuchFile && listed == nil:
             return nil
         case .failure(.linkOutside):
             file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile, message: CatalogRoot.Refusal.linkOutside.description))
@@ -209,9 +216,8 @@ struct CatalogReader {
         case .failure(let refusal):
             file.problem(nil, "cannot be read: \(refusal)")
             return (file, nil)
-        case .success(let fd):
-            defer { close(fd) }
-            switch CatalogFileSystem.read(descriptor: fd, maxBytes: maxBytes) {
+        case .success(let opened):
+            switch opened.read(maxBytes: maxBytes) {
             case .failure(let error):
                 file.problem(nil, "cannot be read: \(error)")
                 return (file, nil)
@@ -389,19 +395,22 @@ struct CatalogReader {
         }
         var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
         // The folder stays open while the set is read: its files open by name from it.
-        let stream: OpaquePointer
-        switch CatalogFileSystem.openStream(absolute) {
+        let folder: OpenFolder?
+        let listed = CatalogFileSystem.openListedFolder(absolute)
+        switch listed {
         case .success(let opened):
-            stream = opened
+            folder = opened
         case .failure(let error):
             // A set that cannot be read is an error: passing it would pass content nobody checked.
             asset.contents = .invalid
             diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
             return (asset, diagnostics)
         }
-        defer { closedir(stream) }
-        let descriptor = dirfd(stream)
-        let children = CatalogFileSystem.listTyped(stream)
+        let children: [CatalogFileSystem.Listed]
+        switch folder {
+        case .some(let folder): children = folder.listTyped()
+        case .none: children = []
+        }
         let contentsType: CatalogFileSystem.EntryType?? = .some(children.first { $0.name == "Contents.json" }?.type)
         for (child, listed, isUTF8, _) in children where !child.hasPrefix(".") && child != "Contents.json" {
             // The child's paths are built only for a finding or a link (most children are neither).
@@ -425,7 +434,7 @@ struct CatalogReader {
             }
         }
         guard let (file, root) = readContents(relative: relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
-                                              listed: contentsType, in: descriptor) else {
+                                              listed: contentsType, in: folder) else {
             asset.contents = .missing
             if kind == .iconSet {
                 // A macOS icon set has no Contents.json by design: its file names are its entries.
@@ -433,7 +442,7 @@ struct CatalogReader {
             } else if !kind.contentsOptional {
                 diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
             }
-            readFiles(of: &asset, root: catalogRoot, folder: descriptor, reading: reading)
+            readFiles(of: &asset, root: catalogRoot, folder: folder, reading: reading)
             return (asset, diagnostics)
         }
         diagnostics += file.diagnostics
@@ -475,7 +484,7 @@ struct CatalogReader {
         asset.properties = typed.properties
         asset.contentsPositions = ContentsPositions(file.positions, entryPaths: kind == .iconSet ? [] : typed.entryPaths,
                                                     colorPaths: typed.colorPaths)
-        readFiles(of: &asset, root: catalogRoot, folder: descriptor, reading: reading)
+        readFiles(of: &asset, root: catalogRoot, folder: folder, reading: reading)
         return (asset, diagnostics)
     }
 }

@@ -5,12 +5,6 @@
 import AssetsSupport
 import AssetsCodecs
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One name in a set folder (a file, or a folder inside a container set), as the reader listed it.
 struct AssetFile: Sendable, Hashable {
     var name: String
@@ -40,7 +34,7 @@ extension Asset {
 }
 
 /// How much of each file an entry names the reader reads.
-enum SetFileReading: Sendable, Hashable {
+package enum SetFileReading: Sendable, Hashable {
     /// None: names only (`resolve`, a plain `AssetCatalog.read`).
     case none
     /// Head and end, and the header probed (`validate`, `report`).
@@ -139,7 +133,7 @@ extension CatalogReader {
 
     /// The records of the files the set's entries name, each once, in the order first named: the files a
     /// reader reads and the validator checks. A name must be plain and in the folder; names compare as
-    /// Unicode text (a composed "é" equals a decomposed one), as on APFS (hardening H-6).
+    /// Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode finds such a file.
     static func namedFiles(of asset: Asset) -> [Int] {
         guard asset.readsEntryFiles else { return [] }
         let lookup = FileLookup(asset.fileRecords)
@@ -158,8 +152,8 @@ extension CatalogReader {
     }
 
     /// Reads the files the set's entries name that `reading` asks for and the records lack, from the set
-    /// folder open as `folder` (opened here from the catalog root when nil).
-    static func readFiles(of asset: inout Asset, root: CatalogRoot, folder given: Int32?, reading: SetFileReading) {
+    /// folder `folder` (opened here from the catalog root when nil).
+    static func readFiles(of asset: inout Asset, root: CatalogRoot, folder given: OpenFolder?, reading: SetFileReading) {
         guard let limits = reading.limits else { return }
         let wanted = namedFiles(of: asset).filter { index in
             guard let header = asset.fileRecords[index].header else { return true }
@@ -167,22 +161,26 @@ extension CatalogReader {
             return false
         }
         guard !wanted.isEmpty else { return }
-        let opened = given == nil ? CatalogFileSystem.openFolder(root.path + "/" + asset.path) : nil
-        defer { if let opened { CatalogFileSystem.closeFolder(opened) } }
-        let folder = given ?? opened
+        let folder = given ?? CatalogFileSystem.openFolder(root.path + "/" + asset.path)
+        readFiles(wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits)
+    }
+
+    private static func readFiles(_ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: OpenFolder?,
+                                  whole: Bool, limits: DecodingLimits) {
         let setPath = asset.path
         for index in wanted {
             // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
             let (name, listed) = (asset.fileRecords[index].name, asset.fileRecords[index].listedType)
-            let fileOpened = folder.map { root.openSizedFile(named: name, in: $0, relative: "\(setPath)/\(name)", listed: listed) }
-                ?? root.openFile("\(setPath)/\(name)").map { ($0, nil) }
-            switch fileOpened {
+            let opened: Result<OpenFile, CatalogRoot.Refusal>
+            switch folder {
+            case .some(let folder): opened = root.openFile(named: name, in: folder, relative: "\(setPath)/\(name)", listed: listed)
+            case .none: opened = root.openFile("\(setPath)/\(name)")
+            }
+            switch opened {
             case .failure(let refusal):
                 asset.fileRecords[index].header = FileHeader(content: .refused(refusal))
-            case .success(let (fd, size)):
-                asset.fileRecords[index].header = readHeader(fd, size: size, name: name, path: "\(setPath)/\(name)",
-                                                             whole: reading.isWhole, limits: limits)
-                close(fd)
+            case .success(let file):
+                asset.fileRecords[index].header = readHeader(file, name: name, path: "\(setPath)/\(name)", whole: whole, limits: limits)
             }
         }
     }
@@ -190,15 +188,15 @@ extension CatalogReader {
     /// One read of an open file: its bytes sniffed, and the header of a PNG, JPEG or GIF probed. A probe
     /// reads the head and the last bytes; GIFs (frame count) and SVGs (XML parse) are read whole, and so
     /// is every file when `whole`. When the headers run past the head, more is read from the same descriptor.
-    /// `size` is the size the open found, when it did (see `CatalogRoot.openSizedFile`).
-    static func readHeader(_ fd: Int32, size: Int?, name: String, path: @autoclosure () -> String, whole: Bool,
+    /// The size the open found, when it did, is not asked again (`OpenFile.knownSize`).
+    static func readHeader(_ file: OpenFile, name: String, path: @autoclosure () -> String, whole: Bool,
                            limits: DecodingLimits) -> FileHeader {
         let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
         var sample: FileSample
         let read = wholeFile
-            ? CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size)
-            : CatalogFileSystem.read(descriptor: fd, head: probeHead, tail: endBytes, widerTail: (ImageInfo.endWindow, endsSoundly), size: size)
+            ? file.read(tail: ImageInfo.endWindow)
+            : file.read(head: probeHead, tail: endBytes, widerTail: (ImageInfo.endWindow, endsSoundly))
         switch read {
         case .failure(let error): return FileHeader(content: .unreadable(error))
         case .success(let read): sample = FileSample(head: read.head, tail: read.tail, size: read.size)
@@ -207,21 +205,21 @@ extension CatalogReader {
             return FileHeader(content: otherImageFormat(sample.head).map { .otherFormat($0) } ?? .unknownFormat, size: sample.size)
         }
         if !sample.isWhole, format == .svg || format == .gif,
-           case .success(let read) = CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size) {
+           case .success(let read) = file.read(tail: ImageInfo.endWindow) {
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         if !sample.isWhole, format == .pdf, sample.tail.count < ImageInfo.endWindow,
-           case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: 0, tail: ImageInfo.endWindow, size: size) {
+           case .success(let read) = file.read(head: 0, tail: ImageInfo.endWindow) {
             // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
             sample.tail = read.tail
         }
         if !sample.isWhole, format == .heic, sample.head.count < ImageInspector.headerWindow,
-           case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: 0, size: size) {
+           case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: 0) {
             // A HEIF's `meta` box, with the image's size, may reach past the first pages.
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
-           case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: ImageInfo.endWindow, size: size) {
+           case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: ImageInfo.endWindow) {
             // Chunks before the image data (a large colour profile, text) run past the head: read more of it.
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
@@ -229,7 +227,7 @@ extension CatalogReader {
         case .png, .jpeg, .gif:
             let probed: Result<ImageInfo, ImageError>
             do throws(ImageError) {
-                probed = .success(try probe(&sample, fd: fd, size: size, path: path(), limits: limits))
+                probed = .success(try probe(&sample, file: file, path: path(), limits: limits))
             } catch {
                 probed = .failure(error)
             }
@@ -260,14 +258,14 @@ extension CatalogReader {
 
     /// Probes the header; when only the head was read and the headers reach past it (large metadata
     /// before the frame header), reads 64 KiB and tries again, then the whole file.
-    private static func probe(_ sample: inout FileSample, fd: Int32, size: Int?, path: @autoclosure () -> String,
+    private static func probe(_ sample: inout FileSample, file: OpenFile, path: @autoclosure () -> String,
                               limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         do {
             return try sample.probe(limits: limits, file: path())
         } catch {
             guard error.kind == .truncated, !sample.isWhole else { throw error }
             if sample.head.count < ImageInspector.headerWindow,
-               case .success(let read) = CatalogFileSystem.read(descriptor: fd, head: ImageInspector.headerWindow, tail: ImageInfo.endWindow, size: size) {
+               case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: ImageInfo.endWindow) {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
                 do {
                     return try sample.probe(limits: limits, file: path())
@@ -275,7 +273,7 @@ extension CatalogReader {
                     // Still inside the headers: read it all, below.
                 }
             }
-            guard case .success(let read) = CatalogFileSystem.read(descriptor: fd, tail: ImageInfo.endWindow, size: size) else { throw error }
+            guard case .success(let read) = file.read(tail: ImageInfo.endWindow) else { throw error }
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
             return try sample.probe(limits: limits, file: path())
         }

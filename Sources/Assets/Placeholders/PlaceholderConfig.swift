@@ -6,12 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The small file that maps placeholder roles to a team's own asset names: `placeholders.json`, kept in the
 /// folder that holds the catalog (beside `Assets.xcassets`, not inside it, so Xcode never sees it).
 ///
@@ -60,13 +54,12 @@ public enum PlaceholderConfig {
         let folder = file.hasSuffix("/" + fileName) ? String(file.dropLast(fileName.utf8.count + 1)) : "."
         guard let root = CatalogRoot(path: folder.isEmpty ? "/" : folder) else { return nil }
         switch root.openFile(fileName) {
-        case .failure(.system(let error)) where error.code == ENOENT:
+        case .failure(.system(let error)) where error.isNoSuchFile:
             return nil
         case .failure(let refusal):
             throw PlaceholderConfigError(file: file, reason: .unreadable(refusal.description))
-        case .success(let fd):
-            defer { close(fd) }
-            return try names(reading: fd, file: file)
+        case .success(let opened):
+            return try names(reading: opened, file: file)
         }
     }
 
@@ -80,22 +73,20 @@ public enum PlaceholderConfig {
         case .success:
             break
         }
-        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw PlaceholderConfigError(file: file, reason: .unreadable(String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        return try names(reading: fd, file: file)
+        let opened: OpenFile
+        do { opened = try CatalogFileSystem.open(file) } catch { throw PlaceholderConfigError(file: file, reason: .unreadable(error.description)) }
+        return try names(reading: opened, file: file)
     }
 
     /// Reads the open configuration file (a regular file of at most `maximumBytes`) and parses it.
-    private static func names(reading fd: Int32, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+    private static func names(reading opened: OpenFile, file: String) throws(PlaceholderConfigError) -> PlaceholderNames {
+        guard case .success(let status) = opened.status(), status.type == .file else {
             throw PlaceholderConfigError(file: file, reason: .unreadable("not a regular file"))
         }
-        guard Int(info.st_size) <= maximumBytes else {
-            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: Int(info.st_size), limit: maximumBytes))
+        guard status.size <= maximumBytes else {
+            throw PlaceholderConfigError(file: file, reason: .tooLarge(bytes: status.size, limit: maximumBytes))
         }
-        switch CatalogFileSystem.read(descriptor: fd, maxBytes: maximumBytes) {
+        switch opened.read(maxBytes: maximumBytes) {
         case .failure(let error): throw PlaceholderConfigError(file: file, reason: .unreadable(error.description))
         case .success(let read): return try names(parsing: read.head, file: file)
         }

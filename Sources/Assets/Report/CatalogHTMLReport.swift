@@ -47,7 +47,7 @@ public struct CatalogHTMLReport: Sendable {
                                limits: CatalogLimits = .default, thumbnailSide: Int = 96) throws(CatalogReadError) -> CatalogHTMLReport {
         let wanted = Set(PlaceholderRole.allCases.map { names[$0] })
         var report = CatalogHTMLReport(catalog: outline, validation: validation, names: names, thumbnailSide: thumbnailSide)
-        report.placeholderCatalog = try AssetCatalog.read(at: outline.root, limits: limits, onlyNamed: { wanted.contains($0) })
+        report.placeholderCatalog = try AssetCatalog.read(at: outline.root, plan: CatalogReadPlan(limits: limits, sets: .named(accepts: { wanted.contains($0) })))
         report.rereadsSets = limits
         return report
     }

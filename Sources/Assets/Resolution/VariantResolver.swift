@@ -39,7 +39,7 @@ public struct VariantResolver: Sendable {
     /// answers exactly as on the whole catalog.
     public static func catalog(at path: String, forResolving name: String,
                                limits: CatalogLimits = .default) throws(CatalogReadError) -> AssetCatalog {
-        try AssetCatalog.read(at: path, limits: limits, lookingFor: name)
+        try AssetCatalog.read(at: path, plan: CatalogReadPlan(limits: limits, sets: .lookingFor(name)))
     }
 
     /// Resolves `name` for a device with the traits of `query`.

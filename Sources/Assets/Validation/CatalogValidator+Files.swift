@@ -52,7 +52,7 @@ extension CatalogValidator {
             }
             // Names compare as Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode
             // finds such a file; the file is then opened by its own spelling on disk, which on Linux may
-            // differ byte for byte from the one in Contents.json (hardening H-6).
+            // differ byte for byte from the one in Contents.json.
             guard let record = present.index(of: filename) else {
                 found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath(),
                                                message: "lists \"\(filename)\", which is not in \(asset.path)"))

@@ -83,11 +83,12 @@ public struct CatalogValidator: Sendable {
         throws(CatalogReadError) -> (catalog: AssetCatalog, report: CatalogReport)
     {
         let done = Locked(0)
-        let (catalog, outcomes) = try AssetCatalog.read(at: path, limits: options.catalogLimits, files: fileReading, consuming: { asset, setCount in
+        let plan = CatalogReadPlan(limits: options.catalogLimits, files: fileReading, keepsSetContents: keepingCatalog)
+        let (catalog, outcomes) = try AssetCatalog.read(at: path, plan: plan, consuming: { asset, setCount in
             let outcome = checkSet(asset)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
             return outcome
-        }, keepingSetContents: keepingCatalog)
+        })
         return (catalog, report(catalog, outcomes))
     }
 

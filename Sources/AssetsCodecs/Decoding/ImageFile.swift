@@ -1,44 +1,32 @@
 import AssetsSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A regular file opened read-only: its size, and any byte range of it. Reading never writes to the file.
 struct ImageFile: ~Copyable {
     let path: String
     let size: Int
-    /// The open descriptor (read with pread, so its position stays at 0).
-    let fd: Int32
+    /// The open file (read by offset, so its position stays at 0).
+    let file: OpenFile
 
     /// The largest file read whole (2 GiB).
     static let maxSize = 1 << 31
 
     init(_ path: String) throws(ImageError) {
-        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer (a hang); it is then refused below.
-        // Reads from a regular file are unaffected by the flag.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw ImageError(.unreadable, file: path, detail: String(cString: strerror(errno)))
+        // Opened non-blocking: opening a FIFO would otherwise wait for a writer (a hang); it is then
+        // refused below. Reads from a regular file are unaffected by the flag.
+        let file: OpenFile
+        do {
+            file = try CatalogFileSystem.open(path)
+        } catch {
+            throw ImageError(.unreadable, file: path, detail: "\(error)")
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let code = errno
-            close(fd)
-            throw ImageError(.unreadable, file: path, detail: String(cString: strerror(code)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            throw ImageError(.unreadable, file: path, detail: "not a regular file")
+        switch file.status() {
+        case .failure(let error): throw ImageError(.unreadable, file: path, detail: error.description)
+        case .success(let status) where status.type != .file: throw ImageError(.unreadable, file: path, detail: "not a regular file")
+        case .success(let status): self.size = status.size
         }
         self.path = path
-        self.fd = fd
-        self.size = Int(info.st_size)
+        self.file = file
     }
-
-    deinit { close(fd) }
 
     /// Up to `count` bytes from `offset` (fewer at the end of the file).
     func read(from offset: Int, count: Int) throws(ImageError) -> [UInt8] {
@@ -46,24 +34,11 @@ struct ImageFile: ~Copyable {
         guard wanted <= Self.maxSize else {
             throw ImageError(.tooLarge, file: path, detail: "file is \(size) bytes")
         }
-        var bytes = [UInt8](repeating: 0, count: wanted)
-        var done = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while done < wanted {
-                let got = pread(fd, base + done, wanted - done, off_t(offset + done))
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if got == 0 { break }
-                done += got
-            }
+        do {
+            return try file.readFully(count: wanted, at: offset)
+        } catch {
+            throw ImageError(.unreadable, file: path, detail: error.description)
         }
-        if failure != 0 { throw ImageError(.unreadable, file: path, detail: String(cString: strerror(failure))) }
-        return done == wanted ? bytes : Array(bytes.prefix(done))
     }
 
     func readAll() throws(ImageError) -> [UInt8] {

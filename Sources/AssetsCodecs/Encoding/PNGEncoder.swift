@@ -71,18 +71,16 @@ public struct PNGEncoder: Sendable, Hashable {
     /// The fast default used for frame extraction: no row filter, libdeflate level 2, images of at most 256
     /// colours indexed, other opaque images as RGB.
     ///
-    /// Chosen by measurement on screen-recording frames (BENCHMARKS.md, "PNG output: deflate compared"):
-    /// libdeflate at level 2 takes about 0.6 of zlib level 2's time for smaller files, and writing an
-    /// opaque frame as RGB cuts a quarter of the data again: the files come out about ffmpeg's size
-    /// (its zlib level 6, RGBA). Most GIF frames keep to one palette: indexed, they take about half the
-    /// compression time and are about a sixth smaller. Row filters make such flat, paletted content
-    /// larger, not smaller.
+    /// Chosen by measurement on screen-recording frames (the figures are in BENCHMARKS.md, "PNG output:
+    /// deflate compared"): libdeflate at a low level is faster than zlib for smaller files, an opaque frame
+    /// written as RGB has a quarter less data, and most GIF frames keep to one palette, so indexed rows
+    /// compress faster and smaller. Row filters make such flat, paletted content larger, not smaller.
     ///
     /// The frames of an animation are compressed in bands of rows by zlib when at most half of a frame's
     /// bands changed since the frame before (a screen recording changes a few rows at a time): only the
-    /// changed bands are compressed. Level 6 for indexed rows, whose files come out a little smaller
-    /// than whole frames by libdeflate; level 3 for RGB rows, three times the bytes, within 7 % of them
-    /// (BENCHMARKS.md, "Frames in bands").
+    /// changed bands are compressed. Level 6 for indexed rows, so that files are no larger than whole
+    /// frames by libdeflate; level 3 for RGB rows, which have three times the bytes (figures in
+    /// BENCHMARKS.md, "Frames in bands").
     public static let fast = PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true,
                                         indexedWhenFewColors: true, bandLevels: BandLevels(direct: 3, indexed: 6))
     /// Small output on photographs (zlib 9, libpng's adaptive filters), several times slower.

@@ -141,7 +141,10 @@ public struct DecodedImageWriter: Sendable {
             throw .image(error)
         }
         if let info = streamable {
-            return try streamJPEG(.file(descriptor: file.fd, size: file.size), info: info, file: input, to: path)
+            let size = file.size
+            return try file.file.withRawDescriptor { (descriptor) throws(ImageExportError) in
+                try streamJPEG(.file(lentDescriptor: descriptor, size: size), info: info, file: input, to: path)
+            }
         }
         let bytes: [UInt8]
         do {

@@ -69,7 +69,7 @@ package struct FrameExtractionBatch: Sendable {
     /// The GIF files directly inside `folder` (by extension, any case; hidden files skipped), sorted by name.
     package static func gifFiles(in folder: String) -> [String] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return FileSystemListing.names(in: folder)
+        return CatalogFileSystem.names(in: folder)
             .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".gif") }
             .sorted()
             .map { prefix + $0 }

@@ -13,8 +13,14 @@ import Darwin
 /// stops reading can neither block us nor raise SIGPIPE, and no path of ours is on its command line.
 /// The program starts with default signal dispositions and an empty signal mask (the calling thread
 /// may block signals and the CLI ignores SIGINT/SIGTERM; neither should reach the child), and with no
-/// descriptor of ours but its three standard ones. Hand-written on `posix_spawn` because Foundation's
-/// `Process` is not in the targets' Foundation (FoundationEssentials) and has no output limit.
+/// descriptor of ours but its three standard ones.
+///
+/// Hand-written on `posix_spawn`, not on swift-subprocess (1.0.2, in the package set): its `run` is async
+/// only, and this runs on the report's worker threads (`ParallelWork`), which would each block on a task
+/// for every PDF; its time limit is a task cancelled from outside rather than a bound of the run; and it
+/// needs swift-tools-version 6.2, above this package's 6.0 floor for every consumer. The bounds kept here
+/// (time, output size, input by a private unlinked file) are the whole of what is needed, in one file.
+/// Foundation's `Process` is not in the targets' Foundation (FoundationEssentials) and has no output limit.
 package struct BoundedProcess: Sendable {
     /// The program's absolute path.
     package var executable: String
@@ -148,13 +154,19 @@ package struct BoundedProcess: Sendable {
     /// The program started with the three descriptors as its standard ones, default signal handling and
     /// no blocked signal.
     private func spawn(stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SystemError> {
+        // Darwin declares the two spawn types as opaque pointers (`= nil`, set by `_init`), Glibc as structs.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var everySignal = sigset_t()
@@ -180,9 +192,8 @@ package struct BoundedProcess: Sendable {
 
     /// Where inputs go without `TMPDIR`: `/dev/shm` (a tmpfs on Linux) when this process may write there,
     /// else `/tmp`. An input lives only as long as its program runs, unlinked from the start, so it need not
-    /// reach a disk: a report of 100,000 sets writes some 8,000 of them, and on a `/tmp` on disk their writes
-    /// made the report's time grow faster than its sets (BENCHMARKS.md, "Scale series"). (`memfd_create`
-    /// would need C here.)
+    /// reach a disk, where a large report's thousands of inputs would make its time grow faster than its
+    /// sets. (`memfd_create` would need C here.)
     static let defaultFolder: String = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp"
 
     /// `bytes` in a new 0600 file under the temporary folder, already unlinked, read from its start.

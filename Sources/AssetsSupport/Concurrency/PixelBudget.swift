@@ -1,7 +1,7 @@
 /// How many pixels parallel deep checks may decode at once. A worker waits until the pixels already
 /// being decoded plus its own fit the budget; one image alone always may. Without it, a catalog of tiny
-/// files each declaring an image at the pixel limit made every core hold a full canvas at once
-/// (hardening H-8: 1.4 GB on 2 cores, tens of GB on a CI server's many).
+/// files each declaring an image at the pixel limit would make every core hold a full canvas at once, so
+/// memory would grow with the machine's processors instead of staying under one bound.
 package final class PixelBudget: Sendable {
     /// The pixels being decoded now.
     private let inFlight = Locked(0)

@@ -13,6 +13,11 @@ import Darwin
 /// (v2 `cpu.max`, `memory.max`, `memory.current`; v1 `cpu.cfs_quota_us`/`cpu.cfs_period_us`,
 /// `memory.limit_in_bytes`, `memory.usage_in_bytes`), in the process's own cgroup and every parent
 /// up to the mount point, since a parent's limit binds its children too.
+///
+/// Where the platforms differ, this file holds both ways (and no other file asks): on Linux the affinity
+/// mask and mapped memory come from /proc/self/status (`ProcessStatus`), quotas from cgroups; on Darwin the
+/// processors from `sysctl` (`hw.activecpu`), there are no cgroups, no affinity mask a process can read,
+/// and no figure of mapped memory, so only `RLIMIT_AS` can limit memory there.
 package struct ProcessResources: Sendable {
     /// Reads a small system file (under /proc or /sys); nil when it is absent or unreadable.
     package typealias FileReader = @Sendable (String) -> String?
@@ -37,7 +42,7 @@ package struct ProcessResources: Sendable {
     }
 
     package var processorCount: Int {
-        var count = affinity() ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        var count = affinity() ?? Self.onlineProcessors()
         if let quota = cpuQuota() { count = min(count, quota) }
         return max(1, count)
     }
@@ -48,7 +53,7 @@ package struct ProcessResources: Sendable {
     package var memoryAvailable: Int? {
         var room: Int?
         if let limit = addressSpaceLimit() {
-            let mapped = statusField("VmSize") ?? 0
+            let mapped = ProcessStatus.bytes("VmSize", in: readFile(ProcessStatus.path)) ?? 0
             room = max(0, limit - mapped)
         }
         if let cgroup = cgroupMemoryRoom() { room = min(room ?? cgroup, cgroup) }
@@ -133,8 +138,8 @@ package struct ProcessResources: Sendable {
     }
 
     /// Where a cgroup hierarchy is mounted (from /proc/self/mountinfo) and which of its folders is the mount's root.
-    /// The lines are taken apart on their bytes (fields are separated by ASCII spaces): splitting them as
-    /// text took some 2 ms of every command's start on a 20-line mountinfo.
+    /// The lines are taken apart on their bytes (fields are separated by ASCII spaces), not as text: this
+    /// runs at every command's start.
     static func mountPoint(in mountinfo: String, version: Int, controller: String) -> (point: String, root: String)? {
         let space = UInt8(ascii: " ")
         for line in mountinfo.utf8.split(separator: UInt8(ascii: "\n")) {
@@ -192,17 +197,6 @@ package struct ProcessResources: Sendable {
         Int(text.split(whereSeparator: \.isWhitespace).first ?? "")
     }
 
-    /// A "Name:   1234 kB" field of /proc/self/status, in bytes.
-    private func statusField(_ name: String) -> Int? {
-        guard let status = readFile("/proc/self/status") else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            let fields = line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace)
-            guard let value = fields.first.flatMap({ Int($0) }) else { return nil }
-            return fields.count > 1 && fields[1] == "kB" ? value * 1024 : value
-        }
-        return nil
-    }
-
     // MARK: the running system
 
     @Sendable package static func readSystemFile(_ path: String) -> String? {
@@ -215,12 +209,20 @@ package struct ProcessResources: Sendable {
     /// The processors in this process's affinity mask, nil where it cannot be read. Read from
     /// `Cpus_allowed_list` in /proc/self/status, the mask `sched_getaffinity(2)` returns (Swift's Glibc
     /// module leaves `sched_getaffinity` out, as it needs `_GNU_SOURCE`, and this layer has no C).
+    /// Darwin has no affinity mask a process can read: nil there.
     @Sendable package static func affinityCount() -> Int? {
-        guard let status = readSystemFile("/proc/self/status") else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("Cpus_allowed_list:") {
-            return processors(inList: line.dropFirst("Cpus_allowed_list:".count))
-        }
-        return nil
+        ProcessStatus.field("Cpus_allowed_list", in: ProcessStatus.current()).flatMap { processors(inList: $0) }
+    }
+
+    /// The processors online: `sysconf` on Linux, `sysctl hw.activecpu` on Darwin (the processors this
+    /// process may run on, fewer than `hw.ncpu` under a low-power or virtual machine's limit).
+    static func onlineProcessors() -> Int {
+        #if canImport(Darwin)
+        var count: Int32 = 0
+        var size = MemoryLayout<Int32>.size
+        if sysctlbyname("hw.activecpu", &count, &size, nil, 0) == 0, count > 0 { return Int(count) }
+        #endif
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// How many processors a kernel CPU list names: "0-3,8,10-11" is 7.
@@ -244,7 +246,14 @@ package struct ProcessResources: Sendable {
     /// The address-space limit (`ulimit -v`, RLIMIT_AS) in bytes, nil when unlimited.
     @Sendable package static func addressSpaceRlimit() -> Int? {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        #if canImport(Darwin)
+        let resource = RLIMIT_AS  // a plain Int32 constant
+        let unlimited = RLIM_INFINITY  // 2^63 - 1
+        #else
+        let resource = Int32(RLIMIT_AS.rawValue)  // Glibc's enum __rlimit_resource
+        let unlimited = rlim_t.max
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != unlimited else { return nil }
         return limit.rlim_cur > UInt(Int.max) ? nil : Int(limit.rlim_cur)
     }
 }

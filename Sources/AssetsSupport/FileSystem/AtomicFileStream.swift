@@ -105,33 +105,19 @@ package final class AtomicFileStream {
 }
 
 /// The process's file-creation mask, read once. Linux reports it in /proc/self/status, which reads it
-/// without changing it; elsewhere (or without /proc) it is read by setting and restoring it, once, at
-/// the first output, before any output thread runs.
+/// without changing it; elsewhere (Darwin, or Linux without /proc) it is read by setting and restoring it,
+/// once, at the first output, before any output thread runs.
 enum ProcessUmask {
     static let value: mode_t = fromProc() ?? swapped()
 
     private static func fromProc() -> mode_t? {
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasPrefix("Umask:") else { continue }
-            let digits = text.dropFirst(6).trimmingSpaces
-            return mode_t(digits, radix: 8)
-        }
-        return nil
+        guard let digits = ProcessStatus.field("Umask", in: ProcessStatus.current()) else { return nil }
+        return mode_t(digits.prefix { $0 != " " && $0 != "\t" }, radix: 8)
     }
 
     private static func swapped() -> mode_t {
         let mask = umask(0o022)
         umask(mask)
         return mask
-    }
-}
-
-private extension Substring {
-    var trimmingSpaces: Substring {
-        drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }
     }
 }

@@ -1,12 +1,18 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The few read-only file system calls the catalog reader and validator make: listing a folder
-/// without following links, and reading a file whole or its head and tail. Which paths a catalog may
-/// name, and how they are opened, is one rule in `CatalogRoot`.
+/// The file layer, the package's one door to files and folders, on swift-system (`FileDescriptor`,
+/// `FilePath`, `Errno`, `Stat`): the read-only calls the catalog reader and validator make (a folder listed
+/// without following links, a file read whole or its head and tail), the one positioned-read loop and the
+/// one folder listing. Other layers hold only the owned types below (`OpenFile`, `OpenFolder`), which close
+/// their descriptor when they go away; no raw descriptor or folder stream leaves this folder. What swift-system
+/// does not have (`openat`, `opendir`/`readdir`, `realpath`) is called here, on both platforms alike.
+/// Which paths a catalog may name, and how they are opened, is one rule in `CatalogRoot`.
 package enum CatalogFileSystem {
     package enum EntryType: Sendable, Hashable {
         case file
@@ -27,27 +33,23 @@ package enum CatalogFileSystem {
 
     /// The status of `path` itself (a link is reported as a link), or the errno.
     package static func linkStatus(_ path: String) -> Result<Status, SystemError> {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
-        return .success(status(info))
+        do { return .success(status(try Stat(FilePath(path), followTargetSymlink: false))) } catch { return .failure(SystemError(error)) }
     }
 
     /// The status of what `path` leads to, following links.
     package static func targetStatus(_ path: String) -> Result<Status, SystemError> {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
-        return .success(status(info))
+        do { return .success(status(try Stat(FilePath(path)))) } catch { return .failure(SystemError(error)) }
     }
 
-    private static func status(_ info: stat) -> Status {
+    static func status(_ info: Stat) -> Status {
         let type: EntryType
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: type = .file
-        case S_IFDIR: type = .directory
-        case S_IFLNK: type = .symlink
+        switch info.type {
+        case .regular: type = .file
+        case .directory: type = .directory
+        case .symbolicLink: type = .symlink
         default: type = .special
         }
-        return Status(type: type, size: Int(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return Status(type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue))
     }
 
     /// The canonical absolute path (links resolved), or nil when it cannot be resolved.
@@ -57,15 +59,11 @@ package enum CatalogFileSystem {
         return String(cString: resolved)
     }
 
-    /// A descriptor for a folder, to open its files by name without walking the whole path each time;
-    /// nil when it cannot be opened. Close it with `closeFolder`.
-    package static func openFolder(_ path: String) -> Int32? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-        return fd >= 0 ? fd : nil
-    }
-
-    package static func closeFolder(_ fd: Int32) {
-        close(fd)
+    /// A folder, open to open its files by name without walking the whole path each time; nil when it
+    /// cannot be opened.
+    package static func openFolder(_ path: String) -> OpenFolder? {
+        guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .directory]) else { return nil }
+        return OpenFolder(descriptor: descriptor)
     }
 
     /// The names in a folder, except `.` and `..`, in byte order.
@@ -80,16 +78,29 @@ package enum CatalogFileSystem {
 
     /// The names in a folder with the type the folder records (`.other` when it records none), in byte order.
     package static func listTyped(_ path: String) -> Result<[Listed], SystemError> {
-        guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
-        defer { closedir(dir) }
-        return .success(listTyped(dir))
+        listTyped(path, keeping: { _, _ in true })
     }
 
-    /// A folder stream (`opendir`) for `listTyped(_:)` and, through `dirfd`, for opening its files by
-    /// name; nil with the errno when it cannot be opened. Close it with `closedir`.
-    package static func openStream(_ path: String) -> Result<OpaquePointer, SystemError> {
+    /// A folder open to be listed once (`OpenFolder.listTyped()`) and to open its files by name, or the
+    /// errno when it cannot be opened.
+    package static func openListedFolder(_ path: String) -> Result<OpenFolder, SystemError> {
         guard let stream = opendir(path) else { return .failure(SystemError(code: errno)) }
-        return .success(stream)
+        return .success(OpenFolder(stream: stream))
+    }
+
+    /// The names in a folder, except `.` and `..`, in the order the folder gives them: the listing for
+    /// output folders this package writes and cleans (no type, no sort).
+    package static func names(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// A test of a folder entry's name bytes (without the terminating NUL) and the type the folder
@@ -104,13 +115,8 @@ package enum CatalogFileSystem {
         return .success(listTyped(dir, keeping: keeping))
     }
 
-    /// The names in an open folder stream, as `listTyped(_ path:)` gives them.
-    package static func listTyped(_ dir: OpaquePointer) -> [Listed] {
-        listTyped(dir, keeping: { _, _ in true })
-    }
-
     /// The names in an open folder stream that `keeping` accepts, as `listTyped(_ path:)` gives them.
-    package static func listTyped(_ dir: OpaquePointer, keeping: EntryFilter) -> [Listed] {
+    static func listTyped(_ dir: OpaquePointer, keeping: EntryFilter) -> [Listed] {
         var entries: [(name: [UInt8], type: EntryType, inode: UInt64)] = []
         while let entry = readdir(dir) {
             let type = entryType(entry.pointee.d_type)
@@ -147,14 +153,42 @@ package enum CatalogFileSystem {
     /// are opened under `CatalogRoot`'s rule), whole, as `read(descriptor:)` reads. Opened non-blocking, so
     /// a FIFO fails to read instead of hanging.
     package static func read(_ path: String, maxBytes: Int = 256 << 20) -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
-        defer { close(fd) }
-        return read(descriptor: fd, maxBytes: maxBytes)
+        let file: OpenFile
+        do { file = try open(path) } catch { return .failure(error) }
+        return file.read(maxBytes: maxBytes)
     }
 
-    /// The bytes of a file open as `fd` (the caller opened it, under `CatalogRoot`'s rule for a file a
-    /// catalog names, and closes it): all of it, or when `head` is given only the first `head` bytes and the
+    /// A file at a path the user gave, open for reading (non-blocking, so opening a FIFO does not wait for a
+    /// writer; its type is the caller's to check with `OpenFile.status()`).
+    package static func open(_ path: String) throws(SystemError) -> OpenFile {
+        do {
+            return OpenFile(descriptor: try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .nonBlocking]))
+        } catch {
+            throw SystemError(error)
+        }
+    }
+
+    /// How much a whole-file read asks for first (a `Contents.json` is nearly always smaller).
+    static let firstRead = 16 << 10
+}
+
+/// A file open for reading, owned: its descriptor is closed when the last reference goes away, so it is
+/// never leaked or closed twice. The only kind of open file other layers hold. (A class rather than a
+/// `~Copyable` struct: Swift 6.3's optimizer crashes on noncopyable values in `Optional` and `Result`
+/// passed down the catalog reader.)
+package final class OpenFile: Sendable {
+    let descriptor: FileDescriptor
+    /// The size the `fstat` after the open found, when the open asked (`CatalogRoot`'s rule).
+    package let knownSize: Int?
+
+    init(descriptor: FileDescriptor, knownSize: Int? = nil) {
+        self.descriptor = descriptor
+        self.knownSize = knownSize
+    }
+
+    deinit { try? descriptor.close() }
+
+    /// The bytes of the file (opened under `CatalogRoot`'s rule for a file a catalog names): all of it, or when `head` is given only the first `head` bytes and the
     /// last `tail` bytes (the two may overlap for a small file), and its size.
     ///
     /// The fewest system calls: one pread of exactly the head (the whole of a small file), fstat (type and
@@ -162,11 +196,10 @@ package enum CatalogFileSystem {
     /// the end.
     /// `widerTail`, when given, is read instead of `tail` bytes when `tail` bytes alone do not satisfy it
     /// (`isEnough` false): a probe first reads the few bytes a sound file ends with.
-    /// `size`, when given, is the size an `fstat` on this descriptor found when it was opened under
+    /// `knownSize`, when the open found it, is the size an `fstat` on this descriptor found under
     /// `CatalogRoot`'s rule, which also checked it is a regular file: it is not asked again.
-    package static func read(descriptor fd: Int32, head: Int? = nil, tail: Int = 0,
-                     widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20,
-                     size knownSize: Int? = nil)
+    package func read(head: Int? = nil, tail: Int = 0,
+                      widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
         // Most files in a catalog are small: one pread of the head (or of 16 KiB, when reading whole) that
@@ -174,9 +207,11 @@ package enum CatalogFileSystem {
         // its end; a FIFO or folder fails to pread, as before). An empty read still asks fstat, so a
         // device that reads nothing is refused as before.
         let first = min(head ?? CatalogFileSystem.firstRead, maxBytes)
+        let knownSize = self.knownSize
         var firstBytes: [UInt8] = []
         if first > 0 {
-            guard let bytes = readFully(fd, count: first, at: 0, stopShort: true) else { return .failure(SystemError(code: errno)) }
+            let bytes: [UInt8]
+            do { bytes = try readFully(count: first, at: 0, stopShort: true) } catch { return .failure(error) }
             firstBytes = bytes
             if bytes.count > 0, bytes.count < first {
                 let size = bytes.count
@@ -189,14 +224,12 @@ package enum CatalogFileSystem {
         if let knownSize {
             size = knownSize
         } else {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: return .failure(SystemError(code: EISDIR))
-            default: return .failure(SystemError(code: ESPIPE))  // what reading a FIFO or device by offset gives
+            switch status() {
+            case .failure(let error): return .failure(error)
+            case .success(let found) where found.type == .file: size = found.size
+            case .success(let found) where found.type == .directory: return .failure(SystemError(code: EISDIR))
+            case .success: return .failure(SystemError(code: ESPIPE))  // what reading a FIFO or device by offset gives
             }
-            size = Int(info.st_size)
         }
         let headCount = min(head ?? size, size)
         guard headCount <= maxBytes else { return .failure(SystemError(code: EFBIG)) }
@@ -204,7 +237,8 @@ package enum CatalogFileSystem {
         if bytes.count > headCount {
             bytes.removeLast(bytes.count - headCount)
         } else if bytes.count < headCount {
-            guard let rest = readFully(fd, count: headCount - bytes.count, at: bytes.count) else { return .failure(SystemError(code: errno)) }
+            let rest: [UInt8]
+            do { rest = try readFully(count: headCount - bytes.count, at: bytes.count) } catch { return .failure(error) }
             bytes += rest
         }
         // A file that shrank since fstat is taken as what could be read.
@@ -215,43 +249,107 @@ package enum CatalogFileSystem {
             return .success((bytes, tailCount == 0 ? [] : Array(bytes.suffix(tailCount)), size))
         }
         if tailCount == 0 { return .success((bytes, [], size)) }
-        guard var last = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+        var last: [UInt8]
+        do { last = try readFully(count: tailCount, at: size - tailCount) } catch { return .failure(error) }
         if let widerTail, !widerTail.isEnough(last), widerTail.count > tailCount {
             tailCount = min(widerTail.count, size)
-            guard let wider = readFully(fd, count: tailCount, at: size - tailCount) else { return .failure(SystemError(code: errno)) }
+            let wider: [UInt8]
+            do { wider = try readFully(count: tailCount, at: size - tailCount) } catch { return .failure(error) }
             last = wider
         }
         return .success((bytes, last, size))
     }
 
-    /// How much a whole-file read asks for first (a `Contents.json` is nearly always smaller).
-    static let firstRead = 16 << 10
-
     /// `count` bytes from `offset`, fewer at the end of the file; `stopShort`: a short read is the end.
-    private static func readFully(_ fd: Int32, count: Int, at offset: Int, stopShort: Bool = false) -> [UInt8]? {
-        var failed = false
+    package func readFully(count: Int, at offset: Int, stopShort: Bool = false) throws(SystemError) -> [UInt8] {
+        var failure: SystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count, let base = buffer.baseAddress {
-                let got = pread(fd, base + done, count - done, off_t(offset + done))
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    break
-                }
-                if got == 0 { break }
-                done += got
-                if stopShort { break }
+            switch read(into: UnsafeMutableRawBufferPointer(buffer), at: offset, stopShort: stopShort) {
+            case .success(let done): initialized = done
+            case .failure(let error):
+                failure = error
+                initialized = 0
             }
-            initialized = done
         }
-        return failed ? nil : bytes
+        if let failure { throw failure }
+        return bytes
+    }
+
+    /// Fills `buffer` from `offset` (the one positioned-read loop: `pread`, again after an interruption or a
+    /// short read); how many bytes it read, fewer at the end of the file. `stopShort`: a short read is the end.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int, stopShort: Bool = false) -> Result<Int, SystemError> {
+        var done = 0
+        while done < buffer.count {
+            let got: Int
+            do {
+                got = try descriptor.read(fromAbsoluteOffset: Int64(offset + done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+            } catch {
+                return .failure(SystemError(error))
+            }
+            if got == 0 { break }
+            done += got
+            if stopShort { break }
+        }
+        return .success(done)
+    }
+
+    /// The file's status (`fstat`).
+    package func status() -> Result<CatalogFileSystem.Status, SystemError> {
+        do { return .success(CatalogFileSystem.status(try descriptor.stat())) } catch { return .failure(SystemError(error)) }
+    }
+
+    /// A second descriptor for the same open file, owned on its own.
+    package func duplicate() throws(SystemError) -> OpenFile {
+        do { return OpenFile(descriptor: try descriptor.duplicate(), knownSize: knownSize) } catch { throw SystemError(error) }
+    }
+
+    /// The descriptor's number for a C library that reads from a descriptor (libjpeg's file source), valid
+    /// only while `body` runs.
+    package func withRawDescriptor<R, Failure: Error>(_ body: (CInt) throws(Failure) -> R) throws(Failure) -> R {
+        try body(descriptor.rawValue)
+    }
+}
+
+/// A folder open for reading, owned (closed when the last reference goes away): its files opened by name
+/// (`CatalogRoot.openFile(named:in:)`) and, when opened with `openListedFolder`, its names listed once.
+package final class OpenFolder {
+    /// The folder's descriptor (the stream's, when there is one).
+    let descriptor: FileDescriptor
+    private let stream: OpaquePointer?
+
+    init(descriptor: FileDescriptor) {
+        self.descriptor = descriptor
+        self.stream = nil
+    }
+
+    init(stream: OpaquePointer) {
+        self.stream = stream
+        self.descriptor = FileDescriptor(rawValue: dirfd(stream))
+    }
+
+    deinit {
+        if let stream { closedir(stream) } else { try? descriptor.close() }
+    }
+
+    /// The folder's names with their listed types, in byte order, as `CatalogFileSystem.listTyped` gives
+    /// them (empty for a folder not opened with `openListedFolder`).
+    package func listTyped() -> [CatalogFileSystem.Listed] {
+        guard let stream else { return [] }
+        return CatalogFileSystem.listTyped(stream, keeping: { _, _ in true })
     }
 }
 
 /// An errno from a system call, with its message.
 package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
-    package var code: Int32
+    package var code: CInt
+
+    package init(code: CInt) { self.code = code }
+
+    /// The errno of a swift-system call (`Errno`); EIO for any other error.
+    package init(_ error: any Error) { self.code = (error as? Errno)?.rawValue ?? EIO }
 
     package var description: String { String(cString: strerror(code)) }
+
+    /// No such file or folder (ENOENT).
+    package var isNoSuchFile: Bool { code == ENOENT }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -131,12 +133,12 @@ package struct CatalogRoot: Sendable {
         }
     }
 
-    /// Opens the file at the catalog-relative `relative` for reading under the rule; the caller closes it.
-    package func openFile(_ relative: String) -> Result<Int32, Refusal> {
+    /// Opens the file at the catalog-relative `relative` for reading under the rule.
+    package func openFile(_ relative: String) -> Result<OpenFile, Refusal> {
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
         if let bad = components.first(where: { !CatalogRoot.isPlainName($0) }) { return .failure(.unsafeName(String(bad))) }
         switch walk(components) {
-        case .success(let fd): return .success(fd)
+        case .success(let file): return .success(file)
         case .failure(.system(let error)) where error.code == ELOOP:
             // A link on the way: resolve it once, keep it only inside, and walk its canonical path
             // without following anything (a link found now was swapped in: refused).
@@ -150,57 +152,64 @@ package struct CatalogRoot: Sendable {
         }
     }
 
-    /// Opens the file `name` in the catalog folder open as `folder` (its catalog-relative path is
-    /// `relative`), under the rule: the fast way for a file the folder listing showed as regular, the
-    /// way of `openFile(_:)` for a link. `listed` is the type the folder listing gave the name (nil: not
-    /// listed): `.file` opens it without asking its type first (see `openRegular`).
-    package func openFile(named name: String, in folder: Int32, relative: @autoclosure () -> String,
-                          listed: CatalogFileSystem.EntryType? = nil) -> Result<Int32, Refusal> {
-        openSizedFile(named: name, in: folder, relative: relative(), listed: listed).map(\.fd)
-    }
-
-    /// `openFile(named:in:relative:listed:)`, with the size the `fstat` after the open found (nil when the
-    /// file was reached through a link), for `CatalogFileSystem.read(descriptor:size:)` not to ask again.
-    /// `relative` is built only when a link is met on the way.
-    package func openSizedFile(named name: String, in folder: Int32, relative: @autoclosure () -> String,
-                               listed: CatalogFileSystem.EntryType? = nil) -> Result<(fd: Int32, size: Int?), Refusal> {
+    /// Opens the file `name` in the catalog folder `folder` (its catalog-relative path is `relative`), under
+    /// the rule: the fast way for a file the folder listing showed as regular, the way of `openFile(_:)` for
+    /// a link. `listed` is the type the folder listing gave the name (nil: not listed): `.file` opens it
+    /// without asking its type first (see `openRegular`). The file knows its size (`OpenFile.knownSize`)
+    /// when the `fstat` after the open found it, not when it was reached through a link. `relative` is built
+    /// only when a link is met on the way.
+    package func openFile(named name: String, in folder: OpenFolder, relative: @autoclosure () -> String,
+                          listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
         guard CatalogRoot.isPlainName(name) else { return .failure(.unsafeName(name)) }
-        switch CatalogRoot.openRegularSized(name, in: folder, listed: listed) {
-        case .failure(.system(let error)) where error.code == ELOOP: return openFile(relative()).map { ($0, nil) }
+        switch CatalogRoot.openRegular(name, in: folder.descriptor, listed: listed) {
+        case .failure(.system(let error)) where error.code == ELOOP:
+            return openFile(relative())
         case .failure(let refusal): return .failure(refusal)
-        case .success(let opened): return .success((opened.fd, opened.size))
+        case .success(let file): return .success(file)
         }
     }
 
-    /// Reads a catalog-relative file under the rule, as `CatalogFileSystem.read` reads (whole, or its
-    /// head and tail).
+    /// Reads a catalog-relative file under the rule, as `OpenFile.read` reads (whole, or its head and tail).
     package func read(_ relative: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), Refusal>
     {
         switch openFile(relative) {
         case .failure(let refusal): return .failure(refusal)
-        case .success(let fd):
-            defer { close(fd) }
-            return CatalogFileSystem.read(descriptor: fd, head: head, tail: tail, maxBytes: maxBytes).mapError { .system($0) }
+        case .success(let file):
+            return file.read(head: head, tail: tail, maxBytes: maxBytes).mapError { .system($0) }
         }
     }
 
     /// Walks `components` from the root without following any link: folders with `O_DIRECTORY | O_NOFOLLOW`,
     /// the last as a regular file. A link anywhere fails with ELOOP.
-    private func walk(_ components: [Substring]) -> Result<Int32, Refusal> {
-        var folder = open(real, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-        guard folder >= 0 else { return .failure(.system(SystemError(code: errno))) }
-        for component in components.dropLast() {
-            let next = openat(folder, String(component), O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW)
-            let code = errno
-            close(folder)
-            // ENOTDIR for a link to a folder opened with O_NOFOLLOW on some systems: ask lstat below.
-            guard next >= 0 else { return .failure(.system(SystemError(code: code == ENOTDIR ? ELOOP : code))) }
-            folder = next
+    private func walk(_ components: [Substring]) -> Result<OpenFile, Refusal> {
+        var folder: FileDescriptor
+        do {
+            folder = try FileDescriptor.open(FilePath(real), .readOnly, options: [.closeOnExec, .directory])
+        } catch {
+            return .failure(.system(SystemError(error)))
         }
-        defer { close(folder) }
+        for component in components.dropLast() {
+            let next = CatalogRoot.openAt(folder, String(component), O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW)
+            try? folder.close()
+            switch next {
+            // ENOTDIR for a link to a folder opened with O_NOFOLLOW on some systems: ask lstat below.
+            case .failure(let error): return .failure(.system(error.code == ENOTDIR ? SystemError(code: ELOOP) : error))
+            case .success(let opened): folder = opened
+            }
+        }
+        defer { try? folder.close() }
         guard let last = components.last else { return .failure(.folder) }
         return CatalogRoot.openRegular(String(last), in: folder)
+    }
+
+    /// `openat(2)`, which swift-system does not have: `name` in the folder open as `folder`.
+    private static func openAt(_ folder: FileDescriptor, _ name: String, _ flags: CInt) -> Result<FileDescriptor, SystemError> {
+        while true {
+            let fd = openat(folder.rawValue, name, flags)
+            if fd >= 0 { return .success(FileDescriptor(rawValue: fd)) }
+            if errno != EINTR { return .failure(SystemError(code: errno)) }
+        }
     }
 
     /// Opens `name` in `folder` only when it is a regular file. The open adds `O_NOFOLLOW` (a link fails
@@ -209,37 +218,43 @@ package struct CatalogRoot: Sendable {
     /// When the folder listing already said regular (`listed == .file`, DT_REG) that is the only stat;
     /// otherwise (a link, a type the listing did not give) the type is asked first without following a
     /// link (`fstatat`), so a FIFO or device is never opened, and the descriptor must be that same file.
-    package static func openRegular(_ name: String, in folder: Int32,
-                                    listed: CatalogFileSystem.EntryType? = nil) -> Result<Int32, Refusal> {
-        openRegularSized(name, in: folder, listed: listed).map(\.fd)
+    /// The file knows the size that `fstat` found.
+    package static func openRegular(_ name: String, in folder: OpenFolder,
+                                    listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
+        openRegular(name, in: folder.descriptor, listed: listed)
     }
 
-    /// `openRegular`, with the file's size from the `fstat` after the open.
-    static func openRegularSized(_ name: String, in folder: Int32,
-                                 listed: CatalogFileSystem.EntryType? = nil) -> Result<(fd: Int32, size: Int), Refusal> {
-        var before = stat()
+    static func openRegular(_ name: String, in folder: FileDescriptor,
+                            listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
+        var before: CatalogFileSystem.Status?
         let listedRegular = listed == .file
         if !listedRegular {
-            guard fstatat(folder, name, &before, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(.system(SystemError(code: errno))) }
-            switch before.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFLNK: return .failure(.system(SystemError(code: ELOOP)))
-            case S_IFDIR: return .failure(.folder)
+            let found: Stat
+            do { found = try Stat(FilePath(name), relativeTo: folder, flags: .symlinkNoFollow) } catch { return .failure(.system(SystemError(error))) }
+            switch found.type {
+            case .regular: break
+            case .symbolicLink: return .failure(.system(SystemError(code: ELOOP)))
+            case .directory: return .failure(.folder)
             default: return .failure(.special)
             }
+            before = CatalogFileSystem.status(found)
         }
-        let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(.system(SystemError(code: errno))) }
-        var after = stat()
-        guard fstat(fd, &after) == 0 else {
-            close(fd)
+        let opened: FileDescriptor
+        switch openAt(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) {
+        case .failure(let error): return .failure(.system(error))
+        case .success(let descriptor): opened = descriptor
+        }
+        let after: CatalogFileSystem.Status
+        do {
+            after = CatalogFileSystem.status(try opened.stat())
+        } catch {
+            try? opened.close()
             return .failure(.special)
         }
-        let type = after.st_mode & S_IFMT
-        guard type == S_IFREG, listedRegular || (after.st_dev == before.st_dev && after.st_ino == before.st_ino) else {
-            close(fd)
-            return .failure(type == S_IFDIR ? .folder : .special)
+        guard after.type == .file, listedRegular || (after.device == before?.device && after.inode == before?.inode) else {
+            try? opened.close()
+            return .failure(after.type == .directory ? .folder : .special)
         }
-        return .success((fd, Int(after.st_size)))
+        return .success(OpenFile(descriptor: opened, knownSize: after.size))
     }
 }

@@ -56,7 +56,7 @@ package enum InterruptCleanup {
             switch entry {
             case .folder(let path):
                 for _ in 0..<5 {
-                    for name in FileSystemListing.names(in: path) { unlink(path + "/" + name) }
+                    for name in CatalogFileSystem.names(in: path) { unlink(path + "/" + name) }
                     if rmdir(path) == 0 || errno == ENOENT { break }
                 }
             case .file(let path):

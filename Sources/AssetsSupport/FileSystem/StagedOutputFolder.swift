@@ -133,7 +133,7 @@ package final class StagedOutputFolder {
     /// finished): the lock is ours, so no run is using them.
     private static func removeStaleTemporaries(parent: String, name: String, isOwnOutput: (String) -> Bool) {
         let prefixes = ["." + name + ".asset-tool-tmp-", "." + name + ".asset-tool-old-"]
-        for entry in FileSystemListing.names(in: parent) where prefixes.contains(where: entry.hasPrefix) {
+        for entry in CatalogFileSystem.names(in: parent) where prefixes.contains(where: entry.hasPrefix) {
             removeOwnFolder(parent + "/" + entry, isOwnOutput: isOwnOutput)
         }
     }
@@ -146,7 +146,7 @@ package final class StagedOutputFolder {
     private static func removeOwnFolder(_ folder: String, isOwnOutput: (String) -> Bool) {
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        for entry in FileSystemListing.names(in: folder) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
+        for entry in CatalogFileSystem.names(in: folder) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
             unlink(folder + "/" + entry)
         }
         rmdir(folder)
@@ -169,7 +169,7 @@ package final class StagedOutputFolder {
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw OutputError(path: path, reason: .notADirectory) }
         // A name without a digit (a manifest) is named before numbered ones (frames).
-        let entries = FileSystemListing.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
+        let entries = CatalogFileSystem.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
         for entry in entries where isOwnOutput(entry) {
             var entryInfo = stat()
             guard lstat(path + "/" + entry, &entryInfo) == 0, (entryInfo.st_mode & S_IFMT) == S_IFREG else {
@@ -185,7 +185,7 @@ package final class StagedOutputFolder {
         defer { unlock() }
         var existing = stat()
         let exists = lstat(path, &existing) == 0
-        if exists, FileSystemListing.names(in: path).contains(where: { !isOwnOutput($0) && !StagedOutputFolder.isTemporaryFile($0) }) {
+        if exists, CatalogFileSystem.names(in: path).contains(where: { !isOwnOutput($0) && !StagedOutputFolder.isTemporaryFile($0) }) {
             try commitBeside()
             return
         }
@@ -194,7 +194,7 @@ package final class StagedOutputFolder {
         if exists { mode &= existing.st_mode & 0o777 }
         chmod(staging, mode)
         var aside: String?
-        if exists, !FileSystemListing.names(in: path).isEmpty {
+        if exists, !CatalogFileSystem.names(in: path).isEmpty {
             // Checked again under the lock: still only our output, so it may be set aside and removed.
             do throws(OutputError) {
                 try StagedOutputFolder.checkExisting(path, overwrite: overwrite, isOwnOutput: isOwnOutput)
@@ -239,10 +239,10 @@ package final class StagedOutputFolder {
             removeOwnFolder(staging)
             throw error
         }
-        for entry in FileSystemListing.names(in: path) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
+        for entry in CatalogFileSystem.names(in: path) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
             unlink(path + "/" + entry)
         }
-        let staged = FileSystemListing.names(in: staging).sorted { ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1) }
+        let staged = CatalogFileSystem.names(in: staging).sorted { ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1) }
         for entry in staged where rename(staging + "/" + entry, path + "/" + entry) != 0 {
             let code = errno
             removeOwnFolder(staging)

@@ -223,7 +223,7 @@ struct CatalogHazardTests {
         #expect(!found.contains { $0.path.hasPrefix("a\u{202E}") }, "\(found)")
         #expect(!found.contains { $0.path.hasPrefix("line\nbreak") }, "\(found)")
         // And the decomposed file on disk matches the composed name, as Xcode on APFS finds it, and is read
-        // by its own spelling: no finding about it (it was "cannot be read: No such file or directory", H-6)
+        // by its own spelling: no finding about it (not "cannot be read: No such file or directory")
         #expect(!found.contains { $0.path.hasPrefix("\(composed).imageset") }, "\(found)")
     }
 }

@@ -1,10 +1,4 @@
 import AssetsSupport
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CGif
 
 /// The header of one image in a GIF, with the graphic control extension that preceded it.
@@ -45,7 +39,8 @@ final class GIFRecordReader {
     /// an open file read through a 64 KiB window, so a large GIF is never held whole.
     final class Input {
         private let bytes: [UInt8]
-        private let descriptor: Int32
+        /// The file read through the window (nil for a whole file in memory).
+        private let file: FileBox?
         /// The file's length.
         let count: Int
         var position = 0
@@ -55,24 +50,26 @@ final class GIFRecordReader {
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
-            self.descriptor = -1
+            self.file = nil
             self.count = bytes.count
         }
 
-        /// Reads `descriptor` (which the input now owns and closes) from offset 0; `size` is the file's length.
-        init(descriptor: Int32, size: Int) {
+        /// Reads `file` (which the input now owns) from offset 0; `size` is the file's length.
+        init(file: OpenFile, size: Int) {
             self.bytes = []
-            self.descriptor = descriptor
+            self.file = FileBox(file)
             self.count = size
         }
 
-        deinit {
-            if descriptor >= 0 { close(descriptor) }
+        /// The open file, held by reference so that the input stays a plain class.
+        final class FileBox {
+            let file: OpenFile
+            init(_ file: OpenFile) { self.file = file }
         }
 
         /// The byte at `offset`, when it is in memory (always for a whole file; the window's for a file).
         func byte(at offset: Int) -> UInt8? {
-            if descriptor < 0 { return offset >= 0 && offset < bytes.count ? bytes[offset] : nil }
+            if file == nil { return offset >= 0 && offset < bytes.count ? bytes[offset] : nil }
             let inWindow = offset - windowStart
             return inWindow >= 0 && inWindow < window.count ? window[inWindow] : nil
         }
@@ -80,7 +77,7 @@ final class GIFRecordReader {
         /// Copies up to `wanted` bytes from the current position into `target`; returns how many.
         func read(into target: UnsafeMutablePointer<UInt8>, wanted: Int) -> Int {
             let copied = min(wanted, max(count - position, 0))
-            if descriptor < 0 {
+            if file == nil {
                 bytes.withUnsafeBufferPointer { source in
                     if copied > 0, let base = source.baseAddress { target.update(from: base + position, count: copied) }
                 }
@@ -108,13 +105,8 @@ final class GIFRecordReader {
         func peek(at offset: Int) -> UInt8? {
             guard offset >= 0, offset < count else { return nil }
             if let inMemory = byte(at: offset) { return inMemory }
-            guard descriptor >= 0 else { return nil }
-            var value: UInt8 = 0
-            while true {
-                let result = pread(descriptor, &value, 1, off_t(offset))
-                if result < 0, errno == EINTR { continue }
-                return result == 1 ? value : nil
-            }
+            guard let file, let read = try? file.file.readFully(count: 1, at: offset), read.count == 1 else { return nil }
+            return read[0]
         }
 
         /// Reads the 64 KiB from the current position; false at the end or on a read error.
@@ -122,15 +114,9 @@ final class GIFRecordReader {
             let size = min(65_536, count - position)
             guard size > 0 else { return false }
             if window.count < size { window = [UInt8](repeating: 0, count: min(65_536, count)) }
-            var got = 0
-            window.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                while got < size {
-                    let result = pread(descriptor, base + got, size - got, off_t(position + got))
-                    if result < 0, errno == EINTR { continue }
-                    if result <= 0 { break }
-                    got += result
-                }
+            guard let file else { return false }
+            let got = window.withUnsafeMutableBytes { raw in
+                (try? file.file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<size]), at: position).get()) ?? 0
             }
             guard got > 0 else { return false }
             if got < window.count { window.removeLast(window.count - got) }
@@ -165,11 +151,13 @@ final class GIFRecordReader {
     /// Reads the GIF in `file` through a small window (the reader keeps its own descriptor).
     convenience init(file: borrowing ImageFile, limits: DecodingLimits) throws(ImageError) {
         let head = try file.read(from: 0, count: 16)
-        let descriptor = dup(file.fd)
-        guard descriptor >= 0 else {
-            throw ImageError(.unreadable, file: file.path, detail: String(cString: strerror(errno)))
+        let own: OpenFile
+        do {
+            own = try file.file.duplicate()
+        } catch {
+            throw ImageError(.unreadable, file: file.path, detail: error.description)
         }
-        try self.init(input: Input(descriptor: descriptor, size: file.size), head: head, limits: limits)
+        try self.init(input: Input(file: own, size: file.size), head: head, limits: limits)
     }
 
     private init(input: Input, head: [UInt8], limits: DecodingLimits) throws(ImageError) {

@@ -4,8 +4,9 @@ internal import CJPEGShim
 /// Where a row decode reads its JPEG from.
 enum JPEGRowSource {
     case memory(UnsafeBufferPointer<UInt8>)
-    /// An open file, read from its start through a small buffer; `size` is its length.
-    case file(descriptor: Int32, size: Int)
+    /// An open file, read by libjpeg's file source from its start through a small buffer; `size` is its
+    /// length. The descriptor is lent by `OpenFile.withRawDescriptor` for the decode only.
+    case file(lentDescriptor: CInt, size: Int)
 }
 
 extension JPEGDecoder {

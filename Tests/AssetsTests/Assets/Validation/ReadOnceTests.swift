@@ -30,8 +30,7 @@ struct ReadOnceTests {
         let fixture = try ReadOnceTests.catalog()
 
         // When it is read with headers
-        let catalog = try AssetCatalog.read(at: fixture.root, limits: .default, files: .headers(.default),
-                                            consuming: nil as ((Asset, Int) -> Int)?).catalog
+        let catalog = try AssetCatalog.read(at: fixture.root, plan: CatalogReadPlan(files: .headers(.default)))
 
         // Then every file an entry names has what its one read found; nothing else is read
         let sound = try #require(catalog.assets.first { $0.name == "sound" })

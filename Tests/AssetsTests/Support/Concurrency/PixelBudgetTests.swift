@@ -8,7 +8,7 @@ import Testing
 @testable import AssetsSupport
 
 /// The validator's deep decodes share a pixel budget, so parallel workers never hold more than one
-/// limit-sized image at once (hardening H-8).
+/// limit-sized image at once.
 @Suite("Pixel budget for parallel deep checks")
 struct PixelBudgetTests {
     /// Runs `count` decodes of `pixels` each on parallel workers and returns the most that overlapped.

@@ -59,8 +59,8 @@ extension CatalogDiagnostic.Code {
         case .animatedInImageSet:
             return "An animated GIF in an image set, where UIKit shows only the first frame. Put it in a data set."
         case .missingPlaceholder:
-            return "One of placeholder_error_icon, placeholder_loading_data_icon, placeholder_empty_state_icon, "
-                + "global_image_placeholder_icon is absent, so that state shows no image. An error with --require-placeholders."
+            return "One of " + PlaceholderRole.expectedInCatalog.map(\.conventionalName).joined(separator: ", ")
+                + " is absent, so that state shows no image. An error with --require-placeholders."
         }
     }
 }
