@@ -26,7 +26,7 @@ struct CheckOptions: ParsableArguments {
     var noConfig = false
 
     /// The file's settings with the flags on top; a bad file is a usage error (exit 64) naming it.
-    func config(forCatalog catalog: String) throws -> ValidationConfig {
+    func config(forCatalog catalog: String) throws(CommandFailure) -> ValidationConfig {
         do {
             let base: ValidationConfig
             if let configFile {
@@ -40,5 +40,35 @@ struct CheckOptions: ParsableArguments {
         } catch {
             throw CommandFailure("error: \(error)", status: .usage)
         }
+    }
+}
+
+/// The one place a validator is built from a command's options (validate, report, build-check): the
+/// placeholder names, the configuration with the flags on top, the project's options and the limits.
+/// `placeholderFailure` words a `placeholders.json` that cannot be read as the command reports it.
+struct ValidatorSetup {
+    var checks: CheckOptions
+    var placeholderNames: PlaceholderNameOptions
+    var limits: LimitOptions
+    var deep = false
+    var requirePlaceholders = false
+
+    func validator(forCatalog catalog: String,
+                   placeholderFailure: (PlaceholderConfigError) -> CommandFailure) throws(CommandFailure)
+        -> (validator: CatalogValidator, names: PlaceholderNames)
+    {
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw placeholderFailure(error)
+        }
+        let config = try checks.config(forCatalog: catalog)
+        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+                                                          config: config, placeholderNames: names,
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+        options.limits = limits.decoding
+        options.catalogLimits = limits.catalog
+        return (CatalogValidator(options: options), names)
     }
 }
