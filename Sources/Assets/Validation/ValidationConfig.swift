@@ -196,7 +196,7 @@ public struct ValidationConfig: Sendable, Hashable {
                         throw ValidationConfigError(file: file, keyPath: keyPath, message: "\(quoted(code)) is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     guard case .string(let word) = setting, let rule = RuleSetting(rawValue: word) else {
-                        let found = if case .string(let word) = setting { quoted(word) } else { setting.typeName }
+                        let found = described(setting)
                         throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"warning\" or \"error\"")
                     }
                     config.rules[parsed] = rule
@@ -207,7 +207,7 @@ public struct ValidationConfig: Sendable, Hashable {
                 }
                 for (index, item) in items.enumerated() {
                     guard case .string(let pattern) = item, !pattern.isEmpty else {
-                        let found = if case .string = item { "an empty string" } else { item.typeName }
+                        let found = if case .string = item { "an empty string" } else { described(item) }
                         throw ValidationConfigError(file: file, keyPath: "exclude[\(index)]", message: "is \(found), expected a non-empty pattern")
                     }
                     config.exclude.append(pattern)
@@ -232,6 +232,16 @@ public struct ValidationConfig: Sendable, Hashable {
         for key in keys where !seen.insert(key).inserted {
             let path = object.map { "\($0).\(quoted(key, bare: true))" } ?? quoted(key, bare: true)
             throw ValidationConfigError(file: file, keyPath: path, message: "appears twice; a key may appear once")
+        }
+    }
+
+    /// A value as an error line shows it: a string by `quoted`, another scalar as written (clipped), an
+    /// object or array by its type.
+    static func described(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return quoted(text)
+        case .object, .array: return value.typeName
+        default: return MessageValue.clipped(value.text)
         }
     }
 
