@@ -97,19 +97,23 @@ struct ConfigTrustTests {
         #expect(FileManager.default.fileExists(atPath: folder.path + "/out/keep"))
     }
 
+    /// Bad configurations by name (the long ones are made in the test, so the test's name stays short).
+    static let badFiles: [String: (bytes: [UInt8], expected: String)] = [
+        "repeated top key": (Array("{\"rules\": {}, \"rules\": {}}".utf8), "rules: appears twice"),
+        "repeated code": (Array("{\"rules\": {\"missing-file\": \"off\", \"missing-file\": \"error\"}}".utf8), "rules.missing-file: appears twice"),
+        "invalid UTF-8": (Array("{\"exclude\": [\"".utf8) + [0xFF] + Array("\"]}".utf8), "is not UTF-8 text"),
+        "100 kB key": (Array(("{\"" + String(repeating: "k", count: 100_000) + "\": 1}").utf8), "a key or value of 100000 bytes"),
+        "100 kB value": (Array(("{\"rules\": {\"missing-file\": \"" + String(repeating: "v", count: 100_000) + "\"}}").utf8),
+                         "a key or value of 100000 bytes"),
+        "not JSON": (Array("root:x:0:0:root:/root:/bin/bash".utf8), "is not JSON (line 1, column 1)"),
+    ]
+
     @Test("repeated keys, invalid UTF-8 and long keys in .asset-tool.json are errors in one clipped line",
-          arguments: [
-            ("{\"rules\": {}, \"rules\": {}}", "rules: appears twice"),
-            ("{\"rules\": {\"missing-file\": \"off\", \"missing-file\": \"error\"}}", "rules.missing-file: appears twice"),
-            ("{\"exclude\": [\"\u{FF}\"]}", "is not UTF-8 text"),
-            ("{\"" + String(repeating: "k", count: 100_000) + "\": 1}", "a key or value of 100000 bytes"),
-            ("{\"rules\": {\"missing-file\": \"" + String(repeating: "v", count: 100_000) + "\"}}", "a key or value of 100000 bytes"),
-            ("root:x:0:0:root:/root:/bin/bash", "is not JSON (line 1, column 1)"),
-          ])
-    func badConfigurations(text: String, expected: String) throws {
+          arguments: badFiles.keys.sorted())
+    func badConfigurations(name: String) throws {
+        let (bytes, expected) = try #require(Self.badFiles[name])
         let folder = try TemporaryFolder()
         let catalog = try Self.repository(folder)
-        let bytes = text == "{\"exclude\": [\"\u{FF}\"]}" ? Array("{\"exclude\": [\"".utf8) + [0xFF] + Array("\"]}".utf8) : Array(text.utf8)
         try folder.write("repo/.asset-tool.json", bytes)
 
         let run = try BoundedRun.run(["validate", catalog])

@@ -82,7 +82,6 @@ struct OutputTargetTests {
         case .folder:
             try folder.folder(String(path.dropFirst(folder.path.count + 1)))
             try folder.write(String(path.dropFirst(folder.path.count + 1)) + "/precious.txt", "precious")
-            try folder.write(String(path.dropFirst(folder.path.count + 1)) + "/frames.json", "{\"mine\": true}")
         case .symlink:
             try folder.write("precious.txt", "precious")
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: folder.path + "/precious.txt")
@@ -137,6 +136,13 @@ struct OutputTargetTests {
         let result = run.failure == .fullDisk
             ? try BoundedRun.run(arguments, shell: "trap '' XFSZ; ulimit -f 0 && exec \"$TOOL\" \"$@\"")
             : try BoundedRun.run(arguments)
+
+        // (An extract-frames output is a folder: --force writes its frames into one that holds other files, which stay.)
+        if run.command == "extract-frames", target == .folder, run.failure == .none {
+            #expect(result.ending == .exited(0), "\(result.stderr)")
+            #expect(try String(contentsOfFile: output + "/precious.txt", encoding: .utf8) == "precious")
+            return
+        }
 
         // Then it fails, and the folder holding the output is exactly as it was: nothing replaced, removed or left behind
         guard case .exited(let status) = result.ending, status != 0 else {
@@ -239,5 +245,62 @@ struct OutputTargetTests {
         let result = try BoundedRun.run(arguments)
         #expect(result.ending == .exited(64))
         #expect(result.stderr.contains("--output must name a file, not an empty string"), "\(result.stderr)")
+    }
+}
+
+/// A signal that stops a writing command removes its temporaries; one the process was started ignoring
+/// (`nohup`) stays ignored.
+@Suite("Outputs: interrupted writes leave nothing behind")
+struct InterruptedOutputTests {
+    /// A catalog of `count` image sets with noisy 256x256 PNGs: a report that takes a few seconds to draw.
+    static func slowCatalog(_ folder: TemporaryFolder, count: Int) throws -> String {
+        var generator = SystemRandomNumberGenerator()
+        var image = RGBAImage(width: 256, height: 256)
+        for index in image.pixels.indices { image.pixels[index] = UInt8.random(in: 0...255, using: &generator) }
+        let png = try PNGEncoder.fast.encode(image)
+        for index in 0..<count {
+            try folder.write("App.xcassets/i\(index).imageset/Contents.json",
+                             "{\"images\": [{\"filename\": \"i.png\", \"idiom\": \"universal\"}]}")
+            try folder.write("App.xcassets/i\(index).imageset/i.png", png)
+        }
+        return folder.path + "/App.xcassets"
+    }
+
+    @Test("report stopped by SIGINT, SIGTERM or SIGHUP while writing: no temporary, the earlier page untouched",
+          arguments: ["INT", "TERM", "HUP"])
+    func reportInterrupted(signal: String) throws {
+        let folder = try TemporaryFolder()
+        let catalog = try Self.slowCatalog(folder, count: 300)
+        let output = try folder.write("report.html", "earlier page")
+
+        let script = """
+            "$TOOL" report "$1" --output "$2" --force --threads 1 > /dev/null 2>&1 & pid=$!
+            i=0; while ! ls -a "$3" | grep -q '^.report.html.tmp-' && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+            kill -\(signal) $pid; wait $pid; echo $?
+            """
+        let run = try BoundedRun.run([catalog, output, folder.path], shell: script, deadline: 180)
+
+        let expected = ["INT": "130", "TERM": "143", "HUP": "129"][signal] ?? ""
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(run.stdout) \(run.stderr)")
+        #expect(WholeOutputTests.names(folder.path) == ["App.xcassets", "report.html"])
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "earlier page")
+    }
+
+    @Test("a run started with SIGHUP ignored (nohup) is not stopped by it, and writes its output")
+    func hangUpIgnored() throws {
+        let folder = try TemporaryFolder()
+        let catalog = try Self.slowCatalog(folder, count: 100)
+        let output = folder.path + "/report.html"
+
+        let script = """
+            trap '' HUP
+            "$TOOL" report "$1" --output "$2" --threads 1 > /dev/null 2>&1 & pid=$!
+            i=0; while ! ls -a "$3" | grep -q '^.report.html.tmp-' && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+            kill -HUP $pid; wait $pid; echo $?
+            """
+        let run = try BoundedRun.run([catalog, output, folder.path], shell: script, deadline: 180)
+
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(run.stdout) \(run.stderr)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("<html"))
     }
 }
