@@ -35,10 +35,11 @@ enum InterruptSignals {
     static func cleanUpOnExit() {
         guard sources.isEmpty else { return }
         for number in InterruptSignals.numbers {
-            // A signal the process was started ignoring (`nohup` ignores SIGHUP, a shell's background job
-            // SIGINT) stays ignored: the run was asked to survive it.
+            // SIGHUP ignored at start (`nohup`) stays ignored: the run was asked to outlive its terminal.
+            // SIGINT and SIGTERM are always taken (a shell starts a background job with SIGINT ignored,
+            // and `kill -INT` of it should still stop the run cleanly).
             let previous = signal(number, SIG_IGN)
-            if InterruptSignals.address(of: previous) == InterruptSignals.address(of: SIG_IGN) { continue }
+            if number == SIGHUP, InterruptSignals.address(of: previous) == InterruptSignals.address(of: SIG_IGN) { continue }
             let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue.global())
             source.setEventHandler {
                 InterruptCleanup.removeAll()
