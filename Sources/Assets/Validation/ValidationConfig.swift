@@ -17,9 +17,10 @@ public enum RuleSetting: String, Sendable, Hashable, CaseIterable, Codable {
 ///
 /// Only the project configures its checks (Docs/security.md): a file inside the catalog being judged is
 /// never read (a pull request must not relax the check it is judged by), nor one reached through a
-/// symbolic link, nor one above the repository root (the folder holding a `.git` folder, or a `.git`
-/// file of a worktree or submodule, outside the catalog). Without a repository root only the folder
-/// holding the catalog is searched, and never when it is `/` or a folder anyone may write to (`/tmp`).
+/// symbolic link, nor one above the project's root (the folder holding a `.git` folder, a `.git` file of
+/// a worktree or submodule, or a `Package.swift`, outside the catalog). Without a project root only the
+/// folder holding the catalog is searched; a file in `/` or in a folder anyone may write to (`/tmp`) is
+/// never read.
 /// A file found and not read is reported (`ignored-config`).
 ///
 /// ```json
@@ -96,7 +97,7 @@ public struct ValidationConfig: Sendable, Hashable {
                     ignored.append(Ignored(file: candidate, insideCatalog: nil, reason: "is not a regular file"))
                 }
             }
-            if isRepositoryRoot(folder) {
+            if isProjectRoot(folder) {
                 repositoryRoot = true
                 break
             }
@@ -104,14 +105,16 @@ public struct ValidationConfig: Sendable, Hashable {
             folder = parent(of: folder)
         }
         guard let found else { return (nil, ignored) }
-        // No repository root above: only the folder holding the catalog, and not a shared one.
-        if !repositoryRoot, found != join(start, fileName) || !isPrivateFolder(start) { return (nil, ignored) }
+        // No project root above: only the folder holding the catalog. Never a shared folder's file.
+        if !repositoryRoot, found != join(start, fileName) { return (nil, ignored) }
+        guard isPrivateFolder(parent(of: found)) else { return (nil, ignored) }
         return (found, ignored)
     }
 
-    /// Whether `folder` is a repository's root: it holds a `.git` folder, or the `.git` file (`gitdir: …`)
-    /// of a worktree or a submodule.
-    static func isRepositoryRoot(_ folder: String) -> Bool {
+    /// Whether `folder` is a project's root: it holds a `.git` folder, the `.git` file (`gitdir: …`) of a
+    /// worktree or a submodule, or a Swift package's `Package.swift` (a package checked out without git).
+    static func isProjectRoot(_ folder: String) -> Bool {
+        if case .success(let status) = CatalogFileSystem.linkStatus(join(folder, "Package.swift")), status.type == .file { return true }
         let git = join(folder, ".git")
         guard case .success(let status) = CatalogFileSystem.linkStatus(git) else { return false }
         if status.type == .directory { return true }
