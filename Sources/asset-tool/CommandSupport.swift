@@ -103,7 +103,16 @@ struct OutputOptions: ParsableArguments {
 
     static func check(_ output: String) throws {
         if output.isEmpty { throw ValidationError("--output must name a file, not an empty string") }
+        if let name = output.split(separator: "/").last.map(String.init), protectedNames.contains(name) {
+            throw ValidationError("--output \(output): \(name) is the project's configuration or a catalog's own file, not an output; "
+                                  + "name the output otherwise (hash: placeholder-hashes.json)")
+        }
     }
+
+    /// Names no command writes, even with --force: the project's configuration (`placeholders.json`,
+    /// `.asset-tool.json`) and a catalog's own `Contents.json`. Overwriting `placeholders.json` with a hash
+    /// manifest made every later command fail.
+    static let protectedNames: Set<String> = [PlaceholderConfig.fileName, ValidationConfig.fileName, "Contents.json"]
 }
 
 /// `--output`/`-o` and `--force` where the output is optional (`hash`'s manifest): the same words and checks.

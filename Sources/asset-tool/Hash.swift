@@ -47,20 +47,12 @@ struct Hash: WritingCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
-    /// File names a manifest is never written as: the project's configuration and a catalog's own files.
-    static let protectedNames: Set<String> = [PlaceholderConfig.fileName, ValidationConfig.fileName, "Contents.json"]
-
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("name at least one image, folder or catalog") }
         do {
             _ = try BlurHash.Components(parsing: components)
         } catch {
             throw ValidationError("--components: \(error.description)")
-        }
-        if let output = outputOptions.output, let name = output.split(separator: "/").last.map(String.init),
-           Hash.protectedNames.contains(name) {
-            throw ValidationError("--output \(output): \(name) is the project's configuration or a catalog's file, not a manifest; "
-                                  + "name the manifest otherwise (placeholder-hashes.json)")
         }
     }
 

@@ -198,6 +198,15 @@ struct OutputTargetTests {
     @Test("hash --output never writes over the project's configuration, even with --force",
           arguments: ["placeholders.json", ".asset-tool.json", "Contents.json"])
     func hashKeepsConfiguration(name: String) throws {
+        try Self.keepsConfiguration(name: name, command: "hash")
+    }
+
+    @Test("no other command writes over it either", arguments: ["render-hash", "report", "build-check"])
+    func othersKeepConfiguration(command: String) throws {
+        try Self.keepsConfiguration(name: "placeholders.json", command: command)
+    }
+
+    static func keepsConfiguration(name: String, command: String) throws {
         // Given a project with a placeholders.json beside the catalog
         let folder = try TemporaryFolder()
         try Self.project(folder, failure: .none)
@@ -205,12 +214,12 @@ struct OutputTargetTests {
         let before = Self.snapshot(folder.path)
 
         // When the manifest is asked for under that name
-        let run = try BoundedRun.run(["hash", folder.path + "/project/App.xcassets", "--output", config, "--force"])
+        let run = try BoundedRun.run(arguments(Case(command: command, failure: .none), project: folder.path + "/project", output: config))
 
         // Then it is a usage error, and the file is untouched
         #expect(run.ending == .exited(64), "\(run.stderr)")
-        #expect(run.stderr.contains("not a manifest"), "\(run.stderr)")
-        #expect(Self.snapshot(folder.path) == before)
+        #expect(run.stderr.contains("not an output"), "\(run.stderr)")
+        #expect(snapshot(folder.path) == before)
     }
 
     @Test("hash's documented example (hash --help) writes a manifest and leaves the project valid")
