@@ -38,9 +38,11 @@ struct AssetTool: ParsableCommand {
             } else {
                 command = try parseAsRoot(arguments)
             }
+            // A command that writes removes its temporaries when a signal stops it (one place for all of them).
+            if command is WritingCommand { InterruptSignals.cleanUpOnExit() }
             try command.run()
         } catch let failure as CommandFailure {
-            printError(failure.message)
+            if let message = failure.message { printError(message) } else { InterruptSignals.holdIfInterrupted() }
             exit(withError: failure.status.code)
         } catch {
             InterruptSignals.holdIfInterrupted()
@@ -49,3 +51,7 @@ struct AssetTool: ParsableCommand {
         InterruptSignals.holdIfInterrupted()
     }
 }
+
+/// A command that writes files: `AssetTool.main` installs the interrupt cleanup before it runs, so SIGINT,
+/// SIGTERM and SIGHUP leave none of its temporaries behind.
+protocol WritingCommand: ParsableCommand {}

@@ -1,11 +1,6 @@
 import ArgumentParser
 import Assets
 import AssetsSupport
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,14 +11,16 @@ import Darwin
 /// finding as `path:line:column: severity: message [code]` (`path: ...` without a position) with the catalog's path as given (the plugin gives an
 /// absolute one, so `swift build` and Xcode can point at the file), and writes `FILE.swift` (a comment
 /// only) when there is no error. The target compiles that file, so an error fails the build.
-struct BuildCheck: ParsableCommand {
+struct BuildCheck: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "build-check",
         abstract: "Validate a catalog for the SwiftPM build-tool plugin; write OUTPUT only when there is no error.",
         discussion: """
         Used by AssetCatalogValidationPlugin. Exit status: 0 and OUTPUT written when the catalog has no \
         error (with --strict, no warning); 1 when it has, and OUTPUT is removed if build-check wrote it \
-        (nothing else is ever removed or replaced); 66 when the catalog cannot be read.
+        (nothing else is ever removed); 66 when the catalog cannot be read. An existing OUTPUT is replaced \
+        only when build-check wrote it, or with --force when it is a regular file; a folder, link, FIFO or \
+        device never.
 
         \(CommandExamples.buildCheck)
         """,
@@ -37,8 +34,9 @@ struct BuildCheck: ParsableCommand {
 
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
-    @Option(name: .long, help: "The Swift file to write when the catalog passes.")
-    var output: String
+    @OptionGroup var outputOptions: OutputOptions
+
+    var output: String { outputOptions.output }
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -50,28 +48,22 @@ struct BuildCheck: ParsableCommand {
     var limits: LimitOptions
 
     func run() throws {
-        InterruptSignals.cleanUpOnExit()
-        let names: PlaceholderNames
-        do {
-            names = try placeholderNames.names(forCatalog: catalog)
-        } catch {
-            try? FileManager.default.removeItem(atPath: output)
-            throw CommandFailure("\(error.file): error: \(error.message) [placeholder-config]")
-        }
+        // Every way this run can fail before the write removes only a file build-check wrote (OwnOutput):
+        // a stale pass must not let a failing build look clean, and nothing else is ever removed.
         let report: CatalogReport
         do {
-            let config = try checks.config(forCatalog: catalog)
-            var options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
-                                                              placeholderFileGiven: placeholderNames.placeholders != nil)
-            options.limits = limits.decoding
-            options.catalogLimits = limits.catalog
-            report = try CatalogValidator(options: options).validate(catalogAt: catalog)
-        } catch let failure as CommandFailure {
-            try? FileManager.default.removeItem(atPath: output)
-            throw failure
+            let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits)
+            let (validator, _) = try setup.validator(forCatalog: catalog) { error in
+                CommandFailure("\(error.file): error: \(error.message) [placeholder-config]")
+            }
+            do {
+                report = try validator.validate(catalogAt: catalog)
+            } catch {
+                throw CommandFailure.unreadableCatalog("\(catalog): error: \(error) [unreadable-catalog]")
+            }
         } catch {
             BuildCheck.removeOwnOutput(output)
-            throw CommandFailure.unreadableCatalog("\(catalog): error: \(error) [unreadable-catalog]")
+            throw error
         }
         let style = TerminalStyle.forStream(STDOUT_FILENO)
         for diagnostic in report.diagnostics {
@@ -82,44 +74,35 @@ struct BuildCheck: ParsableCommand {
         if failing {
             // A stale file from an earlier passing build must not let a later build look clean.
             BuildCheck.removeOwnOutput(output)
-            throw ExitStatus.failure.code
+            throw CommandFailure.exit(.failure)
         }
         let name = catalog.split(separator: "/").last.map(String.init) ?? catalog
         let text = "\(BuildCheck.header) \(SwiftComment.escape(name)) passed validation (\(report.summary)). Do not edit.\n"
-        // Replace only a file this command wrote: a typo in --output must not cost anyone a file.
-        var existing = stat()
-        if lstat(output, &existing) == 0, !BuildCheck.isOwnOutput(output) {
+        // Replace only a file this command wrote (or, with --force, a regular file): a typo in --output
+        // must not cost anyone a file. A folder, link, FIFO or device is never replaced (AtomicFileStream).
+        let own = BuildCheck.isOwnOutput(output)
+        if !own, !outputOptions.force, case .success(let found) = CatalogFileSystem.linkStatus(output), found.type == .file {
             throw CommandFailure("\(output): exists and was not written by build-check; not replaced")
         }
         do {
             try AtomicFileWriter(overwrite: true).write(Array(text.utf8), to: output)
         } catch {
-            throw CommandFailure("\(output): \(error)")
+            throw CommandFailure(error.description)
         }
     }
 
     /// How every file build-check writes begins.
     static let header = "// Generated by asset-tool build-check:"
 
-    /// Removes `path` only when it is a file this command wrote: a regular file (not a link, not a folder,
-    /// never anything recursively) that begins with `header`. Anything else at `path` is left alone.
+    /// Removes `path` only when it is a file this command wrote (`OwnOutput`: a regular file, not a link or
+    /// a folder, never anything recursively, that begins with `header`). Anything else at `path` stays.
     static func removeOwnOutput(_ path: String) {
-        if isOwnOutput(path) { unlink(path) }
+        OwnOutput.remove(path, marker: Array(header.utf8))
     }
 
     /// Whether `path` is a regular file (not a link or a folder) that begins with `header`.
     static func isOwnOutput(_ path: String) -> Bool {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 64 << 10 else { return false }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        let expected = Array(header.utf8)
-        var head = [UInt8](repeating: 0, count: expected.count)
-        let got = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, expected.count) }
-        var opened = stat()
-        let same = fstat(fd, &opened) == 0 && opened.st_ino == info.st_ino && opened.st_dev == info.st_dev
-        close(fd)
-        return same && got == expected.count && head == expected
+        OwnOutput.isOwn(path, marker: Array(header.utf8))
     }
 }
 

@@ -25,8 +25,29 @@ struct CheckOptions: ParsableArguments {
     @Flag(name: .customLong("no-config"), help: "Read no .asset-tool.json.")
     var noConfig = false
 
+    /// The files whose note was printed (commands run on the main thread only).
+    nonisolated(unsafe) private static var noted: Set<String> = []
+
+    /// The line that says a configuration file narrows the checks (codes off or lowered to warnings,
+    /// paths excluded, the placeholder check off), so a reviewer sees what a change to it silenced; nil
+    /// when it narrows nothing. A note on stderr, not a finding: it changes no exit status.
+    static func narrowingNote(_ config: ValidationConfig) -> String? {
+        guard let file = config.file else { return nil }
+        let off = config.rules.filter { $0.value == .off }.map(\.key.rawValue).sorted()
+        let lowered = config.rules.filter { $0.value == .warning && $0.key.defaultSeverity == .error }.map(\.key.rawValue).sorted()
+        var parts: [String] = []
+        if !off.isEmpty { parts.append("turns off \(off.joined(separator: ", "))") }
+        if !lowered.isEmpty { parts.append("lowers \(lowered.joined(separator: ", ")) to warnings") }
+        if !config.exclude.isEmpty {
+            parts.append("excludes \(config.exclude.count) pattern\(config.exclude.count == 1 ? "" : "s")")
+        }
+        if config.requirePlaceholders == false { parts.append("turns the placeholder check off") }
+        guard !parts.isEmpty else { return nil }
+        return "\(file): note: narrows the checks: \(parts.joined(separator: "; "))"
+    }
+
     /// The file's settings with the flags on top; a bad file is a usage error (exit 64) naming it.
-    func config(forCatalog catalog: String) throws -> ValidationConfig {
+    func config(forCatalog catalog: String) throws(CommandFailure) -> ValidationConfig {
         do {
             let base: ValidationConfig
             if let configFile {
@@ -36,9 +57,41 @@ struct CheckOptions: ParsableArguments {
             } else {
                 base = try ValidationConfig.load(forCatalog: catalog)
             }
+            // Once per file, however many catalogs it configures.
+            if let note = CheckOptions.narrowingNote(base), let file = base.file, CheckOptions.noted.insert(file).inserted { printError(note) }
             return base.adding(disabled: disabled, raised: raised, exclude: excluded)
         } catch {
             throw CommandFailure("error: \(error)", status: .usage)
         }
+    }
+}
+
+/// The one place a validator is built from a command's options (validate, report, build-check): the
+/// placeholder names, the configuration with the flags on top, the project's options and the limits.
+/// `placeholderFailure` words a `placeholders.json` that cannot be read as the command reports it.
+struct ValidatorSetup {
+    var checks: CheckOptions
+    var placeholderNames: PlaceholderNameOptions
+    var limits: LimitOptions
+    var deep = false
+    var requirePlaceholders = false
+
+    func validator(forCatalog catalog: String,
+                   placeholderFailure: (PlaceholderConfigError) -> CommandFailure) throws(CommandFailure)
+        -> (validator: CatalogValidator, names: PlaceholderNames)
+    {
+        let names: PlaceholderNames
+        do {
+            names = try placeholderNames.names(forCatalog: catalog)
+        } catch {
+            throw placeholderFailure(error)
+        }
+        let config = try checks.config(forCatalog: catalog)
+        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+                                                          config: config, placeholderNames: names,
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+        options.limits = limits.decoding
+        options.catalogLimits = limits.catalog
+        return (CatalogValidator(options: options), names)
     }
 }

@@ -41,7 +41,7 @@ enum CommandExamples {
         Examples:
           asset-tool hash photo.jpg
           asset-tool hash photos/ --format json --fast
-          asset-tool hash Assets.catalog --output placeholders.json --force
+          asset-tool hash Assets.catalog --output placeholder-hashes.json --force
         """
 
     static let renderHash = """

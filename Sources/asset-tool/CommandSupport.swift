@@ -21,9 +21,11 @@ enum ExitStatus: Int32 {
 }
 
 /// The one way a command fails: `run()` throws it, and `AssetTool.main` prints `message` as one line on
-/// stderr and exits with `status`. Usage errors go through ArgumentParser's `ValidationError` instead.
+/// stderr (none when the command has already said why: findings printed, failures listed) and exits with
+/// `status`. Usage errors found while parsing are ArgumentParser's (`validate()` throws `ValidationError`);
+/// one found only while running is a `CommandFailure` with `.usage`.
 struct CommandFailure: Error, CustomStringConvertible {
-    var message: String
+    var message: String?
     var status: ExitStatus
 
     init(_ message: String, status: ExitStatus = .failure) {
@@ -31,28 +33,98 @@ struct CommandFailure: Error, CustomStringConvertible {
         self.status = status
     }
 
+    private init(silent status: ExitStatus) {
+        self.message = nil
+        self.status = status
+    }
+
+    /// The command has printed its findings or failures already: only the exit status is left to give.
+    static func exit(_ status: ExitStatus) -> CommandFailure {
+        CommandFailure(silent: status)
+    }
+
     /// The catalog itself cannot be read.
     static func unreadableCatalog(_ message: String) -> CommandFailure {
         CommandFailure(message, status: .noInput)
     }
 
-    var description: String { message }
+    var description: String { message ?? "exit status \(status.rawValue)" }
 }
 
-/// `--format`: the output formats of every command; each command accepts the ones it lists in `validate()`.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+/// `--format` of the commands that print text or JSON (info, resolve, hash, extract-frames): only these
+/// two parse, so no command has a branch for a format it does not write.
+enum TextOrJSON: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text
+    case json
+}
+
+/// `--format` of `validate`: every CI format the catalog report renders.
+enum ValidateFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text
     case json
     /// GitHub Actions workflow commands.
     case github
-    /// SARIF 2.1.0, JUnit XML, checkstyle XML, GitLab code quality (`validate`).
+    /// SARIF 2.1.0, JUnit XML, checkstyle XML, GitLab code quality.
     case sarif, junit, checkstyle, gitlab
 
-    /// Throws a usage error when this command does not write `self`.
-    func check(_ supported: [OutputFormat]) throws {
-        guard supported.contains(self) else {
-            throw ValidationError("--format must be \(supported.map(\.rawValue).joined(separator: ", ")), not \(rawValue)")
+    /// The catalog report's rendering of this format.
+    var rendering: CatalogReportFormat {
+        switch self {
+        case .text: return .text
+        case .json: return .json
+        case .github: return .github
+        case .sarif: return .sarif
+        case .junit: return .junit
+        case .checkstyle: return .checkstyle
+        case .gitlab: return .gitlab
         }
+    }
+
+    /// Text and GitHub annotations are read by people; the others by programs, so no progress line.
+    var isForPeople: Bool { self == .text || self == .github }
+
+    /// The formats the report of several catalogs is written in.
+    var takesSeveralCatalogs: Bool { self == .text || self == .json || self == .github }
+}
+
+/// `--output`/`-o` and `--force`: the one shape of every command that writes (build-check, decode,
+/// extract-frames, report, render-hash). An output is written atomically; `--force` replaces only a regular
+/// file (extract-frames: an earlier run's output folder), never a folder, a link, a FIFO or a device.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write (see the command's description).", valueName: "path"))
+    var output: String
+
+    @Flag(help: "Replace an existing output: a regular file (extract-frames: an earlier run's output folder); never a folder, link, FIFO or device.")
+    var force = false
+
+    func validate() throws {
+        try OutputOptions.check(output)
+    }
+
+    static func check(_ output: String) throws {
+        if output.isEmpty { throw ValidationError("--output must name a file, not an empty string") }
+        if let name = output.split(separator: "/").last.map(String.init), protectedNames.contains(name) {
+            throw ValidationError("--output \(output): \(name) is the project's configuration or a catalog's own file, not an output; "
+                                  + "name the output otherwise (hash: placeholder-hashes.json)")
+        }
+    }
+
+    /// Names no command writes, even with --force: the project's configuration (`placeholders.json`,
+    /// `.asset-tool.json`) and a catalog's own `Contents.json`. Overwriting `placeholders.json` with a hash
+    /// manifest made every later command fail.
+    static let protectedNames: Set<String> = [PlaceholderConfig.fileName, ValidationConfig.fileName, "Contents.json"]
+}
+
+/// `--output`/`-o` and `--force` where the output is optional (`hash`'s manifest): the same words and checks.
+struct OptionalOutputOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write (see the command's description).", valueName: "path"))
+    var output: String?
+
+    @Flag(help: "Replace an existing output: a regular file; never a folder, link, FIFO or device.")
+    var force = false
+
+    func validate() throws {
+        if let output { try OutputOptions.check(output) }
     }
 }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Assets
 
-struct Decode: ParsableCommand {
+struct Decode: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Decode an image and write its pixels as PPM (8-bit RGB, as djpeg writes) or a PNG (8-bit RGBA when read).",
@@ -20,17 +20,16 @@ struct Decode: ParsableCommand {
     @Argument(help: "The image to read (JPEG, PNG or GIF).")
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: NAME.ppm or NAME.png.", valueName: "file"))
-    var output: String
+    @OptionGroup var outputOptions: OutputOptions
+
+    /// The file to write: NAME.ppm or NAME.png.
+    var output: String { outputOptions.output }
 
     @Option(help: ArgumentHelp("JPEG scale: 1/2, 1/4 or 1/8.", valueName: "scale"))
     var scale: String?
 
     @Flag(help: "Write the pixels as stored, without turning them by the EXIF orientation.")
     var keepOrientation = false
-
-    @Flag(help: "Replace the output file if it exists.")
-    var force = false
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
@@ -55,11 +54,10 @@ struct Decode: ParsableCommand {
     }
 
     func run() throws {
-        InterruptSignals.cleanUpOnExit()
-        guard let format = DecodedImageWriter.format(forPath: output) else { throw ExitStatus.usage.code }
+        guard let format = DecodedImageWriter.format(forPath: output) else { throw CommandFailure.exit(.usage) }
         let options = DecodeOptions(limits: limits.decoding, orientation: keepOrientation ? .keep : .apply,
                                     scale: scale.flatMap(Self.scale) ?? .full)
-        let writer = DecodedImageWriter(options: options, overwrite: force)
+        let writer = DecodedImageWriter(options: options, overwrite: outputOptions.force)
         let result: DecodedImageWriter.Result
         do {
             result = try writer.write(file: input, to: output, format: format)

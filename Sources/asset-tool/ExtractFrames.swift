@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-struct ExtractFrames: ParsableCommand {
+struct ExtractFrames: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract-frames",
         abstract: "Write every frame of an animated GIF as a PNG, composited as a browser shows it (a JPEG or PNG gives one upright frame).",
@@ -30,8 +30,12 @@ struct ExtractFrames: ParsableCommand {
     @Argument(help: ArgumentHelp("The image to read; or several, or a folder of GIFs.", valueName: "input"))
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "The folder to write frames into (created if missing).")
-    var output: String
+    @OptionGroup var outputOptions: OutputOptions
+
+    /// The folder to write frames into (created if missing).
+    var output: String { outputOptions.output }
+    /// Replace an earlier run's frames and frames.json in the folder.
+    var force: Bool { outputOptions.force }
 
     @Flag(help: "Write each frame's own rectangle, uncomposited.")
     var raw = false
@@ -39,11 +43,8 @@ struct ExtractFrames: ParsableCommand {
     @Option(help: ArgumentHelp("Only these frames: an index, or an inclusive range such as 3-7 (or 3-).", valueName: "range"))
     var frames: String?
 
-    @Flag(help: "Replace an earlier run's frames and frames.json in the folder.")
-    var force = false
-
     @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: TextOrJSON = .text
 
     @Flag(help: "Smallest PNGs (zlib 9, the smaller of no filter and adaptive filters; indexed or RGB as by default): much slower.")
     var smallest = false
@@ -52,7 +53,6 @@ struct ExtractFrames: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        try format.check([.text, .json])
         if let frames, FrameSelection(parsing: frames) == nil {
             throw ValidationError("--frames must be an index or a range such as 3-7, not '\(frames)'")
         }
@@ -65,7 +65,6 @@ struct ExtractFrames: ParsableCommand {
     private var selection: FrameSelection { frames.flatMap(FrameSelection.init(parsing:)) ?? .all }
 
     func run() throws {
-        InterruptSignals.cleanUpOnExit()
         if inputs.count == 1, !isFolder(inputs[0]) {
             try extractOne(inputs[0])
         } else {
@@ -96,7 +95,7 @@ struct ExtractFrames: ParsableCommand {
         }
         switch format {
         case .json: print(report.json(), terminator: "")
-        case .text, .github, .sarif, .junit, .checkstyle, .gitlab: print(PlainText.escape(summary(of: report, input: input, folder: output)))
+        case .text: print(PlainText.escape(summary(of: report, input: input, folder: output)))
         }
         printWarnings(of: report, input: input)
         if let damage = report.damage {
@@ -124,7 +123,7 @@ struct ExtractFrames: ParsableCommand {
             }
         }
         if let (first, second) = FrameExtractionBatch.clash(in: files) {
-            throw ValidationError("\(first) and \(second) would both write to \(output)/\(FrameExtractionBatch.folderName(for: first))")
+            throw CommandFailure("\(first) and \(second) would both write to \(output)/\(FrameExtractionBatch.folderName(for: first))", status: .usage)
         }
         let batch = FrameExtractionBatch(inputs: files, folder: output, selection: selection, overwrite: force,
                                          encoder: encoder, raw: raw, limits: limits.decoding, threads: limits.threadCount,
@@ -139,7 +138,7 @@ struct ExtractFrames: ParsableCommand {
             case .success(let report):
                 switch format {
                 case .json: reports.append(report.manifest)
-                case .text, .github, .sarif, .junit, .checkstyle, .gitlab: print(PlainText.escape(summary(of: report, input: outcome.input, folder: outcome.folder)))
+                case .text: print(PlainText.escape(summary(of: report, input: outcome.input, folder: outcome.folder)))
                 }
                 printWarnings(of: report, input: outcome.input)
                 if let damage = report.damage {
@@ -153,7 +152,7 @@ struct ExtractFrames: ParsableCommand {
             }
         }
         if format == .json { print(JSONValue.array(reports).rendered(.records)) }
-        if failed { throw ExitStatus.failure.code }
+        if failed { throw CommandFailure.exit(.failure) }
     }
 
     private func isFolder(_ path: String) -> Bool {

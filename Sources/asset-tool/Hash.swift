@@ -1,23 +1,30 @@
 import ArgumentParser
 import Assets
+import AssetsSupport
 
-struct Hash: ParsableCommand {
+struct Hash: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "hash",
         abstract: "Make the BlurHash and ThumbHash placeholders of images, folders of images or a catalog.",
         discussion: """
             Each input is an image (JPEG, PNG, GIF), a folder (every image under it) or a catalog folder \
-            (*.xcassets, *.catalog: each image set's highest-scale universal light image). Pixels are what \
-            `asset-tool decode` writes. The exact mode hashes the full-size pixels and gives the reference \
-            encoders' strings; --fast decodes a JPEG with libjpeg's DCT scaling (at least 100 px on the \
-            longer side), much faster, with hashes that can differ slightly (see the README). Files are \
-            hashed on all cores.
+            (*.xcassets, *.catalog: each image set's highest-scale universal light image, read as every \
+            command reads a catalog: no link out of it is followed). Pixels are what `asset-tool decode` \
+            writes. The exact mode hashes the full-size pixels and gives the reference encoders' strings; \
+            --fast decodes a JPEG with libjpeg's DCT scaling (at least 100 px on the longer side), much \
+            faster, with hashes that can differ slightly (see the README). Files are hashed on --threads \
+            threads within the memory budget (--max-memory).
 
             --output writes a manifest keyed by asset name (by file for plain files), atomically, and never \
-            over an existing file unless --force is given.
+            over an existing file unless --force is given (a regular file only). It never writes over the \
+            project's configuration (placeholders.json, .asset-tool.json) or a Contents.json. Two images \
+            with one key (catalogs sharing a set name) fail before anything is hashed; a file given twice is \
+            hashed once.
 
             Exit status: 0 when every image was hashed; 1 when an input or an image could not be read (the \
-            others are still hashed) or the manifest cannot be written; 64 for bad usage.
+            others are still hashed), a folder walk stopped short (a folder that cannot be listed, more \
+            than 32 folders deep, more than 1,000,000 images) or the manifest cannot be written; 64 for \
+            bad usage.
 
             \(CommandExamples.hash)
             """
@@ -33,13 +40,12 @@ struct Hash: ParsableCommand {
     var fast = false
 
     @Option(help: "text or json.")
-    var format: OutputFormat = .text
+    var format: TextOrJSON = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write a JSON manifest keyed by asset name to this file.", valueName: "file"))
-    var output: String?
+    @OptionGroup var outputOptions: OptionalOutputOptions
 
-    @Flag(help: "Replace the manifest file if it exists.")
-    var force = false
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("name at least one image, folder or catalog") }
@@ -48,28 +54,36 @@ struct Hash: ParsableCommand {
         } catch {
             throw ValidationError("--components: \(error.description)")
         }
-        try format.check([.text, .json])
     }
 
     func run() throws {
         let parsed: BlurHash.Components
-        do { parsed = try BlurHash.Components(parsing: components) } catch { throw ExitCode.validationFailure }
+        do { parsed = try BlurHash.Components(parsing: components) } catch { throw CommandFailure(error.description, status: .usage) }
         var failed = false
         var items: [HashBatch.Item] = []
         for input in inputs {
             do {
-                let (found, skipped) = try HashBatch.expand(input)
-                items += found
+                let expansion = try HashBatch.expand(input, limits: limits.catalog)
+                items += expansion.items
+                let skipped = expansion.skippedSets
                 if !skipped.isEmpty {
                     // A note, not a failure: vector-only sets have no bitmap to hash.
                     printError("\(input): skipped \(skipped.count) image set\(skipped.count == 1 ? "" : "s") with no universal PNG, JPEG or GIF image (vector-only or unassigned): \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", ..." : "")")
+                }
+                for stop in expansion.incomplete {
+                    printError(stop.description)
+                    failed = true
                 }
             } catch {
                 printError(error.description)
                 failed = true
             }
         }
-        let batch = HashBatch(hasher: ImageHasher(components: parsed, fast: fast))
+        items = HashBatch.unique(items)
+        if let output = outputOptions.output, let clash = HashBatch.clash(in: items) {
+            throw CommandFailure("\(output): \(clash.first) and \(clash.second) would both be \"\(MessageValue.clipped(clash.key))\" in the manifest; hash each catalog into its own manifest")
+        }
+        let batch = HashBatch(hasher: ImageHasher(components: parsed, fast: fast, limits: limits.decoding), threads: limits.threadCount)
         let outcomes = batch.run(items)
         for outcome in outcomes {
             if case .failure(let error) = outcome.result {
@@ -80,16 +94,16 @@ struct Hash: ParsableCommand {
         switch format {
         case .text:
             for outcome in outcomes { if case .success = outcome.result { print(HashBatch.line(outcome)) } }
-        default:
+        case .json:
             print(HashBatch.json(outcomes).rendered())
         }
-        if let output {
+        if let output = outputOptions.output {
             do {
-                try AtomicFileWriter(overwrite: force).write(Array((HashBatch.manifest(outcomes).rendered() + "\n").utf8), to: output)
+                try AtomicFileWriter(overwrite: outputOptions.force).write(Array((HashBatch.manifest(outcomes).rendered() + "\n").utf8), to: output)
             } catch {
                 throw CommandFailure(error.description)
             }
         }
-        if failed { throw ExitStatus.failure.code }
+        if failed { throw CommandFailure.exit(.failure) }
     }
 }

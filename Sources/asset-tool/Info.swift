@@ -29,7 +29,7 @@ struct Info: ParsableCommand {
     var files: [String]
 
     @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    var format: TextOrJSON = .text
 
     @Flag(help: "Also decode the pixels, reporting damage and codec warnings.")
     var decode = false
@@ -38,7 +38,6 @@ struct Info: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        try format.check([.text, .json])
         if files.isEmpty { throw ValidationError("give at least one file") }
     }
 
@@ -57,12 +56,12 @@ struct Info: ParsableCommand {
         switch format {
         case .json:
             print((reports.count == 1 ? reports[0].json : .array(reports.map(\.json))).rendered())
-        case .text, .github, .sarif, .junit, .checkstyle, .gitlab:  // only text reaches here: validate() refuses the others
+        case .text:
             for report in reports where report.error == nil {
                 print(report.text.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.escape(String($0)) }.joined(separator: "\n"))
             }
         }
-        if failed { throw ExitStatus.failure.code }
+        if failed { throw CommandFailure.exit(.failure) }
     }
 
     private func inspect(_ file: String) throws(ImageError) -> InfoReport {

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C (SIGINT) and `kill` (SIGTERM) while outputs are being written: the temporaries go
+/// Ctrl-C (SIGINT), `kill` (SIGTERM) and a closed terminal (SIGHUP) while outputs are being written: the temporaries go
 /// (`InterruptCleanup`), then the process ends by the same signal, so the caller sees how it ended.
 /// The signals are watched on a dispatch queue, not in a signal handler, so the cleanup may take locks
 /// and allocate.
@@ -23,11 +23,23 @@ enum InterruptSignals {
         _exit(1)
     }
 
-    /// Call once, on the main thread, before writing.
+    /// A handler's address, to compare handlers (a C function pointer, optional or not by platform, is one word).
+    private static func address<Handler>(of handler: Handler) -> Int {
+        unsafeBitCast(handler, to: Int.self)
+    }
+
+    /// The signals that stop a run and remove its temporaries.
+    static let numbers: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Called by `AssetTool.main` for every `WritingCommand`, once, on the main thread, before it runs.
     static func cleanUpOnExit() {
         guard sources.isEmpty else { return }
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
+        for number in InterruptSignals.numbers {
+            // SIGHUP ignored at start (`nohup`) stays ignored: the run was asked to outlive its terminal.
+            // SIGINT and SIGTERM are always taken (a shell starts a background job with SIGINT ignored,
+            // and `kill -INT` of it should still stop the run cleanly).
+            let previous = signal(number, SIG_IGN)
+            if number == SIGHUP, InterruptSignals.address(of: previous) == InterruptSignals.address(of: SIG_IGN) { continue }
             let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue.global())
             source.setEventHandler {
                 InterruptCleanup.removeAll()

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Assets
 
-struct RenderHash: ParsableCommand {
+struct RenderHash: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-hash",
         abstract: "Draw a BlurHash or a ThumbHash as a PNG.",
@@ -29,11 +29,10 @@ struct RenderHash: ParsableCommand {
     @Option(help: "Scales a BlurHash's colour contrast (default 1).")
     var punch: Double = 1
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "file"))
-    var output: String
+    @OptionGroup var outputOptions: OutputOptions
 
-    @Flag(help: "Replace the output file if it exists.")
-    var force = false
+    /// The PNG to write.
+    var output: String { outputOptions.output }
 
     func validate() throws {
         switch (blurhash, thumbhash) {
@@ -66,7 +65,7 @@ struct RenderHash: ParsableCommand {
             throw CommandFailure(error.description)
         }
         do {
-            try AtomicFileWriter(overwrite: force).write(try PNGEncoder.smallest.encode(image), to: output)
+            try AtomicFileWriter(overwrite: outputOptions.force).write(try PNGEncoder.smallest.encode(image), to: output)
         } catch let error as OutputError {
             throw CommandFailure(error.description)
         } catch {

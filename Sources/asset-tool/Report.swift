@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// `asset-tool report [CATALOG] --output report.html [--force]`: one self-contained HTML page about a catalog.
-struct Report: ParsableCommand {
+struct Report: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write one self-contained HTML page showing every asset, its variants, placeholders and findings.",
@@ -36,11 +36,10 @@ struct Report: ParsableCommand {
 
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
-    @Option(name: [.short, .long], help: "The HTML file to write.")
-    var output: String
+    @OptionGroup var outputOptions: OutputOptions
 
-    @Flag(help: "Replace the output file when it exists.")
-    var force = false
+    /// The HTML file to write.
+    var output: String { outputOptions.output }
 
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
@@ -55,26 +54,20 @@ struct Report: ParsableCommand {
     var hashPreviews = false
 
     func run() throws {
-        InterruptSignals.cleanUpOnExit()
-        let names: PlaceholderNames
+        let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits)
+        let (validator, names) = try setup.validator(forCatalog: catalog) { CommandFailure("\($0)") }
         let strings: LocalizedStrings?
         do {
-            names = try placeholderNames.names(forCatalog: catalog)
             strings = try localization.provider()
         } catch {
             throw CommandFailure("\(error)")
         }
-        let config = try checks.config(forCatalog: catalog)
-        var options = CatalogValidator.Options.forProject(catalog: catalog, config: config, placeholderNames: names,
-                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
-        options.limits = limits.decoding
-        options.catalogLimits = limits.catalog
         let progress = ProgressReporter.make("checking sets")
         // The engine `validate` uses, which keeps of each set only its name, kind and path (the outline); the
         // page then reads each set again as it draws it, so memory stays flat with the catalog's size.
         var report: CatalogHTMLReport
         do {
-            var (outline, validation) = try CatalogValidator(options: options).validateKeepingOutline(catalogAt: catalog, progress: progress?.callback)
+            var (outline, validation) = try validator.validateKeepingOutline(catalogAt: catalog, progress: progress?.callback)
             validation.setPaths = []  // every set's path again, which the page does not use (the outline has them)
             report = try CatalogHTMLReport.reading(outline: outline, validation: validation, names: names, limits: limits.catalog)
         } catch {
@@ -87,7 +80,7 @@ struct Report: ParsableCommand {
         progress?.stage("drawing assets")
         do {
             // Streamed: each batch of sets goes to the file as it is drawn, so the page is never whole in memory.
-            try AtomicFileWriter(overwrite: force).write(to: output) { file in
+            try AtomicFileWriter(overwrite: outputOptions.force).write(to: output) { file in
                 try report.write(to: file, progress: progress?.callback)
             }
         } catch {

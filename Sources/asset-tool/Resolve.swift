@@ -18,14 +18,14 @@ struct Resolve: ParsableCommand {
     var name: String?
 
     @Option(help: "Show what the placeholder shows in a state: loading, content, empty, error, loading-error or image-slot.")
-    var state: String?
+    var state: PlaceholderState?
 
     @OptionGroup var catalogOption: CatalogOption
 
     @OptionGroup var traits: DeviceTraitOptions
 
     @Option(help: "text or json.")
-    var format: OutputFormat = .text
+    var format: TextOrJSON = .text
 
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
@@ -46,10 +46,6 @@ struct Resolve: ParsableCommand {
         case (.some, .some): throw ValidationError("give a name or --state, not both")
         default: break
         }
-        if let state, PlaceholderState(rawValue: state) == nil {
-            throw ValidationError("--state must be one of \(PlaceholderState.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(state)\"")
-        }
-        try format.check([.text, .json])
     }
 
     var query: VariantQuery { traits.query }
@@ -67,7 +63,7 @@ struct Resolve: ParsableCommand {
             throw CommandFailure.unreadableCatalog("asset-tool resolve: \(error)")
         }
 
-        if let stateName = state, let placeholderState = PlaceholderState(rawValue: stateName) {
+        if let placeholderState = state {
             let names: PlaceholderNames
             let strings: LocalizedStrings?
             do {
@@ -90,7 +86,7 @@ struct Resolve: ParsableCommand {
                 throw CommandFailure("asset-tool resolve: \(error.description)")
             }
             print(format == .json ? report.reportJSON.rendered() : report.reportText)
-            if !report.isResolved { throw ExitStatus.failure.code }
+            if !report.isResolved { throw CommandFailure.exit(.failure) }
             return
         }
 
@@ -102,18 +98,19 @@ struct Resolve: ParsableCommand {
             var answer = ColorResolution(colorSet: colorSet, name: wanted, query: query)
             answer.trace.insert("found colour set \(colorSet.path)", at: 0)
             print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
-            if !answer.isResolved { throw ExitStatus.failure.code }
+            if !answer.isResolved { throw CommandFailure.exit(.failure) }
             return
         }
         var answer = VariantResolver(catalog: loaded).resolve(wanted, for: query)
         if let note = traits.scaleNote { answer.trace.insert(note, at: 0) }
         guard hash, answer.isResolved, let file = answer.file else {
             print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
-            if !answer.isResolved { throw ExitStatus.failure.code }
+            if !answer.isResolved { throw CommandFailure.exit(.failure) }
             return
         }
-        let item = HashBatch.Item(file: (catalog.hasSuffix("/") ? catalog : catalog + "/") + file, assetName: answer.name)
-        let outcome = HashBatch().run([item])[0]
+        // Read under the catalog's rule, as every other read of the catalog: no link out of it is followed.
+        let item = HashBatch.Item(catalog: catalog, relative: file, assetName: answer.name)
+        let outcome = HashBatch(hasher: ImageHasher(limits: limits.decoding), threads: 1).run([item])[0]
         if case .failure(let error) = outcome.result { throw CommandFailure("asset-tool resolve: \(error.description)") }
         if format == .json, case .object(var members) = answer.reportJSON {
             members.append((key: "hash", value: HashBatch.object(outcome)))
@@ -126,6 +123,8 @@ struct Resolve: ParsableCommand {
         }
     }
 }
+
+extension PlaceholderState: ExpressibleByArgument {}
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
 func loadCatalog(at path: String, limits: CatalogLimits = .default) throws -> AssetCatalog {

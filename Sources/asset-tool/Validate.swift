@@ -29,7 +29,7 @@ struct Validate: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, checkstyle or gitlab (code quality).")
-    var format: OutputFormat = .text
+    var format: ValidateFormat = .text
 
     @Flag(help: "Fail on warnings too.")
     var strict = false
@@ -52,19 +52,15 @@ struct Validate: ParsableCommand {
         return named.isEmpty ? [catalogOption.path()] : named
     }
 
-    func validate() throws {
-        try format.check([.text, .json, .github, .sarif, .junit, .checkstyle, .gitlab])
-    }
-
     func run() throws {
         let progress = ProgressReporter.make("checking sets", enabled: format.isForPeople)
         // One catalog named as such keeps the one-catalog output; several, or a folder of catalogs, get
         // the several-catalog output (JSON: {"catalogs": [...], "summary": {...}}) even when one is found.
         let catalogs = self.catalogs
-        let paths = Self.expanded(catalogs)
+        let paths = try Self.expanded(catalogs)
         guard catalogs.count == 1, paths.count == 1, paths[0] == catalogs[0] else {
-            guard [.text, .json, .github].contains(format) else {
-                throw ValidationError("--format \(format.rawValue) takes one catalog; several catalogs are written as text, json or github")
+            guard format.takesSeveralCatalogs else {
+                throw CommandFailure("--format \(format.rawValue) takes one catalog; several catalogs are written as text, json or github", status: .usage)
             }
             var perCatalog: (@Sendable (Int, Int, Int) -> Void)?
             if let callback = progress?.callback {
@@ -79,8 +75,8 @@ struct Validate: ParsableCommand {
             progress?.finish()
             let rendered = report.rendered(as: format.rendering)
             print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
-            if !report.unreadable.isEmpty { throw ExitStatus.noInput.code }
-            if report.errorCount > 0 || (strict && report.warningCount > 0) { throw ExitStatus.failure.code }
+            if !report.unreadable.isEmpty { throw CommandFailure.exit(.noInput) }
+            if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
             return
         }
         let catalog = paths[0]
@@ -96,63 +92,41 @@ struct Validate: ParsableCommand {
         let rendered = report.rendered(as: format.rendering)
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
-        if failing { throw ExitStatus.failure.code }
+        if failing { throw CommandFailure.exit(.failure) }
     }
 
     /// The validator for one catalog, with that catalog's placeholder names.
-    private func validator(for catalog: String) throws -> CatalogValidator {
-        let names: PlaceholderNames
-        do {
-            names = try placeholderNames.names(forCatalog: catalog)
-        } catch {
-            throw CommandFailure("error: \(error)")
-        }
-        let config = try checks.config(forCatalog: catalog)
-        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
-                                                          config: config, placeholderNames: names,
-                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
-        options.limits = limits.decoding
-        options.catalogLimits = limits.catalog
-        return CatalogValidator(options: options)
+    private func validator(for catalog: String) throws(CommandFailure) -> CatalogValidator {
+        let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep,
+                                   requirePlaceholders: requirePlaceholders)
+        return try setup.validator(forCatalog: catalog) { CommandFailure("error: \($0)") }.validator
     }
 
     /// The catalogs to check: each argument that is a catalog as given; a folder that is not one stands
     /// for the catalogs below it (or for itself when none is found, as a catalog of any name would be).
-    static func expanded(_ arguments: [String]) -> [String] {
+    /// A folder that cannot be listed is validated as given (its reading says what is wrong); a search
+    /// that hits its limits (folders, catalogs) fails, naming the limit, and never stands for the folder.
+    static func expanded(_ arguments: [String]) throws(CommandFailure) -> [String] {
         var paths: [String] = []
         for argument in arguments {
             guard !CatalogDiscovery.isCatalog(argument) else {
                 paths.append(argument)
                 continue
             }
+            let found: [String]?
             do {
-                let found = try CatalogDiscovery.catalogs(under: argument)
-                paths += found.isEmpty ? [argument] : found
+                found = try CatalogDiscovery.catalogsIfListable(under: argument)
             } catch {
-                // An argument that cannot be searched is validated as given: its reading says what is wrong.
-                paths.append(argument)
+                throw CommandFailure("error: \(error.path): \(error.reason)", status: .noInput)
             }
+            guard let found else {
+                paths.append(argument)
+                continue
+            }
+            paths += found.isEmpty ? [argument] : found
         }
         return paths
     }
-}
-
-extension OutputFormat {
-    /// The catalog report's rendering of this format.
-    var rendering: CatalogReportFormat {
-        switch self {
-        case .text: return .text
-        case .json: return .json
-        case .github: return .github
-        case .sarif: return .sarif
-        case .junit: return .junit
-        case .checkstyle: return .checkstyle
-        case .gitlab: return .gitlab
-        }
-    }
-
-    /// Text and GitHub annotations are read by people; the others by programs, so no progress line.
-    var isForPeople: Bool { self == .text || self == .github }
 }
 
 /// One line on stderr, escaped as plain text (`PlainText`): it names files and catalogs, and a name must

@@ -1,3 +1,4 @@
+import Assets
 import AssetsSupport
 import Foundation
 import Testing

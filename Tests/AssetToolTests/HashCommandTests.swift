@@ -100,7 +100,7 @@ struct HashCommandTests {
     @Test("hash CATALOG --output writes a manifest by asset name that render-hash draws back")
     func catalogManifest() throws {
         let scratch = try ScratchFolder()
-        let manifest = scratch.url.appendingPathComponent("placeholders.json").path
+        let manifest = scratch.url.appendingPathComponent("placeholder-hashes.json").path
         let result = try CLIRun.run(["hash", Self.shippedCatalog, "--output", manifest, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try String(contentsOfFile: manifest, encoding: .utf8)

@@ -27,10 +27,15 @@ package enum CatalogDiscovery {
     /// Every `*.xcassets` and `*.xcstickers` folder below `path`, in byte order of their paths (each `path/…/Name.xcassets`).
     /// Throws when `path` cannot be listed or holds more folders than the search lists.
     package static func catalogs(under path: String) throws(CatalogReadError) -> [String] {
+        guard let found = try catalogsIfListable(under: path) else { throw CatalogReadError(path: path, reason: "cannot be listed") }
+        return found
+    }
+
+    /// As `catalogs(under:)`, nil when `path` itself cannot be listed; a search that hits a limit (more than
+    /// `maxFolders` folders or `maxCatalogs` catalogs) throws, so a caller never takes the folder for a catalog.
+    package static func catalogsIfListable(under path: String) throws(CatalogReadError) -> [String]? {
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-        guard case .success(let top) = CatalogFileSystem.listTyped(base) else {
-            throw CatalogReadError(path: path, reason: "cannot be listed")
-        }
+        guard case .success(let top) = CatalogFileSystem.listTyped(base) else { return nil }
         var found: [String] = []
         var folders = 0
         // Depth-first with an explicit stack (no recursion depth to worry about); children in byte order.

@@ -17,6 +17,7 @@ extension CatalogDiagnostic.Code {
         case .emptyAsset: return "Set with no file"
         case .animatedInImageSet: return "Animated GIF in an image set"
         case .missingPlaceholder: return "Conventional placeholder image missing"
+        case .ignoredConfig: return "Configuration file not read"
         }
     }
 
@@ -61,6 +62,10 @@ extension CatalogDiagnostic.Code {
         case .missingPlaceholder:
             return "One of " + PlaceholderRole.expectedInCatalog.map(\.conventionalName).joined(separator: ", ")
                 + " is absent, so that state shows no image. An error with --require-placeholders."
+        case .ignoredConfig:
+            return "A .asset-tool.json was found and not read: inside the catalog it would configure (a catalog, and a pull "
+                + "request changing it, never relaxes its own checks) or a symbolic link. Put the configuration in the project "
+                + "folder (beside the catalog, up to the repository root) as a regular file."
         }
     }
 }

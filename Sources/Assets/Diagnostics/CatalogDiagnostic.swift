@@ -19,6 +19,9 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         case emptyAsset = "empty-asset"
         case animatedInImageSet = "animated-in-imageset"
         case missingPlaceholder = "missing-placeholder"
+        /// A `.asset-tool.json` the configuration search found and did not read: inside the catalog it would
+        /// configure, or a symbolic link (only the project configures its checks).
+        case ignoredConfig = "ignored-config"
 
         /// The severity a finding of this code has unless options raise it.
         public var defaultSeverity: Severity {
@@ -26,7 +29,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
             case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
-                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder:
+                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig:
                 return .warning
             }
         }

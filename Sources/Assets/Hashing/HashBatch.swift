@@ -1,6 +1,9 @@
 /// Hashes many images: files as given, every image under a folder, or one image per set of a catalog,
-/// spread over all cores with the package's parallel map. One image that cannot be decoded is reported
-/// with its error; the others are still hashed.
+/// spread over the threads asked for with the package's parallel map, each decode waiting for room in
+/// the memory budget (`PixelBudget`) as the validator's deep checks do. One image that cannot be decoded
+/// is reported with its error; the others are still hashed. An image found through a catalog is read
+/// under the catalog's rule (`CatalogRoot`: no link out of the catalog, no FIFO or device), as every
+/// other command reads a catalog's files.
 package struct HashBatch: Sendable {
     /// One image to hash.
     package struct Item: Sendable, Hashable {
@@ -8,10 +11,38 @@ package struct HashBatch: Sendable {
         package var file: String
         /// The catalog's name for the image set, for an image found through a catalog.
         package var assetName: String?
+        /// For an image found through a catalog: the catalog folder and the file's path inside it, read
+        /// under the catalog's rule.
+        package var catalog: (root: String, relative: String)? {
+            guard let catalogRoot, let relative else { return nil }
+            return (catalogRoot, relative)
+        }
+        private var catalogRoot: String?
+        private var relative: String?
 
         package init(file: String, assetName: String? = nil) {
             self.file = file
             self.assetName = assetName
+        }
+
+        /// An image of a catalog: `relative` inside the catalog folder `root`.
+        package init(catalog root: String, relative: String, assetName: String?) {
+            self.file = (root.hasSuffix("/") ? root : root + "/") + relative
+            self.assetName = assetName
+            self.catalogRoot = root
+            self.relative = relative
+        }
+
+        /// The file's bytes: through the catalog's rule for a catalog's image, else the path as given.
+        package func read() throws(ImageError) -> [UInt8] {
+            guard let catalog else { return try ImageInspector.readFile(file) }
+            guard let root = CatalogRoot(path: catalog.root) else {
+                throw ImageError(.unreadable, file: file, detail: "the catalog folder cannot be resolved")
+            }
+            switch root.read(catalog.relative) {
+            case .success(let read): return read.head
+            case .failure(let refusal): throw ImageError(.unreadable, file: file, detail: refusal.description)
+            }
         }
     }
 
@@ -28,6 +59,16 @@ package struct HashBatch: Sendable {
         package var description: String { "\(path): \(reason)" }
     }
 
+    /// What a folder walk found, and where it stopped short: a limit reached or a folder it could not
+    /// list. A walk that stopped short is a failure of the run, never a silent partial result.
+    package struct Expansion: Sendable {
+        package var items: [Item]
+        /// Image sets of a catalog that give no image (vector-only, unassigned, no universal bitmap).
+        package var skippedSets: [String]
+        /// Why the walk did not see every image (each a line naming the folder).
+        package var incomplete: [InputError]
+    }
+
     /// The file extensions a folder walk hashes.
     package static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif"]
     /// How deep a folder walk goes, and how many images it takes at most.
@@ -35,9 +76,14 @@ package struct HashBatch: Sendable {
     package static let maximumImages = 1_000_000
 
     package var hasher: ImageHasher
+    /// How many images are decoded at once at most (the parallel map's width).
+    package var threads: Int
+    /// Shared by the workers: the pixels decoded at once stay within the hasher's limits' memory.
+    private let budget = PixelBudget()
 
-    package init(hasher: ImageHasher = ImageHasher()) {
+    package init(hasher: ImageHasher = ImageHasher(), threads: Int = ParallelWork.processorCount) {
         self.hasher = hasher
+        self.threads = max(1, threads)
     }
 
     /// Whether `path` names a catalog folder (`*.xcassets`, `*.catalog`).
@@ -49,36 +95,56 @@ package struct HashBatch: Sendable {
     /// Expands one input: a file is itself; a catalog gives each image set's highest-scale universal
     /// light image (chosen by `VariantResolver`); another folder gives every PNG, JPEG and GIF under it,
     /// sorted by path.
-    package static func items(for input: String) throws(InputError) -> [Item] {
-        try expand(input).items
+    package static func items(for input: String, limits: CatalogLimits = .default) throws(InputError) -> [Item] {
+        try expand(input, limits: limits).items
     }
 
     /// As `items(for:)`, with the image sets of a catalog that give no image (vector-only, unassigned, or
-    /// no universal bitmap), by name, so a caller can say why they are missing.
-    package static func expand(_ input: String) throws(InputError) -> (items: [Item], skippedSets: [String]) {
+    /// no universal bitmap), by name, so a caller can say why they are missing, and where a folder walk
+    /// stopped short.
+    package static func expand(_ input: String, limits: CatalogLimits = .default,
+                               maximumImages: Int = HashBatch.maximumImages) throws(InputError) -> Expansion {
         let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(input) {
         case .failure(let error): throw InputError(path: input, reason: error.description)
         case .success(let found): status = found
         }
-        guard status.type == .directory else { return ([Item(file: input)], []) }
-        if isCatalog(input) { return try catalogItems(input) }
+        guard status.type == .directory else { return Expansion(items: [Item(file: input)], skippedSets: [], incomplete: []) }
+        if isCatalog(input) {
+            let (items, skipped) = try catalogItems(input, limits: limits)
+            return Expansion(items: items, skippedSets: skipped, incomplete: [])
+        }
         var found: [Item] = []
-        walk(input, depth: 0, into: &found)
-        return (found, [])
+        var incomplete: [InputError] = []
+        walk(input, depth: 0, maximumImages: maximumImages, into: &found, incomplete: &incomplete)
+        return Expansion(items: found, skippedSets: [], incomplete: incomplete)
     }
 
-    private static func walk(_ folder: String, depth: Int, into found: inout [Item]) {
-        guard depth <= maximumDepth, case .success(let entries) = CatalogFileSystem.listTyped(folder) else { return }
+    private static func walk(_ folder: String, depth: Int, maximumImages: Int, into found: inout [Item], incomplete: inout [InputError]) {
+        guard depth <= maximumDepth else {
+            incomplete.append(InputError(path: folder, reason: "more than \(maximumDepth) folders deep; not searched (name it instead)"))
+            return
+        }
+        let entries: [CatalogFileSystem.Listed]
+        switch CatalogFileSystem.listTyped(folder) {
+        case .failure(let error):
+            incomplete.append(InputError(path: folder, reason: "cannot be listed: \(error); its images are not hashed"))
+            return
+        case .success(let listed): entries = listed
+        }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
-            guard found.count < maximumImages else { return }
+            guard incomplete.allSatisfy({ !$0.reason.hasPrefix("more than \(maximumImages) images") }) else { return }
             let path = base + entry.name
             switch entry.type {
-            case .directory: walk(path, depth: depth + 1, into: &found)
+            case .directory: walk(path, depth: depth + 1, maximumImages: maximumImages, into: &found, incomplete: &incomplete)
             case .file:
                 if let dot = entry.name.lastIndex(of: "."),
                    imageExtensions.contains(entry.name[entry.name.index(after: dot)...].lowercased()) {
+                    guard found.count < maximumImages else {
+                        incomplete.append(InputError(path: folder, reason: "more than \(maximumImages) images under the folders given; the rest are not hashed (name fewer folders)"))
+                        return
+                    }
                     found.append(Item(file: path))
                 }
             default: break
@@ -86,10 +152,10 @@ package struct HashBatch: Sendable {
         }
     }
 
-    private static func catalogItems(_ root: String) throws(InputError) -> (items: [Item], skippedSets: [String]) {
+    private static func catalogItems(_ root: String, limits: CatalogLimits) throws(InputError) -> (items: [Item], skippedSets: [String]) {
         let catalog: AssetCatalog
         do {
-            catalog = try AssetCatalog.read(at: root)
+            catalog = try AssetCatalog.read(at: root, limits: limits)
         } catch {
             throw InputError(path: root, reason: error.reason)
         }
@@ -111,16 +177,55 @@ package struct HashBatch: Sendable {
               let dot = file.lastIndex(of: "."),
               imageExtensions.contains(file[file.index(after: dot)...].lowercased())
         else { return nil }
-        return Item(file: (root.hasSuffix("/") ? root : root + "/") + file, assetName: asset.name)
+        return Item(catalog: root, relative: file, assetName: asset.name)
+    }
+
+    /// Hashes one item: its bytes read (a catalog's image under the catalog's rule), its decode waiting for
+    /// room in the memory budget by the size its header declares.
+    package func hash(_ item: Item) throws(ImageHashError) -> ImageHash {
+        let bytes: [UInt8]
+        do {
+            bytes = try item.read()
+        } catch {
+            throw .image(error.naming(file: item.file))
+        }
+        let limits = hasher.limits
+        var pixels = 0
+        if let header = try? ImageInspector.probe(bytes, limits: limits) {
+            let (product, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+            pixels = overflow ? Int.max : product
+        }
+        let room = limits.maxMemory.map { min(limits.maxPixels, $0 / (4 * DecodingLimits.canvasCopies)) } ?? limits.maxPixels
+        let hasher = self.hasher
+        return try budget.decoding(pixels, budget: room) { () throws(ImageHashError) in
+            try hasher.hash(bytes, file: item.file)
+        }
+    }
+
+    /// Where two items would share one manifest key (two catalogs with a set of the same name, or two
+    /// files of the same path): the key and the two files. A file given twice is hashed once (`unique`).
+    package static func clash(in items: [Item]) -> (key: String, first: String, second: String)? {
+        var seen: [String: String] = [:]
+        for item in items {
+            let key = item.assetName ?? item.file
+            if let first = seen[key] { return (key, first, item.file) }
+            seen[key] = item.file
+        }
+        return nil
+    }
+
+    /// The items with a repeat of the same file (and asset name) dropped, in order.
+    package static func unique(_ items: [Item]) -> [Item] {
+        var seen = Set<Item>()
+        return items.filter { seen.insert($0).inserted }
     }
 
     /// Hashes every item on all cores; results in item order.
     package func run(_ items: [Item]) -> [Outcome] {
-        let hasher = self.hasher
-        return ParallelWork.map(count: items.count, chunk: 1) { index in
+        ParallelWork.map(count: items.count, chunk: 1, width: threads) { index in
             let item = items[index]
             do throws(ImageHashError) {
-                return Outcome(item: item, result: .success(try hasher.hash(file: item.file)))
+                return Outcome(item: item, result: .success(try hash(item)))
             } catch {
                 return Outcome(item: item, result: .failure(error))
             }

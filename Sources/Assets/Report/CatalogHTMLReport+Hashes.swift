@@ -5,7 +5,7 @@ extension CatalogHTMLReport {
         guard let item = HashBatch.item(for: asset, root: catalog.root) else { return "" }
         let hash: ImageHash
         do {
-            hash = try ImageHasher(limits: limits).hash(file: item.file)
+            hash = try HashBatch(hasher: ImageHasher(limits: limits), threads: 1).hash(item)
         } catch {
             return "<div class=\"variants hash-previews\"><span class=\"no-preview\">\(HTMLText.escape(error.description))</span></div>\n"
         }

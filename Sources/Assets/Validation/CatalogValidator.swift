@@ -125,6 +125,10 @@ public struct CatalogValidator: Sendable {
             fileCount += outcome.fileCount
         }
         diagnostics = emptyStacks(diagnostics, in: catalog)
+        diagnostics += options.config.ignored.map { ignored in
+            CatalogDiagnostic(.ignoredConfig, path: ignored.insideCatalog ?? "",
+                              message: ignored.insideCatalog == nil ? "\(ignored.file) \(ignored.reason)" : ignored.reason)
+        }
         diagnostics = options.config.apply(to: diagnostics)
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
                              assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))

@@ -11,8 +11,17 @@ public enum RuleSetting: String, Sendable, Hashable, CaseIterable, Codable {
     case error
 }
 
-/// Which checks run and how loud they are: `.asset-tool.json`, found by walking up from the catalog
-/// to the repository root, merged with the command line's `--disable`, `--error` and `--exclude`.
+/// Which checks run and how loud they are: `.asset-tool.json`, found by walking up from the folder that
+/// holds the catalog to the repository root, merged with the command line's `--disable`, `--error` and
+/// `--exclude`.
+///
+/// Only the project configures its checks (Docs/security.md): a file inside the catalog being judged is
+/// never read (a pull request must not relax the check it is judged by), nor one reached through a
+/// symbolic link, nor one above the project's root (the folder holding a `.git` folder, a `.git` file of
+/// a worktree or submodule, or a `Package.swift`, outside the catalog). Without a project root only the
+/// folder holding the catalog is searched; a file in `/` or in a folder anyone may write to (`/tmp`) is
+/// never read.
+/// A file found and not read is reported (`ignored-config`).
 ///
 /// ```json
 /// {
@@ -41,6 +50,17 @@ public struct ValidationConfig: Sendable, Hashable {
     public var requirePlaceholders: Bool?
     /// The file read, when there was one.
     public var file: String?
+    /// Configuration files the search found and did not read, and why (reported as `ignored-config`).
+    package var ignored: [Ignored] = []
+
+    /// A configuration file the search did not read: where it is, and why.
+    package struct Ignored: Sendable, Hashable {
+        /// Its path as found (below the catalog's canonical path, or beside a folder above it).
+        package var file: String
+        /// Its catalog-relative path when it is inside the catalog; nil when it is outside.
+        package var insideCatalog: String?
+        package var reason: String
+    }
 
     public init(rules: [CatalogDiagnostic.Code: RuleSetting] = [:], exclude: [String] = [],
                 requirePlaceholders: Bool? = nil, file: String? = nil) {
@@ -50,25 +70,84 @@ public struct ValidationConfig: Sendable, Hashable {
         self.file = file
     }
 
-    /// The first `.asset-tool.json` in the catalog folder or a folder above it, stopping at the folder
-    /// that holds `.git` (the repository root, checked too) or at the file system's root.
-    package static func locate(forCatalog catalog: String) -> String? {
-        guard var folder = CatalogFileSystem.realPath(catalog) else { return nil }
-        for _ in 0..<maximumLevels {
-            let candidate = folder == "/" ? "/\(fileName)" : "\(folder)/\(fileName)"
-            if case .success = CatalogFileSystem.targetStatus(candidate) { return candidate }
-            let git = folder == "/" ? "/.git" : "\(folder)/.git"
-            if case .success = CatalogFileSystem.linkStatus(git) { return nil }
-            guard folder != "/", let slash = folder.lastIndex(of: "/") else { return nil }
-            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+    /// Where the search found the project's configuration (nil: none) and the files it did not read.
+    package static func locate(forCatalog catalog: String) -> (file: String?, ignored: [Ignored]) {
+        guard let real = CatalogFileSystem.realPath(catalog) else { return (nil, []) }
+        var ignored: [Ignored] = []
+        // Inside the catalog: never read, always reported.
+        let inside = join(real, fileName)
+        if case .success = CatalogFileSystem.linkStatus(inside) {
+            ignored.append(Ignored(file: inside, insideCatalog: fileName,
+                                   reason: "is inside the catalog it would configure; a catalog never configures its own checks (put it in the project folder)"))
         }
-        return nil
+        guard real != "/" else { return (nil, ignored) }
+        let start = parent(of: real)
+        var folder = start
+        var found: String?
+        var repositoryRoot = false
+        for _ in 0..<maximumLevels {
+            let candidate = join(folder, fileName)
+            if found == nil, case .success(let status) = CatalogFileSystem.linkStatus(candidate) {
+                switch status.type {
+                case .file: found = candidate
+                case .symlink:
+                    ignored.append(Ignored(file: candidate, insideCatalog: nil,
+                                           reason: "is a symbolic link; the configuration is never read through a link"))
+                default:
+                    ignored.append(Ignored(file: candidate, insideCatalog: nil, reason: "is not a regular file"))
+                }
+            }
+            if isProjectRoot(folder) {
+                repositoryRoot = true
+                break
+            }
+            guard folder != "/" else { break }
+            folder = parent(of: folder)
+        }
+        guard let found else { return (nil, ignored) }
+        // No project root above: only the folder holding the catalog. Never a shared folder's file.
+        if !repositoryRoot, found != join(start, fileName) { return (nil, ignored) }
+        guard isPrivateFolder(parent(of: found)) else { return (nil, ignored) }
+        return (found, ignored)
     }
 
-    /// The configuration for the catalog: the located file, or an empty configuration when there is none.
+    /// Whether `folder` is a project's root: it holds a `.git` folder, the `.git` file (`gitdir: …`) of a
+    /// worktree or a submodule, or a Swift package's `Package.swift` (a package checked out without git).
+    static func isProjectRoot(_ folder: String) -> Bool {
+        if case .success(let status) = CatalogFileSystem.linkStatus(join(folder, "Package.swift")), status.type == .file { return true }
+        let git = join(folder, ".git")
+        guard case .success(let status) = CatalogFileSystem.linkStatus(git) else { return false }
+        if status.type == .directory { return true }
+        guard status.type == .file, status.size < 4096, case .success(let read) = CatalogFileSystem.read(git, maxBytes: 4096) else {
+            return false
+        }
+        return read.head.starts(with: Array("gitdir:".utf8))
+    }
+
+    /// Whether a configuration in `folder` may be the project's without a repository root: not `/`, and
+    /// not a folder others may write to (a world-writable folder such as `/tmp`).
+    static func isPrivateFolder(_ folder: String) -> Bool {
+        var info = stat()
+        guard folder != "/", stat(folder, &info) == 0 else { return false }
+        return info.st_mode & S_IWOTH == 0
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder == "/" ? "/\(name)" : "\(folder)/\(name)"
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The configuration for the catalog: the located file, or an empty configuration when there is none;
+    /// either way with the files the search did not read.
     public static func load(forCatalog catalog: String) throws(ValidationConfigError) -> ValidationConfig {
-        guard let file = locate(forCatalog: catalog) else { return ValidationConfig() }
-        return try load(file: file)
+        let (file, ignored) = locate(forCatalog: catalog)
+        var config = try file.map { (file) throws(ValidationConfigError) in try load(file: file) } ?? ValidationConfig()
+        config.ignored = ignored
+        return config
     }
 
     /// Reads and parses the configuration file at `file`. Never writes to it.
@@ -89,16 +168,22 @@ public struct ValidationConfig: Sendable, Hashable {
     }
 
     /// Parses configuration bytes with the package's JSON reader; `file` names them in errors.
+    /// Error lines name where the file is wrong without quoting it: a key or value is quoted only when it
+    /// is a short word (`quoted`), the JSON reader's position without the bytes it found.
     package static func parse(_ bytes: [UInt8], file: String) throws(ValidationConfigError) -> ValidationConfig {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw ValidationConfigError(file: file, message: "is not UTF-8 text")
+        }
         let document: JSONValue
         do {
             document = try JSONReader.parse(bytes)
         } catch {
-            throw ValidationConfigError(file: file, message: "is not JSON: \(error.description)")
+            throw ValidationConfigError(file: file, message: "is not JSON (line \(error.line), column \(error.column))")
         }
         guard case .object(let members) = document else {
             throw ValidationConfigError(file: file, message: "is \(document.typeName), expected an object")
         }
+        try rejectRepeats(members.map(\.key), file: file, in: nil)
         var config = ValidationConfig(file: file)
         let known = ["rules", "exclude", "require_placeholders", "$schema"]
         for (key, value) in members {
@@ -107,13 +192,15 @@ public struct ValidationConfig: Sendable, Hashable {
                 guard case .object(let rules) = value else {
                     throw ValidationConfigError(file: file, keyPath: key, message: "is \(value.typeName), expected an object")
                 }
+                try rejectRepeats(rules.map(\.key), file: file, in: "rules")
                 for (code, setting) in rules {
-                    let keyPath = "rules.\(code)"
+                    let keyPath = "rules.\(quoted(code, bare: true))"
                     guard let parsed = CatalogDiagnostic.Code(rawValue: code) else {
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "\"\(code)\" is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "\(quoted(code)) is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     guard case .string(let word) = setting, let rule = RuleSetting(rawValue: word) else {
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(setting.text), expected \"off\", \"warning\" or \"error\"")
+                        let found = described(setting)
+                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"warning\" or \"error\"")
                     }
                     config.rules[parsed] = rule
                 }
@@ -123,7 +210,8 @@ public struct ValidationConfig: Sendable, Hashable {
                 }
                 for (index, item) in items.enumerated() {
                     guard case .string(let pattern) = item, !pattern.isEmpty else {
-                        throw ValidationConfigError(file: file, keyPath: "exclude[\(index)]", message: "is \(item.text), expected a non-empty pattern")
+                        let found = if case .string = item { "an empty string" } else { described(item) }
+                        throw ValidationConfigError(file: file, keyPath: "exclude[\(index)]", message: "is \(found), expected a non-empty pattern")
                     }
                     config.exclude.append(pattern)
                 }
@@ -135,10 +223,39 @@ public struct ValidationConfig: Sendable, Hashable {
             case "$schema":
                 break
             default:
-                throw ValidationConfigError(file: file, keyPath: key, message: "is not a key this file takes (\(known.joined(separator: ", ")))")
+                throw ValidationConfigError(file: file, keyPath: quoted(key, bare: true), message: "is not a key this file takes (\(known.joined(separator: ", ")))")
             }
         }
         return config
+    }
+
+    /// A repeated key is an error: JSON readers keep one of the two, and which one differs between them.
+    private static func rejectRepeats(_ keys: [String], file: String, in object: String?) throws(ValidationConfigError) {
+        var seen = Set<String>()
+        for key in keys where !seen.insert(key).inserted {
+            let path = object.map { "\($0).\(quoted(key, bare: true))" } ?? quoted(key, bare: true)
+            throw ValidationConfigError(file: file, keyPath: path, message: "appears twice; a key may appear once")
+        }
+    }
+
+    /// A value as an error line shows it: a string by `quoted`, another scalar as written (clipped), an
+    /// object or array by its type.
+    static func described(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): return quoted(text)
+        case .object, .array: return value.typeName
+        default: return MessageValue.clipped(value.text)
+        }
+    }
+
+    /// A key or value of the file as an error line shows it: a short word (letters, digits, `-`, `_`, `.`,
+    /// `$`, `*`, `/`, at most 40) as itself, quoted unless `bare`; anything else only by its length.
+    static func quoted(_ text: String, bare: Bool = false) -> String {
+        let allowed = text.utf8.count <= 40 && !text.isEmpty && text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.$*/".unicodeScalars.contains($0))
+        }
+        guard allowed else { return "(a key or value of \(text.utf8.count) bytes)" }
+        return bare ? text : "\"\(text)\""
     }
 
     /// This configuration with the command line's settings on top (the command line wins).

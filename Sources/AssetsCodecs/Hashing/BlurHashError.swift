@@ -1,3 +1,5 @@
+import AssetsSupport
+
 /// Why a BlurHash could not be made or read. `description` reads as one line.
 public enum BlurHashError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Component counts outside 1...9.
@@ -20,15 +22,15 @@ public enum BlurHashError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .componentsOutOfRange(x, y):
             return "BlurHash components must be 1...9 each, not \(x)x\(y)"
         case let .badComponents(text):
-            return "BlurHash components must be XxY with X and Y in 1...9 (for example 4x3), not '\(text)'"
+            return "BlurHash components must be XxY with X and Y in 1...9 (for example 4x3), not '\(MessageValue.clipped(text))'"
         case .emptyImage:
             return "the image has no pixels"
         case let .wrongLength(hash, length, expected?):
-            return "invalid BlurHash '\(hash)': \(length) characters, its first character asks for \(expected)"
+            return "invalid BlurHash '\(MessageValue.clipped(hash))': \(length) characters, its first character asks for \(expected)"
         case let .wrongLength(hash, length, nil):
-            return "invalid BlurHash '\(hash)': \(length) characters, at least 6 are needed"
+            return "invalid BlurHash '\(MessageValue.clipped(hash))': \(length) characters, at least 6 are needed"
         case let .badCharacter(hash, character, offset):
-            return "invalid BlurHash '\(hash)': '\(character)' at offset \(offset) is not a base-83 character"
+            return "invalid BlurHash '\(MessageValue.clipped(hash))': '\(character)' at offset \(offset) is not a base-83 character"
         case let .sizeOutOfRange(width, height):
             return "BlurHash decode size \(width)x\(height) is outside 1...\(BlurHash.maximumDecodeSide) a side"
         case let .badPunch(value):
@@ -53,7 +55,7 @@ public enum ThumbHashError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptyImage:
             return "the image has no pixels"
         case let .badBase64(text):
-            return "invalid ThumbHash '\(text)': not standard base64"
+            return "invalid ThumbHash '\(MessageValue.clipped(text))': not standard base64"
         case let .wrongLength(length, expected?):
             return "invalid ThumbHash: \(length) bytes, its header asks for \(expected)"
         case let .wrongLength(length, nil):

@@ -19,9 +19,8 @@ package final class AtomicFileStream {
     private var cleanupToken = 0
 
     package init(path: String, overwrite: Bool) throws(OutputError) {
-        if !overwrite, access(path, F_OK) == 0 {
-            throw OutputError(path: path, reason: .exists)
-        }
+        guard !path.isEmpty else { throw OutputError(path: path, reason: .notReplaceable("no file named (an empty path)")) }
+        try AtomicFileStream.checkDestination(path, overwrite: overwrite)
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).tmp-XXXXXX".utf8CString)
@@ -70,6 +69,12 @@ package final class AtomicFileStream {
         if failure == 0, chmod(temporary, AtomicFileStream.mode(replacing: overwrite ? path : nil)) != 0 { failure = errno }
         if failure == 0 {
             if overwrite {
+                // Checked again just before the rename: what appeared meanwhile is replaced only if a regular file.
+                do { try AtomicFileStream.checkDestination(path, overwrite: true) } catch {
+                    unlink(temporary)
+                    InterruptCleanup.unregister(cleanupToken)
+                    throw error
+                }
                 if rename(temporary, path) != 0 { failure = errno }
             } else if link(temporary, path) != 0 {
                 // link() fails when the destination exists, so a file that appeared meanwhile is never replaced.
@@ -80,6 +85,23 @@ package final class AtomicFileStream {
         InterruptCleanup.unregister(cleanupToken)
         if failure == EEXIST { throw OutputError(path: path, reason: .exists) }
         if failure != 0 { throw OutputError(path: path, reason: .system(failure)) }
+    }
+
+    /// What may stand at an output's path: nothing, or (with `overwrite`) a regular file. A link, a folder,
+    /// a FIFO, a device or a socket is never replaced, `--force` or not (replacing `/dev/null` or a link
+    /// would change what other programs see), and the message does not suggest `--force` for it.
+    static func checkDestination(_ path: String, overwrite: Bool) throws(OutputError) {
+        guard case .success(let status) = CatalogFileSystem.linkStatus(path) else { return }
+        guard status.type == .file else {
+            let what: String
+            switch status.type {
+            case .directory: what = "a folder"
+            case .symlink: what = "a symbolic link"
+            default: what = "not a regular file (a FIFO, device or socket)"
+            }
+            throw OutputError(path: path, reason: .notReplaceable("exists and is \(what); never replaced, even with --force"))
+        }
+        if !overwrite { throw OutputError(path: path, reason: .exists) }
     }
 
     /// The permissions a new output gets: what `open(2)` with 0666 gives under the process's umask, as

@@ -115,7 +115,7 @@ struct WholeOutputTests {
         try? FileManager.default.removeItem(atPath: folder.path + ".second")
     }
 
-    @Test("SIGINT or SIGTERM mid-run: no temporary, no lock, the earlier output untouched", arguments: ["INT", "TERM"])
+    @Test("SIGINT, SIGTERM or SIGHUP mid-run: no temporary, no lock, the earlier output untouched", arguments: ["INT", "TERM", "HUP"])
     func interrupted(signal: String) throws {
         // Given an earlier output, and a GIF that takes a few seconds to extract
         let folder = try TemporaryFolder()
@@ -134,7 +134,7 @@ struct WholeOutputTests {
         let run = try BoundedRun.run([slow, output, folder.path], shell: script, deadline: 120)
 
         // Then the tool ended by that signal, and left the folder and its parent as they were
-        let expected = signal == "INT" ? "130" : "143"
+        let expected = ["INT": "130", "TERM": "143", "HUP": "129"][signal] ?? ""
         #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(run.stdout) \(run.stderr)")
         #expect(Self.names(folder.path) == ["frames", "slow.gif", "two.gif"])
         #expect(Self.names(output) == ["frame_0000.png", "frame_0001.png", "frames.json"])

@@ -63,6 +63,10 @@ struct DiagnosticFixtureTests {
             try fixture.write("spinner.imageset/spinner.gif", try GIFFixture.twoFrames())
         case .missingPlaceholder:
             try fixture.write("Contents.json", "{\(info)}")
+        case .ignoredConfig:
+            // A catalog that tries to switch its own checks off: the file is not read, and said so.
+            try fixture.write("Contents.json", "{\(info)}")
+            try fixture.write(".asset-tool.json", "{\"exclude\": [\"*\"]}")
         }
     }
 
@@ -71,7 +75,8 @@ struct DiagnosticFixtureTests {
         // Given a catalog built to show one problem
         let fixture = try FixtureCatalog()
         try DiagnosticFixtureTests.build(code, in: fixture)
-        let options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
+        var options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
+        options.config = try ValidationConfig.load(forCatalog: fixture.root)
 
         // When it is validated
         let report = try fixture.validate(options)

@@ -257,7 +257,7 @@ struct RealCatalogFindingsTests {
         try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data(#"{"rules": {"scale-mismatch": "off"}}"#.utf8).write(to: top.appendingPathComponent(".asset-tool.json"))
-        #expect(ValidationConfig.locate(forCatalog: catalog.path) == nil)
+        #expect(ValidationConfig.locate(forCatalog: catalog.path).file == nil)
         try Data(#"{"rules": {"unlisted-file": "error", "scale-mismatch": "off"}, "exclude": ["Legacy/*"]}"#.utf8)
             .write(to: repository.appendingPathComponent(".asset-tool.json"))
         let icon = catalog.appendingPathComponent("icon.imageset")
@@ -271,7 +271,7 @@ struct RealCatalogFindingsTests {
         }
 
         // When the configuration is located and loaded, and the catalog validated with it
-        let located = ValidationConfig.locate(forCatalog: catalog.path)
+        let located = ValidationConfig.locate(forCatalog: catalog.path).file
         let config = try ValidationConfig.load(forCatalog: catalog.path)
         let report = try CatalogValidator(options: .init(config: config)).validate(catalogAt: catalog.path)
         let flags = config.adding(disabled: [.unlistedFile], raised: [], exclude: [])
