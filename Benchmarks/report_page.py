@@ -114,9 +114,10 @@ def main():
         catalog = os.path.join(args.work, f"Icons{sets}.xcassets")
         page = os.path.join(args.work, f"report{sets}.html")
         probe = os.path.join(args.work, f"report{sets}-probe.html")
-        if not os.path.isfile(os.path.join(catalog, ".complete")):
+        made = catalog + ".complete"  # beside the catalog, not in it: made once, then reused
+        if not os.path.isfile(made):
             make_catalog(catalog, sets)
-            open(os.path.join(catalog, ".complete"), "w").close()
+            open(made, "w").close()
         written = subprocess.run(timer + [args.tool, "report", catalog, "--output", page, "--force"],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
         tail = written.stderr.decode().strip().splitlines()

@@ -127,7 +127,7 @@ public final class PDFRenderBudget: Sendable {
     public let secondsPerPDF: Double
     private let state: Locked<(asked: Int, spent: Double, skipped: Int)>
 
-    public init(seconds: Double = 20, secondsPerPDF: Double = 0.25) {
+    public init(seconds: Double = 10, secondsPerPDF: Double = 0.25) {
         self.seconds = max(seconds, 0)
         self.secondsPerPDF = max(secondsPerPDF, 0)
         state = Locked((0, 0, 0))
