@@ -70,7 +70,7 @@ public struct PDFPageRenderer: Sendable, Hashable {
             case let .tooLarge(size, limit): return "PDF of \(size) bytes is over the \(limit >> 20) MiB preview limit"
             case .renderer(let why): return "pdftoppm \(why)"
             case .image(let error): return "pdftoppm's PNG: \(error.kind.rawValue): \(error.detail)"
-            case .budgetSpent(let seconds): return "preview skipped: budget (drawing PDFs took the report's \(PDFRenderBudget.words(seconds)) s)"
+            case .budgetSpent: return "preview skipped: budget (the report's time for drawing PDFs is spent)"
             }
         }
     }
@@ -163,9 +163,12 @@ public final class PDFRenderBudget: Sendable {
         state.withLock { $0.spent += max(elapsed, 0) }
     }
 
-    /// A number of seconds as a short word (`20`, `2.5`).
+    /// A number of seconds as a short word, to the hundredth (`20`, `2.5`, `0.25`).
     package static func words(_ seconds: Double) -> String {
-        let tenths = (seconds * 10).rounded()
-        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+        let hundredths = Int((seconds * 100).rounded())
+        var text = "\(hundredths / 100)"
+        let fraction = hundredths % 100
+        if fraction != 0 { text += "." + (fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)")) }
+        return text
     }
 }

@@ -50,6 +50,17 @@ struct PDFPreviewTests {
         return Array(text.utf8)
     }
 
+    /// A script written through a descriptor that closes on `exec`: a program another test starts meanwhile
+    /// must not inherit it open for writing, or running the script fails with "Text file busy" (ETXTBSY).
+    static func writeExecutable(_ text: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw POSIXError(.EIO) }
+    }
+
     static func pixels(of thumbnail: Thumbnail) throws -> RGBAImage {
         guard case let .image(uri, _, _) = thumbnail.content else {
             Issue.record("no preview: \(thumbnail.content)")
@@ -120,8 +131,7 @@ struct PDFPreviewTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let sleeper = folder.appendingPathComponent("pdftoppm").path
-        try Data("#!/bin/sh\nexec sleep 30\n".utf8).write(to: URL(fileURLWithPath: sleeper))
-        #expect(chmod(sleeper, 0o755) == 0)
+        try Self.writeExecutable("#!/bin/sh\nexec sleep 30\n", to: sleeper)
         var hanging = try #require(PDFPageRenderer.installed(searchPath: folder.path))
         hanging.timeout = 0.5
 
@@ -191,7 +201,8 @@ struct PDFPreviewTests {
         // And a spent budget starts no renderer, while one with an allowance a PDF draws an ordinary page
         let spent = PDFRenderBudget(seconds: 0, secondsPerPDF: 0)
         #expect(renderer.render(Self.twoColourPDF(), longestSide: 96, budget: spent) == .failure(.budgetSpent(0)))
-        #expect(PDFPageRenderer.Failure.budgetSpent(0).description == "preview skipped: budget (drawing PDFs took the report's 0 s)")
+        #expect(PDFPageRenderer.Failure.budgetSpent(0).description == "preview skipped: budget (the report's time for drawing PDFs is spent)")
+        #expect([20, 2.5, 0.25, 11.75, 0.05, 1.004].map(PDFRenderBudget.words) == ["20", "2.5", "0.25", "11.75", "0.05", "1"])
         let perPDF = PDFRenderBudget(seconds: 0, secondsPerPDF: 10)
         guard case .success(let page) = renderer.render(Self.twoColourPDF(), longestSide: 96, budget: perPDF) else {
             Issue.record("an ordinary PDF was not drawn under a budget with an allowance for it")
