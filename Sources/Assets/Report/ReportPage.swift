@@ -88,15 +88,16 @@ enum ReportPage {
 
     /// `sha256-` and the base64 SHA-256 of `loadScript`'s UTF-8 bytes, as CSP writes a hash. A test
     /// recomputes it, so an edit of the script that forgets this fails `swift test`.
-    static let loadScriptHash = "sha256-WyfQVhfuaHgP6blOA8OKgvWbaSKBmlEmZeNZim9f2JA="
+    static let loadScriptHash = "sha256-ueqpCaTtU4hZkNGd5iN9ZrB0HD71DDcMncXBI8ws6Ck="
 
     /// The page's one script (progressive enhancement: without it the page shows every set and finding,
     /// only the previews stay unloaded). It touches no set at load: it
-    /// - opens each chunk of sets (`SetChunk`) when it comes within 1,000 px of the view (an
-    ///   IntersectionObserver on the few hundred chunks, not on the sets): a deferred chunk's `<noscript>`
-    ///   text becomes its sets through a `<template>` (inert: nothing in it runs or loads while parsed);
+    /// - opens each deferred chunk of sets (`SetChunk`) when it comes within 1,000 px of the view (an
+    ///   IntersectionObserver on the few hundred chunks, not on the sets): its `<noscript>` text becomes its
+    ///   sets through a `<template>` (inert: nothing in it runs or loads while parsed);
     /// - moves the preview URIs of an open chunk's sets from `data-src` into `src` when the set comes within
-    ///   1,000 px of the view (a second observer, on the sets of open chunks only), and only URIs that start
+    ///   1,000 px of the view (a second observer, on the sets of open chunks only: the markup chunks' from
+    ///   the start, so the first screen's previews come with the first frame), and only URIs that start
     ///   `data:image/`;
     /// - shows the filter bar and filters the sets by a part of their name (any case) and by their findings
     ///   (severity or code), hiding the others, also at once when the browser restored the fields: it reads
@@ -212,34 +213,39 @@ enum ReportPage {
         return shown;
       }
 
-      function open(chunk) {
-        var deferred = deferredText(chunk);
-        if (deferred) {
-          var template = document.createElement("template");
-          template.innerHTML = deferred.textContent;
-          chunk.replaceChild(template.content, deferred);
-          chunk.classList.remove("deferred");
-          chunk.assetRecords = null;
-          if (query !== "" || want !== "") { filterChunk(chunk); }
-        }
+      // The previews of an open chunk's sets: each shown as it nears the view.
+      function watch(chunk) {
         var sets = chunk.querySelectorAll("article.asset");
         for (var i = 0; i < sets.length; i++) {
           if (setObserver) { setObserver.observe(sets[i]); } else { reveal(sets[i]); }
         }
+      }
+      function open(chunk) {
+        var deferred = deferredText(chunk);
+        if (!deferred) { return; }
+        var template = document.createElement("template");
+        template.innerHTML = deferred.textContent;
+        chunk.replaceChild(template.content, deferred);
+        chunk.classList.remove("deferred");
+        chunk.assetRecords = null;
+        if (query !== "" || want !== "") { filterChunk(chunk); }
+        watch(chunk);
         later();
       }
-      if (observing) {
-        var chunkObserver = new IntersectionObserver(function (entries) {
-          for (var i = 0; i < entries.length; i++) {
-            if (entries[i].isIntersecting) {
-              chunkObserver.unobserve(entries[i].target);
-              open(entries[i].target);
-            }
+      // The chunks written as markup are watched at once (the first screen's previews come in the first
+      // frame); a deferred chunk is opened when it nears the view.
+      var chunkObserver = observing ? new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) {
+          if (entries[i].isIntersecting) {
+            chunkObserver.unobserve(entries[i].target);
+            open(entries[i].target);
           }
-        }, { rootMargin: "1000px 0px" });
-        for (var k = 0; k < chunks.length; k++) { chunkObserver.observe(chunks[k]); }
-      } else {
-        for (var m = 0; m < chunks.length; m++) { open(chunks[m]); }
+        }
+      }, { rootMargin: "1000px 0px" }) : null;
+      for (var k = 0; k < chunks.length; k++) {
+        if (!deferredText(chunks[k])) { watch(chunks[k]); }
+        else if (chunkObserver) { chunkObserver.observe(chunks[k]); }
+        else { open(chunks[k]); }
       }
 
       var form = document.getElementById("filter");
