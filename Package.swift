@@ -23,14 +23,17 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Assets", targets: ["Assets"]),
+        // The placeholder model alone (styles, states, the stateful screen, decorations): no codecs, no catalog.
+        .library(name: "AssetPlaceholders", targets: ["AssetPlaceholders"]),
         .executable(name: "asset-tool", targets: ["asset-tool"]),
         .plugin(name: "AssetCatalogValidationPlugin", targets: ["AssetCatalogValidationPlugin"]),
         .plugin(name: "ValidateAssetsCommand", targets: ["ValidateAssetsCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // Documentation (Sources/Assets/Assets.docc, Snippets/): `swift package generate-documentation
-        // --enable-experimental-combined-documentation --target AssetsSupport --target AssetsCodecs --target Assets`.
+        // Documentation (Sources/Assets/Assets.docc, Sources/AssetPlaceholders/AssetPlaceholders.docc, Snippets/):
+        // `swift package generate-documentation --enable-experimental-combined-documentation --target AssetsSupport
+        // --target AssetsCodecs --target AssetPlaceholders --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
@@ -62,10 +65,14 @@ let package = Package(
             name: "AssetsCodecs",
             dependencies: ["AssetsSupport", "CGif", "CPNGShim", "CJPEGShim"]
         ),
-        // Catalog reading, validation, resolution, placeholders, reports; re-exports the layers below.
+        // The placeholder model as values (styles, appearance, states and names, the stateful screen, the
+        // view-state machine, decorations): depends on nothing, so an app that wants only the model builds no C.
+        .target(name: "AssetPlaceholders"),
+        // Catalog reading, validation, resolution, placeholders made concrete from a catalog, reports;
+        // re-exports the layers below and the placeholder model.
         .target(
             name: "Assets",
-            dependencies: ["AssetsSupport", "AssetsCodecs"]
+            dependencies: ["AssetsSupport", "AssetsCodecs", "AssetPlaceholders"]
         ),
         .executableTarget(
             name: "asset-tool",
@@ -98,7 +105,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "TestSupport"]
+            dependencies: ["Assets", "AssetPlaceholders", "AssetsSupport", "AssetsCodecs", "TestSupport"]
         ),
         .testTarget(
             name: "AssetToolTests",

@@ -20,7 +20,7 @@ time, peak resident memory, bytes written):
 - `extract-frames FOLDER --output DIR` on 10, 100 and 1,000 GIFs (64x64, 12 frames).
 
 The tree and GIFs are made once per version of this generator and reused; the results go between the
-scale markers of BENCHMARKS.md and into a chart (PNG, matplotlib) the README shows.
+scale markers of BENCHMARKS.md and into a chart (PNG, matplotlib) that Docs/benchmarks.md shows.
 """
 import argparse
 import io

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The exit statuses of every command (sysexits' numbers where one fits). README lists them.
+/// The exit statuses of every command (sysexits' numbers where one fits). Docs/guarantees.md and Docs/cli.md list them.
 enum ExitStatus: Int32 {
     /// Success: no finding at the level that fails, the output written.
     case success = 0

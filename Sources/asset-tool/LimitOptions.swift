@@ -3,7 +3,7 @@ import Assets
 
 /// The limits a server sets on one run, shared by every command (each uses the ones that concern it).
 /// The defaults fit every real-world asset and keep a hostile file or catalog within bounded time and
-/// memory; README's "Limits" table lists them.
+/// memory; the table of Docs/limits.md lists them.
 struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most pixels one image or canvas may have.", valueName: "n"))
     var maxPixels: Int = DecodingLimits.default.maxPixels

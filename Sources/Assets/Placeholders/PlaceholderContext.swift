@@ -22,9 +22,13 @@ public struct PlaceholderContext: Sendable {
         self.localization = localization
     }
 
-    /// The chain for a style: its own image, else its role's name in the catalog, else hidden.
+    /// The chain for a style: its own image, else its role's name in the catalog, else hidden; nothing
+    /// when the style's ``/AssetPlaceholders/PlaceholderStyle/image`` is nil (and it plays no animation).
     public func image(for style: PlaceholderStyle) -> PlaceholderImageChoice {
-        image(explicit: style.explicitImage, role: style.role)
+        guard style.showsImage else {
+            return PlaceholderImageChoice(source: .hidden, resolution: nil, trace: ["the style shows no image (its image is nil)"])
+        }
+        return image(explicit: style.explicitImage, role: style.imageRole)
     }
 
     /// The chain for an explicit image name and a role, either of which may be absent.

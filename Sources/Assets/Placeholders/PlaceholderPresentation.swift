@@ -9,7 +9,8 @@ public struct PlaceholderPresentation: Sendable, ModelConfigurable {
     public struct Button: Sendable, Hashable {
         /// The normal title.
         public var title: String
-        public var action: String
+        /// What a tap does: ``tap()`` runs it.
+        public var action: PlaceholderAction
         /// The title in each control state (every state, falling back to the normal title).
         public var titles: [ControlState: String]
         /// The image asset name in each control state that has one.
@@ -17,7 +18,7 @@ public struct PlaceholderPresentation: Sendable, ModelConfigurable {
         public var appearance: ButtonAppearance
         public var isEnabled: Bool
 
-        public init(title: String, action: String, titles: [ControlState: String] = [:], images: [ControlState: String] = [:],
+        public init(title: String, action: PlaceholderAction, titles: [ControlState: String] = [:], images: [ControlState: String] = [:],
                     appearance: ButtonAppearance = .standard, isEnabled: Bool = true) {
             self.title = title
             self.action = action
@@ -25,6 +26,13 @@ public struct PlaceholderPresentation: Sendable, ModelConfigurable {
             self.images = images
             self.appearance = appearance
             self.isEnabled = isEnabled
+        }
+
+        /// A tap: runs the action's handler when the button is enabled; returns whether code ran.
+        @MainActor
+        @discardableResult
+        public func tap() -> Bool {
+            isEnabled && action.perform()
         }
     }
 
@@ -68,7 +76,7 @@ public struct PlaceholderPresentation: Sendable, ModelConfigurable {
         buttonAxis = style.buttonAxis
         appearance = style.appearance
         animation = style.animation
-        let looksUp = style.explicitImage != nil || style.role != nil
+        let looksUp = style.explicitImage != nil || style.imageRole != nil
         image = context.image(for: style)
         let imageShown = looksUp && image?.isHidden == false
         showsActivityIndicator = style.showsActivityIndicator && !(style.animation != nil && imageShown)

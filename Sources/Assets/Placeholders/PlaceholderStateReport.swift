@@ -30,7 +30,7 @@ public struct PlaceholderStateReport: Sendable {
     /// Whether the state's style looks an image up at all (content does not).
     public var looksUpImage: Bool {
         guard let style = presentation?.style else { return false }
-        return style.explicitImage != nil || style.role != nil
+        return style.explicitImage != nil || style.imageRole != nil
     }
 
     /// True when the image resolved or the state shows no image by design; false when an image was looked up
@@ -124,7 +124,7 @@ public struct PlaceholderStateReport: Sendable {
             let buttons = presentation.buttons.map { "\($0.title) [\($0.action)]" }.joined(separator: ", ")
             lines.append("buttons (\(presentation.buttonAxis.rawValue)): \(buttons)")
             for button in presentation.buttons {
-                lines.append("  \(button.action.isEmpty ? button.title : button.action): \(button.reportText(query.appearance))")
+                lines.append("  \(button.action.name.isEmpty ? button.title : button.action.name): \(button.reportText(query.appearance))")
             }
         }
         if presentation.showsActivityIndicator { lines.append("activity indicator: shown") }

@@ -54,7 +54,7 @@ extension CatalogHTMLReport {
             html += "<div class=\"buttons \(presentation.buttonAxis.rawValue)\">"
             for (index, button) in presentation.buttons.enumerated() {
                 let state = button.isEnabled ? ControlState.normal : .disabled
-                html += "<span class=\"button b\(index)\(button.isEnabled ? "" : " disabled")\" data-action=\"\(HTMLText.escape(button.action))\">"
+                html += "<span class=\"button b\(index)\(button.isEnabled ? "" : " disabled")\" data-action=\"\(HTMLText.escape(button.action.name))\">"
                 html += HTMLText.escape(button.titles[state] ?? button.title) + "</span>"
             }
             html += "</div>\n"
@@ -85,8 +85,8 @@ extension CatalogHTMLReport {
         let look = presentation.appearance
         func color(_ value: PlaceholderColor) -> String { value.resolved(for: appearance).css }
         func px(_ value: Double) -> String { "\(Points(value))px" }
-        func insets(_ value: EdgeInsets) -> String { "\(px(value.top)) \(px(value.right)) \(px(value.bottom)) \(px(value.left))" }
-        func font(_ text: TextAttributes) -> String {
+        func insets(_ value: PlaceholderEdgeInsets) -> String { "\(px(value.top)) \(px(value.right)) \(px(value.bottom)) \(px(value.left))" }
+        func font(_ text: PlaceholderTextAttributes) -> String {
             var rule = "font: \(text.italic ? "italic " : "")\(text.weight.cssWeight) \(px(text.fontSize))/1.25 -apple-system, system-ui, sans-serif; "
             rule += "color: \(color(text.color)); text-align: \(text.alignment.css); "
             rule += text.isMultiline ? "white-space: normal; " : "white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%; "

@@ -10,7 +10,7 @@ public struct CatalogValidator: Sendable {
         public var deep: Bool
         /// Report a missing placeholder as an error rather than a warning.
         public var requirePlaceholders: Bool
-        /// The placeholder roles whose image must be in the catalog. nil: ``PlaceholderRole/expectedInCatalog``
+        /// The placeholder roles whose image must be in the catalog. nil: ``/AssetPlaceholders/PlaceholderRole/expectedInCatalog``
         /// when `requirePlaceholders` is set, none otherwise (the names are this package's convention, not
         /// Xcode's; a project declares placeholders with `placeholders.json` or `--require-placeholders`, and
         /// ``forProject(catalog:deep:requirePlaceholders:config:)`` passes them).

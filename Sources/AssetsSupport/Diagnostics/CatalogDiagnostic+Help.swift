@@ -21,7 +21,7 @@ extension CatalogDiagnostic.Code {
     }
 
     /// What the code means and what to do about it: the help text of SARIF rules and of `validate`'s
-    /// documentation (README's table of diagnostic codes says the same).
+    /// documentation (the table of Docs/diagnostics.md says the same).
     public var help: String {
         switch self {
         case .invalidJSON:

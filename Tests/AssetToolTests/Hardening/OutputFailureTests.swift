@@ -118,7 +118,7 @@ struct OutputFailureTests {
     }
 
     @Test("a read-only output folder: one line naming it, exit 1, nothing written",
-          .enabled(if: !isRoot, "root ignores folder permissions; see the tmpfs and /proc checks in the README"))
+          .enabled(if: !isRoot, "root ignores folder permissions; see the tmpfs and /proc checks in Docs/guarantees.md"))
     func readOnlyFolder() throws {
         // Given a folder without write permission
         let folder = try TemporaryFolder()

@@ -7,7 +7,7 @@ extension PlaceholderColor {
     func reportJSON(_ appearance: VariantQuery.Appearance) -> JSONValue { .string(resolved(for: appearance).hexString) }
 }
 
-extension EdgeInsets {
+extension PlaceholderEdgeInsets {
     var reportJSON: JSONValue {
         .object([("top", .double(top)), ("left", .double(left)), ("bottom", .double(bottom)), ("right", .double(right))])
     }
@@ -24,7 +24,7 @@ extension PlaceholderBorder {
     }
 }
 
-extension TextAttributes {
+extension PlaceholderTextAttributes {
     func reportJSON(_ appearance: VariantQuery.Appearance) -> JSONValue {
         .object([
             ("font_size", .double(fontSize)),
@@ -76,7 +76,7 @@ extension PlaceholderPresentation.Button {
     func reportJSON(_ appearance: VariantQuery.Appearance) -> JSONValue {
         .object([
             ("title", .string(title)),
-            ("action", .string(action)),
+            ("action", .string(action.name)),
             ("enabled", .bool(isEnabled)),
             ("image", .string(images[.normal])),
             ("states", .object(ControlState.allCases.map { state in

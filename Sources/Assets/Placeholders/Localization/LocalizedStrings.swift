@@ -10,11 +10,12 @@ import AssetsCodecs
 /// let context = PlaceholderContext(catalog: catalog, localization: strings)
 /// ```
 ///
-/// The keys the standard styles look up are listed in ``PlaceholderText/standardKeys``.
+/// The keys the standard styles look up are listed in ``/AssetPlaceholders/PlaceholderText/standardKeys``.
 public struct LocalizedStrings: LocalizationProvider, Hashable {
     /// The locale asked for, as given.
     public var locale: String
-    /// The table languages consulted, in order (normalised: `de-AT`, `de`, `en`, `Base`).
+    /// The table languages consulted, in order, normalised to lower case with `-` (for `de-AT`: `de-at`,
+    /// `de`, `en`, `Base`).
     public var fallbackChain: [String]
     /// The development language: the string catalog's source language, else `en` when a table has it.
     public var developmentLanguage: String?

@@ -15,7 +15,7 @@ struct OriginalExamplesTests {
         let context = PlaceholderContext(catalog: catalog)
 
         // When a text-only style and the standard styles are presented
-        let serverError = PlaceholderPresentation(style: .make { $0.title = "Server error has occured!" }, context: context)
+        let serverError = PlaceholderPresentation(style: .init { $0.title = "Server error has occured!" }, context: context)
         let error = PlaceholderPresentation(style: .errorStyle, context: context)
         let offline = PlaceholderPresentation(style: .loadingDataErrorStyle, context: context)
 
@@ -32,14 +32,14 @@ struct OriginalExamplesTests {
 
     @Test("a full custom style: image, text, appearance and a button with a normal-state appearance")
     func customStyle() {
-        let black20 = TextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
+        let black20 = PlaceholderTextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
         let style = PlaceholderStyle(
             image: "proj-placeholder-image",
             title: "An error has occured",
             subtitle: "Please, reload the page",
             buttons: [PlaceholderButton(titles: [.normal: "Reload"],
                                         appearance: ButtonAppearance(stateAppearances: [.normal: ControlStateAppearance(textAttributes: black20)]))],
-            appearance: .make { placeholder in
+            appearance: .init { placeholder in
                 placeholder.backgroundColor = PlaceholderColor(.hex(0x0000FF))
                 placeholder.textViewAppearance { text in
                     text.titleAppearance { $0.textAttributes = black20 }
@@ -57,14 +57,14 @@ struct OriginalExamplesTests {
 
     @Test("make, update, updateAppearance, withButton and withButtons")
     func builders() {
-        let black20 = TextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
-        let styleFromMake = PlaceholderStyle.make { style in
+        let black20 = PlaceholderTextAttributes(fontSize: 20, color: .black, alignment: .natural, isMultiline: false)
+        let styleFromMake = PlaceholderStyle { style in
             style.image = "proj-placeholder-image"
             style.title = "An error has occured"
             style.subtitle = "Please, reload the page"
         }
-        let styleWithUpdatedImage = styleFromMake.update { $0.image = "proj-other-placeholder-image" }
-        let styleWithAppearance = styleFromMake.updateAppearance { placeholder in
+        let styleWithUpdatedImage = styleFromMake.updating { $0.image = "proj-other-placeholder-image" }
+        let styleWithAppearance = styleFromMake.updatingAppearance { placeholder in
             placeholder.backgroundColor = PlaceholderColor(.hex(0x0000FF))
             placeholder.textViewAppearance { text in
                 text.titleAppearance { $0.textAttributes = black20 }
@@ -73,7 +73,7 @@ struct OriginalExamplesTests {
         }
         let styleWithButton = styleWithAppearance.withButton { button in
             button.titles = [.normal: "Reload"]
-            button.appearance = .make { $0.update(.normal) { $0.textAttributes = black20 } }
+            button.appearance = .init { $0.update(.normal) { $0.textAttributes = black20 } }
         }
         #expect(styleFromMake.image == "proj-placeholder-image" && styleWithUpdatedImage.image == "proj-other-placeholder-image")
         #expect(styleFromMake.appearance == .standard)
@@ -91,22 +91,34 @@ struct OriginalExamplesTests {
         #expect(two.withButtons(1, axis: .horizontal) { _, _ in }.buttons.map(\.title) == ["Reload"])
     }
 
-    @Test("the error style with this screen's action keeps its standard title")
-    func errorStyleWithAction() {
-        let custom = PlaceholderStyle.errorStyle.update { style in
-            style = style.withButtons(1, axis: .vertical) { _, button in button.action = "close-placeholder" }
+    /// The screen's placeholder, which the button's action hides.
+    @MainActor final class PlaceholderView { var isHidden = false }
+
+    @Test("the error style with this screen's action keeps its standard title; a tap runs the action")
+    @MainActor
+    func errorStyleWithAction() throws {
+        let currentPlaceholder = PlaceholderView()
+        let custom = PlaceholderStyle.errorStyle.withButtons(1, axis: .vertical) { _, button in
+            button.action = PlaceholderAction("close-placeholder") { currentPlaceholder.isHidden = true }
         }
         #expect(custom.buttons.count == 1)
         #expect(custom.buttons[0].title == .localized("placeholder.retry", default: "Try again"))
-        #expect(custom.buttons[0].action == "close-placeholder")
+        #expect(custom.buttons[0].action.name == "close-placeholder")
+        // A tap on the presented button runs the screen's code
+        let shown = PlaceholderPresentation(style: custom, context: PlaceholderContext(catalog: try examplesCatalog()))
+        #expect(!currentPlaceholder.isHidden)
+        #expect(shown.buttons[0].tap())
+        #expect(currentPlaceholder.isHidden)
+        // The standard retry button does nothing until the screen gives it a handler
+        #expect(PlaceholderStyle.errorStyle.buttons[0].action == .retry && !PlaceholderStyle.errorStyle.buttons[0].action.hasHandler)
         #expect(custom.title == PlaceholderStyle.errorStyle.title)
     }
 
     @Test("a placeholder configured without a factory, per error type")
     func withoutFactory() throws {
         enum ErrorType { case internetConnection, unknown }
-        let internetConnectionErrorStyle = PlaceholderStyle.loadingDataErrorStyle.update { $0.subtitle = "No connection" }
-        let unknownErrorStyle = PlaceholderStyle.errorStyle.update { _ in }
+        let internetConnectionErrorStyle = PlaceholderStyle.loadingDataErrorStyle.updating { $0.subtitle = "No connection" }
+        let unknownErrorStyle = PlaceholderStyle.errorStyle.updating { _ in }
         var placeholder = PlaceholderPresentation(context: PlaceholderContext(catalog: try examplesCatalog()))
         func configure(with error: ErrorType) {
             switch error {
@@ -123,15 +135,15 @@ struct OriginalExamplesTests {
 
     @Test("a custom animated placeholder: name, speed, loop mode, fixed image height, a bold pink title")
     func animatedStyle() {
-        let catStyle = PlaceholderStyle.make {
+        let catStyle = PlaceholderStyle {
             $0.animation = PlaceholderAnimation(name: "cat", speed: 2, loopMode: .loop)
             $0.title = "Long time no see, Nyan cat"
         }
-        .updateAppearance {
+        .updatingAppearance {
             $0.imageViewAppearance.layout { $0.size = .fixedHeight(250) }
             $0.textViewAppearance {
                 $0.titleAppearance {
-                    $0.textAttributes = TextAttributes(fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
+                    $0.textAttributes = PlaceholderTextAttributes(fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
                 }
             }
         }
@@ -170,13 +182,13 @@ struct OriginalExamplesTests {
         #expect(loading.map(\.showsPlaceholder) == [true, true, true, true])
         #expect(loaded.map(\.showsPlaceholder) == [false, true, false, false])
 
-        let rowAppearance = PlaceholderAppearance.make { container in
+        let rowAppearance = PlaceholderAppearance { container in
             container.contentInsets = .edges(16)
             container.backgroundColor = PlaceholderColor(.components(red: 0.8039215803, green: 0.8039215803, blue: 0.8039215803, alpha: 0.3))
             container.border = PlaceholderBorder(color: .black, width: 1, cornerRadius: 10)
             container.imageViewAppearance.border = PlaceholderBorder(cornerRadius: 12)
-            container.textViewAppearance.titleAppearance.textAttributes = TextAttributes(fontSize: 25, color: .black, alignment: .center, isMultiline: false)
-            container.textViewAppearance.subtitleAppearance.textAttributes = TextAttributes(fontSize: 18, italic: true, color: .gray, alignment: .center, isMultiline: false)
+            container.textViewAppearance.titleAppearance.textAttributes = PlaceholderTextAttributes(fontSize: 25, color: .black, alignment: .center, isMultiline: false)
+            container.textViewAppearance.subtitleAppearance.textAttributes = PlaceholderTextAttributes(fontSize: 18, italic: true, color: .gray, alignment: .center, isMultiline: false)
         }
         #expect(rowAppearance.backgroundColor.light.hexString == "#CDCDCD4D")
         #expect(rowAppearance.contentInsets == .edges(16))
@@ -243,10 +255,10 @@ struct OriginalExamplesTests {
 
     @Test("placeholder insets come from the style on screen")
     func insets() {
-        let inset = ScreenPlaceholderStyles(empty: .emptyStateStyle.updateAppearance { $0.placeholderViewInsets = .edges(20) })
+        let inset = ScreenPlaceholderStyles(empty: .emptyStateStyle.updatingAppearance { $0.placeholderViewInsets = .edges(20) })
         var screen = StatefulScreen(styles: inset)
         screen.endLoading(hasContent: false)
-        #expect(screen.placeholderViewInsets == EdgeInsets(top: 20, left: 20, bottom: 20, right: 20))
+        #expect(screen.placeholderViewInsets == PlaceholderEdgeInsets(top: 20, left: 20, bottom: 20, right: 20))
     }
 
     @Test("the view-state machine: subscript, animated transitions with a completion, unregister")
@@ -305,8 +317,8 @@ struct OriginalExamplesTests {
 
     // MARK: Decorations
 
-    class View: @unchecked Sendable { var backgroundColor = PlaceholderColor.clear }
-    final class Switch: View, @unchecked Sendable { var isOn = false }
+    @MainActor class View { var backgroundColor = PlaceholderColor.clear }
+    @MainActor final class Switch: View { var isOn = false }
 
     struct MyViewState: OptionSet, Hashable, Sendable {
         let rawValue: Int
@@ -316,24 +328,29 @@ struct OriginalExamplesTests {
         static let selected = MyViewState(rawValue: 1 << 3)
     }
 
-    @Test("decorations compose with + for any type, and a supertype's decoration applies to a subtype")
+    @Test("decorations compose with + for any type, @MainActor classes included; a superclass's decoration joins through a closure")
+    @MainActor
     func decorations() {
-        let white = Decoration<View> { $0.backgroundColor = .white }
-        let on = Decoration<Switch> { $0.isOn = true }
-        var toggle = Switch()
-        (on + white).apply(to: &toggle)
+        let white = StyleDecoration<View> { $0.backgroundColor = .white }
+        let on = StyleDecoration<Switch> { $0.isOn = true }
+        let toggle = Switch()
+        (on + { white($0) })(toggle)
         #expect(toggle.isOn && toggle.backgroundColor == .white)
-        let rounded = Decoration.of(PlaceholderAppearance.self) { $0.border.cornerRadius = 12 }
-        let pink = Decoration<PlaceholderAppearance> { $0.backgroundColor = .systemPink }
+        // A superclass's decoration applies to a subclass instance as it is
+        let other = Switch()
+        white(other)
+        #expect(other.backgroundColor == .white && !other.isOn)
+        let rounded = StyleDecoration.of(PlaceholderAppearance.self) { $0.border.cornerRadius = 12 }
+        let pink = StyleDecoration<PlaceholderAppearance> { $0.backgroundColor = .systemPink }
         let look = (rounded + pink).applied(to: .standard)
         #expect(look.border.cornerRadius == 12 && look.backgroundColor == .systemPink)
         // Order matters: the later one wins
-        #expect((pink + Decoration { $0.backgroundColor = .black }).applied(to: .standard).backgroundColor == .black)
+        #expect((pink + StyleDecoration { $0.backgroundColor = .black }).applied(to: .standard).backgroundColor == .black)
     }
 
     @Test("styles keyed by an OptionSet state: setting the state applies, preparing the current state applies at once")
     func stateStyles() {
-        var view = Decorated(PlaceholderAppearance.standard, state: MyViewState.normal)
+        var view = StateDecorated(PlaceholderAppearance.standard, state: MyViewState.normal)
         view.prepare(.disabled) { $0.backgroundColor = .gray }
         view.prepare(.favorite) { $0.backgroundColor = PlaceholderColor(.hex(0xFFFF00)) }
         #expect(view.value.backgroundColor == .systemBackground)
@@ -345,7 +362,7 @@ struct OriginalExamplesTests {
         view.prepare([.disabled, .favorite]) { $0.border.width = 2 }  // the current state: applied at once
         #expect(view.value.border.width == 2)
         // Any Hashable works as a key
-        var button = Decorated(ControlStateAppearance(), state: ControlState.normal)
+        var button = StateDecorated(ControlStateAppearance(), state: ControlState.normal)
         button.prepare(.disabled) { $0.backgroundColor = .systemFill }
         button.state = .disabled
         #expect(button.value.backgroundColor == .systemFill)

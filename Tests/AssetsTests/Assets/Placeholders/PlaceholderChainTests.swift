@@ -89,19 +89,19 @@ struct PlaceholderChainTests {
 
         // When presentations are configured from styles
         var shown = PlaceholderPresentation(context: context)
-        shown.configure(with: .emptyStateStyle + .button("Refresh", action: "refresh"))
+        shown.configure(with: .emptyStateStyle + .button("Refresh", action: PlaceholderAction("refresh")))
 
         // Then text, buttons and image are concrete
         #expect(shown.title == "Noch nichts da")
         #expect(shown.subtitle == nil)
-        #expect(shown.buttons.map(\.title) == ["Refresh"] && shown.buttons.map(\.action) == ["refresh"])
+        #expect(shown.buttons.map(\.title) == ["Refresh"] && shown.buttons.map(\.action.name) == ["refresh"])
         #expect(shown.buttons.first?.titles == [.normal: "Refresh", .highlighted: "Refresh", .disabled: "Refresh"])
         #expect(shown.image?.file == "placeholder_empty_state_icon.imageset/empty.pdf")
 
         // And a new style replaces everything
         shown.configure(with: .loadingDataErrorStyle)
         #expect(shown.title == "Could not load data")
-        #expect(shown.buttons.map(\.action) == ["retry"])
+        #expect(shown.buttons.map(\.action.name) == ["retry"])
         #expect(shown.image?.isHidden == true)
         #expect(shown.style?.name == "loading-error")
     }

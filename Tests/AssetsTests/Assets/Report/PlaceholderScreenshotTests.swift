@@ -21,7 +21,7 @@ struct PlaceholderScreenshotTests {
         // Given the shipped catalog and an error style with a distinctive background and a thick border
         let catalogPath = PackageRoot.url("Assets.catalog").path
         let catalog = try AssetCatalog.read(at: catalogPath)
-        let error = PlaceholderStyle.errorStyle.updateAppearance {
+        let error = PlaceholderStyle.errorStyle.updatingAppearance {
             $0.backgroundColor = Self.background
             $0.border = PlaceholderBorder(color: Self.border, width: Self.borderWidth, cornerRadius: 0)
             $0.placeholderViewInsets = .edges(10)

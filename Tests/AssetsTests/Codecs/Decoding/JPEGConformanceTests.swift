@@ -65,7 +65,7 @@ struct JPEGConformanceTests {
     }
     static let md5Supported = md5Statements.filter { options(for: $0.components(separatedBy: " | ")[1]) != nil }
 
-    @Test("the md5 statements this decoder supports are the ones the README lists")
+    @Test("the md5 statements this decoder supports are the ones Docs/inspect.md lists")
     func md5Coverage() {
         // Given every md5 statement in the manifest
         // When the ones with switches this decoder supports are picked

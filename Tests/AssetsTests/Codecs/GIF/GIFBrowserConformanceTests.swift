@@ -50,7 +50,7 @@ enum BrowserResult: Sendable {
 struct GIFBrowserConformanceTests {
     static let cases: [String] = ((try? Corpus.browser()) ?? [:]).keys.sorted()
 
-    /// Where we knowingly differ from Chromium, and why (also listed in the README).
+    /// Where we knowingly differ from Chromium, and why (also listed in Docs/extract-frames.md).
     static let deviations: [String: String] = [
         "bad/gif/blink/wrong-block-length.gif":
             "Chromium shows the 37 complete frames and stops silently at the damage; we give the same 37 frames, then a truncated error",

@@ -53,7 +53,7 @@ enum GIFSuiteCases {
 @Suite("GIF conformance: pygif, peterdn, wuffs", .enabled(if: Corpus.isPresent, "../shared/corpus is absent: the conformance suite skips"))
 struct GIFSuiteConformanceTests {
 
-    /// Where pygif's expected last frame differs from ours, and why (also in the README).
+    /// Where pygif's expected last frame differs from ours, and why (also in Docs/extract-frames.md).
     static let pygifDeviations: [String: String] = [
         "gif/pygif/image-outside-bg.gif": "pygif paints the background colour; Chromium (and we) leave uncovered areas transparent",
         "gif/pygif/image-overlap-bg.gif": "pygif paints the background colour; Chromium (and we) leave uncovered areas transparent",
@@ -164,7 +164,7 @@ struct GIFSuiteConformanceTests {
         }
     }
 
-    /// Where wuffs' default decoding differs from ours, and why (also in the README).
+    /// Where wuffs' default decoding differs from ours, and why (also in Docs/extract-frames.md).
     static let niaDeviations: [String: String] = [
         "gif/wuffs/artificial-gif/multiple-loop-counts.gif":
             "loop extensions 50, 30, 40 with the last after the last frame: wuffs' checksum uses 30, Chromium and we report 40",
