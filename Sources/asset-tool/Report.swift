@@ -76,6 +76,8 @@ struct Report: WritingCommand {
         }
         report.limits = limits.decoding
         report.hashPreviews = hashPreviews
+        let pdfBudget = PDFRenderBudget()
+        report.pdfBudget = pdfBudget
         if let strings { report.localization = strings }
         progress?.stage("drawing assets")
         do {
@@ -88,6 +90,10 @@ struct Report: WritingCommand {
             throw CommandFailure("\(error)")
         }
         progress?.finish()
+        if pdfBudget.skipped > 0 {
+            printError(PlainText.escape("\(output): note: \(pdfBudget.skipped) PDF preview\(pdfBudget.skipped == 1 ? "" : "s") skipped: "
+                + "drawing PDFs took the report's budget of \(PDFRenderBudget.words(pdfBudget.allowed)) s"))
+        }
         print(PlainText.escape("\(output): \(report.catalog.assets.count) assets, \(report.validation.summary)"))
     }
 }

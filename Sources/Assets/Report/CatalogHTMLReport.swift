@@ -22,6 +22,11 @@ public struct CatalogHTMLReport: Sendable {
     /// What draws a PDF set's preview (its first page): `pdftoppm` from `PATH` when installed. Without
     /// one, the card says that a PDF preview needs it.
     public var pdfRenderer: PDFPageRenderer? = PDFPageRenderer.installed()
+    /// The seconds drawing PDF previews may take across the page (see `PDFRenderBudget`): once they are
+    /// spent, the remaining PDF sets say "preview skipped: budget" and the page ends with a note counting
+    /// them. Nil: a fresh default budget each time the page is drawn. A caller that passes one reads
+    /// `skipped` from it afterwards.
+    public var pdfBudget: PDFRenderBudget?
 
     /// The states a placeholder row is drawn for, in this order.
     package static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
@@ -31,6 +36,8 @@ public struct CatalogHTMLReport: Sendable {
     var rereadsSets: CatalogLimits?
     /// The sets the placeholder rows look up, whole (for a report whose `catalog` holds names only).
     var placeholderCatalog: AssetCatalog?
+    /// How many chunks of sets are markup before the deferred ones begin (`SetChunk`).
+    var markupChunks = SetChunk.markupChunks
 
     public init(catalog: AssetCatalog, validation: CatalogReport, names: PlaceholderNames = .conventional, thumbnailSide: Int = 96) {
         self.catalog = catalog
@@ -126,7 +133,8 @@ public struct CatalogHTMLReport: Sendable {
     /// batches of `batchSize` (each batch's thumbnails made on every core, the HTML handed to `emit` before
     /// the next batch starts), so memory holds one batch, not the page.
     func render(progress: ((_ done: Int, _ total: Int) -> Void)?, emit: (String) -> Void) {
-        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits, pdfRenderer: pdfRenderer)
+        let budget = pdfBudget ?? PDFRenderBudget()
+        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits, pdfRenderer: pdfRenderer, pdfBudget: budget)
         let title = catalogTitle
         let (byAsset, general) = diagnosticsByAsset()
         var head = """
@@ -155,18 +163,27 @@ public struct CatalogHTMLReport: Sendable {
              + filterForm(byAsset: byAsset))
         let shared = thumbnails
         let root = thumbnails.root
+        let total = catalog.assets.count
         var start = 0
-        while start < catalog.assets.count {
-            let end = min(start + Self.batchSize, catalog.assets.count)
+        while start < total {
+            let end = min(start + Self.batchSize, total)
+            if start % SetChunk.size == 0 { emit(SetChunk.opening(startingAt: start, total: total, markupChunks: markupChunks)) }
             let articles = ParallelWork.map(count: end - start, chunk: 1) { offset in
                 let index = start + offset
                 return assetArticle(wholeAsset(at: index, root: root), index: index, diagnostics: byAsset[index] ?? [], thumbnails: shared)
             }
             emit(articles.joined())
-            for done in start..<end { progress?(done + 1, catalog.assets.count) }
+            if end % SetChunk.size == 0 || end == total { emit(SetChunk.closing(startingAt: end - 1 - (end - 1) % SetChunk.size, markupChunks: markupChunks)) }
+            for done in start..<end { progress?(done + 1, total) }
             start = end
         }
-        emit("</section>\n<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n")
+        var end = "</section>\n"
+        if budget.skipped > 0 {
+            end += "<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF preview\(budget.skipped == 1 ? "" : "s") skipped: drawing PDFs "
+                + "took the report's budget of \(PDFRenderBudget.words(budget.allowed)) s (\(PDFRenderBudget.words(budget.seconds)) s and "
+                + "\(PDFRenderBudget.words(budget.secondsPerPDF)) s a PDF).</p>\n"
+        }
+        emit(end + "<script>\(ReportPage.loadScript)</script>\n</body>\n</html>\n")
     }
 
     /// The search and filter bar: hidden in the markup, shown by the page's script (without script the page
@@ -327,13 +344,15 @@ struct ThumbnailCache: Sendable {
     var maxSide: Int
     var limits: DecodingLimits
     var pdfRenderer: PDFPageRenderer?
+    var pdfBudget: PDFRenderBudget?
     var made: [String: Thumbnail] = [:]
 
-    init(root: String, maxSide: Int, limits: DecodingLimits, pdfRenderer: PDFPageRenderer?) {
+    init(root: String, maxSide: Int, limits: DecodingLimits, pdfRenderer: PDFPageRenderer?, pdfBudget: PDFRenderBudget? = nil) {
         self.root = CatalogRoot(path: root) ?? CatalogRoot(path: root, real: root)
         self.maxSide = maxSide
         self.limits = limits
         self.pdfRenderer = pdfRenderer
+        self.pdfBudget = pdfBudget
     }
 
     /// The thumbnail of `file`, kept for later.
@@ -351,7 +370,7 @@ struct ThumbnailCache: Sendable {
         case .failure(let refusal):
             return Thumbnail(content: .unavailable("not read: \(refusal)"))
         case .success(let read):
-            return Thumbnail.make(bytes: read.head, file: file, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer)
+            return Thumbnail.make(bytes: read.head, file: file, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer, pdfBudget: pdfBudget)
         }
     }
 }

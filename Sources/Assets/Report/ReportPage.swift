@@ -22,8 +22,11 @@ enum ReportPage {
     .filter input, .filter select { font: inherit; margin-left: 4px; }
     .filter input { width: 18em; }
     .filter output { color: var(--muted); }
-    .assets { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; align-items: start; }
-    .assets > h2 { grid-column: 1 / -1; margin-bottom: 0; }
+    .assets > h2 { margin-bottom: 12px; }
+    .sets { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: 16px; align-items: start;
+      margin-top: 16px; content-visibility: auto; contain-intrinsic-size: auto var(--estimate, 2000px); }
+    @media (scripting: none) { .sets > noscript { display: contents; } }
+    @media (scripting: enabled) { .sets.deferred { min-height: var(--estimate, 2000px); } }
     .asset { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px;
       content-visibility: auto; contain-intrinsic-size: auto 240px; }
     .asset.has-errors { border-color: var(--error); box-shadow: inset 4px 0 0 var(--error); }
@@ -85,23 +88,32 @@ enum ReportPage {
 
     /// `sha256-` and the base64 SHA-256 of `loadScript`'s UTF-8 bytes, as CSP writes a hash. A test
     /// recomputes it, so an edit of the script that forgets this fails `swift test`.
-    static let loadScriptHash = "sha256-djjHRlOqE3R47TtF7KKkXVO0S/QZioT3YiqxChUlBIc="
+    static let loadScriptHash = "sha256-ueqpCaTtU4hZkNGd5iN9ZrB0HD71DDcMncXBI8ws6Ck="
 
     /// The page's one script (progressive enhancement: without it the page shows every set and finding,
-    /// only the previews stay unloaded). It
-    /// - moves each set's preview URIs from `data-src` into `src` when the set comes within 1,000 px of the
-    ///   view (an IntersectionObserver on the set cards, which `content-visibility: auto` keeps cheap),
-    ///   and only URIs that start `data:image/`;
+    /// only the previews stay unloaded). It touches no set at load: it
+    /// - opens each deferred chunk of sets (`SetChunk`) when it comes within 1,000 px of the view (an
+    ///   IntersectionObserver on the few hundred chunks, not on the sets): its `<noscript>` text becomes its
+    ///   sets through a `<template>` (inert: nothing in it runs or loads while parsed);
+    /// - moves the preview URIs of an open chunk's sets from `data-src` into `src` when the set comes within
+    ///   1,000 px of the view (a second observer, on the sets of open chunks only: the markup chunks' from
+    ///   the start, so the first screen's previews come with the first frame), and only URIs that start
+    ///   `data:image/`;
     /// - shows the filter bar and filters the sets by a part of their name (any case) and by their findings
-    ///   (severity or code), hiding the others, also at once when the browser restored the fields; it
-    ///   writes only text (`textContent`, attributes), never markup;
+    ///   (severity or code), hiding the others, also at once when the browser restored the fields: it reads
+    ///   each set's `data-*` attributes, from the element in an open chunk or from the text of a deferred
+    ///   one (`records`; `matches` is the one test of a set), hides a chunk with no match, and sizes a
+    ///   deferred chunk's guess by its matches; it writes only text (`textContent`, attributes), never
+    ///   markup;
     /// - counts the sets, the images shown, those that failed and those still waiting into the body's
     ///   `data-*` attributes and the title, so a headless browser can assert that the page rendered whole.
     static let loadScript = """
     (function () {
       "use strict";
       var body = document.body;
-      var sets = Array.prototype.slice.call(document.querySelectorAll("article.asset"));
+      var chunks = Array.prototype.slice.call(document.querySelectorAll("section.assets > div.sets"));
+      var total = 0;
+      for (var c = 0; c < chunks.length; c++) { total += Number(chunks[c].getAttribute("data-sets")) || 0; }
       var tallyTimer = 0;
       function tally() {
         tallyTimer = 0;
@@ -111,7 +123,7 @@ enum ReportPage {
           shown++;
           if (images[i].complete && images[i].naturalWidth === 0) { broken++; }
         }
-        body.setAttribute("data-rendered-assets", String(sets.length));
+        body.setAttribute("data-rendered-assets", String(total));
         body.setAttribute("data-images", String(shown));
         body.setAttribute("data-broken-images", String(broken));
         body.setAttribute("data-waiting-images", String(document.querySelectorAll("img[data-src]").length));
@@ -130,18 +142,110 @@ enum ReportPage {
           image.setAttribute("src", uri);
         }
       }
-      if ("IntersectionObserver" in window) {
-        var observer = new IntersectionObserver(function (entries) {
-          for (var i = 0; i < entries.length; i++) {
-            if (entries[i].isIntersecting) {
-              observer.unobserve(entries[i].target);
-              reveal(entries[i].target);
-            }
+      var observing = "IntersectionObserver" in window;
+      var setObserver = observing ? new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) {
+          if (entries[i].isIntersecting) {
+            setObserver.unobserve(entries[i].target);
+            reveal(entries[i].target);
           }
-        }, { rootMargin: "1000px 0px" });
-        for (var i = 0; i < sets.length; i++) { observer.observe(sets[i]); }
-      } else {
-        for (var j = 0; j < sets.length; j++) { reveal(sets[j]); }
+        }
+      }, { rootMargin: "1000px 0px" }) : null;
+
+      // A chunk's sets, each as its element (when the chunk is open) and its data-* attributes.
+      function deferredText(chunk) {
+        var child = chunk.firstElementChild;
+        return child && child.tagName === "NOSCRIPT" ? child : null;
+      }
+      function unescaped(text) {
+        return text.replace(/&(amp|lt|gt|quot|#39);/g, function (all, name) {
+          return { "amp": "&", "lt": "<", "gt": ">", "quot": "\\"", "#39": "'" }[name];
+        });
+      }
+      function records(chunk) {
+        if (chunk.assetRecords) { return chunk.assetRecords; }
+        var list = [], deferred = deferredText(chunk), found, field, i;
+        if (deferred) {
+          var tags = /<article\\s([^>]*)>/g, text = deferred.textContent;
+          while ((found = tags.exec(text)) !== null) {
+            var data = {}, fields = / data-([a-z0-9-]+)="([^"]*)"/g;
+            while ((field = fields.exec(found[1])) !== null) { data[field[1]] = unescaped(field[2]); }
+            list.push({ element: null, data: data });
+          }
+        } else {
+          var sets = chunk.querySelectorAll("article.asset");
+          for (i = 0; i < sets.length; i++) {
+            var values = {}, attributes = sets[i].attributes;
+            for (var j = 0; j < attributes.length; j++) {
+              if (attributes[j].name.lastIndexOf("data-", 0) === 0) { values[attributes[j].name.slice(5)] = attributes[j].value; }
+            }
+            list.push({ element: sets[i], data: values });
+          }
+        }
+        for (i = 0; i < list.length; i++) { list[i].name = (list[i].data.name || "").toLowerCase(); }
+        chunk.assetRecords = list;
+        return list;
+      }
+
+      var query = "", want = "";
+      function matches(record) {
+        var match = query === "" || record.name.indexOf(query) !== -1;
+        if (match && want !== "") {
+          var severities = " " + (record.data.severities || "") + " ";
+          if (want === "any") { match = severities !== "  "; }
+          else if (want === "none") { match = severities === "  "; }
+          else if (want.lastIndexOf("code:", 0) === 0) {
+            match = (" " + (record.data.codes || "") + " ").indexOf(" " + want.slice(5) + " ") !== -1;
+          } else { match = severities.indexOf(" " + want + " ") !== -1; }
+        }
+        return match;
+      }
+      // Shows the chunk's matching sets, hides the rest; the number shown.
+      function filterChunk(chunk) {
+        var list = records(chunk), shown = 0, filtering = query !== "" || want !== "";
+        for (var i = 0; i < list.length; i++) {
+          var match = !filtering || matches(list[i]);
+          if (list[i].element && list[i].element.hidden === match) { list[i].element.hidden = !match; }
+          if (match) { shown++; }
+        }
+        if (chunk.hidden === (shown > 0)) { chunk.hidden = shown === 0; }
+        chunk.style.setProperty("--estimate", (Math.ceil(shown / 2) * 256) + "px");
+        return shown;
+      }
+
+      // The previews of an open chunk's sets: each shown as it nears the view.
+      function watch(chunk) {
+        var sets = chunk.querySelectorAll("article.asset");
+        for (var i = 0; i < sets.length; i++) {
+          if (setObserver) { setObserver.observe(sets[i]); } else { reveal(sets[i]); }
+        }
+      }
+      function open(chunk) {
+        var deferred = deferredText(chunk);
+        if (!deferred) { return; }
+        var template = document.createElement("template");
+        template.innerHTML = deferred.textContent;
+        chunk.replaceChild(template.content, deferred);
+        chunk.classList.remove("deferred");
+        chunk.assetRecords = null;
+        if (query !== "" || want !== "") { filterChunk(chunk); }
+        watch(chunk);
+        later();
+      }
+      // The chunks written as markup are watched at once (the first screen's previews come in the first
+      // frame); a deferred chunk is opened when it nears the view.
+      var chunkObserver = observing ? new IntersectionObserver(function (entries) {
+        for (var i = 0; i < entries.length; i++) {
+          if (entries[i].isIntersecting) {
+            chunkObserver.unobserve(entries[i].target);
+            open(entries[i].target);
+          }
+        }
+      }, { rootMargin: "1000px 0px" }) : null;
+      for (var k = 0; k < chunks.length; k++) {
+        if (!deferredText(chunks[k])) { watch(chunks[k]); }
+        else if (chunkObserver) { chunkObserver.observe(chunks[k]); }
+        else { open(chunks[k]); }
       }
 
       var form = document.getElementById("filter");
@@ -149,36 +253,23 @@ enum ReportPage {
         var nameField = document.getElementById("filter-name");
         var findings = document.getElementById("filter-findings");
         var count = document.getElementById("filter-count");
-        var names = null, filterTimer = 0;
+        var filterTimer = 0;
         var apply = function () {
           filterTimer = 0;
-          if (names === null) {
-            names = sets.map(function (set) { return (set.getAttribute("data-name") || "").toLowerCase(); });
-          }
-          var query = nameField.value.trim().toLowerCase(), want = findings.value, visible = 0;
-          for (var i = 0; i < sets.length; i++) {
-            var set = sets[i], match = query === "" || names[i].indexOf(query) !== -1;
-            if (match && want !== "") {
-              var severities = " " + (set.getAttribute("data-severities") || "") + " ";
-              if (want === "any") { match = severities !== "  "; }
-              else if (want === "none") { match = severities === "  "; }
-              else if (want.lastIndexOf("code:", 0) === 0) {
-                match = (" " + (set.getAttribute("data-codes") || "") + " ").indexOf(" " + want.slice(5) + " ") !== -1;
-              } else { match = severities.indexOf(" " + want + " ") !== -1; }
-            }
-            if (set.hidden === match) { set.hidden = !match; }
-            if (match) { visible++; }
-          }
-          count.textContent = visible + " of " + sets.length + " sets";
+          query = nameField.value.trim().toLowerCase();
+          want = findings.value;
+          var visible = 0;
+          for (var i = 0; i < chunks.length; i++) { visible += filterChunk(chunks[i]); }
+          count.textContent = visible + " of " + total + " sets";
         };
         var soon = function () {
           if (filterTimer) { clearTimeout(filterTimer); }
-          filterTimer = setTimeout(apply, sets.length > 5000 ? 200 : 50);
+          filterTimer = setTimeout(apply, total > 5000 ? 200 : 50);
         };
         nameField.addEventListener("input", soon);
         findings.addEventListener("change", apply);
         form.addEventListener("submit", function (event) { event.preventDefault(); apply(); });
-        count.textContent = sets.length + " sets";
+        count.textContent = total + " sets";
         form.hidden = false;
         // A browser that restores the fields (back, reload) gets the sets they choose.
         if (nameField.value !== "" || findings.value !== "") { apply(); }
@@ -186,7 +277,7 @@ enum ReportPage {
 
       window.addEventListener("load", function () {
         tally();
-        document.title = "rendered " + sets.length + " assets, " + body.getAttribute("data-images") + " images, " +
+        document.title = "rendered " + total + " assets, " + body.getAttribute("data-images") + " images, " +
           body.getAttribute("data-broken-images") + " broken | " + document.title;
       });
     })();

@@ -32,14 +32,14 @@ public struct Thumbnail: Sendable, Hashable {
     /// Makes the preview of the file at `path`, at most `maxSide` pixels wide and high. Never throws: a file
     /// that cannot be previewed gives `.unavailable` with the reason.
     public static func make(file path: String, maxSide: Int = 96, limits: DecodingLimits = .default,
-                            pdfRenderer: PDFPageRenderer? = nil) -> Thumbnail {
+                            pdfRenderer: PDFPageRenderer? = nil, pdfBudget: PDFRenderBudget? = nil) -> Thumbnail {
         let bytes: [UInt8]
         do {
             bytes = try ImageInspector.readFile(path)
         } catch {
             return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"))
         }
-        return make(bytes: bytes, file: path, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer)
+        return make(bytes: bytes, file: path, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer, pdfBudget: pdfBudget)
     }
 
     /// Why a file whose bytes are no image format has no preview.
@@ -49,9 +49,11 @@ public struct Thumbnail: Sendable, Hashable {
     public static let maxInlineGIFBytes = 4 << 20
 
     /// Makes the preview of an image held in memory. A PDF is drawn by `pdfRenderer` (first page only);
-    /// without one its preview says that it needs one.
+    /// without one its preview says that it needs one. With a `pdfBudget`, the PDF is drawn only while the
+    /// budget lasts (shared by the thumbnails of one report).
     public static func make(bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default,
-                            inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes, pdfRenderer: PDFPageRenderer? = nil) -> Thumbnail {
+                            inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes, pdfRenderer: PDFPageRenderer? = nil,
+                            pdfBudget: PDFRenderBudget? = nil) -> Thumbnail {
         guard let format = ImageFormat(sniffing: bytes) else {
             return Thumbnail(content: .unavailable(notAnImage))
         }
@@ -65,7 +67,7 @@ public struct Thumbnail: Sendable, Hashable {
             return svg(bytes, maxSide: maxSide)
         }
         if format == .pdf {
-            return pdf(bytes, info: info, maxSide: maxSide, limits: limits, renderer: pdfRenderer)
+            return pdf(bytes, info: info, maxSide: maxSide, limits: limits, renderer: pdfRenderer, budget: pdfBudget)
         }
         guard format.isDecodable else {
             return Thumbnail(content: .unavailable("\(format.rawValue.uppercased()): no preview"), format: format,
@@ -99,12 +101,13 @@ public struct Thumbnail: Sendable, Hashable {
     /// A PDF's first page drawn by `renderer` (a separate `pdftoppm` process, bounded in time and output),
     /// its PNG decoded by the package's decoder and thumbnailed as other images; without a renderer, a
     /// tile saying what would draw it.
-    static func pdf(_ bytes: [UInt8], info: ImageInfo, maxSide: Int, limits: DecodingLimits, renderer: PDFPageRenderer?) -> Thumbnail {
+    static func pdf(_ bytes: [UInt8], info: ImageInfo, maxSide: Int, limits: DecodingLimits, renderer: PDFPageRenderer?,
+                    budget: PDFRenderBudget? = nil) -> Thumbnail {
         let width = info.width > 0 ? info.width : nil, height = info.height > 0 ? info.height : nil
         guard let renderer else {
             return Thumbnail(content: .unavailable(PDFPageRenderer.missingMessage), format: .pdf, width: width, height: height)
         }
-        switch renderer.render(bytes, longestSide: maxSide, limits: limits) {
+        switch renderer.render(bytes, longestSide: maxSide, limits: limits, budget: budget) {
         case .failure(let failure):
             return Thumbnail(content: .unavailable(failure.description), format: .pdf, width: width, height: height)
         case .success(let page):

@@ -21,6 +21,17 @@ import Darwin
 /// needs swift-tools-version 6.2, above this package's 6.0 floor for every consumer. The bounds kept here
 /// (time, output size, input by a private unlinked file) are the whole of what is needed, in one file.
 /// Foundation's `Process` is not in the targets' Foundation (FoundationEssentials) and has no output limit.
+///
+/// A memory cap (`maxAddressSpace`) is an `RLIMIT_AS` the program starts under. `posix_spawn` cannot set a
+/// resource limit, `prlimit` is Linux's alone and would race the program's first allocations, and
+/// lowering our own limit around the spawn would starve this process's other threads; `fork` and
+/// `setrlimit` in Swift between `fork` and `exec` is not async-signal-safe in a threaded process. So the
+/// program is started through the shell every POSIX system has: `/bin/sh -c 'ulimit -v KiB; exec "$0"
+/// "$@"' PROGRAM ARGS...`, which sets the limit in the shell's own process and then becomes the program
+/// (same process, same descriptors; arguments passed as arguments, never spliced into the script). Linux
+/// enforces the limit (an allocation past it fails; Poppler prints "Out of memory"). macOS's kernel does not
+/// enforce `RLIMIT_AS` (its `ulimit -v` may refuse or be ignored); the script goes on without the cap there,
+/// and the time and output limits remain the bounds.
 package struct BoundedProcess: Sendable {
     /// The program's absolute path.
     package var executable: String
@@ -31,6 +42,9 @@ package struct BoundedProcess: Sendable {
     package var maxOutputBytes: Int
     /// The most bytes of standard error kept (the rest is read and dropped).
     package var maxErrorBytes = 4096
+    /// The most bytes of address space the program may map (`RLIMIT_AS`, set by `/bin/sh`'s `ulimit -v`, see
+    /// above), or nil for no cap.
+    package var maxAddressSpace: Int?
 
     package init(executable: String, arguments: [String], timeout: Double, maxOutputBytes: Int) {
         self.executable = executable
@@ -53,6 +67,15 @@ package struct BoundedProcess: Sendable {
         case signalled(Int32)
         /// This process could not set the run up (temporary file, pipes).
         case system(SystemError)
+
+        /// Whether the failure may be the memory cap at work (an allocation that failed ends a program by
+        /// a signal or an error exit).
+        package var mayBeMemory: Bool {
+            switch self {
+            case .signalled, .exited: return true
+            default: return false
+            }
+        }
 
         package var description: String {
             switch self {
@@ -177,7 +200,15 @@ package struct BoundedProcess: Sendable {
         posix_spawnattr_setsigmask(&attributes, &noSignal)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        var program = executable
+        var words = [executable] + arguments
+        if let cap = maxAddressSpace {
+            // The shell reports a missing program as exit 127: say it as posix_spawn would have.
+            guard access(executable, X_OK) == 0 else { return .failure(SystemError(code: errno)) }
+            program = "/bin/sh"
+            words = ["/bin/sh", "-c", "ulimit -v \(max(cap >> 10, 1)) 2>/dev/null; exec \"$0\" \"$@\""] + words
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         #if canImport(Darwin)
@@ -185,7 +216,7 @@ package struct BoundedProcess: Sendable {
         #else
         let environment = environ
         #endif
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+        let result = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
         guard result == 0 else { return .failure(SystemError(code: result)) }
         return .success(pid)
     }
@@ -242,7 +273,8 @@ package struct BoundedProcess: Sendable {
     /// Held while a run makes its descriptors and starts its program (see `closeOnExecPipe`).
     private static let spawning = Locked(0)
 
-    private static func now() -> Double {
+    /// Seconds on the monotonic clock.
+    package static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -13,7 +13,8 @@ struct ReportPageBrowserTests {
     static let chromium = PlaceholderScreenshotTests.chromium
 
     /// The page of a catalog of `count` sets, each with one 12x12 PNG; every tenth lists a file it lacks.
-    static func page(sets count: Int) throws -> String {
+    /// `markupChunks`: the chunks of sets written as markup before the deferred ones (`SetChunk`).
+    static func page(sets count: Int, markupChunks: Int = SetChunk.markupChunks) throws -> String {
         let fixture = try FixtureCatalog()
         let png = try FixtureCatalog.png(width: 12, height: 12)
         for index in 0..<count {
@@ -23,7 +24,9 @@ struct ReportPageBrowserTests {
         }
         let catalog = try AssetCatalog.read(at: fixture.root)
         // Rendered while the fixture's files exist.
-        return CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: [])).validate(catalog)).render()
+        var report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: [])).validate(catalog))
+        report.markupChunks = markupChunks
+        return report.render()
     }
 
     /// The DOM after load (and some virtual time for the observer: 10 s of it, which costs no real time when
@@ -100,5 +103,74 @@ struct ReportPageBrowserTests {
             }
         #expect(visible == (10..<20).map { String(format: "set_%04d", $0 * 10) })
         #expect(dom.contains("<output id=\"filter-count\" aria-live=\"polite\">10 of 400 sets</output>"))
+    }
+
+    /// Each set as Chromium lists it with script off: "name, findings, shown or not", one line each. The page
+    /// goes into a sandboxed frame that may not run script (so its parser reads `<noscript>` as markup, as a
+    /// browser with script off does) and a harness page around it reads the frame's sets (`--dump-dom` and
+    /// `--print-to-pdf` need script in the page itself).
+    static func listedWithoutScript(_ html: String) throws -> [String] {
+        let escaped = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let harness = """
+        <!DOCTYPE html><html><head><title>harness</title></head><body>
+        <iframe id="page" sandbox="allow-same-origin" width="1200" height="900" srcdoc="\(escaped)"></iframe>
+        <script>
+        function list() {
+          var sets = document.getElementById("page").contentDocument.querySelectorAll("article.asset"), lines = [];
+          for (var i = 0; i < sets.length; i++) {
+            lines.push(sets[i].getAttribute("data-name") + ", " + sets[i].querySelectorAll("li.diagnostic").length + ", " +
+                       (sets[i].getClientRects().length > 0 ? "shown" : "not shown"));
+          }
+          var out = document.createElement("pre");
+          out.id = "listed";
+          out.textContent = lines.join("\\n");
+          document.body.appendChild(out);
+        }
+        addEventListener("load", list);
+        </script></body></html>
+        """
+        let dom = try Self.dom(of: harness)
+        guard let start = dom.range(of: "<pre id=\"listed\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+            return []
+        }
+        return dom[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+    }
+
+    @Test("deferred chunks: opened near the view only, filtered while closed, and every set listed without script",
+          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    func deferredChunks() throws {
+        // Given the page of 300 sets with no chunk as markup: 256 sets in a first deferred chunk, 44 in a second
+        let html = try Self.page(sets: 300, markupChunks: 0)
+        #expect(html.components(separatedBy: "<div class=\"sets deferred\" data-sets=\"256\"").count - 1 == 1)
+        #expect(html.components(separatedBy: "<noscript>").count - 1 == 2)
+
+        // When Chromium opens it (again, up to twice more, when it dumped the page before the observers ran)
+        var dom = try Self.dom(of: html)
+        for _ in 0..<2 where (Self.attribute("data-images", ofBodyIn: dom) ?? 0) == 0 {
+            dom = try Self.dom(of: html)
+        }
+        // Then all 300 sets are counted, the first chunk (near the view) became sets with previews shown, and the
+        // second (some 30,000 px down) is still the text of its <noscript>
+        #expect(Self.attribute("data-rendered-assets", ofBodyIn: dom) == 300)
+        #expect((Self.attribute("data-images", ofBodyIn: dom) ?? 0) > 0)
+        #expect(Self.attribute("data-broken-images", ofBodyIn: dom) == 0)
+        #expect(dom.components(separatedBy: "<noscript>").count - 1 == 1)
+        #expect(dom.contains("<div class=\"sets\" data-sets=\"256\""))
+        let first = try #require(dom.range(of: "data-name=\"set_0001\""))
+        let firstImage = try #require(dom.range(of: "<img ", range: first.upperBound..<dom.endIndex))
+        #expect(dom[firstImage.upperBound...].prefix { $0 != ">" }.contains(" src=\"data:image/png;base64,"))
+
+        // When the name field holds "SET_029" (the second chunk's set_0290 ... set_0299, still closed)
+        let filtered = try Self.dom(of: html.replacingOccurrences(of: "id=\"filter-name\"", with: "id=\"filter-name\" value=\"SET_029\""))
+        // Then the count says 10 of 300 and the first chunk, with no match, is hidden whole
+        #expect(filtered.contains("<output id=\"filter-count\" aria-live=\"polite\">10 of 300 sets</output>"))
+        #expect(filtered.contains("data-sets=\"256\" style=\"--estimate: 0px\" hidden=\"\"") ||
+                filtered.contains("data-sets=\"256\" style=\"--estimate: 0px;\" hidden=\"\""))
+
+        // When it is shown with script off
+        let listed = try Self.listedWithoutScript(html)
+        // Then every set is listed and drawn, in order, with its finding (every tenth lists a file it lacks)
+        #expect(listed == (0..<300).map { String(format: "set_%04d, %d, shown", $0, $0 % 10 == 0 ? 1 : 0) },
+                "\(listed.count) listed: \(listed.prefix(3))")
     }
 }
