@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AssetsSupport
 
 extension BlurHash {
     /// The largest width or height `decode` draws.
@@ -30,30 +31,58 @@ extension BlurHash {
         let colours = decodeColours(digits, components: components, punch: Float(max(1, punch)))
         let xCount = components.x, yCount = components.y
         var image = RGBAImage(width: width, height: height)
-        var xCos = [Double](repeating: 0, count: width * xCount)
-        for x in 0..<width { for i in 0..<xCount { xCos[x * xCount + i] = cos(Double.pi * Double(x) * Double(i) / Double(width)) } }
-        var yCos = [Double](repeating: 0, count: yCount)
+        // Eight columns at a time, one per SIMD lane; each lane does decode.c's arithmetic for its pixel in
+        // its order (for each j, for each i: the basis in double, stored as float, then each channel's
+        // float multiply-add as two roundings), so every pixel is bit for bit what a pixel-by-pixel loop
+        // makes. The x cosines of each block of eight columns, padded past the last column with zeros.
+        let blocks = (width + 7) / 8
+        var xCos = [SIMD8<Double>](repeating: .zero, count: blocks * xCount)
+        for x in 0..<width {
+            for i in 0..<xCount { xCos[(x / 8) * xCount + i][x % 8] = cos(Double.pi * Double(x) * Double(i) / Double(width)) }
+        }
+        let levels = SRGBLevels.shared
+        // Bands of rows on every core for a large image (each pixel is the same on any thread).
+        let bandHeight = 32
+        let bands = (height + bandHeight - 1) / bandHeight
+        let parallel = width * height >= 1 << 20
         image.pixels.withUnsafeMutableBufferPointer { out in
-            var index = 0
-            for y in 0..<height {
-                for j in 0..<yCount { yCos[j] = cos(Double.pi * Double(y) * Double(j) / Double(height)) }
-                for x in 0..<width {
-                    var r: Float = 0, g: Float = 0, b: Float = 0
-                    for j in 0..<yCount {
-                        for i in 0..<xCount {
-                            // decode.c: cos(...) * cos(...) in double, stored as float.
-                            let basis = Float(xCos[x * xCount + i] * yCos[j])
-                            let c = (i + j * xCount) * 3
-                            r += colours[c] * basis
-                            g += colours[c + 1] * basis
-                            b += colours[c + 2] * basis
+            xCos.withUnsafeBufferPointer { xCos in
+                colours.withUnsafeBufferPointer { colours in
+                    let shared = UnsafeSendable((out, xCos, colours))
+                    let draw = { (band: Int) in
+                        let (out, xCos, colours) = shared.value
+                        var yCos = [Double](repeating: 0, count: yCount)
+                        for y in (band * bandHeight)..<min(height, (band + 1) * bandHeight) {
+                            for j in 0..<yCount { yCos[j] = cos(Double.pi * Double(y) * Double(j) / Double(height)) }
+                            for block in 0..<blocks {
+                                var r = SIMD8<Float>.zero, g = r, b = r
+                                for j in 0..<yCount {
+                                    let yBasis = yCos[j]
+                                    for i in 0..<xCount {
+                                        // decode.c: cos(...) * cos(...) in double, stored as float.
+                                        let basis = SIMD8<Float>(xCos[block * xCount + i] * yBasis)
+                                        let c = (i + j * xCount) * 3
+                                        r += SIMD8(repeating: colours[c]) * basis
+                                        g += SIMD8(repeating: colours[c + 1]) * basis
+                                        b += SIMD8(repeating: colours[c + 2]) * basis
+                                    }
+                                }
+                                var index = (y * width + block * 8) * 4
+                                for lane in 0..<min(8, width - block * 8) {
+                                    out[index] = levels.level(r[lane])
+                                    out[index + 1] = levels.level(g[lane])
+                                    out[index + 2] = levels.level(b[lane])
+                                    out[index + 3] = 255
+                                    index += 4
+                                }
+                            }
                         }
                     }
-                    out[index] = UInt8(linearToSRGB(r))
-                    out[index + 1] = UInt8(linearToSRGB(g))
-                    out[index + 2] = UInt8(linearToSRGB(b))
-                    out[index + 3] = 255
-                    index += 4
+                    if parallel {
+                        _ = ParallelWork.map(count: bands, chunk: 1) { band in draw(band) }
+                    } else {
+                        for band in 0..<bands { draw(band) }
+                    }
                 }
             }
         }
@@ -69,7 +98,7 @@ extension BlurHash {
     }
 
     /// decode.c's colour table: the DC through the sRGB table, each AC `signPow((q - 9) / 9, 2) * max * punch`.
-    private static func decodeColours(_ digits: [Int], components: Components, punch: Float) -> [Float] {
+    static func decodeColours(_ digits: [Int], components: Components, punch: Float) -> [Float] {
         let count = components.x * components.y
         var colours = [Float](repeating: 0, count: count * 3)
         let maximumValue = Float(digits[1] + 1) / 166 * punch
@@ -87,8 +116,45 @@ extension BlurHash {
         return colours
     }
 
+    /// `linearToSRGB` of a float by table: the smallest float that reaches each level, found once by
+    /// bisection over the floats' bit patterns (ordered as their values for non-negative floats), so a
+    /// level costs eight comparisons instead of a `powf`. Values within 64 representable floats of a
+    /// threshold take `linearToSRGB` itself, so the table is exact even if `powf` is not monotonic there.
+    struct SRGBLevels: Sendable {
+        static let shared = SRGBLevels()
+        /// thresholds[k - 1]: the smallest float in 0...1 whose level is at least k (k = 1...255).
+        let thresholds: [Float]
+
+        init() {
+            var thresholds: [Float] = []
+            for level in 1...255 {
+                var low: UInt32 = 0, high = Float(1).bitPattern // linearToSRGB(low) < level <= linearToSRGB(high)
+                while high - low > 1 {
+                    let middle = low + (high - low) / 2
+                    if BlurHash.linearToSRGB(Float(bitPattern: middle)) >= level { high = middle } else { low = middle }
+                }
+                thresholds.append(Float(bitPattern: high))
+            }
+            self.thresholds = thresholds
+        }
+
+        @inline(__always)
+        func level(_ value: Float) -> UInt8 {
+            let v = fmaxf(0, fminf(1, value))
+            var low = 0, high = thresholds.count // the count of thresholds <= v, by bisection
+            while low < high {
+                let middle = (low + high) / 2
+                if thresholds[middle] <= v { low = middle + 1 } else { high = middle }
+            }
+            let bits = v.bitPattern
+            if low > 0, bits &- thresholds[low - 1].bitPattern < 64 { return UInt8(linearToSRGB(v)) }
+            if low < thresholds.count, thresholds[low].bitPattern &- bits <= 64 { return UInt8(linearToSRGB(v)) }
+            return UInt8(low)
+        }
+    }
+
     /// The base-83 value of each character; throws at the first character outside the alphabet.
-    private static func digits(of hash: String) throws(BlurHashError) -> [Int] {
+    static func digits(of hash: String) throws(BlurHashError) -> [Int] {
         var digits: [Int] = []
         for (offset, character) in hash.enumerated() {
             guard let ascii = character.asciiValue, let digit = alphabetIndex[Int(ascii)] else {

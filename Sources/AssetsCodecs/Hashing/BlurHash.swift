@@ -17,6 +17,13 @@ import Darwin
 /// too: `-Ofast` (its Makefile) lets the compiler reorder the sums; this port equals a build without
 /// fast-math (as `blurhash-python` compiles it).
 ///
+/// Where the reference is wrong, this is not: `encode.c`'s running float sums lose precision as they grow
+/// (a white 24-megapixel image previews as grey 218, a 64-megapixel one as 140; a grey 1-megapixel one is
+/// already a level off). The same terms are also summed without that loss (`BlurHashSums`); when the
+/// reference's normalised factors are within `referenceTolerance` of those, its string is kept (a
+/// difference there is a value on a quantisation edge, which the reference's own arithmetic decides), and
+/// beyond it the string is made from the accurate sums (Docs/hashing.md).
+///
 /// The sums for all components run in one pass over the pixels, component lanes side by side in SIMD
 /// registers; each lane adds in the same order as the reference's separate pass, so the result is the same.
 public enum BlurHash {
@@ -55,11 +62,30 @@ public enum BlurHash {
         public var description: String { "\(x)x\(y)" }
     }
 
-    /// The BlurHash of `image`'s RGB (alpha ignored, colours as stored).
+    /// How far (in normalised factor units, a factor of a white image's DC being 1) `encode.c`'s float sums
+    /// may stray from the accurate sums of the same terms for its string to be kept: 2^-12, a quarter of the
+    /// smallest step of an 8-bit channel in linear light above the darkest 1 %. In practice the reference
+    /// stays within it up to about 0.3 megapixels (flat grey 500x500: 1.3e-4; smooth 512x384: 1.6e-4) and
+    /// leaves it above (640x480: 6.6e-4; 1600x1200: 8.7e-3; white 24 MP: 0.3).
+    package static let referenceTolerance: Double = 1.0 / 4096
+
+    /// The BlurHash of `image`'s RGB (alpha ignored, colours as stored): `encode.c`'s string where its sums
+    /// are within `referenceTolerance` of the accurate ones, else the string of the accurate sums.
     public static func encode(_ image: RGBAImage, components: Components = .default) throws(BlurHashError) -> String {
         guard image.width > 0, image.height > 0 else { throw .emptyImage }
-        let factors = BlurHashSums.factors(image, components: components)
-        return string(factors: factors, components: components)
+        let sums = BlurHashSums.factors(image, components: components)
+        return string(factors: chosenFactors(sums), components: components)
+    }
+
+    /// The reference's factors when they are within `referenceTolerance` of the accurate ones, else the
+    /// accurate factors (as floats, the type the reference quantises).
+    package static func chosenFactors(_ sums: (reference: [Float], accurate: [Double])) -> [Float] {
+        referenceDeviation(sums) <= referenceTolerance ? sums.reference : sums.accurate.map { Float($0) }
+    }
+
+    /// The largest difference between the reference's normalised factors and the accurate ones.
+    package static func referenceDeviation(_ sums: (reference: [Float], accurate: [Double])) -> Double {
+        zip(sums.reference, sums.accurate).reduce(0) { max($0, abs(Double($1.0) - $1.1)) }
     }
 
     /// The characters for the factors (DC first, then AC in component order, three channels each).

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ThumbHash {
     /// What a ThumbHash's header says.
     struct Header {
@@ -94,8 +88,8 @@ extension ThumbHash {
         for y in 0..<h {
             for x in 0..<w {
                 var l = header.lDC, p = header.pDC, q = header.qDC, a = header.aDC
-                for cx in 0..<nx { fx[cx] = cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) }
-                for cy in 0..<ny { fy[cy] = cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
+                for cx in 0..<nx { fx[cx] = Fdlibm.cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) }
+                for cy in 0..<ny { fy[cy] = Fdlibm.cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
                 var j = 0
                 for cy in 0..<ly {
                     var cx = cy == 0 ? 1 : 0

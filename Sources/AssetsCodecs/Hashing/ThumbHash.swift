@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// ThumbHash (evanw/thumbhash): a small DCT of an image in a luminance/chroma/alpha space, with its average
 /// colour and aspect ratio, in 5 to 25 bytes.
 ///
@@ -102,9 +96,9 @@ public enum ThumbHash {
                 var cx = 0
                 while cx * ny < nx * (ny - cy) {
                     var f = 0.0
-                    for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
+                    for x in 0..<w { fx[x] = Fdlibm.cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
                     for y in 0..<h {
-                        let fy = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5))
+                        let fy = Fdlibm.cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5))
                         for x in 0..<w { f += channel[x + y * w] * fx[x] * fy }
                     }
                     f /= Double(w * h)

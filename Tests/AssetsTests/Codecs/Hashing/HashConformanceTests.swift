@@ -30,15 +30,36 @@ struct HashConformanceTests {
         try HashInputs.dump(into: URL(fileURLWithPath: folder))
     }
 
-    @Test("BlurHash equals encode.c on generated images, every component count on one of them")
+    /// What `BlurHash.encode` must give for an image the reference hashed as `expected`: `encode.c`'s string
+    /// where its float sums are within `BlurHash.referenceTolerance` of the accurate sums, else the string of
+    /// an encoder in Double written here (`PlainBlurHash`); either way the reference's own arithmetic, kept
+    /// beside, still gives `encode.c`'s string. Returns whether the reference lost precision.
+    @discardableResult
+    static func expectBlurHash(_ image: RGBAImage, _ components: BlurHash.Components, equals expected: String,
+                               _ label: String) throws -> Bool {
+        let hash = try BlurHash.encode(image, components: components)
+        let sums = BlurHashSums.factors(image, components: components)
+        #expect(BlurHash.string(factors: sums.reference, components: components) == expected, "\(label) \(components)")
+        guard BlurHash.referenceDeviation(sums) > BlurHash.referenceTolerance else {
+            #expect(hash == expected, "\(label) \(components)")
+            return false
+        }
+        #expect(hash == PlainBlurHash.encode(image, components: components), "\(label) \(components)")
+        return true
+    }
+
+    @Test("BlurHash equals encode.c on generated images, every component count on one of them, but for the 1.9 MP photo where encode.c's sums lose precision")
     func blurHashGenerated() throws {
         let cases = Self.references.blurHashes.filter { !$0.input.contains(":") }
         #expect(cases.count >= 90)
+        var lostPrecision: Set<String> = []
         for (input, components, expected) in cases {
             let image = try #require(Self.inputs[input], "no input \(input)")
-            let hash = try BlurHash.encode(image, components: try BlurHash.Components(parsing: components))
-            #expect(hash == expected, "\(input) \(components)")
+            if try Self.expectBlurHash(image, try BlurHash.Components(parsing: components), equals: expected, input) {
+                lostPrecision.insert(input)
+            }
         }
+        #expect(lostPrecision == ["photo-1600x1200-jpeg"])
     }
 
     @Test("BlurHash and ThumbHash equal the references on corpus photos (EXIF orientation applied)",
@@ -49,8 +70,7 @@ struct HashConformanceTests {
         for (input, components, expected) in cases {
             let bytes = try ImageDumps.read(String(input.dropFirst("corpus:".count)))
             let image = try ImageInspector.decode(bytes).image
-            let hash = try BlurHash.encode(image, components: try BlurHash.Components(parsing: components))
-            #expect(hash == expected, "\(input) \(components)")
+            try Self.expectBlurHash(image, try BlurHash.Components(parsing: components), equals: expected, input)
         }
     }
 
@@ -62,7 +82,7 @@ struct HashConformanceTests {
         for (input, components, expected) in Self.references.blurHashes where input.hasPrefix("bench:") {
             let path = folder + "/" + input.dropFirst("bench:".count)
             let image = try ImageInspector.decode(file: path).image
-            #expect(try BlurHash.encode(image, components: try BlurHash.Components(parsing: components)) == expected)
+            try Self.expectBlurHash(image, try BlurHash.Components(parsing: components), equals: expected, input)
         }
     }
 
