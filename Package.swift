@@ -23,6 +23,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Assets", targets: ["Assets"]),
+        // The asset names an app's code asks for (Swift through swift-syntax, Objective-C, Interface Builder,
+        // property lists, build settings): a product of its own, so reading catalogs never builds swift-syntax.
+        .library(name: "AssetReferences", targets: ["AssetReferences"]),
         .executable(name: "asset-tool", targets: ["asset-tool"]),
         .plugin(name: "AssetCatalogValidationPlugin", targets: ["AssetCatalogValidationPlugin"]),
         .plugin(name: "ValidateAssetsCommand", targets: ["ValidateAssetsCommand"]),
@@ -32,6 +35,8 @@ let package = Package(
         // Documentation (Sources/Assets/Assets.docc, Snippets/): `swift package generate-documentation
         // --enable-experimental-combined-documentation --target AssetsSupport --target AssetsCodecs --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // SwiftParser for the references in Swift sources (AssetReferences only).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // giflib, driven directly from Swift (it reports errors by code, never longjmp).
@@ -67,10 +72,22 @@ let package = Package(
             name: "Assets",
             dependencies: ["AssetsSupport", "AssetsCodecs"]
         ),
+        // The asset names the app's sources ask for, resolved through the catalog layer's lookup (`refs`,
+        // `validate --sources`); one home per source language. Above `Assets`, the only target with swift-syntax.
+        .target(
+            name: "AssetReferences",
+            dependencies: [
+                "Assets",
+                "AssetsSupport",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(
             name: "asset-tool",
             dependencies: [
                 "Assets",
+                "AssetReferences",
                 "AssetsSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -98,7 +115,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "TestSupport"]
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "AssetReferences", "TestSupport"]
         ),
         .testTarget(
             name: "AssetToolTests",
