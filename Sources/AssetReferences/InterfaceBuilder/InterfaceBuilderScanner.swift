@@ -16,6 +16,9 @@ package enum InterfaceBuilderScanner {
         "landscapeImagePhone", "selectedImageTint",
     ]
 
+    /// Elements whose `image=` is a flag (`<accessibilityTraits image="YES">`), not a name.
+    static let ignoredElements: Set<String> = ["accessibilityTraits", "accessibility", "traits"]
+
     package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
         var result = FileScan()
         var index = 0, line = 1, lineStart = 0
@@ -70,7 +73,7 @@ package enum InterfaceBuilderScanner {
             }
             index += 1
             let catalog = attributes.first { $0.name == "catalog" }?.value
-            guard catalog == nil || catalog == "" else { continue }
+            guard catalog == nil || catalog == "", !ignoredElements.contains(element) else { continue }
             for attribute in attributes where !attribute.value.isEmpty && !isAppKitName(attribute.value) {
                 var reference: (AssetLookup.Wanted, AssetReference.Certainty, String)?
                 if imageAttributes.contains(attribute.name), element != "namedColor" {
@@ -87,6 +90,18 @@ package enum InterfaceBuilderScanner {
                 result.references.append(AssetReference(name: .literal(attribute.value), wanted: wanted, certainty: certainty,
                                                         file: file, line: attribute.line, column: attribute.column, via: via))
             }
+        }
+        // A name the document's own `<resources>` declares (`<image name="x" width=…>`, `<namedColor>`) is one
+        // Interface Builder found in a catalog it was shown, which may be a dependency's outside the project:
+        // such a name counts as a use, never as missing.
+        let declared = Set(result.references.filter { $0.certainty == .setting }.compactMap { reference -> String? in
+            if case .literal(let name) = reference.name { return name } else { return nil }
+        })
+        result.references = result.references.map { reference in
+            guard reference.certainty == .lookup, case .literal(let name) = reference.name, declared.contains(name) else { return reference }
+            var seen = reference
+            seen.certainty = .possible
+            return seen
         }
         result.lines = line
         return result

@@ -55,6 +55,9 @@ package enum SwiftReferenceScanner {
         "NSDataAsset": .data,
     ]
 
+    /// The bundles whose catalogs are the project's own: the app's and a package's.
+    static let ownBundles: Set<String> = [".main", "Bundle.main", "nil", ".module", "Bundle.module", "Foundation.Bundle.main"]
+
     /// Bases whose members are generated asset accessors.
     static let symbolBases: Set<String> = [
         "ImageResource", "ColorResource", "UIImage", "NSImage", "Image", "UIColor", "NSColor", "Color",
@@ -69,6 +72,8 @@ package enum SwiftReferenceScanner {
         private var seenLiterals: Set<String> = []
         private var lookupLiterals: Set<SyntaxIdentifier> = []
         private var seenSymbols: Set<String> = []
+        /// `.lookup`, or `.possible` for a call that names another bundle.
+        private var lookupCertainty: AssetReference.Certainty = .lookup
 
         init(file: String, tree: SourceFileSyntax) {
             self.file = file
@@ -107,6 +112,13 @@ package enum SwiftReferenceScanner {
             let label = first.label?.text
             let unwrapped = node.parent?.is(ForceUnwrapExprSyntax.self) ?? false
             let typeName = type ?? (viaInit ? ".init" : "")
+            // A bundle other than the app's or the package's own may hold a catalog outside the project (a
+            // dependency's): such a name counts as a use, never as missing.
+            lookupCertainty = .lookup
+            if let bundle = arguments.first(where: { $0.label?.text == "bundle" || $0.label?.text == "in" }),
+               !SwiftReferenceScanner.ownBundles.contains(bundle.expression.trimmedDescription) {
+                lookupCertainty = .possible
+            }
             switch label {
             case "named":
                 // `UIImage(named:)`, `UIColor(named:)`, `NSImage(named:)`, `.init(named:)` (the type implied).
@@ -174,10 +186,10 @@ package enum SwiftReferenceScanner {
             if let literal = expression.as(StringLiteralExprSyntax.self) {
                 lookupLiterals.insert(literal.id)
                 if let text = Self.plainText(literal) {
-                    add(.literal(text), wanted, .lookup, at: literal, via: via, crashes: crashes)
+                    add(.literal(text), wanted, lookupCertainty, at: literal, via: via, crashes: crashes)
                 } else {
                     let (prefix, suffix) = Self.literalEnds(literal)
-                    add(.dynamic(prefix: prefix, suffix: suffix), wanted, .lookup, at: literal, via: via, crashes: crashes)
+                    add(.dynamic(prefix: prefix, suffix: suffix), wanted, lookupCertainty, at: literal, via: via, crashes: crashes)
                 }
                 return
             }
@@ -204,18 +216,18 @@ package enum SwiftReferenceScanner {
                         ?? elements.first?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).prefix } ?? ""
                     let suffix = elements.last?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
                         ?? elements.last?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).suffix } ?? ""
-                    add(.dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, .lookup, at: expression,
+                    add(.dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
                         via: via, crashes: crashes)
                     return
                 }
                 if operators == ["??"], let fallback = elements.last?.as(StringLiteralExprSyntax.self) {
                     // `name ?? "default"`: the fallback is a name; the rest is built at run time.
                     name(of: ExprSyntax(fallback), wanted: wanted, via: via, crashes: crashes)
-                    add(.dynamic(prefix: "", suffix: ""), wanted, .lookup, at: expression, via: via, crashes: crashes)
+                    add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
                     return
                 }
             }
-            add(.dynamic(prefix: "", suffix: ""), wanted, .lookup, at: expression, via: via, crashes: crashes)
+            add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
         }
 
         /// The text of a literal without interpolation, its escapes as written (asset names have none).
