@@ -48,7 +48,7 @@ package enum ObjCReferenceScanner {
                         consumed.insert(argumentIndex)
                         result.references.append(AssetReference(name: .literal(text), wanted: wanted, certainty: .lookup, file: file,
                                                                 line: tokens[argumentIndex].line, column: tokens[argumentIndex].column, via: via))
-                    } else if argumentIndex < tokens.count {
+                    } else if argumentIndex < tokens.count, !isGeneratedConstant(tokens[argumentIndex].token) {
                         // `[NSString stringWithFormat:@"flag_%@", code]`: the format's literal ends.
                         var prefix = "", suffix = ""
                         var look = argumentIndex
@@ -82,6 +82,12 @@ package enum ObjCReferenceScanner {
                                                     line: located.line, column: located.column, via: "a string literal"))
         }
         return result
+    }
+
+    /// `ACImageNameClose`: a generated constant, a symbol rather than a name built at run time.
+    static func isGeneratedConstant(_ token: Token) -> Bool {
+        guard case .identifier(let word) = token else { return false }
+        return word.hasPrefix("ACImageName") || word.hasPrefix("ACColorName")
     }
 
     /// The literal text of a format before its first conversion and after its last (`flag_%@` → `flag_`, ``).

@@ -265,7 +265,9 @@ package enum SwiftReferenceScanner {
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
             // A call's callee (`.background(…)`, `Color.red.opacity(…)`'s `opacity`) is a method, not an asset.
-            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .visitChildren }
+            // R.swift's accessors are calls (`R.image.close()`).
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+               node.base.flatMap(Self.rootName) != "R" { return .visitChildren }
             let member = node.declName.baseName.text
             guard member != "init", member != "self", member.first.map({ $0 != "`" }) ?? false else { return .visitChildren }
             var counts = false
