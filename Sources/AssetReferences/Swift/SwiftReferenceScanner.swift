@@ -6,8 +6,9 @@
 /// - lookups with a literal: `UIImage(named:)` (every overload: `in:`, `compatibleWith:`, `with:`),
 ///   `UIImage(imageLiteralResourceName:)` and `#imageLiteral` (they trap on a missing name), `NSImage(named:)`,
 ///   `Image(_:)`, `Image(_:bundle:)`, `Image(decorative:)`, `Label(_:image:)`, `UIColor(named:)`,
-///   `NSColor(named:)`, `Color(_:)`, `Color(_:bundle:)`, `NSDataAsset(name:)`, and `.init(named:)` where
-///   the type is implied (wanted: any asset). A call with a name built at run time is a dynamic reference
+///   `NSColor(named:)`, `Color(_:)`, `Color(_:bundle:)`, `NSDataAsset(name:)`; `.init(named:)` where
+///   the type is implied is only a possible use (any type may have such an initialiser).
+///   A call with a name built at run time is a dynamic reference
 ///   (interpolation, `+`, a variable): its literal prefix and suffix are kept; `cond ? "a" : "b"` gives both.
 /// - generated accessors: Xcode's asset symbols (`Image(.x)`, `UIImage(resource: .x)`, `ImageResource.x`,
 ///   `Color.x`), SwiftGen (`Asset.Group.x`) and R.swift (`R.image.x`): member accesses with no base, or
@@ -121,7 +122,9 @@ package enum SwiftReferenceScanner {
             }
             switch label {
             case "named":
-                // `UIImage(named:)`, `UIColor(named:)`, `NSImage(named:)`, `.init(named:)` (the type implied).
+                // `UIImage(named:)`, `UIColor(named:)`, `NSImage(named:)`, `.init(named:)` (the type implied: it may
+                // be any type with such an initialiser, so its name is a use, never missing).
+                if type == nil { lookupCertainty = .possible }
                 let wanted = type.flatMap { SwiftReferenceScanner.lookupTypes[$0] } ?? .any
                 guard type == nil || SwiftReferenceScanner.lookupTypes[type!] != nil else { return .visitChildren }
                 let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
