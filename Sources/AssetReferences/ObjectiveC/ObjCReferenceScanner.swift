@@ -78,6 +78,15 @@ package enum ObjCReferenceScanner {
         }
         for (position, located) in tokens.enumerated() where !consumed.contains(position) {
             guard case .string(let text) = located.token, !text.isEmpty, text.utf8.count <= 200, seen.insert(text).inserted else { continue }
+            if text.contains("%") {
+                // A format (`@"spinner%d"`): the sets its literal ends match count as used.
+                let (prefix, suffix) = formatEnds(text)
+                if prefix.utf8.count + suffix.utf8.count >= 3, !prefix.contains(" ") {
+                    result.references.append(AssetReference(name: .dynamic(prefix: prefix, suffix: suffix), wanted: .any, certainty: .possible,
+                                                            file: file, line: located.line, column: located.column, via: "a format string"))
+                }
+                continue
+            }
             result.references.append(AssetReference(name: .literal(text), wanted: .any, certainty: .possible, file: file,
                                                     line: located.line, column: located.column, via: "a string literal"))
         }

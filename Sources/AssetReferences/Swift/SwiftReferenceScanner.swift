@@ -259,6 +259,16 @@ package enum SwiftReferenceScanner {
         }
 
         override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+            // `"episode_download_\(n)"` returned by a property and looked up elsewhere: the sets its literal ends
+            // match count as used (a possible use: no note, never missing).
+            if !lookupLiterals.contains(node.id), Self.plainText(node) == nil {
+                let (prefix, suffix) = Self.literalEnds(node)
+                if prefix.utf8.count + suffix.utf8.count >= 3, prefix.utf8.count <= 200, !prefix.contains(" "),
+                   seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted {
+                    add(.dynamic(prefix: prefix, suffix: suffix), .any, .possible, at: node, via: "an interpolated string")
+                }
+                return .visitChildren
+            }
             guard !lookupLiterals.contains(node.id), let text = Self.plainText(node), !text.isEmpty, text.utf8.count <= 200,
                   !seenLiterals.contains(text) else { return .visitChildren }
             seenLiterals.insert(text)

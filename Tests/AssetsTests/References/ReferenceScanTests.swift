@@ -132,6 +132,22 @@ struct ReferenceScanTests {
         #expect(findings.unusedNames == ["orphan"])
     }
 
+    @Test("a name built elsewhere (an interpolated string or a format returned by a property) keeps its sets, with no note")
+    func dynamicElsewhere() throws {
+        let project = try ProjectFixture()
+        for name in ["episode_download_01", "episode_download_12", "spinner3", "stale_frame"] { try project.imageSet(name) }
+        try project.write("App/View.swift", """
+            var imageName: String { progress < 10 ? "episode_download_0\\(progress)" : "episode_download_\\(progress)" }
+            let title = "Downloaded \\(count) episodes"
+            """)
+        try project.write("App/Spinner.m", #"NSString *frame = [NSString stringWithFormat:@"spinner%d", index];"#)
+
+        let (_, findings) = try project.scan()
+
+        #expect(findings.unusedNames == ["stale_frame"])
+        #expect(findings.findings(.dynamicAssetName).isEmpty)
+    }
+
     @Test("generated symbols: Xcode's asset symbols, SwiftGen and R.swift accessors use their sets")
     func symbols() throws {
         let project = try ProjectFixture()
