@@ -25,6 +25,9 @@ let package = Package(
         .library(name: "Assets", targets: ["Assets"]),
         // The placeholder model alone (styles, states, the stateful screen, decorations): no codecs, no catalog.
         .library(name: "AssetPlaceholders", targets: ["AssetPlaceholders"]),
+        // The asset names an app's code asks for (Swift through swift-syntax, Objective-C, Interface Builder,
+        // property lists, build settings): a product of its own, so reading catalogs never builds swift-syntax.
+        .library(name: "AssetReferences", targets: ["AssetReferences"]),
         .executable(name: "asset-tool", targets: ["asset-tool"]),
         .plugin(name: "AssetCatalogValidationPlugin", targets: ["AssetCatalogValidationPlugin"]),
         .plugin(name: "ValidateAssetsCommand", targets: ["ValidateAssetsCommand"]),
@@ -37,6 +40,8 @@ let package = Package(
         // `swift package generate-documentation --enable-experimental-combined-documentation --target AssetsSupport
         // --target AssetsCodecs --target AssetPlaceholders --target Assets`.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // SwiftParser for the references in Swift sources (AssetReferences only).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // The system libraries. Each is a system library target so that SwiftPM asks pkg-config for its
@@ -92,10 +97,22 @@ let package = Package(
             name: "Assets",
             dependencies: ["AssetsSupport", "AssetsCodecs", "AssetPlaceholders"]
         ),
+        // The asset names the app's sources ask for, resolved through the catalog layer's lookup (`refs`,
+        // `validate --sources`); one home per source language. Above `Assets`, the only target with swift-syntax.
+        .target(
+            name: "AssetReferences",
+            dependencies: [
+                "Assets",
+                "AssetsSupport",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(
             name: "asset-tool",
             dependencies: [
                 "Assets",
+                "AssetReferences",
                 "AssetsSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -123,7 +140,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsTests",
-            dependencies: ["Assets", "AssetPlaceholders", "AssetsSupport", "AssetsCodecs", "TestSupport"]
+            dependencies: ["Assets", "AssetPlaceholders", "AssetsSupport", "AssetsCodecs", "AssetReferences", "TestSupport"]
         ),
         .testTarget(
             name: "AssetToolTests",

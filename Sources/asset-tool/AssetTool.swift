@@ -12,6 +12,7 @@ struct AssetTool: ParsableCommand {
             Decode.self,
             Info.self,
             Validate.self,
+            Refs.self,
             Resolve.self,
             Report.self,
             BuildCheck.self,

@@ -9,6 +9,14 @@ enum CommandExamples {
           asset-tool validate .                  (every .xcassets below this folder, one summary)
         """
 
+    static let refs = """
+        Examples:
+          asset-tool refs                        (this folder: its catalogs and its sources)
+          asset-tool refs App --format github
+          asset-tool refs App --list --disable unused-asset
+          asset-tool validate App/Assets.xcassets --sources App
+        """
+
     static let resolve = """
         Examples:
           asset-tool resolve placeholder_error_icon --appearance dark --scale 2
@@ -66,6 +74,7 @@ enum CommandExamples {
     static let root = """
         Examples:
           asset-tool validate App/Assets.xcassets
+          asset-tool refs App                    (names the code asks for: missing, unused)
           asset-tool resolve --state error --appearance dark
           asset-tool info photo.jpg spinner.gif
           asset-tool extract-frames spinner.gif --output frames

@@ -1,5 +1,7 @@
 import ArgumentParser
+import AssetReferences
 import Assets
+import AssetsSupport
 
 struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,10 +39,17 @@ struct Resolve: ParsableCommand {
     @Flag(help: "Also show the BlurHash and ThumbHash of the image a name resolves to: the preview shown while it loads.")
     var hash = false
 
+    @Flag(help: "Also list the references to the name in the project's sources (as refs finds them; text only).")
+    var usedBy = false
+
+    @Option(help: ArgumentHelp("The project folder --used-by scans (default: the current folder).", valueName: "project"))
+    var sources: String = "."
+
     var catalog: String { catalogOption.path() }
 
     func validate() throws {
         if hash && state != nil { throw ValidationError("--hash goes with a name, not with --state") }
+        if usedBy && (state != nil || format != .text) { throw ValidationError("--used-by goes with a name and the text format") }
         switch (name, state) {
         case (nil, nil): throw ValidationError("name a set, or ask for a placeholder with --state")
         case (.some, .some): throw ValidationError("give a name or --state, not both")
@@ -91,6 +100,7 @@ struct Resolve: ParsableCommand {
         }
 
         let wanted = name ?? ""
+        defer { if usedBy { printUsedBy(wanted) } }
         let named = loaded.assets(named: wanted)
         // A name only a colour set has is a colour: UIColor(named:compatibleWith:).
         if !named.isEmpty, !named.contains(where: { VariantResolver.resolvableKinds.contains($0.kind) }),
@@ -125,6 +135,23 @@ struct Resolve: ParsableCommand {
 }
 
 extension PlaceholderState: ExpressibleByArgument {}
+
+extension Resolve {
+    /// `--used-by`: the references to `name` in the project's sources, one `file:line:column: "name" (via)` a line.
+    func printUsedBy(_ name: String) {
+        do {
+            let config = try ValidationConfig.load(forCatalog: sources)
+            let scan = try RefsScan.run(project: sources, config: config, progress: nil)
+            let references = scan.references(to: name)
+            print("used by (\(references.count) reference\(references.count == 1 ? "" : "s") in \(sources)):")
+            for reference in references {
+                print(PlainText.escape("  \(reference.location): \(reference.nameText) (\(reference.via), \(reference.certainty.rawValue))"))
+            }
+        } catch {
+            printError("asset-tool resolve: --used-by: \(error)")
+        }
+    }
+}
 
 /// Reads the catalog folder at `path` (the catalog work's loader; problems inside the catalog do not stop resolution).
 func loadCatalog(at path: String, limits: CatalogLimits = .default) throws -> AssetCatalog {

@@ -1,6 +1,7 @@
 import AssetsSupport
 import ArgumentParser
 import Assets
+import AssetReferences
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,6 +41,11 @@ struct Validate: ParsableCommand {
     @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")
     var requirePlaceholders = false
 
+    @Option(help: ArgumentHelp("Also find the asset names the code in this project folder asks for (as refs does): "
+                               + "one report rooted at the folder, catalog findings and source findings together.",
+                               valueName: "project"))
+    var sources: String?
+
     @OptionGroup var checks: CheckOptions
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
@@ -57,6 +63,10 @@ struct Validate: ParsableCommand {
         // One catalog named as such keeps the one-catalog output; several, or a folder of catalogs, get
         // the several-catalog output (JSON: {"catalogs": [...], "summary": {...}}) even when one is found.
         let catalogs = self.catalogs
+        if let sources {
+            try runWithSources(sources, progress: progress)
+            return
+        }
         let paths = try Self.expanded(catalogs)
         guard catalogs.count == 1, paths.count == 1, paths[0] == catalogs[0] else {
             guard format.takesSeveralCatalogs else {
@@ -93,6 +103,48 @@ struct Validate: ParsableCommand {
         print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw CommandFailure.exit(.failure) }
+    }
+
+    /// `--sources PROJECT`: the catalogs named (or, when none is named, those under PROJECT) validated, and
+    /// the project's references checked, in one report rooted at PROJECT.
+    private func runWithSources(_ project: String, progress: ProgressReporter?) throws {
+        let named = (catalogOption.catalog.map { [$0] } ?? []) + catalogArguments
+        let found: [String]
+        do {
+            found = try CatalogDiscovery.catalogs(under: project)
+        } catch {
+            throw CommandFailure.unreadableCatalog("error: \(error)")
+        }
+        let paths = named.isEmpty ? found : try Self.expanded(named)
+        var diagnostics: [CatalogDiagnostic] = []
+        var assets = 0, files = 0
+        for path in paths {
+            do {
+                let report = try validator(for: path).validate(catalogAt: path, progress: progress?.callback)
+                diagnostics += report.rebased(under: project)
+                assets += report.assetCount
+                files += report.fileCount
+            } catch {
+                progress?.finish()
+                throw CommandFailure.unreadableCatalog("error: \(error)")
+            }
+        }
+        let config = try checks.config(forCatalog: project)
+        progress?.stage("scanning sources")
+        let scan: ReferenceScan
+        do {
+            scan = try RefsScan.run(project: project, config: config, progress: progress)
+        } catch {
+            progress?.finish()
+            throw CommandFailure.unreadableCatalog("error: \(error)")
+        }
+        progress?.finish()
+        let references = scan.report(config: config).report
+        let report = CatalogReport(catalog: project, diagnostics: (diagnostics + references.diagnostics).sorted(),
+                                   assetCount: assets, fileCount: files + references.fileCount)
+        let rendered = report.rendered(as: format.rendering)
+        print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
+        if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
     }
 
     /// The validator for one catalog, with that catalog's placeholder names.

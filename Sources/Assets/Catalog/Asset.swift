@@ -47,7 +47,7 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Whether this kind holds other sets as folders (an image stack its layers, a complication set its
     /// image sets): they are read as sets too, named under this one (`Complication/Circular`).
-    var holdsSets: Bool {
+    package var holdsSets: Bool {
         switch self {
         case .imageStack, .imageStackLayer, .solidImageStack, .solidImageStackLayer, .brandAssets, .stickerPack,
              .textureSet, .cubeTextureSet, .arResourceGroup, .complicationSet, .gameCenterDashboardImage,

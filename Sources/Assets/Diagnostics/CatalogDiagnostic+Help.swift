@@ -18,6 +18,12 @@ extension CatalogDiagnostic.Code {
         case .animatedInImageSet: return "Animated GIF in an image set"
         case .missingPlaceholder: return "Conventional placeholder image missing"
         case .ignoredConfig: return "Configuration file not read"
+        case .missingAsset: return "Name the code asks for that no catalog has"
+        case .unusedAsset: return "Set that nothing uses"
+        case .assetKindMismatch: return "Name asked for as the wrong kind of asset"
+        case .assetNameCase: return "Name that matches a set only apart from case"
+        case .dynamicAssetName: return "Asset name built at run time"
+        case .unreadableSource: return "Source file that could not be scanned"
         }
     }
 
@@ -66,6 +72,25 @@ extension CatalogDiagnostic.Code {
             return "A .asset-tool.json was found and not read: inside the catalog it would configure (a catalog, and a pull "
                 + "request changing it, never relaxes its own checks) or a symbolic link. Put the configuration in the project "
                 + "folder (beside the catalog, up to the repository root) as a regular file."
+        case .missingAsset:
+            return "The code asks for a name (UIImage(named:), Image(_:), UIColor(named:), a storyboard's image=, ...) that no "
+                + "catalog and no loose bundle image provides: it comes back nil, so the screen shows its placeholder, or "
+                + "crashes where the result is force-unwrapped. Fix the name or add the set (asset-tool refs; Docs/refs.md)."
+        case .unusedAsset:
+            return "No reference in code, storyboard, Info.plist, build setting, placeholders.json or declared dynamic name "
+                + "(\"dynamic_names\" in .asset-tool.json) uses the set: delete it, or declare the pattern that loads it."
+        case .assetKindMismatch:
+            return "The name is a set of another kind: Color(\"x\") of an image set, UIImage(named:) of a colour set, a "
+                + "data set asked for as an image. The call returns nil."
+        case .assetNameCase:
+            return "The name matches a set only apart from case: it works on a case-insensitive Mac file system in a "
+                + "loose file and fails in the compiled catalog and on other systems. Use the set's exact name."
+        case .dynamicAssetName:
+            return "A name built at run time (interpolation, concatenation, a variable): the sets its literal prefix and "
+                + "suffix could match are listed and count as used. Declare the pattern in .asset-tool.json's dynamic_names."
+        case .unreadableSource:
+            return "A source file or folder the scan could not read whole (too large, not UTF-8, a FIFO, a link loop, "
+                + "nested past the parser's limit): references in it may be missed, so nothing is skipped silently."
         }
     }
 }

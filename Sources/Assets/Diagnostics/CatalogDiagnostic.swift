@@ -22,25 +22,69 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         /// A `.asset-tool.json` the configuration search found and did not read: inside the catalog it would
         /// configure, or a symbolic link (only the project configures its checks).
         case ignoredConfig = "ignored-config"
+        // Found in the app's sources (`refs`, `validate --sources`): the location is a source file.
+        case missingAsset = "missing-asset"
+        case unusedAsset = "unused-asset"
+        case assetKindMismatch = "asset-kind-mismatch"
+        case assetNameCase = "asset-name-case"
+        case dynamicAssetName = "dynamic-asset-name"
+        case unreadableSource = "unreadable-source"
 
         /// The severity a finding of this code has unless options raise it.
         public var defaultSeverity: Severity {
             switch self {
-            case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath:
+            case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath,
+                 .missingAsset, .assetKindMismatch:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
-                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig:
+                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
+                 .assetNameCase, .unreadableSource:
                 return .warning
+            case .dynamicAssetName:
+                return .note
+            }
+        }
+
+        /// Whether the code is about the app's sources and how they use the catalogs (`refs`,
+        /// `validate --sources`), not about one catalog: a catalog alone never shows it.
+        public var readsSources: Bool {
+            switch self {
+            case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource:
+                return true
+            default:
+                return false
             }
         }
     }
 
     public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+        /// Worth knowing, never a failure, not even with `--strict` (`dynamic-asset-name`).
+        case note
         case warning
         case error
 
+        private var rank: Int {
+            switch self {
+            case .note: return 0
+            case .warning: return 1
+            case .error: return 2
+            }
+        }
+
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs == .warning && rhs == .error
+            lhs.rank < rhs.rank
+        }
+    }
+
+    /// The set a finding about a source file concerns: its catalog (as found under the project) and its
+    /// folder in that catalog. Output formats show it as a related location.
+    public struct RelatedSet: Sendable, Hashable {
+        public var catalog: String
+        public var setPath: String
+
+        package init(catalog: String, setPath: String) {
+            self.catalog = catalog
+            self.setPath = setPath
         }
     }
 
@@ -54,9 +98,12 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     /// (or where a syntax error stands). Nil for a finding about a whole file or folder.
     public var position: SourcePosition?
     public var message: String
+    /// For a finding in a source file, the set it concerns (nil when no set does: a missing name).
+    public var relatedSet: RelatedSet?
 
     package init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
-                position: SourcePosition? = nil) {
+                position: SourcePosition? = nil, relatedSet: RelatedSet? = nil) {
+        self.relatedSet = relatedSet
         self.code = code
         self.severity = severity ?? code.defaultSeverity
         self.path = path

@@ -48,8 +48,7 @@ public struct VariantResolver: Sendable {
         let named = catalog.assets(named: name)
         guard !named.isEmpty else {
             failure.trace.append("no set in the catalog is named \"\(name)\"")
-            let lowered = name.lowercased()
-            let nearMisses = catalog.assets.filter { $0.name.lowercased() == lowered }.map(\.name)
+            let nearMisses = AssetLookup.nearMisses(of: name, in: catalog.assets).map(\.name)
             if let first = nearMisses.first {
                 failure.trace.append("\"\(first)\" differs only in case; names are case-sensitive")
             }

@@ -65,7 +65,7 @@ extension CatalogReport {
             return diagnostics.map(textLine)
         case .github:
             return diagnostics.map { diagnostic in
-                let command = diagnostic.severity == .error ? "error" : "warning"
+                let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
                 let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
                 let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
                 let place = diagnostic.position.map { ",line=\($0.line),col=\($0.column)" } ?? ""
@@ -79,7 +79,7 @@ extension CatalogReport {
     /// The report as one JSON object: catalog, diagnostics, summary.
     package var json: JSONValue {
         let items = diagnostics.map { diagnostic -> JSONValue in
-            .record([
+            let record: JSONValue = .record([
                 "severity": .string(diagnostic.severity.rawValue),
                 "code": .string(diagnostic.code.rawValue),
                 "path": .string(diagnostic.path),
@@ -88,6 +88,11 @@ extension CatalogReport {
                 "column": diagnostic.position.map { .int($0.column) } ?? .null,
                 "message": .string(diagnostic.message),
             ])
+            // A finding in a source file names the set it concerns (`refs`, `validate --sources`).
+            guard let related = diagnostic.relatedSet, case .object(var members) = record else { return record }
+            members.append((key: "catalog_path", value: .string(related.catalog)))
+            members.append((key: "set_path", value: .string(related.setPath)))
+            return .object(members)
         }
         return .record([
             "catalog": .string(catalog),

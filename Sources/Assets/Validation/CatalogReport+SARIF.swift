@@ -38,6 +38,16 @@ extension CatalogReport {
                 ("message", .object([("text", .string(diagnostic.fullMessage))])),
                 ("locations", .array([.object([("physicalLocation", .object(physical))])])),
             ]
+            if let related = diagnostic.relatedSet {
+                // The set a source finding concerns, as SARIF's related location (relative to where the tool ran).
+                let base = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
+                let setPath = related.catalog.hasPrefix("/") ? related.catalog : "\(base)/\(related.catalog)"
+                let uri = CatalogReport.uriReference("\(setPath)/\(related.setPath)")
+                result.append(("relatedLocations", .array([.object([
+                    ("id", .int(0)),
+                    ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(uri))]))])),
+                ])])))
+            }
             if let keyPath = diagnostic.keyPath {
                 result.append(("properties", .object([("keyPath", .string(keyPath))])))
             }
@@ -59,7 +69,7 @@ extension CatalogReport {
     }
 
     static func sarifLevel(_ severity: CatalogDiagnostic.Severity) -> String {
-        severity == .error ? "error" : "warning"
+        severity == .error ? "error" : severity == .warning ? "warning" : "note"
     }
 
     /// `missing-file` → `MissingFile`: SARIF's rule names are identifiers.

@@ -48,6 +48,9 @@ public struct ValidationConfig: Sendable, Hashable {
     public var exclude: [String]
     /// nil when the file does not say.
     public var requirePlaceholders: Bool?
+    /// `dynamic_names`: the patterns of names the app builds at run time (`flag_*`, `avatar_%d`); sets they
+    /// match count as used (`refs`, `validate --sources`).
+    public var dynamicNames: [String] = []
     /// The file read, when there was one.
     public var file: String?
     /// Configuration files the search found and did not read, and why (reported as `ignored-config`).
@@ -185,7 +188,7 @@ public struct ValidationConfig: Sendable, Hashable {
         }
         try rejectRepeats(members.map(\.key), file: file, in: nil)
         var config = ValidationConfig(file: file)
-        let known = ["rules", "exclude", "require_placeholders", "$schema"]
+        let known = ["rules", "exclude", "require_placeholders", "dynamic_names", "$schema"]
         for (key, value) in members {
             switch key {
             case "rules":
@@ -220,6 +223,17 @@ public struct ValidationConfig: Sendable, Hashable {
                     throw ValidationConfigError(file: file, keyPath: key, message: "is \(value.typeName), expected true or false")
                 }
                 config.requirePlaceholders = flag
+            case "dynamic_names", "dynamic-names":
+                // Names the app builds at run time (`refs`): sets they match count as used.
+                guard case .array(let items) = value else {
+                    throw ValidationConfigError(file: file, keyPath: key, message: "is \(value.typeName), expected an array of patterns")
+                }
+                for (index, item) in items.enumerated() {
+                    guard case .string(let pattern) = item, !pattern.isEmpty else {
+                        throw ValidationConfigError(file: file, keyPath: "\(key)[\(index)]", message: "is \(item.text), expected a non-empty pattern")
+                    }
+                    config.dynamicNames.append(pattern)
+                }
             case "$schema":
                 break
             default:

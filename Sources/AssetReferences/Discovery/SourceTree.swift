@@ -1,0 +1,151 @@
+/// The files of a project that can name assets, found in one bounded walk: sources by kind, the catalogs,
+/// the images outside catalogs (a bundle's loose images), and what could not be walked. Hidden folders
+/// (`.git`, `.build`) and third-party folders (`Pods`, `Carthage`, `node_modules`, `DerivedData`) are not
+/// entered; that is said in the summary. A link to a folder is followed once: a folder reached again (a
+/// link loop) is a finding, as is a FIFO or device with a source's name, a broken link, and a folder that
+/// cannot be listed. Catalogs are not entered (the catalog layer reads them).
+import Assets
+import AssetsSupport
+
+package struct SourceTree: Sendable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
+        case swift, objectiveC = "objective-c", interfaceBuilder = "interface-builder", propertyList = "plist"
+        case buildSettings = "build-settings"
+    }
+
+    package struct File: Sendable, Hashable {
+        /// Relative to the project folder.
+        package var path: String
+        package var kind: Kind
+    }
+
+    package var root: String
+    package var files: [File] = []
+    /// Catalog folders, relative to the project.
+    package var catalogs: [String] = []
+    /// `placeholders.json` files, relative.
+    package var placeholderFiles: [String] = []
+    /// The names a bundle's loose images answer to (`close` for `close@2x~ipad.png`), and those names with
+    /// the extension.
+    package var looseImageNames: Set<String> = []
+    package var skipped: [SkippedSource] = []
+    /// Folders not entered by rule (`Pods`, …), relative.
+    package var thirdPartyFolders: [String] = []
+
+    package static let maxDepth = 48
+    package static let maxFolders = 200_000
+    package static let maxFiles = 1_000_000
+    static let thirdParty: Set<String> = ["Pods", "Carthage", "node_modules", "DerivedData"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "pdf", "heic", "webp", "svg", "tif", "tiff"]
+
+    package static func kind(of name: String) -> Kind? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...] {
+        case "swift": return .swift
+        case "m", "mm", "h": return .objectiveC
+        case "storyboard", "xib": return .interfaceBuilder
+        case "plist": return .propertyList
+        case "pbxproj", "xcconfig": return .buildSettings
+        default: return nil
+        }
+    }
+
+    /// Walks `root`. Throws only when `root` itself cannot be listed.
+    package static func walk(_ root: String) throws(CatalogReadError) -> SourceTree {
+        let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        guard case .success(let top) = CatalogFileSystem.listTyped(base) else {
+            throw CatalogReadError(path: root, reason: "cannot be listed")
+        }
+        var tree = SourceTree(root: base)
+        var visited: Set<[UInt64]> = []
+        if case .success(let status) = CatalogFileSystem.targetStatus(base) { visited.insert([status.device, status.inode]) }
+        var folders = 0
+        var stack: [(relative: String, depth: Int, children: [CatalogFileSystem.Listed])] = [("", 0, top)]
+        while let (folder, depth, children) = stack.popLast() {
+            var below: [(String, Int, [CatalogFileSystem.Listed])] = []
+            for (name, listed, isUTF8, _) in children {
+                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+                guard isUTF8 else {
+                    tree.skipped.append(SkippedSource(path: relative, reason: "has a name that is not UTF-8: not read"))
+                    continue
+                }
+                if name.hasPrefix(".") { continue }
+                let full = "\(base)/\(relative)"
+                var type = listed
+                var isLink = false
+                if type == .other || type == .symlink, case .success(let status) = CatalogFileSystem.linkStatus(full) {
+                    type = status.type
+                }
+                if type == .symlink {
+                    isLink = true
+                    guard case .success(let target) = CatalogFileSystem.targetStatus(full) else {
+                        if kind(of: name) != nil || !name.contains(".") {
+                            tree.skipped.append(SkippedSource(path: relative, reason: "is a link that leads nowhere (or round in a loop): not read"))
+                        }
+                        continue
+                    }
+                    type = target.type
+                    if type == .directory, !visited.insert([target.device, target.inode]).inserted {
+                        tree.skipped.append(SkippedSource(path: relative, reason: "is a link to a folder already scanned (a link loop): not followed again"))
+                        continue
+                    }
+                }
+                switch type {
+                case .directory:
+                    if name.hasSuffix(".xcassets") || name.hasSuffix(".xcstickers") {
+                        tree.catalogs.append(relative)
+                        continue
+                    }
+                    if thirdParty.contains(name) {
+                        tree.thirdPartyFolders.append(relative)
+                        continue
+                    }
+                    guard depth < maxDepth else {
+                        tree.skipped.append(SkippedSource(path: relative, reason: "is more than \(maxDepth) folders deep: not read"))
+                        continue
+                    }
+                    if !isLink, case .success(let status) = CatalogFileSystem.linkStatus(full) {
+                        visited.insert([status.device, status.inode])
+                    }
+                    folders += 1
+                    guard folders <= maxFolders else {
+                        throw CatalogReadError(path: root, reason: "holds more than \(maxFolders) folders; name a smaller folder")
+                    }
+                    switch CatalogFileSystem.listTyped(full) {
+                    case .success(let grandchildren): below.append((relative, depth + 1, grandchildren))
+                    case .failure(let error): tree.skipped.append(SkippedSource(path: relative, reason: "cannot be listed: \(error)"))
+                    }
+                case .file:
+                    if name == "placeholders.json" { tree.placeholderFiles.append(relative) }
+                    if let kind = kind(of: name) {
+                        guard tree.files.count < maxFiles else {
+                            throw CatalogReadError(path: root, reason: "holds more than \(maxFiles) source files; name a smaller folder")
+                        }
+                        tree.files.append(File(path: relative, kind: kind))
+                    } else if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                        tree.looseImageNames.insert(name)
+                        tree.looseImageNames.insert(looseName(name))
+                    }
+                case .special, .other, .symlink:
+                    if kind(of: name) != nil {
+                        tree.skipped.append(SkippedSource(path: relative, reason: "is a FIFO, socket or device, not a file: not read"))
+                    }
+                }
+            }
+            stack += below.reversed()
+        }
+        tree.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        tree.catalogs.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return tree
+    }
+
+    /// The name `UIImage(named:)` finds a loose image by: without the extension, the scale (`@2x`) and the
+    /// device (`~ipad`, `~iphone`).
+    package static func looseName(_ file: String) -> String {
+        var name = Substring(file)
+        if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
+        if let tilde = name.lastIndex(of: "~") { name = name[..<tilde] }
+        if let at = name.lastIndex(of: "@"), name[name.index(after: at)...].hasSuffix("x") { name = name[..<at] }
+        return String(name)
+    }
+}

@@ -1,0 +1,136 @@
+/// The asset names a storyboard or xib asks for. Interface Builder documents are XML that Xcode writes:
+/// the scan reads their start tags and attributes (comments, CDATA and the five predefined entities
+/// understood) with a reader written here, which keeps each attribute's line and column for the finding;
+/// Foundation's XMLParser would give element positions only and bring libxml2 into the static binary.
+///
+/// Lookups: `image=`, `highlightedImage=`, `backgroundImage=`, `selectedImage=`, `landscapeImage=` and
+/// `largeContentSizeImage=` on any element; `<color name="…">` (a named colour). The `<resources>` section's
+/// `<image name=…>` and `<namedColor name=…>` repeat them and count as uses. An element with
+/// `catalog="system"` (or any catalog) names an SF Symbol or a system colour, not a set, and `NS…` names
+/// (`NSActionTemplate`) are AppKit's own images.
+import Assets
+
+package enum InterfaceBuilderScanner {
+    static let imageAttributes: Set<String> = [
+        "image", "highlightedImage", "backgroundImage", "selectedImage", "landscapeImage", "largeContentSizeImage",
+        "landscapeImagePhone", "selectedImageTint",
+    ]
+
+    /// Elements whose `image=` is a flag (`<accessibilityTraits image="YES">`), not a name.
+    static let ignoredElements: Set<String> = ["accessibilityTraits", "accessibility", "traits"]
+
+    package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
+        var result = FileScan()
+        var index = 0, line = 1, lineStart = 0
+        let count = bytes.count
+        func starts(_ text: StaticString, at offset: Int) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard offset + length <= count else { return false }
+            return text.withUTF8Buffer { buffer in (0..<length).allSatisfy { bytes[offset + $0] == buffer[$0] } }
+        }
+        func skip(to terminator: StaticString) {
+            while index < count, !starts(terminator, at: index) {
+                if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+                index += 1
+            }
+            index += terminator.utf8CodeUnitCount
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A { line += 1; lineStart = index + 1; index += 1; continue }
+            guard byte == 0x3C else { index += 1; continue }
+            if starts("<!--", at: index) { skip(to: "-->"); continue }
+            if starts("<![CDATA[", at: index) { skip(to: "]]>"); continue }
+            if starts("<?", at: index) || starts("<!", at: index) || starts("</", at: index) { skip(to: ">"); continue }
+            // A start tag: its name, then attributes.
+            index += 1
+            let nameStart = index
+            while index < count, !isSpace(bytes[index]), bytes[index] != 0x3E, bytes[index] != 0x2F { index += 1 }
+            let element = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+            var attributes: [(name: String, value: String, line: Int, column: Int)] = []
+            while index < count, bytes[index] != 0x3E {
+                if bytes[index] == 0x0A { line += 1; lineStart = index + 1; index += 1; continue }
+                if isSpace(bytes[index]) || bytes[index] == 0x2F { index += 1; continue }
+                let attributeStart = index
+                while index < count, bytes[index] != 0x3D, !isSpace(bytes[index]), bytes[index] != 0x3E { index += 1 }
+                let name = String(decoding: bytes[attributeStart..<index], as: UTF8.self)
+                while index < count, isSpace(bytes[index]) { if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }; index += 1 }
+                guard index < count, bytes[index] == 0x3D else { continue }
+                index += 1
+                while index < count, isSpace(bytes[index]) { if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }; index += 1 }
+                guard index < count, bytes[index] == 0x22 || bytes[index] == 0x27 else { continue }
+                let quote = bytes[index]
+                index += 1
+                let valueLine = line, valueColumn = index - lineStart + 1
+                let valueStart = index
+                while index < count, bytes[index] != quote {
+                    if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+                    index += 1
+                }
+                attributes.append((name, unescape(String(decoding: bytes[valueStart..<min(index, count)], as: UTF8.self)),
+                                   valueLine, valueColumn))
+                index += 1
+            }
+            index += 1
+            let catalog = attributes.first { $0.name == "catalog" }?.value
+            guard catalog == nil || catalog == "", !ignoredElements.contains(element) else { continue }
+            for attribute in attributes where !attribute.value.isEmpty && !isAppKitName(attribute.value) {
+                var reference: (AssetLookup.Wanted, AssetReference.Certainty, String)?
+                if imageAttributes.contains(attribute.name), element != "namedColor" {
+                    reference = (.image, .lookup, "\(attribute.name)=")
+                } else if attribute.name == "name" {
+                    switch element {
+                    case "color": reference = (.color, .lookup, "<color name=>")
+                    case "image": reference = (.image, .setting, "<image name=>")
+                    case "namedColor": reference = (.color, .setting, "<namedColor name=>")
+                    default: break
+                    }
+                }
+                guard let (wanted, certainty, via) = reference else { continue }
+                result.references.append(AssetReference(name: .literal(attribute.value), wanted: wanted, certainty: certainty,
+                                                        file: file, line: attribute.line, column: attribute.column, via: via))
+            }
+        }
+        // A name the document's own `<resources>` declares (`<image name="x" width=…>`, `<namedColor>`) is one
+        // Interface Builder found in a catalog it was shown, which may be a dependency's outside the project:
+        // such a name counts as a use, never as missing.
+        let declared = Set(result.references.filter { $0.certainty == .setting }.compactMap { reference -> String? in
+            if case .literal(let name) = reference.name { return name } else { return nil }
+        })
+        result.references = result.references.map { reference in
+            guard reference.certainty == .lookup, case .literal(let name) = reference.name, declared.contains(name) else { return reference }
+            var seen = reference
+            seen.certainty = .possible
+            return seen
+        }
+        result.lines = line
+        return result
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// AppKit's named images (`NSActionTemplate`, `NSStatusAvailable`): `NS` and a capital letter.
+    static func isAppKitName(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars.prefix(3))
+        return scalars.count == 3 && scalars[0] == "N" && scalars[1] == "S" && ("A"..."Z").contains(scalars[2])
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let entities: [Substring: String] = ["lt": "<", "gt": ">", "quot": "\"", "apos": "'", "amp": "&"]
+        var out = ""
+        var rest = text[...]
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semicolon = after.firstIndex(of: ";"), let replacement = entities[after[..<semicolon]] {
+                out += replacement
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                out += "&"
+                rest = after
+            }
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,85 @@
+import Assets
+import AssetsSupport
+
+/// One place in the app's sources that asks for an asset by name: where (file, line, column), how sure the
+/// scan is that it is a lookup, what the call loads, and the name (or the literal parts of a name built at
+/// run time, or a generated symbol).
+public struct AssetReference: Sendable, Hashable {
+    /// How the name is written.
+    public enum Name: Sendable, Hashable {
+        /// A literal: `UIImage(named: "close")`.
+        case literal(String)
+        /// Built at run time: the literal text before and after the parts only known then (`"flag_\(code)"`:
+        /// prefix `flag_`, suffix empty); both empty for a variable.
+        case dynamic(prefix: String, suffix: String)
+        /// A generated accessor (Xcode's `ImageResource`/`ColorResource` symbols, SwiftGen, R.swift,
+        /// `ACImageName…`): its identifier as written, matched by `AssetSymbolKey`.
+        case symbol(String)
+    }
+
+    /// How sure the scan is that the name is looked up as an asset, which decides what it may report.
+    public enum Certainty: String, Sendable, Hashable {
+        /// A lookup call with the name (`UIImage(named:)`, `Color(_:)`, `image="…"`): may be `missing-asset`.
+        case lookup
+        /// A build setting or Info.plist key: Xcode's asset compiler already fails the build on a missing
+        /// app icon or accent colour, so it only counts as a use.
+        case setting
+        /// A literal that equals a set's name but is passed elsewhere (a constant, an enum raw value, a
+        /// dictionary of names): counts as a use, never reported missing.
+        case possible
+    }
+
+    public var name: Name
+    public var wanted: String
+    public var certainty: Certainty
+    /// The source file, relative to the project folder.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The API as written (`UIImage(named:)`, `image=`, `CFBundleIconName`), for messages.
+    public var via: String
+    /// The result is force-unwrapped (or the API traps on a missing name): a missing name crashes.
+    public var crashes: Bool
+
+    package var lookupKind: AssetLookup.Wanted { AssetLookup.Wanted(rawValue: wanted) ?? .any }
+
+    package init(name: Name, wanted: AssetLookup.Wanted, certainty: Certainty, file: String, line: Int, column: Int,
+                 via: String, crashes: Bool = false) {
+        self.name = name
+        self.wanted = wanted.rawValue
+        self.certainty = certainty
+        self.file = file
+        self.line = line
+        self.column = column
+        self.via = via
+        self.crashes = crashes
+    }
+
+    /// `file:line:column`.
+    public var location: String { "\(file):\(line):\(column)" }
+}
+
+/// A file or folder the scan could not read whole, and why: reported as `unreadable-source`.
+public struct SkippedSource: Sendable, Hashable {
+    /// Relative to the project folder.
+    public var path: String
+    public var reason: String
+    public var line: Int?
+    public var column: Int?
+
+    package init(path: String, reason: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.reason = reason
+        self.line = line
+        self.column = column
+    }
+}
+
+/// What scanning one file found.
+package struct FileScan: Sendable {
+    package var references: [AssetReference] = []
+    package var skipped: [SkippedSource] = []
+    package var lines = 0
+
+    package init() {}
+}

@@ -1,0 +1,197 @@
+/// The findings of a scan: each reference resolved by the catalog layer's lookup (`AssetLookup`: the
+/// fully qualified name, exactly, then the kind), the sets each one uses, and the sets nothing uses.
+///
+/// What each kind of reference may report: a lookup (`UIImage(named: "x")`, `image="x"`) may be
+/// `missing-asset`, `asset-kind-mismatch` or `asset-name-case`; a build setting or Info.plist key may be
+/// `asset-name-case` and otherwise only uses (Xcode's asset compiler fails the build on a missing app icon
+/// itself); a literal passed elsewhere and a generated symbol only use (a symbol Xcode did not make does
+/// not compile). So a name kept in a constant can keep a set from `unused-asset`, but never hides or
+/// makes a `missing-asset`: that needs a lookup with the literal in it.
+import Assets
+import AssetsSupport
+
+public struct ReferenceFindings: Sendable {
+    /// Every finding, paths relative to the project: source findings at their file, line and column with
+    /// the set as a related location; `unused-asset` at the set's folder.
+    public var diagnostics: [CatalogDiagnostic]
+    /// For each set (catalog-relative to the project, then set path), the references that use it.
+    public var uses: [String: [AssetReference]]
+    /// How many sets the catalogs hold, and how many of them the unused check looked at.
+    public var setCount: Int
+
+    /// The extensions a name may carry that the lookup ignores (`UIImage(named: "close.png")`).
+    static let imageExtensions = [".png", ".jpg", ".jpeg", ".pdf", ".gif", ".heic", ".webp", ".svg"]
+
+    public init(_ scan: ReferenceScan) {
+        let lookup = scan.lookup
+        var diagnostics: [CatalogDiagnostic] = []
+        var usedBy: [Int: [AssetReference]] = [:]
+        let indexOf = Dictionary(lookup.sets.enumerated().map { ("\($0.element.catalog)/\($0.element.path)", $0.offset) },
+                                 uniquingKeysWith: { first, _ in first })
+        func index(_ set: AssetLookup.Located) -> Int? { indexOf["\(set.catalog)/\(set.path)"] }
+        func related(_ set: AssetLookup.Located) -> CatalogDiagnostic.RelatedSet {
+            CatalogDiagnostic.RelatedSet(catalog: set.catalog, setPath: set.path)
+        }
+        func position(_ reference: AssetReference) -> SourcePosition { SourcePosition(line: reference.line, column: reference.column) }
+
+        // Symbol keys of every set.
+        var byKey: [String: [Int]] = [:]
+        for (offset, set) in lookup.sets.enumerated() {
+            for key in AssetSymbolKey.keys(setName: set.name, isColor: set.kind == .colorSet, isImage: set.kind == .imageSet) {
+                byKey[key, default: []].append(offset)
+            }
+        }
+        let declared = scan.dynamicNames.map(DynamicNamePattern.init)
+
+        for reference in scan.references + scan.placeholderUses {
+            switch reference.name {
+            case .symbol(let symbol):
+                for offset in byKey[AssetSymbolKey.key(symbol)] ?? [] { usedBy[offset, default: []].append(reference) }
+            case .dynamic(let prefix, let suffix):
+                let matches = lookup.sets.indices.filter { offset in
+                    let name = lookup.sets[offset].name
+                    return !(prefix.isEmpty && suffix.isEmpty) && name.count >= prefix.count + suffix.count
+                        && name.hasPrefix(prefix) && name.hasSuffix(suffix) && reference.lookupKind.accepts(lookup.sets[offset].kind)
+                }
+                for offset in matches { usedBy[offset, default: []].append(reference) }
+                guard reference.certainty == .lookup else { break }
+                let pattern = prefix + "*" + suffix
+                let listed = matches.prefix(5).map { lookup.sets[$0].name }.joined(separator: ", ")
+                let message: String
+                if prefix.isEmpty && suffix.isEmpty {
+                    message = "\(reference.via) takes a name built at run time with no literal part: no set can be tied to it; "
+                        + "declare the names it takes in .asset-tool.json's dynamic_names"
+                } else if matches.isEmpty {
+                    message = "\(reference.via) takes a name built at run time (\(pattern)) that no set matches"
+                } else {
+                    message = "\(reference.via) takes a name built at run time (\(pattern)); \(matches.count) set\(matches.count == 1 ? "" : "s") "
+                        + "match and count as used: \(listed)\(matches.count > 5 ? ", …" : "")"
+                }
+                diagnostics.append(CatalogDiagnostic(.dynamicAssetName, path: reference.file, message: message, position: position(reference)))
+            case .literal(let written):
+                if written == BuildSettingsScanner.allAppIcons {
+                    for (offset, set) in lookup.sets.enumerated() where set.kind == .appIconSet { usedBy[offset, default: []].append(reference) }
+                    break
+                }
+                var name = written
+                var answer = lookup.look(up: name, as: reference.lookupKind)
+                if case .none = answer, let ext = Self.imageExtensions.first(where: { written.lowercased().hasSuffix($0) }) {
+                    name = String(written.dropLast(ext.count))
+                    answer = lookup.look(up: name, as: reference.lookupKind)
+                }
+                switch answer {
+                case .found(let sets):
+                    for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
+                case .differsInCase(let sets):
+                    for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
+                    guard reference.certainty != .possible, let set = sets.first else { break }
+                    diagnostics.append(CatalogDiagnostic(.assetNameCase, path: reference.file,
+                        message: "\(reference.via) asks for \"\(written)\"; the set is named \"\(set.name)\" (\(set.catalog)/\(set.path)): "
+                            + "names differ only by case, which the compiled catalog and other systems do not forgive",
+                        position: position(reference), relatedSet: related(set)))
+                case .otherKind(let sets):
+                    guard reference.certainty == .lookup, let set = sets.first else { break }
+                    if reference.lookupKind == .image, scan.looseImageNames.contains(written) { break }
+                    diagnostics.append(CatalogDiagnostic(.assetKindMismatch, path: reference.file,
+                        message: "\(reference.via) asks for \(reference.lookupKind.words) named \"\(written)\", but "
+                            + "\(set.catalog)/\(set.path) is \(set.kind.article): the call returns nil"
+                            + (reference.crashes ? " and the force-unwrap crashes" : ""),
+                        position: position(reference), relatedSet: related(set)))
+                case .none:
+                    guard reference.certainty == .lookup, !written.isEmpty else { break }
+                    if scan.looseImageNames.contains(written) || scan.looseImageNames.contains(name) { break }
+                    if declared.contains(where: { $0.matches(written) }) { break }
+                    let outcome = reference.crashes
+                        ? "the app crashes there (the result is force-unwrapped, or the API traps on a missing name)"
+                        : reference.lookupKind == .color ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
+                    diagnostics.append(CatalogDiagnostic(.missingAsset, path: reference.file,
+                        message: "\(reference.via) asks for \"\(written)\", which no catalog (\(scan.catalogs.count) read) and no loose "
+                            + "bundle image provides: \(outcome)",
+                        position: position(reference)))
+                }
+            }
+        }
+
+        // Sets matched by a declared dynamic name are used.
+        if !declared.isEmpty {
+            for (offset, set) in lookup.sets.enumerated() where declared.contains(where: { $0.matches(set.name) }) {
+                usedBy[offset, default: []].append(AssetReference(name: .literal(set.name), wanted: .any, certainty: .setting,
+                                                                  file: ".asset-tool.json", line: 1, column: 1, via: "dynamic_names"))
+            }
+        }
+
+        // Unused: the sets an app loads by name, when some source was read at all.
+        let sourcesRead = scan.fileCounts.filter { $0.key != SourceTree.Kind.propertyList.rawValue }.values.reduce(0, +) > 0
+        let projectSettingsRead = (scan.fileCounts[SourceTree.Kind.buildSettings.rawValue] ?? 0) > 0
+        if sourcesRead {
+            for (offset, set) in lookup.sets.enumerated() where usedBy[offset] == nil {
+                guard Self.checkedForUse(set, appIconsKnown: projectSettingsRead) else { continue }
+                diagnostics.append(CatalogDiagnostic(.unusedAsset, path: "\(set.catalog)/\(set.path)",
+                    message: "no reference uses \(set.kind.article) \"\(set.name)\" (\(scan.fileCounts.values.reduce(0, +)) files read: "
+                        + "code, Interface Builder, Info.plist, build settings, placeholders)",
+                    relatedSet: related(set)))
+            }
+        }
+        for skipped in scan.skipped {
+            diagnostics.append(CatalogDiagnostic(.unreadableSource, path: skipped.path, message: skipped.reason,
+                                                 position: skipped.line.map { SourcePosition(line: $0, column: skipped.column ?? 1) }))
+        }
+        self.diagnostics = diagnostics.sorted()
+        var uses: [String: [AssetReference]] = [:]
+        for (offset, references) in usedBy {
+            let set = lookup.sets[offset]
+            uses["\(set.catalog)/\(set.path)"] = references
+        }
+        self.uses = uses
+        setCount = lookup.sets.count
+    }
+
+    /// Whether `unused-asset` looks at a set: the kinds an app asks for by name, not inside a container
+    /// (a sticker pack, a sprite atlas, an image stack's layers are loaded with their container), and not
+    /// in a sticker catalog. App icons only when a project's build settings were read (they name them).
+    static func checkedForUse(_ set: AssetLookup.Located, appIconsKnown: Bool) -> Bool {
+        if set.catalog.hasSuffix(".xcstickers") || set.path.contains(".spriteatlas/") { return false }
+        let parent = set.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        if AssetKind.allCases.contains(where: { $0.holdsSets && parent.hasSuffix(".\($0.rawValue)") }) { return false }
+        switch set.kind {
+        case .imageSet, .colorSet, .dataSet, .symbolSet, .imageStack, .solidImageStack: return true
+        case .appIconSet: return appIconsKnown
+        default: return false
+        }
+    }
+}
+
+/// A name pattern from `dynamic_names`: `*` any run of characters, `%d` digits, `%@` or `%s` any run.
+struct DynamicNamePattern: Sendable {
+    let pattern: [Character]
+
+    init(_ text: String) { pattern = Array(text) }
+
+    func matches(_ name: String) -> Bool { Self.match(pattern[...], Array(name)[...]) }
+
+    private static func match(_ pattern: ArraySlice<Character>, _ name: ArraySlice<Character>) -> Bool {
+        guard let first = pattern.first else { return name.isEmpty }
+        if first == "*" || (first == "%" && pattern.count > 1 && "@s".contains(pattern[pattern.startIndex + 1])) {
+            let rest = first == "*" ? pattern.dropFirst() : pattern.dropFirst(2)
+            var tail = name
+            while true {
+                if match(rest, tail) { return true }
+                guard !tail.isEmpty else { return false }
+                tail = tail.dropFirst()
+            }
+        }
+        if first == "%", pattern.count > 1, pattern[pattern.startIndex + 1] == "d" {
+            let rest = pattern.dropFirst(2)
+            var tail = name
+            guard let digit = tail.first, digit.isASCII, digit.isNumber else { return false }
+            tail = tail.dropFirst()
+            while true {
+                if match(rest, tail) { return true }
+                guard let next = tail.first, next.isASCII, next.isNumber else { return false }
+                tail = tail.dropFirst()
+            }
+        }
+        guard let head = name.first, head == first else { return false }
+        return match(pattern.dropFirst(), name.dropFirst())
+    }
+}

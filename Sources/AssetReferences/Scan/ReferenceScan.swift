@@ -1,0 +1,156 @@
+/// `asset-tool refs` and `validate --sources`: the catalogs under a project and the files that can name
+/// their sets, read in one pass: the walk (`SourceTree`), every source scanned on every core by the
+/// scanner of its language (the package's one parallel map), the catalogs read by the catalog layer, and
+/// every reference resolved by its lookup (`AssetLookup`). The findings come out as catalog diagnostics
+/// (`ReferenceFindings`) rooted at the project folder, so every output format, rule and exclusion applies.
+import Assets
+import AssetsSupport
+
+public struct ReferenceScan: Sendable {
+    public struct Options: Sendable {
+        /// Swift files larger than this are not parsed: their string literals are read as possible uses,
+        /// and an `unreadable-source` finding says so.
+        public var maxParsedBytes = 8 << 20
+        /// Files larger than this are not read at all (a finding says so).
+        public var maxReadBytes = 256 << 20
+        /// Patterns of names built at run time (`.asset-tool.json`'s `dynamic_names`).
+        public var dynamicNames: [String] = []
+        /// The catalog layer's limits for each catalog.
+        public var catalogLimits: CatalogLimits = .default
+        public init() {}
+    }
+
+    /// The project folder as given.
+    public var project: String
+    /// The catalogs found, relative to the project.
+    public var catalogs: [String]
+    /// How many files of each kind were read, and their lines.
+    public var fileCounts: [String: Int]
+    public var lineCount: Int
+    /// Every reference, in file order.
+    public var references: [AssetReference]
+    public var skipped: [SkippedSource]
+    /// Third-party folders not entered (`Pods`, …).
+    public var thirdPartyFolders: [String]
+    package var lookup: AssetLookup
+    package var looseImageNames: Set<String>
+    package var placeholderUses: [AssetReference]
+    package var dynamicNames: [String]
+
+    /// Walks, scans and reads the project at `project`. Throws only when the folder cannot be listed.
+    /// `progress(done, total)` is called from the scanning threads as files finish.
+    public static func run(project: String, options: Options = Options(),
+                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws(CatalogReadError) -> ReferenceScan {
+        let tree = try SourceTree.walk(project)
+        let base = tree.root
+        let total = tree.files.count
+        let done = Locked(0)
+        let scans = ParallelWork.map(count: tree.files.count, chunk: 2) { index -> FileScan in
+            let file = tree.files[index]
+            let scan = scanFile("\(base)/\(file.path)", as: file, options: options)
+            if let progress {
+                let count = done.withLock { value -> Int in value += 1; return value }
+                progress(count, total)
+            }
+            return scan
+        }
+        var lookup = AssetLookup()
+        var skipped = tree.skipped
+        var placeholderUses: [AssetReference] = []
+        for catalog in tree.catalogs {
+            do {
+                lookup.add(try AssetCatalog.read(at: "\(base)/\(catalog)", limits: options.catalogLimits), as: catalog)
+            } catch {
+                skipped.append(SkippedSource(path: catalog, reason: "is a catalog that cannot be read: \(error.reason)"))
+            }
+            // The placeholder names this catalog's screens use: placeholders.json beside it, else the conventional ones.
+            let names: PlaceholderNames
+            do {
+                names = try PlaceholderConfig.names(forCatalog: "\(base)/\(catalog)")
+            } catch {
+                skipped.append(SkippedSource(path: catalog, reason: "has a placeholders.json that cannot be read: \(error)"))
+                names = .conventional
+            }
+            let file = PlaceholderConfig.path(besideCatalog: catalog)
+            let declared = tree.placeholderFiles.contains(file)
+            for role in PlaceholderRole.allCases {
+                placeholderUses.append(AssetReference(name: .literal(names[role]), wanted: .image, certainty: .setting,
+                                                      file: declared ? file : catalog, line: 1, column: 1,
+                                                      via: declared ? "placeholders.json" : "the conventional placeholder names"))
+            }
+        }
+        var counts: [String: Int] = [:]
+        var lines = 0
+        var references: [AssetReference] = []
+        for (index, scan) in scans.enumerated() {
+            counts[tree.files[index].kind.rawValue, default: 0] += 1
+            lines += scan.lines
+            references += scan.references
+            skipped += scan.skipped
+        }
+        return ReferenceScan(project: project, catalogs: tree.catalogs, fileCounts: counts, lineCount: lines,
+                             references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
+                             lookup: lookup, looseImageNames: tree.looseImageNames, placeholderUses: placeholderUses,
+                             dynamicNames: options.dynamicNames)
+    }
+
+    /// Reads one file (non-blocking, bounded) and hands it to its language's scanner.
+    static func scanFile(_ path: String, as file: SourceTree.File, options: Options) -> FileScan {
+        let bytes: [UInt8]
+        switch CatalogFileSystem.read(path, maxBytes: options.maxReadBytes) {
+        case .success(let read): bytes = read.head
+        case .failure(let error):
+            var scan = FileScan()
+            scan.skipped.append(SkippedSource(path: file.path, reason: "cannot be read: \(error)"))
+            return scan
+        }
+        var notes: [SkippedSource] = []
+        if let bad = firstInvalidUTF8(bytes) {
+            let (line, column) = JSONReader.position(of: bad, in: bytes)
+            notes.append(SkippedSource(path: file.path, reason: "is not valid UTF-8 (byte \(bad)): it was scanned with the bad bytes "
+                + "left out of names", line: line, column: column))
+        }
+        var scan: FileScan
+        switch file.kind {
+        case .swift:
+            if bytes.count > options.maxParsedBytes {
+                notes.append(SkippedSource(path: file.path, reason: "is \(bytes.count) bytes, over the \(options.maxParsedBytes) a Swift "
+                    + "file is parsed up to: its string literals count as possible uses, its calls are not checked"))
+                scan = ObjCReferenceScanner.scan(bytes, file: file.path)
+                scan.references = scan.references.map { reference in
+                    var possible = reference
+                    possible.certainty = .possible
+                    return possible
+                }.filter { if case .dynamic = $0.name { return false } else { return true } }
+            } else {
+                scan = SwiftReferenceScanner.scan(bytes, file: file.path)
+            }
+        case .objectiveC: scan = ObjCReferenceScanner.scan(bytes, file: file.path)
+        case .interfaceBuilder: scan = InterfaceBuilderScanner.scan(bytes, file: file.path)
+        case .propertyList: scan = PropertyListScanner.scan(bytes, file: file.path)
+        case .buildSettings: scan = BuildSettingsScanner.scan(bytes, file: file.path)
+        }
+        scan.skipped = notes + scan.skipped
+        return scan
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or nil when the file is valid.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        // Plain ASCII is the common case: checked eight bytes at a time.
+        var index = 0
+        bytes.withUnsafeBytes { raw in
+            while index + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { index += 8 }
+        }
+        var decoder = UTF8()
+        var iterator = bytes[index...].makeIterator()
+        var offset = index
+        while true {
+            let before = offset
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return before
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// The asset names an Xcode project's build settings give (`project.pbxproj`, `.xcconfig`): every
+/// `ASSETCATALOG_COMPILER_…_NAME` and `…_NAMES` setting (the app icon, the global accent colour, the
+/// widget background colour, alternate app icons, complications, launch images), and
+/// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`, which makes every app icon set a use. The
+/// settings are `KEY = value;` lines in both files, read line by line; a value with `$(…)` names a setting,
+/// not a set, and is left out.
+import Assets
+
+package enum BuildSettingsScanner {
+    /// The name `includeAllAppIcons` stands for in the references: every app icon set.
+    package static let allAppIcons = "*appiconset*"
+
+    package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
+        var result = FileScan()
+        var seen: Set<String> = []
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard rawLine.count < 4096, let keyStart = rawLine.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+                  rawLine[keyStart...].starts(with: Array("ASSETCATALOG_COMPILER_".utf8)) else { continue }
+            let text = String(decoding: rawLine, as: UTF8.self)
+            guard let equals = text.firstIndex(of: "=") else { continue }
+            let key = text[..<equals].trimmingSpaces
+            var value = text[text.index(after: equals)...].trimmingSpaces
+            if value.hasSuffix(";") { value = value.dropLast().trimmingSpaces }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+            let column = text.distance(from: text.startIndex, to: equals) + 2
+            if key.hasPrefix("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS") {
+                if value == "YES", seen.insert(allAppIcons).inserted {
+                    result.references.append(AssetReference(name: .literal(allAppIcons), wanted: .appIcon, certainty: .setting,
+                                                            file: file, line: lineNumber, column: column, via: String(key)))
+                }
+                continue
+            }
+            guard key.hasSuffix("_NAME") || key.hasSuffix("_NAMES") || key.contains("_NAME[") || key.contains("_NAMES[") else { continue }
+            let wanted: AssetLookup.Wanted = key.contains("COLOR") ? .color : key.contains("APPICON") ? .appIcon : .any
+            for name in value.split(separator: " ") where !name.contains("$(") && !name.contains("${") {
+                let clean = String(name.trimming("\"\\"))
+                guard !clean.isEmpty, seen.insert("\(key)=\(clean)").inserted else { continue }
+                result.references.append(AssetReference(name: .literal(clean), wanted: wanted, certainty: .setting, file: file,
+                                                        line: lineNumber, column: column, via: String(key)))
+            }
+        }
+        result.lines = lineNumber
+        return result
+    }
+}
+
+extension StringProtocol where SubSequence == Substring {
+    var trimmingSpaces: Substring {
+        let text = self[...]
+        guard let start = text.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { return text[text.endIndex...] }
+        let end = text.lastIndex(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) ?? start
+        return Substring(text[start...end])
+    }
+
+    func trimming(_ set: String) -> Substring {
+        let text = self[...]
+        guard let start = text.firstIndex(where: { !set.contains($0) }) else { return text[text.endIndex...] }
+        let end = text.lastIndex(where: { !set.contains($0) }) ?? start
+        return Substring(text[start...end])
+    }
+}

@@ -1,0 +1,77 @@
+/// The asset names an Info.plist (XML or binary) gives: the app icons (`CFBundleIcons` and
+/// `CFBundleIcons~ipad`: `CFBundlePrimaryIcon`'s `CFBundleIconName` and `CFBundleIconFiles`, every
+/// `CFBundleAlternateIcons` entry, its key included), `UILaunchScreen`'s `UIImageName` and `UIColorName`,
+/// `NSAccentColorName`, and the home screen quick actions' `UIApplicationShortcutItemIconFile`. Read by
+/// Foundation's `PropertyListSerialization`, which reads both forms on Linux as on macOS.
+import Assets
+import Foundation
+
+package enum PropertyListScanner {
+    static let imageKeys: Set<String> = ["CFBundleIconName", "UIImageName", "UIApplicationShortcutItemIconFile", "CFBundleIconFile"]
+    static let colorKeys: Set<String> = ["UIColorName", "NSAccentColorName"]
+    static let fileListKeys: Set<String> = ["CFBundleIconFiles"]
+
+    package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
+        var result = FileScan()
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        } catch {
+            // Not every .plist is a property list Xcode reads; one that does not parse names nothing, and says so.
+            result.skipped.append(SkippedSource(path: file, reason: "is not a property list (XML or binary) that Foundation reads"))
+            return result
+        }
+        let lines = LineIndex(bytes)
+        var seen: Set<String> = []
+        func add(_ name: String, _ wanted: AssetLookup.Wanted, via: String) {
+            guard !name.isEmpty, seen.insert(name).inserted else { return }
+            // A binary property list has no lines: the value's first appearance in an XML one, else line 1.
+            let (line, column) = lines.position(of: ">\(name)<").map { ($0.line, $0.column + 1) } ?? (1, 1)
+            result.references.append(AssetReference(name: .literal(name), wanted: wanted, certainty: .setting, file: file,
+                                                    line: line, column: column, via: via))
+        }
+        func walk(_ value: Any, depth: Int) {
+            guard depth < 64 else { return }
+            if let dictionary = value as? [String: Any] {
+                for (key, child) in dictionary.sorted(by: { $0.key < $1.key }) {
+                    if let text = child as? String {
+                        if imageKeys.contains(key) { add(text, key == "UIImageName" || key.hasPrefix("UIApplication") ? .image : .appIcon, via: key) }
+                        if colorKeys.contains(key) { add(text, .color, via: key) }
+                    }
+                    if fileListKeys.contains(key), let files = child as? [Any] {
+                        for case let name as String in files { add(name, .appIcon, via: key) }
+                    }
+                    if key == "CFBundleAlternateIcons", let icons = child as? [String: Any] {
+                        for name in icons.keys.sorted() { add(name, .appIcon, via: key) }
+                    }
+                    walk(child, depth: depth + 1)
+                }
+            } else if let array = value as? [Any] {
+                for child in array { walk(child, depth: depth + 1) }
+            }
+        }
+        walk(plist, depth: 0)
+        return result
+    }
+}
+
+/// Where a piece of text first stands in a file, as line and column.
+struct LineIndex {
+    private let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func position(of text: String) -> (line: Int, column: Int)? {
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
+        var line = 1, lineStart = 0
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                return (line, index - lineStart + 1)
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,329 @@
+/// The asset names a Swift file asks for, from swift-syntax's `SwiftParser` (the compiler's own grammar,
+/// so comments, string interpolation, raw and multi-line strings and `#if false` blocks are read as the
+/// compiler reads them; a regular expression over the text cannot tell a commented-out call from a real one).
+///
+/// What counts, and how sure it is (`AssetReference.Certainty`):
+/// - lookups with a literal: `UIImage(named:)` (every overload: `in:`, `compatibleWith:`, `with:`),
+///   `UIImage(imageLiteralResourceName:)` and `#imageLiteral` (they trap on a missing name), `NSImage(named:)`,
+///   `Image(_:)`, `Image(_:bundle:)`, `Image(decorative:)`, `Label(_:image:)`, `UIColor(named:)`,
+///   `NSColor(named:)`, `Color(_:)`, `Color(_:bundle:)`, `NSDataAsset(name:)`; `.init(named:)` where
+///   the type is implied is only a possible use (any type may have such an initialiser).
+///   A call with a name built at run time is a dynamic reference
+///   (interpolation, `+`, a variable): its literal prefix and suffix are kept; `cond ? "a" : "b"` gives both.
+/// - generated accessors: Xcode's asset symbols (`Image(.x)`, `UIImage(resource: .x)`, `ImageResource.x`,
+///   `Color.x`), SwiftGen (`Asset.Group.x`) and R.swift (`R.image.x`): member accesses with no base, or
+///   with one of those bases, not called as a function (`.background(…)` is a modifier, not a colour).
+/// - every other literal, once per file: a possible use when it equals a set's name.
+/// Only the parts of `#if` blocks whose condition is not literally `false` or `0` are read.
+import Assets
+import SwiftParser
+import SwiftSyntax
+
+package enum SwiftReferenceScanner {
+    /// The parser's nesting limit (its release default): deeper code becomes an error node the scan skips,
+    /// reported as `unreadable-source`, never a stack overflow (the parse runs on a thread with a large stack).
+    package static let maximumNestingLevel = 256
+
+    package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
+        var result = FileScan()
+        let depth = BracketDepth.maximum(in: bytes)
+        if depth > maximumNestingLevel {
+            result.skipped.append(SkippedSource(path: file, reason: "nested \(depth) deep, past the Swift parser's limit of "
+                + "\(maximumNestingLevel): the code past the limit is not scanned"))
+        }
+        let visit = {
+            bytes.withUnsafeBufferPointer { buffer -> FileScan in
+                let tree = Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
+                let visitor = Visitor(file: file, tree: tree)
+                visitor.walk(tree)
+                var scan = FileScan()
+                scan.references = visitor.references
+                scan.lines = visitor.converter.location(for: tree.endPosition).line
+                return scan
+            }
+        }
+        // Deep nesting costs stack in the parser and in the walk: such files get a thread with room for it.
+        let scanned = depth > 32 || bytes.count > 4 << 20 ? ParserThread.run(visit) : visit()
+        result.references = scanned.references
+        result.lines = scanned.lines
+        return result
+    }
+
+    /// The receiver types and what their unlabeled or `named:` initialiser loads.
+    static let lookupTypes: [String: AssetLookup.Wanted] = [
+        "UIImage": .image, "NSImage": .image, "Image": .image, "WKImage": .image,
+        "UIColor": .color, "NSColor": .color, "Color": .color,
+        "NSDataAsset": .data,
+    ]
+
+    /// The bundles whose catalogs are the project's own: the app's and a package's.
+    static let ownBundles: Set<String> = [".main", "Bundle.main", "nil", ".module", "Bundle.module", "Foundation.Bundle.main"]
+
+    /// Bases whose members are generated asset accessors.
+    static let symbolBases: Set<String> = [
+        "ImageResource", "ColorResource", "UIImage", "NSImage", "Image", "UIColor", "NSColor", "Color",
+        "R", "Asset", "Assets", "XCAssets", "Colors", "Images", "Icons",
+    ]
+
+    final class Visitor: SyntaxVisitor {
+        let file: String
+        let converter: SourceLocationConverter
+        var references: [AssetReference] = []
+        /// Literals already recorded as lookups or possible uses in this file (one possible use per name).
+        private var seenLiterals: Set<String> = []
+        private var lookupLiterals: Set<SyntaxIdentifier> = []
+        private var seenSymbols: Set<String> = []
+        /// `.lookup`, or `.possible` for a call that names another bundle.
+        private var lookupCertainty: AssetReference.Certainty = .lookup
+
+        init(file: String, tree: SourceFileSyntax) {
+            self.file = file
+            converter = SourceLocationConverter(fileName: file, tree: tree)
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private func add(_ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
+                         at node: some SyntaxProtocol, via: String, crashes: Bool = false) {
+            let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            references.append(AssetReference(name: name, wanted: wanted, certainty: certainty, file: file,
+                                             line: location.line, column: location.column, via: via, crashes: crashes))
+        }
+
+        // `#if false` / `#if 0`: that clause is not code.
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if let condition = node.condition {
+                let text = condition.trimmedDescription
+                if text == "false" || text == "0" { return .skipChildren }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.macroName.text == "imageLiteral",
+               let argument = node.arguments.first(where: { $0.label?.text == "resourceName" }) {
+                name(of: argument.expression, wanted: .image, via: "#imageLiteral(resourceName:)", crashes: true)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let (type, viaInit) = calledType(node.calledExpression) else { return .visitChildren }
+            let arguments = Array(node.arguments)
+            guard let first = arguments.first else { return .visitChildren }
+            let label = first.label?.text
+            let unwrapped = node.parent?.is(ForceUnwrapExprSyntax.self) ?? false
+            let typeName = type ?? (viaInit ? ".init" : "")
+            // A bundle other than the app's or the package's own may hold a catalog outside the project (a
+            // dependency's): such a name counts as a use, never as missing.
+            lookupCertainty = .lookup
+            if let bundle = arguments.first(where: { $0.label?.text == "bundle" || $0.label?.text == "in" }),
+               !SwiftReferenceScanner.ownBundles.contains(bundle.expression.trimmedDescription) {
+                lookupCertainty = .possible
+            }
+            switch label {
+            case "named":
+                // `UIImage(named:)`, `UIColor(named:)`, `NSImage(named:)`, `.init(named:)` (the type implied: it may
+                // be any type with such an initialiser, so its name is a use, never missing).
+                if type == nil { lookupCertainty = .possible }
+                let wanted = type.flatMap { SwiftReferenceScanner.lookupTypes[$0] } ?? .any
+                guard type == nil || SwiftReferenceScanner.lookupTypes[type!] != nil else { return .visitChildren }
+                let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
+                name(of: first.expression, wanted: wanted, via: via, crashes: unwrapped)
+            case "imageLiteralResourceName" where type == "UIImage" || type == "NSImage":
+                name(of: first.expression, wanted: .image, via: "\(typeName)(imageLiteralResourceName:)", crashes: true)
+            case "name" where type == "NSDataAsset":
+                name(of: first.expression, wanted: .data, via: "NSDataAsset(name:)", crashes: unwrapped)
+            case "decorative" where type == "Image":
+                name(of: first.expression, wanted: .image, via: "Image(decorative:)")
+            case nil where type == "Image" || type == "Color":
+                // `Image("x")`, `Color("x", bundle:)`; `Image(uiImage)` and `Color(uiColor)` pass values,
+                // so only a string literal (or one built from literals) is a name here.
+                let wanted: AssetLookup.Wanted = type == "Image" ? .image : .color
+                guard arguments.allSatisfy({ $0.label == nil || $0.label?.text == "bundle" || $0.label?.text == "label" }) else {
+                    return .visitChildren
+                }
+                if isStringExpression(first.expression) {
+                    name(of: first.expression, wanted: wanted, via: "\(typeName)(_:\(arguments.count > 1 ? "…" : ""))")
+                }
+            default:
+                break
+            }
+            // `Label("Title", image: "x")`.
+            if type == "Label", let image = arguments.first(where: { $0.label?.text == "image" }),
+               isStringExpression(image.expression) {
+                name(of: image.expression, wanted: .image, via: "Label(_:image:)")
+            }
+            return .visitChildren
+        }
+
+        /// `UIImage`, `UIImage.init`, `SwiftUI.Image`; `.init` gives (nil, true).
+        private func calledType(_ expression: ExprSyntax) -> (String?, Bool)? {
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                return (reference.baseName.text, false)
+            }
+            if let member = expression.as(MemberAccessExprSyntax.self) {
+                let memberName = member.declName.baseName.text
+                guard let base = member.base else { return memberName == "init" ? (nil, true) : nil }
+                let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if memberName == "init" { return baseName.map { ($0, true) } }
+                // `SwiftUI.Image(…)`, `UIKit.UIImage(…)`.
+                if ["SwiftUI", "UIKit", "AppKit"].contains(baseName ?? "") { return (memberName, false) }
+            }
+            return nil
+        }
+
+        private func isStringExpression(_ expression: ExprSyntax) -> Bool {
+            if expression.is(StringLiteralExprSyntax.self) { return true }
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                return sequence.elements.contains { $0.is(StringLiteralExprSyntax.self) }
+            }
+            if let ternary = expression.as(TernaryExprSyntax.self) {
+                return isStringExpression(ternary.thenExpression) || isStringExpression(ternary.elseExpression)
+            }
+            return false
+        }
+
+        /// Records the name an argument gives: a literal, the literals of a ternary, or a dynamic name.
+        private func name(of expression: ExprSyntax, wanted: AssetLookup.Wanted, via: String, crashes: Bool = false) {
+            if let literal = expression.as(StringLiteralExprSyntax.self) {
+                lookupLiterals.insert(literal.id)
+                if let text = Self.plainText(literal) {
+                    add(.literal(text), wanted, lookupCertainty, at: literal, via: via, crashes: crashes)
+                } else {
+                    let (prefix, suffix) = Self.literalEnds(literal)
+                    add(.dynamic(prefix: prefix, suffix: suffix), wanted, lookupCertainty, at: literal, via: via, crashes: crashes)
+                }
+                return
+            }
+            if let ternary = expression.as(TernaryExprSyntax.self) {
+                name(of: ternary.thenExpression, wanted: wanted, via: via, crashes: crashes)
+                name(of: ternary.elseExpression, wanted: wanted, via: via, crashes: crashes)
+                return
+            }
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                // Unfolded `cond ? "a" : "b"`: the branches.
+                if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+                   let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count {
+                    name(of: ternary.thenExpression, wanted: wanted, via: via, crashes: crashes)
+                    let rest = elements[(index + 1)...]
+                    if rest.count == 1, let last = rest.first { name(of: last, wanted: wanted, via: via, crashes: crashes) }
+                    return
+                }
+                let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+                if !operators.isEmpty, operators.allSatisfy({ $0 == "+" }) {
+                    // Concatenation: the literal at each end is a prefix or suffix.
+                    for element in elements { if let literal = element.as(StringLiteralExprSyntax.self) { lookupLiterals.insert(literal.id) } }
+                    let prefix = elements.first?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                        ?? elements.first?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).prefix } ?? ""
+                    let suffix = elements.last?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                        ?? elements.last?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).suffix } ?? ""
+                    add(.dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
+                        via: via, crashes: crashes)
+                    return
+                }
+                if operators == ["??"], let fallback = elements.last?.as(StringLiteralExprSyntax.self) {
+                    // `name ?? "default"`: the fallback is a name; the rest is built at run time.
+                    name(of: ExprSyntax(fallback), wanted: wanted, via: via, crashes: crashes)
+                    add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
+                    return
+                }
+            }
+            add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
+        }
+
+        /// The text of a literal without interpolation, its escapes as written (asset names have none).
+        static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+            var text = ""
+            for segment in literal.segments {
+                guard let part = segment.as(StringSegmentSyntax.self) else { return nil }
+                text += part.content.text
+            }
+            return text
+        }
+
+        /// The literal text before the first interpolation and after the last.
+        static func literalEnds(_ literal: StringLiteralExprSyntax) -> (prefix: String, suffix: String) {
+            var prefix = "", suffix = ""
+            var sawExpression = false
+            for segment in literal.segments {
+                if let part = segment.as(StringSegmentSyntax.self) {
+                    if sawExpression { suffix += part.content.text } else { prefix += part.content.text }
+                } else {
+                    sawExpression = true
+                    suffix = ""
+                }
+            }
+            return (prefix, suffix)
+        }
+
+        override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+            // `"episode_download_\(n)"` returned by a property and looked up elsewhere: the sets its literal ends
+            // match count as used (a possible use: no note, never missing).
+            if !lookupLiterals.contains(node.id), Self.plainText(node) == nil {
+                let (prefix, suffix) = Self.literalEnds(node)
+                if prefix.utf8.count + suffix.utf8.count >= 3, prefix.utf8.count <= 200, !prefix.contains(" "),
+                   seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted {
+                    add(.dynamic(prefix: prefix, suffix: suffix), .any, .possible, at: node, via: "an interpolated string")
+                }
+                return .visitChildren
+            }
+            guard !lookupLiterals.contains(node.id), let text = Self.plainText(node), !text.isEmpty, text.utf8.count <= 200,
+                  !seenLiterals.contains(text) else { return .visitChildren }
+            seenLiterals.insert(text)
+            add(.literal(text), .any, .possible, at: node, via: "a string literal")
+            return .visitChildren
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            // A call's callee (`.background(…)`, `Color.red.opacity(…)`'s `opacity`) is a method, not an asset.
+            // R.swift's accessors are calls (`R.image.close()`).
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+               node.base.flatMap(Self.rootName) != "R" { return .visitChildren }
+            let member = node.declName.baseName.text
+            guard member != "init", member != "self", member.first.map({ $0 != "`" }) ?? false else { return .visitChildren }
+            var counts = false
+            if let base = node.base {
+                let root = Self.rootName(of: base)
+                counts = root.map { SwiftReferenceScanner.symbolBases.contains($0) || $0.hasPrefix("Asset") } ?? false
+            } else {
+                counts = true
+            }
+            guard counts, !seenSymbols.contains(member) else { return .visitChildren }
+            seenSymbols.insert(member)
+            add(.symbol(member), .any, .possible, at: node.declName, via: "a generated asset symbol")
+            return .visitChildren
+        }
+
+        /// The first name of a chain (`R` in `R.image.close`).
+        static func rootName(of expression: ExprSyntax) -> String? {
+            var current = expression
+            while let member = current.as(MemberAccessExprSyntax.self) {
+                guard let base = member.base else { return member.declName.baseName.text }
+                current = base
+            }
+            return current.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
+    }
+}
+
+/// The deepest nesting of brackets in a file, counted on its bytes before it is parsed (literals and
+/// comments included, so it is an upper bound): it decides whether the parse needs a large stack and
+/// whether the parser's nesting limit cut the file.
+enum BracketDepth {
+    static func maximum(in bytes: [UInt8]) -> Int {
+        var depth = 0, deepest = 0
+        for byte in bytes {
+            switch byte {
+            case 0x28, 0x5B, 0x7B:
+                depth += 1
+                if depth > deepest { deepest = depth }
+            case 0x29, 0x5D, 0x7D:
+                if depth > 0 { depth -= 1 }
+            default: break
+            }
+        }
+        return deepest
+    }
+}

@@ -1,0 +1,102 @@
+import AssetsSupport
+
+/// Which set a name the app's code asks for finds, by the rules `UIImage(named:)`, `UIColor(named:)` and
+/// `NSDataAsset(name:)` follow in a compiled catalog: the fully qualified name (every namespace-providing
+/// group, then the set's name), exactly and case-sensitively; then the kind the call loads. The one home of
+/// that rule for many names at once (`refs`, `validate --sources`); `VariantResolver` answers one name with
+/// the same case rule (`CatalogReader.WantedName.sameIgnoringCase`).
+package struct AssetLookup: Sendable {
+    /// What a call loads.
+    package enum Wanted: String, Sendable, Hashable, CaseIterable {
+        /// `UIImage(named:)`, `Image(_:)`, `NSImage(named:)`, a storyboard's `image=`: image sets, symbol sets,
+        /// app icons, launch images and the tvOS image stacks and brand assets.
+        case image
+        /// `UIColor(named:)`, `Color(_:)`, `<namedColor>`: colour sets only.
+        case color
+        /// `NSDataAsset(name:)`: data sets only.
+        case data
+        /// An app icon named by a build setting or Info.plist.
+        case appIcon
+        /// A name whose call does not say (a literal used elsewhere, a build setting of another kind).
+        case any
+
+        /// Whether a set of `kind` answers a call that loads this.
+        package func accepts(_ kind: AssetKind) -> Bool {
+            switch self {
+            case .image, .appIcon: return kind != .colorSet && kind != .dataSet
+            case .color: return kind == .colorSet
+            case .data: return kind == .dataSet
+            case .any: return true
+            }
+        }
+
+        /// `an image`, `a colour`, `data`: what the call wanted, in a message.
+        package var words: String {
+            switch self {
+            case .image: return "an image"
+            case .color: return "a colour"
+            case .data: return "a data asset"
+            case .appIcon: return "an app icon"
+            case .any: return "an asset"
+            }
+        }
+    }
+
+    /// One set of one catalog.
+    package struct Located: Sendable, Hashable {
+        /// The catalog's folder as found.
+        package var catalog: String
+        package var name: String
+        package var kind: AssetKind
+        /// The set's folder in its catalog.
+        package var path: String
+    }
+
+    /// What a name finds.
+    package enum Answer: Sendable, Hashable {
+        /// Sets of the right kind, named exactly so.
+        case found([Located])
+        /// Sets named exactly so, none of a kind the call loads.
+        case otherKind([Located])
+        /// No set named so; these differ from the name only by case.
+        case differsInCase([Located])
+        case none
+    }
+
+    package private(set) var sets: [Located] = []
+    private var byName: [String: [Int]] = [:]
+    private var byLoweredName: [String: [Int]] = [:]
+
+    package init() {}
+
+    /// Adds every set of a catalog read by the catalog layer.
+    package mutating func add(_ catalog: AssetCatalog, as path: String) {
+        for asset in catalog.assets {
+            let index = sets.count
+            sets.append(Located(catalog: path, name: asset.name, kind: asset.kind, path: asset.path))
+            byName[asset.name, default: []].append(index)
+            byLoweredName[asset.name.lowercased(), default: []].append(index)
+        }
+    }
+
+    /// The sets `name` finds when the call loads `wanted`.
+    package func look(up name: String, as wanted: Wanted) -> Answer {
+        if let exact = byName[name] {
+            let named = exact.map { sets[$0] }
+            let fitting = named.filter { wanted.accepts($0.kind) }
+            return fitting.isEmpty ? .otherKind(named) : .found(fitting)
+        }
+        let lowered = name.lowercased()
+        if let near = byLoweredName[lowered] {
+            let named = near.map { sets[$0] }.filter { CatalogReader.WantedName.sameIgnoringCase($0.name, lowered: lowered) }
+            if !named.isEmpty { return .differsInCase(named) }
+        }
+        return .none
+    }
+
+    /// The sets whose names differ from `name` only by case (the resolver's trace names them too).
+    package static func nearMisses(of name: String, in assets: [Asset]) -> [Asset] {
+        let lowered = name.lowercased()
+        return assets.filter { $0.name != name && CatalogReader.WantedName.sameIgnoringCase($0.name, lowered: lowered) }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import AssetReferences
+import Assets
+import AssetsSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Refs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refs",
+        abstract: "Find the asset names the app's code asks for: missing, unused, wrong-kind and wrong-case names.",
+        discussion: """
+        Reads the catalogs under PROJECT and its Swift (parsed), Objective-C, storyboards and xibs, Info.plist \
+        files and build settings (Docs/refs.md says what counts). Exit status: 0 when there is no error (and, \
+        with --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \
+        PROJECT cannot be read.
+
+        \(CommandExamples.refs)
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The project folder (default: the current folder).", valueName: "project"))
+    var project: String = "."
+
+    @Option(help: "Output format: text, json, github, sarif, junit, checkstyle or gitlab.")
+    var format: ValidateFormat = .text
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    @Flag(help: "Also list every lookup and dynamic name found (text: file:line:column: NAME via).")
+    var list = false
+
+    @OptionGroup var checks: CheckOptions
+
+    func run() throws {
+        let config = try checks.config(forCatalog: project)
+        let progress = ProgressReporter.make("scanning sources", enabled: format.isForPeople)
+        let scan: ReferenceScan
+        do {
+            scan = try RefsScan.run(project: project, config: config, progress: progress)
+        } catch {
+            progress?.finish()
+            throw CommandFailure.unreadableCatalog("error: \(error)")
+        }
+        progress?.finish()
+        let (report, _) = scan.report(config: config)
+        switch format {
+        case .json:
+            guard case .object(var members) = report.json else { break }
+            members.insert((key: "project", value: .string(project)), at: 0)
+            members.append((key: "scan", value: scan.json))
+            if list { members.append((key: "references", value: .array(scan.references.filter { $0.certainty != .possible }.map(\.json)))) }
+            print(JSONValue.object(members).rendered(.records))
+        case .text:
+            var rendered = report.rendered(as: .text)
+            if list {
+                rendered = scan.references.filter { $0.certainty != .possible }
+                    .map { PlainText.escape("\($0.location): \($0.nameText) (\($0.via))") }.joined(separator: "\n")
+                    + (scan.references.isEmpty ? "" : "\n") + rendered
+            }
+            print(TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered), terminator: "")
+            print(PlainText.escape(scan.scanSummary))
+        default:
+            print(report.rendered(as: format.rendering), terminator: "")
+        }
+        if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
+    }
+}
+
+/// The one way the command line runs a scan (`refs`, `validate --sources`, `resolve --used-by`).
+enum RefsScan {
+    static func run(project: String, config: ValidationConfig, progress: ProgressReporter?) throws(CatalogReadError) -> ReferenceScan {
+        var options = ReferenceScan.Options()
+        options.dynamicNames = config.dynamicNames
+        return try ReferenceScan.run(project: project, options: options, progress: progress?.callback)
+    }
+}
+
+extension AssetReference {
+    /// The name as the text output shows it: the literal, `flag_*` for a dynamic name, `.symbol`.
+    var nameText: String {
+        switch name {
+        case .literal(let text): return "\"\(text)\""
+        case .dynamic(let prefix, let suffix): return "\"\(prefix)*\(suffix)\" (built at run time)"
+        case .symbol(let symbol): return ".\(symbol)"
+        }
+    }
+
+    var json: JSONValue {
+        let kind: String, text: String
+        switch name {
+        case .literal(let value): (kind, text) = ("literal", value)
+        case .dynamic(let prefix, let suffix): (kind, text) = ("dynamic", prefix + "*" + suffix)
+        case .symbol(let symbol): (kind, text) = ("symbol", symbol)
+        }
+        return .record([
+            "file": .string(file), "line": .int(line), "column": .int(column), "name": .string(text), "form": .string(kind),
+            "wanted": .string(wanted), "certainty": .string(certainty.rawValue), "via": .string(via),
+        ])
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("asset-tool refs and validate --sources")
+struct RefsCommandTests {
+    /// A project: one catalog with a used, an unused and a colour set; a Swift file with a missing name.
+    static func project() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("refs-cli-\(UUID().uuidString)")
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let image = #"{"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"}], "info": {"author": "xcode", "version": 1}}"#
+        try write("App/Assets.xcassets/Contents.json", #"{"info": {"author": "xcode", "version": 1}}"#)
+        try write("App/Assets.xcassets/used.imageset/Contents.json", image)
+        try write("App/Assets.xcassets/used.imageset/a.png", "x")
+        try write("App/Assets.xcassets/stale.imageset/Contents.json", image)
+        try write("App/Assets.xcassets/stale.imageset/a.png", "x")
+        try write("App/View.swift", """
+            let a = UIImage(named: "used")
+            let b = UIImage(named: "typo_name")
+            """)
+        return root
+    }
+
+    @Test("text: the missing name at its file, line and column, the unused set, exit 1")
+    func text() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let run = try CLIRun.run(["refs", "."], in: root)
+
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("./App/View.swift:2:24: error: UIImage(named:) asks for \"typo_name\""))
+        #expect(run.stdout.contains("[missing-asset]"))
+        #expect(run.stdout.contains("./App/App/Assets.xcassets/stale.imageset: warning:") == false)
+        #expect(run.stdout.contains("./App/Assets.xcassets/stale.imageset: warning: no reference uses an image set \"stale\""))
+        #expect(run.stdout.contains("read 1 files (1 swift)"))
+    }
+
+    @Test("json: source file, line, column, catalog and set paths; conforms to refs.schema.json")
+    func json() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let run = try CLIRun.run(["refs", root.path, "--format", "json", "--list"])
+
+        let problems = try SchemaConformanceTests.schema("refs").errors(in: SchemaJSON.parse(run.stdout))
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(run.stdout.contains(#""code": "missing-asset", "path": "App/View.swift", "key_path": null, "line": 2, "column": 24"#))
+        #expect(run.stdout.contains(#""catalog_path": "App/Assets.xcassets", "set_path": "stale.imageset""#))
+    }
+
+    @Test("--disable and .asset-tool.json rules apply; github and sarif formats carry the location")
+    func rulesAndFormats() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let quiet = try CLIRun.run(["refs", root.path, "--disable", "missing-asset"])
+        let github = try CLIRun.run(["refs", ".", "--format", "github"], in: root)
+        let sarif = try CLIRun.run(["refs", ".", "--format", "sarif"], in: root)
+
+        #expect(quiet.status == 0)
+        #expect(!quiet.stdout.contains("missing-asset"))
+        #expect(github.stdout.contains("::error file=./App/View.swift,line=2,col=24,title=missing-asset::"))
+        #expect(sarif.stdout.contains("\"relatedLocations\""))
+    }
+
+    @Test("validate --sources: the catalog's findings and the sources' findings in one report")
+    func validateWithSources() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let run = try CLIRun.run(["validate", "--sources", "."], in: root)
+
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("[missing-asset]"))
+        #expect(run.stdout.contains("[unused-asset]"))
+    }
+}
