@@ -15,7 +15,7 @@ extension CatalogReport {
                 ("description", .string("\(diagnostic.fullMessage) [\(diagnostic.code.rawValue)]")),
                 ("check_name", .string(diagnostic.code.rawValue)),
                 ("fingerprint", .string(CatalogReport.fingerprint(of: diagnostic, path: displayPath(of: diagnostic)))),
-                ("severity", .string(diagnostic.severity == .error ? "major" : "minor")),
+                ("severity", .string(diagnostic.severity == .error ? "major" : diagnostic.severity == .warning ? "minor" : "info")),
                 ("location", .object([
                     ("path", .string(displayPath(of: diagnostic))),
                     ("lines", .object([("begin", .int(diagnostic.position?.line ?? 1))])),

@@ -34,7 +34,8 @@ extension CatalogReport {
     /// The one-line summary: `2 errors, 1 warning in 12 assets (30 files checked)`.
     public var summary: String {
         func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-        return "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
+        let notes = noteCount == 0 ? "" : ", \(count(noteCount, "note"))"
+        return "\(count(errorCount, "error")), \(count(warningCount, "warning"))\(notes) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
     }
 
     /// `path: severity: message [code]`, its path and message escaped as plain text (`PlainText`), so a
@@ -65,7 +66,7 @@ extension CatalogReport {
             return diagnostics.map(textLine)
         case .github:
             return diagnostics.map { diagnostic in
-                let command = diagnostic.severity == .error ? "error" : "warning"
+                let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
                 let file = CatalogReport.escapeProperty(displayPath(of: diagnostic))
                 let title = CatalogReport.escapeProperty(diagnostic.code.rawValue)
                 let place = diagnostic.position.map { ",line=\($0.line),col=\($0.column)" } ?? ""
@@ -79,7 +80,7 @@ extension CatalogReport {
     /// The report as one JSON object: catalog, diagnostics, summary.
     package var json: JSONValue {
         let items = diagnostics.map { diagnostic -> JSONValue in
-            .record([
+            let base: JSONValue = .record([
                 "severity": .string(diagnostic.severity.rawValue),
                 "code": .string(diagnostic.code.rawValue),
                 "path": .string(diagnostic.path),
@@ -88,6 +89,9 @@ extension CatalogReport {
                 "column": diagnostic.position.map { .int($0.column) } ?? .null,
                 "message": .string(diagnostic.message),
             ])
+            guard let bytes = diagnostic.bytesAtStake, case .object(var members) = base else { return base }
+            members.append((key: "bytes_at_stake", value: .int(bytes)))
+            return .object(members)
         }
         return .record([
             "catalog": .string(catalog),

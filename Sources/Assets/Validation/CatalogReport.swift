@@ -24,6 +24,7 @@ public struct CatalogReport: Sendable, Hashable {
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    public var noteCount: Int { diagnostics.filter { $0.severity == .note }.count }
 
     /// The codes found, for quick checks.
     public var codes: Set<CatalogDiagnostic.Code> { Set(diagnostics.map(\.code)) }

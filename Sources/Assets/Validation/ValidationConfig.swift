@@ -7,6 +7,7 @@ import Darwin
 /// What a team sets for one diagnostic code, as linters do: turn it off, or give it a severity.
 public enum RuleSetting: String, Sendable, Hashable, CaseIterable, Codable {
     case off
+    case note
     case warning
     case error
 }
@@ -113,7 +114,7 @@ public struct ValidationConfig: Sendable, Hashable {
                         throw ValidationConfigError(file: file, keyPath: keyPath, message: "\"\(code)\" is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     guard case .string(let word) = setting, let rule = RuleSetting(rawValue: word) else {
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(setting.text), expected \"off\", \"warning\" or \"error\"")
+                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(setting.text), expected \"off\", \"note\", \"warning\" or \"error\"")
                     }
                     config.rules[parsed] = rule
                 }
@@ -170,6 +171,7 @@ public struct ValidationConfig: Sendable, Hashable {
             var diagnostic = diagnostic
             switch rules[diagnostic.code] {
             case .off?: return nil
+            case .note?: diagnostic.severity = .note
             case .warning?: diagnostic.severity = .warning
             case .error?: diagnostic.severity = .error
             case nil: break

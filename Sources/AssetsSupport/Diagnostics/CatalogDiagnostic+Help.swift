@@ -17,6 +17,10 @@ extension CatalogDiagnostic.Code {
         case .emptyAsset: return "Set with no file"
         case .animatedInImageSet: return "Animated GIF in an image set"
         case .missingPlaceholder: return "Conventional placeholder image missing"
+        case .duplicateImage: return "Same pixels in another file"
+        case .unusedScale: return "Scale no supported device loads"
+        case .oversizedImage: return "More pixels than the set can show"
+        case .compressibleImage: return "Image that shrinks losslessly"
         }
     }
 
@@ -61,6 +65,18 @@ extension CatalogDiagnostic.Code {
         case .missingPlaceholder:
             return "One of placeholder_error_icon, placeholder_loading_data_icon, placeholder_empty_state_icon, "
                 + "global_image_placeholder_icon is absent, so that state shows no image. An error with --require-placeholders."
+        case .duplicateImage:
+            return "A file decodes to the same pixels (and colour profile and orientation) as another file of the project: "
+                + "in another set, another catalog, or another scale of its set. The app ships both; use one set for both."
+        case .unusedScale:
+            return "A file at a scale no device of the deployment target loads: 1x for an iOS app that targets iOS 10 or "
+                + "later, a 1x Display P3 variant, an ~ipad (idiom ipad) file in an iPhone-only app. Delete it."
+        case .oversizedImage:
+            return "A file with more than twice the pixels a side its set can show at its scale (from its 1x/2x siblings "
+                + "or a point size in .asset-tool.json). Export it at the size it is shown."
+        case .compressibleImage:
+            return "A PNG or JPEG that a lossless rewrite (asset-tool optimize) makes smaller by more than the threshold "
+                + "(10 % and 4 KiB by default), with every decoded pixel, colour profile and orientation unchanged."
         }
     }
 }

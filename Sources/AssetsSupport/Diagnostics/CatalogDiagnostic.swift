@@ -19,6 +19,10 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         case emptyAsset = "empty-asset"
         case animatedInImageSet = "animated-in-imageset"
         case missingPlaceholder = "missing-placeholder"
+        case duplicateImage = "duplicate-image"
+        case unusedScale = "unused-scale"
+        case oversizedImage = "oversized-image"
+        case compressibleImage = "compressible-image"
 
         /// The severity a finding of this code has unless options raise it.
         public var defaultSeverity: Severity {
@@ -26,18 +30,31 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
             case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
-                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder:
+                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder,
+                 .duplicateImage, .unusedScale, .oversizedImage:
                 return .warning
+            case .compressibleImage:
+                return .note
             }
         }
     }
 
     public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+        /// Worth knowing, never a failure (not even with `--strict`): the catalog's cost findings.
+        case note
         case warning
         case error
 
+        private var rank: Int {
+            switch self {
+            case .note: return 0
+            case .warning: return 1
+            case .error: return 2
+            }
+        }
+
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs == .warning && rhs == .error
+            lhs.rank < rhs.rank
         }
     }
 
@@ -51,9 +68,12 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     /// (or where a syntax error stands). Nil for a finding about a whole file or folder.
     public var position: SourcePosition?
     public var message: String
+    /// The bytes the app would save by acting on the finding (the catalog's cost findings), when it says.
+    public var bytesAtStake: Int?
 
     package init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
-                position: SourcePosition? = nil) {
+                position: SourcePosition? = nil, bytesAtStake: Int? = nil) {
+        self.bytesAtStake = bytesAtStake
         self.code = code
         self.severity = severity ?? code.defaultSeverity
         self.path = path
