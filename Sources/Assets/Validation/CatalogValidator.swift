@@ -23,6 +23,11 @@ public struct CatalogValidator: Sendable {
         public var config: ValidationConfig
         /// Bounds on reading the catalog folder, and the threads that read and check sets.
         public var catalogLimits: CatalogLimits
+        /// Run the cost checks (`duplicate-image`, `unused-scale`, `oversized-image`, `compressible-image`):
+        /// files are then read whole, PNGs and JPEGs decoded and rewritten in memory.
+        public var costChecks = true
+        /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:)`` reads it from the project).
+        package var deployment = DeploymentTarget()
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
                     placeholders: [PlaceholderRole]? = nil,
@@ -92,7 +97,7 @@ public struct CatalogValidator: Sendable {
     }
 
     /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
-    var fileReading: SetFileReading { options.deep ? .whole(options.limits) : .headers(options.limits) }
+    var fileReading: SetFileReading { options.deep || costReadsWhole ? .whole(options.limits) : .headers(options.limits) }
 
     /// Validates a loaded catalog; `progress` is called as sets are checked (sets done, sets in all), from any thread.
     /// A set whose files were not read with it (a plain `AssetCatalog.read`) has them read first by the
@@ -119,10 +124,13 @@ public struct CatalogValidator: Sendable {
         diagnostics += duplicateNames(in: catalog)
         diagnostics += missingPlaceholders(in: catalog)
         var fileCount = 0
+        var digests: [ImageDigestRecord] = []
         for outcome in outcomes {
             diagnostics += outcome.diagnostics
             fileCount += outcome.fileCount
+            digests += outcome.digests
         }
+        diagnostics += duplicateImages(digests)
         diagnostics = emptyStacks(diagnostics, in: catalog)
         diagnostics = options.config.apply(to: diagnostics)
         return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),

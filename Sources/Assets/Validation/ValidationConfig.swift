@@ -42,6 +42,8 @@ public struct ValidationConfig: Sendable, Hashable {
     public var requirePlaceholders: Bool?
     /// The file read, when there was one.
     public var file: String?
+    /// The cost checks' settings (`"cost"`): thresholds, deployment target, point sizes.
+    public var cost = CostSettings()
 
     public init(rules: [CatalogDiagnostic.Code: RuleSetting] = [:], exclude: [String] = [],
                 requirePlaceholders: Bool? = nil, file: String? = nil) {
@@ -101,7 +103,7 @@ public struct ValidationConfig: Sendable, Hashable {
             throw ValidationConfigError(file: file, message: "is \(document.typeName), expected an object")
         }
         var config = ValidationConfig(file: file)
-        let known = ["rules", "exclude", "require_placeholders", "$schema"]
+        let known = ["rules", "exclude", "require_placeholders", "cost", "$schema"]
         for (key, value) in members {
             switch key {
             case "rules":
@@ -133,6 +135,8 @@ public struct ValidationConfig: Sendable, Hashable {
                     throw ValidationConfigError(file: file, keyPath: key, message: "is \(value.typeName), expected true or false")
                 }
                 config.requirePlaceholders = flag
+            case "cost":
+                config.cost = try CostSettings.parse(value, file: file)
             case "$schema":
                 break
             default:
@@ -210,8 +214,10 @@ extension CatalogValidator.Options {
         let declared = config.requirePlaceholders != false
             && (placeholderFileGiven || CatalogFileSystem.targetStatus(PlaceholderConfig.path(besideCatalog: catalog)).isSuccess)
         let placeholders: [PlaceholderRole] = required || declared ? PlaceholderRole.expectedInCatalog : []
-        return CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders,
-                                        placeholderNames: placeholderNames, config: config)
+        var options = CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders,
+                                               placeholderNames: placeholderNames, config: config)
+        options.deployment = DeploymentTarget.find(forCatalog: catalog, settings: config.cost)
+        return options
     }
 }
 
