@@ -14,6 +14,8 @@ struct AssetTool: ParsableCommand {
             Validate.self,
             Resolve.self,
             Report.self,
+            Size.self,
+            Optimize.self,
             BuildCheck.self,
             Hash.self,
             RenderHash.self,

@@ -13,6 +13,8 @@ public struct CatalogReport: Sendable, Hashable {
     public var fileCount: Int
     /// The catalog-relative folder of every set, in catalog order (JUnit gives each its test case).
     package var setPaths: [String]
+    /// The bytes of the files each set's entries name, in `setPaths` order (empty when not counted).
+    package var setBytes: [Int] = []
 
     package init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int, setPaths: [String] = []) {
         self.catalog = catalog

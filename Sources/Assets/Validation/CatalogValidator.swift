@@ -133,8 +133,10 @@ public struct CatalogValidator: Sendable {
         diagnostics += duplicateImages(digests)
         diagnostics = emptyStacks(diagnostics, in: catalog)
         diagnostics = options.config.apply(to: diagnostics)
-        return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
-                             assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
+        var report = CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
+                                   assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
+        if outcomes.count == report.setPaths.count { report.setBytes = outcomes.map(\.bytes) }
+        return report
     }
 
     func contentsPath(of asset: Asset) -> String {
