@@ -43,7 +43,7 @@ struct Size: ParsableCommand {
         var reports: [CatalogCostReport] = []
         for path in paths {
             let config = try checks.config(forCatalog: path)
-            var options = CatalogValidator.Options.forProject(catalog: path, config: config)
+            var options = CatalogValidator.Options.forProject(catalog: path, config: config, costChecks: true)
             options.limits = limits.decoding
             options.catalogLimits = limits.catalog
             let report: CatalogReport

@@ -37,6 +37,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
 
+    @Flag(inversion: .prefixedNo, help: "Run the cost checks (duplicate-image, unused-scale, oversized-image, compressible-image): files are read whole and PNGs and JPEGs rewritten in memory.")
+    var cost = true
+
     @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")
     var requirePlaceholders = false
 
@@ -110,7 +113,8 @@ struct Validate: ParsableCommand {
         let config = try checks.config(forCatalog: catalog)
         var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
                                                           config: config, placeholderNames: names,
-                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil,
+                                                          costChecks: cost)
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         return CatalogValidator(options: options)

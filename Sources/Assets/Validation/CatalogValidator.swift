@@ -24,8 +24,9 @@ public struct CatalogValidator: Sendable {
         /// Bounds on reading the catalog folder, and the threads that read and check sets.
         public var catalogLimits: CatalogLimits
         /// Run the cost checks (`duplicate-image`, `unused-scale`, `oversized-image`, `compressible-image`):
-        /// files are then read whole, PNGs and JPEGs decoded and rewritten in memory.
-        public var costChecks = true
+        /// files are then read whole, PNGs and JPEGs decoded and rewritten in memory. Off unless asked for
+        /// (`asset-tool validate` and `size` ask; `build-check`, which runs on every build, does not).
+        public var costChecks = false
         /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:)`` reads it from the project).
         package var deployment = DeploymentTarget()
 
