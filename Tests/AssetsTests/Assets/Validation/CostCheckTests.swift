@@ -170,7 +170,7 @@ struct CostCheckTests {
         #expect(good.cost.pointSize(forSet: "Icons/star.imageset") == 24)
         #expect(good.rules[.compressibleImage] == .warning)
         #expect(throws: ValidationConfigError.self) {
-            try ValidationConfig.parse(Array("{\"cost\": {\"compressible_min_percent\": 300}}".utf8), file: "c.json")
+            _ = try ValidationConfig.parse(Array("{\"cost\": {\"compressible_min_percent\": 300}}".utf8), file: "c.json")
         }
     }
 
@@ -218,7 +218,7 @@ struct CostCheckTests {
         #expect(after.count < before.count && (try LosslessOptimizer.sameImage(before, after, format: .png)))
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: output + "/blob.dataset/blob.png"))) == stored)
         #expect(throws: CatalogOptimizationError.self) {
-            try CatalogOptimizer().optimize(catalogAt: fixture.root, output: output, overwrite: false)
+            _ = try CatalogOptimizer().optimize(catalogAt: fixture.root, output: output, overwrite: false)
         }
     }
 }
