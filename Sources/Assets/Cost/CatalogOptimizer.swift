@@ -86,9 +86,13 @@ public struct CatalogOptimizer: Sendable {
                 }
             }
         }
+        // An existing output is replaced only when it is a catalog (or empty): never a folder of other things.
+        if case .success(let names) = CatalogFileSystem.list(output), !names.isEmpty, !names.contains("Contents.json"), !output.hasSuffix(".xcassets") {
+            throw CatalogOptimizationError(path: output, message: "exists and is not a catalog (no Contents.json); give another folder")
+        }
         let staged: StagedOutputFolder
         do {
-            staged = try StagedOutputFolder(output, overwrite: overwrite, isOwnOutput: { _ in true })
+            staged = try StagedOutputFolder(output, overwrite: overwrite, holdsFolders: true, isOwnOutput: { _ in true })
         } catch {
             throw CatalogOptimizationError(path: output, message: "\(error)")
         }
