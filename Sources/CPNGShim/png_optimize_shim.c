@@ -404,23 +404,59 @@ static uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
 }
 
 static void filter_row(int type, const uint8_t *row, const uint8_t *prior, size_t n, int bpp, uint8_t *out) {
-    for (size_t i = 0; i < n; i++) {
-        uint8_t a = i >= (size_t)bpp ? row[i - bpp] : 0;
-        uint8_t b = prior ? prior[i] : 0;
-        uint8_t c = (prior && i >= (size_t)bpp) ? prior[i - bpp] : 0;
-        uint8_t x = row[i];
-        switch (type) {
-        case 0: out[i] = x; break;
-        case 1: out[i] = (uint8_t)(x - a); break;
-        case 2: out[i] = (uint8_t)(x - b); break;
-        case 3: out[i] = (uint8_t)(x - ((a + b) >> 1)); break;
-        default: out[i] = (uint8_t)(x - paeth(a, b, c)); break;
+    size_t lead = (size_t)bpp < n ? (size_t)bpp : n;
+    switch (type) {
+    case 0:
+        memcpy(out, row, n);
+        break;
+    case 1:
+        memcpy(out, row, lead);
+        for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
+        break;
+    case 2:
+        if (!prior) { memcpy(out, row, n); break; }
+        for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - prior[i]);
+        break;
+    case 3:
+        if (!prior) {
+            memcpy(out, row, lead);
+            for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - (row[i - bpp] >> 1));
+            break;
         }
+        for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - (prior[i] >> 1));
+        for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - ((row[i - bpp] + prior[i]) >> 1));
+        break;
+    default:
+        if (!prior) {
+            /* Paeth with no row above predicts from the left: the same as sub. */
+            memcpy(out, row, lead);
+            for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
+            break;
+        }
+        for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - prior[i]);
+        for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prior[i], prior[i - bpp]));
+        break;
     }
 }
 
+/* The cost a heuristic gives a filtered row: the sum of absolute signed bytes (minsum), or the Shannon
+   entropy of its bytes (entropy), both as the PNG book and oxipng use them. */
+static double row_cost(int heuristic, const uint8_t *bytes, size_t n) {
+    if (heuristic == 5) {
+        uint64_t sum = 0;
+        for (size_t i = 0; i < n; i++) sum += bytes[i] < 128 ? bytes[i] : 256 - bytes[i];
+        return (double)sum;
+    }
+    uint32_t counts[256] = {0};
+    for (size_t i = 0; i < n; i++) counts[bytes[i]]++;
+    double bits = 0;
+    for (int v = 0; v < 256; v++)
+        if (counts[v]) bits -= (double)counts[v] * __builtin_log2((double)counts[v] / (double)n);
+    return bits;
+}
+
 /* Strategy 0-4: that filter on every row; 5: per row the filter whose output has the smallest sum of
-   absolute signed bytes (libpng's and the PNG book's heuristic). */
+   absolute signed bytes; 6: per row the filter whose output has the lowest entropy. */
 static void filter_image(int strategy, const uint8_t *packed, size_t row_bytes, uint32_t height, int bpp,
                          uint8_t *out, uint8_t *scratch) {
     for (uint32_t y = 0; y < height; y++) {
@@ -433,18 +469,17 @@ static void filter_image(int strategy, const uint8_t *packed, size_t row_bytes, 
             continue;
         }
         int best = 0;
-        uint64_t best_sum = UINT64_MAX;
+        double best_cost = 0;
         for (int type = 0; type < 5; type++) {
             filter_row(type, row, prior, row_bytes, bpp, scratch);
-            uint64_t sum = 0;
-            for (size_t i = 0; i < row_bytes; i++) sum += scratch[i] < 128 ? scratch[i] : 256 - scratch[i];
-            if (sum < best_sum) {
-                best_sum = sum;
+            double cost = row_cost(strategy, scratch, row_bytes);
+            if (type == 0 || cost < best_cost) {
+                best_cost = cost;
                 best = type;
+                memcpy(dest + 1, scratch, row_bytes);
             }
         }
         dest[0] = (uint8_t)best;
-        filter_row(best, row, prior, row_bytes, bpp, dest + 1);
     }
 }
 
@@ -624,8 +659,11 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
     uint8_t *packed = (uint8_t *)malloc(max_row * height);
     uint8_t *filtered = (uint8_t *)malloc(filtered_size);
     uint8_t *scratch = (uint8_t *)malloc(max_row + 1);
-    int trial_level = effort >= 2 ? 7 : 5;
-    int final_level = effort >= 1 ? 12 : 9;
+    /* Trials at a fast level choose the filters; the final level is libdeflate's strongest, but level 11
+       above 2 MiB of image data at the default effort: measured on real catalogs (BENCHMARKS.md), level 12
+       costs half again the time there for a fraction of a percent. */
+    int trial_level = effort >= 2 ? 5 : 3;
+    int final_level = effort >= 2 ? 12 : effort >= 1 ? (filtered_size <= ((size_t)2 << 20) ? 12 : 11) : 9;
     struct libdeflate_compressor *fast = libdeflate_alloc_compressor(trial_level);
     struct libdeflate_compressor *strong = libdeflate_alloc_compressor(final_level);
     size_t bound = fast && strong ? libdeflate_zlib_compress_bound(strong, filtered_size) : 0;
@@ -637,15 +675,15 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
         return ASSETS_PNG_OPT_OUT_OF_MEMORY;
     }
 
-    /* Trials at a fast level; the best two are compressed again at the strong level. */
+    /* Trials at a fast level; the best (at effort 2 the best two) is compressed again at the strong level. */
     trial best[2];
     int best_count = 0;
     for (int i = 0; i < candidate_count; i++) {
         candidate *c = &candidates[i];
         for (uint32_t y = 0; y < height; y++) pack_row(c, tables[i], pixels + (size_t)y * stride, width, packed + (size_t)y * c->row_bytes);
         int low_bits = c->color_type == 3 || c->bit_depth < 8;
-        static const int all[] = {0, 5, 1, 2, 4, 3};
-        int strategies = low_bits ? 2 : (effort >= 2 ? 6 : effort >= 1 ? 5 : 2);
+        static const int all[] = {0, 5, 6, 1, 2, 4, 3};
+        int strategies = low_bits ? (effort >= 1 ? 3 : 2) : (effort >= 2 ? 7 : effort >= 1 ? 5 : 2);
         for (int s = 0; s < strategies; s++) {
             filter_image(all[s], packed, c->row_bytes, height, c->bpp, filtered, scratch);
             int size = compress_size(fast, filtered, (c->row_bytes + 1) * height, compressed, bound);
@@ -666,7 +704,7 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
     size_t idat_size = 0;
     candidate chosen;
     memset(&chosen, 0, sizeof(chosen));
-    int finals = effort >= 1 ? best_count : (best_count ? 1 : 0);
+    int finals = effort >= 2 ? best_count : (best_count ? 1 : 0);
     for (int i = 0; i < finals; i++) {
         candidate *c = &best[i].c;
         analysis *table = c->color_type == 3 ? reordered : a;
@@ -821,7 +859,7 @@ assets_png_opt_status assets_png_canonical(const uint8_t *data, size_t count, ui
     sink(context, size, 8);
     size_t stride = (size_t)reader.width * 8;
     size_t rows = reader.interlaced ? reader.height : 1;
-    uint8_t *buffer = (uint8_t *)malloc(stride * rows ? stride * rows : 1);
+    uint8_t *buffer = (uint8_t *)malloc((stride * rows) ? stride * rows : 1);
     if (!buffer) {
         reader_close(&reader);
         return ASSETS_PNG_OPT_OUT_OF_MEMORY;
