@@ -15,6 +15,8 @@ struct AssetTool: ParsableCommand {
             Refs.self,
             Resolve.self,
             Report.self,
+            Size.self,
+            Optimize.self,
             BuildCheck.self,
             Hash.self,
             RenderHash.self,

@@ -75,6 +75,8 @@ struct ValidatorSetup {
     var limits: LimitOptions
     var deep = false
     var requirePlaceholders = false
+    /// The catalog's cost checks (`validate` runs them unless `--no-cost`; `report` and `build-check` do not).
+    var costChecks = false
 
     func validator(forCatalog catalog: String,
                    placeholderFailure: (PlaceholderConfigError) -> CommandFailure) throws(CommandFailure)
@@ -89,7 +91,8 @@ struct ValidatorSetup {
         let config = try checks.config(forCatalog: catalog)
         var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
                                                           config: config, placeholderNames: names,
-                                                          placeholderFileGiven: placeholderNames.placeholders != nil)
+                                                          placeholderFileGiven: placeholderNames.placeholders != nil,
+                                                          costChecks: costChecks)
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         return (CatalogValidator(options: options), names)

@@ -65,6 +65,19 @@ enum CommandExamples {
           asset-tool report App/Assets.xcassets -o report.de.html --strings App/Localizable.xcstrings --locale de
         """
 
+    static let size = """
+        Examples:
+          asset-tool size                        (sizes ./Assets.catalog)
+          asset-tool size App/Assets.xcassets --format json
+          asset-tool size .                      (every .xcassets below this folder)
+        """
+
+    static let optimize = """
+        Examples:
+          asset-tool optimize App/Assets.xcassets --output Optimized.xcassets
+          asset-tool optimize App/Assets.xcassets --in-place --force
+        """
+
     static let buildCheck = """
         Example (what the plugin runs):
           asset-tool build-check /src/App/Assets.xcassets --output Check.swift
@@ -80,6 +93,8 @@ enum CommandExamples {
           asset-tool extract-frames spinner.gif --output frames
           asset-tool decode photo.jpg --output photo.ppm
           asset-tool report App/Assets.xcassets --output report.html
+          asset-tool size App/Assets.xcassets
+          asset-tool optimize App/Assets.xcassets --output Optimized.xcassets
         `asset-tool help COMMAND` shows a command's options and more examples.
 
         Shell completions (bash, zsh, fish):

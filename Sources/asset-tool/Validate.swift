@@ -38,6 +38,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
 
+    @Flag(inversion: .prefixedNo, help: "Run the cost checks (duplicate-image, unused-scale, oversized-image, compressible-image): files are read whole and PNGs and JPEGs rewritten in memory.")
+    var cost = true
+
     @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")
     var requirePlaceholders = false
 
@@ -150,7 +153,7 @@ struct Validate: ParsableCommand {
     /// The validator for one catalog, with that catalog's placeholder names.
     private func validator(for catalog: String) throws(CommandFailure) -> CatalogValidator {
         let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep,
-                                   requirePlaceholders: requirePlaceholders)
+                                   requirePlaceholders: requirePlaceholders, costChecks: cost)
         return try setup.validator(forCatalog: catalog) { CommandFailure("error: \($0)") }.validator
     }
 

@@ -24,6 +24,10 @@ extension CatalogDiagnostic.Code {
         case .assetNameCase: return "Name that matches a set only apart from case"
         case .dynamicAssetName: return "Asset name built at run time"
         case .unreadableSource: return "Source file that could not be scanned"
+        case .duplicateImage: return "Same pixels in another file"
+        case .unusedScale: return "Scale no supported device loads"
+        case .oversizedImage: return "More pixels than the set can show"
+        case .compressibleImage: return "Image that shrinks losslessly"
         }
     }
 
@@ -91,6 +95,18 @@ extension CatalogDiagnostic.Code {
         case .unreadableSource:
             return "A source file or folder the scan could not read whole (too large, not UTF-8, a FIFO, a link loop, "
                 + "nested past the parser's limit): references in it may be missed, so nothing is skipped silently."
+        case .duplicateImage:
+            return "A file decodes to the same pixels (and colour profile and orientation) as another file of the project: "
+                + "in another set, another catalog, or another scale of its set. The app ships both; use one set for both."
+        case .unusedScale:
+            return "A file at a scale no device of the deployment target loads: 1x for an iOS app that targets iOS 10 or "
+                + "later, a 1x Display P3 variant, an ~ipad (idiom ipad) file in an iPhone-only app. Delete it."
+        case .oversizedImage:
+            return "A file with more than twice the pixels a side its set can show at its scale (from its 1x/2x siblings "
+                + "or a point size in .asset-tool.json). Export it at the size it is shown."
+        case .compressibleImage:
+            return "A PNG or JPEG that a lossless rewrite (asset-tool optimize) makes smaller by more than the threshold "
+                + "(10 % and 4 KiB by default), with every decoded pixel, colour profile and orientation unchanged."
         }
     }
 }

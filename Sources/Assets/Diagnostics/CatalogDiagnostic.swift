@@ -29,6 +29,10 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         case assetNameCase = "asset-name-case"
         case dynamicAssetName = "dynamic-asset-name"
         case unreadableSource = "unreadable-source"
+        case duplicateImage = "duplicate-image"
+        case unusedScale = "unused-scale"
+        case oversizedImage = "oversized-image"
+        case compressibleImage = "compressible-image"
 
         /// The severity a finding of this code has unless options raise it.
         public var defaultSeverity: Severity {
@@ -38,9 +42,9 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
                  .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
-                 .assetNameCase, .unreadableSource:
+                 .assetNameCase, .unreadableSource, .duplicateImage, .unusedScale, .oversizedImage:
                 return .warning
-            case .dynamicAssetName:
+            case .dynamicAssetName, .compressibleImage:
                 return .note
             }
         }
@@ -58,7 +62,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     }
 
     public enum Severity: String, Sendable, Hashable, Comparable, Codable {
-        /// Worth knowing, never a failure, not even with `--strict` (`dynamic-asset-name`).
+        /// Worth knowing, never a failure, not even with `--strict` (`dynamic-asset-name`, `compressible-image`).
         case note
         case warning
         case error
@@ -100,10 +104,13 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     public var message: String
     /// For a finding in a source file, the set it concerns (nil when no set does: a missing name).
     public var relatedSet: RelatedSet?
+    /// The bytes the app would save by acting on the finding (the catalog's cost findings), when it says.
+    public var bytesAtStake: Int?
 
     package init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
-                position: SourcePosition? = nil, relatedSet: RelatedSet? = nil) {
+                position: SourcePosition? = nil, relatedSet: RelatedSet? = nil, bytesAtStake: Int? = nil) {
         self.relatedSet = relatedSet
+        self.bytesAtStake = bytesAtStake
         self.code = code
         self.severity = severity ?? code.defaultSeverity
         self.path = path

@@ -34,7 +34,8 @@ extension CatalogReport {
     /// The one-line summary: `2 errors, 1 warning in 12 assets (30 files checked)`.
     public var summary: String {
         func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
-        return "\(count(errorCount, "error")), \(count(warningCount, "warning")) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
+        let notes = noteCount == 0 ? "" : ", \(count(noteCount, "note"))"
+        return "\(count(errorCount, "error")), \(count(warningCount, "warning"))\(notes) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
     }
 
     /// `path: severity: message [code]`, its path and message escaped as plain text (`PlainText`), so a
@@ -88,10 +89,16 @@ extension CatalogReport {
                 "column": diagnostic.position.map { .int($0.column) } ?? .null,
                 "message": .string(diagnostic.message),
             ])
-            // A finding in a source file names the set it concerns (`refs`, `validate --sources`).
-            guard let related = diagnostic.relatedSet, case .object(var members) = record else { return record }
-            members.append((key: "catalog_path", value: .string(related.catalog)))
-            members.append((key: "set_path", value: .string(related.setPath)))
+            // A finding in a source file names the set it concerns (`refs`, `validate --sources`); a cost
+            // finding, the bytes at stake.
+            guard case .object(var members) = record else { return record }
+            if let related = diagnostic.relatedSet {
+                members.append((key: "catalog_path", value: .string(related.catalog)))
+                members.append((key: "set_path", value: .string(related.setPath)))
+            }
+            if let bytes = diagnostic.bytesAtStake {
+                members.append((key: "bytes_at_stake", value: .int(bytes)))
+            }
             return .object(members)
         }
         return .record([

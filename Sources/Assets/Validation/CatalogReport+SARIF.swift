@@ -69,7 +69,11 @@ extension CatalogReport {
     }
 
     static func sarifLevel(_ severity: CatalogDiagnostic.Severity) -> String {
-        severity == .error ? "error" : severity == .warning ? "warning" : "note"
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "note"
+        }
     }
 
     /// `missing-file` → `MissingFile`: SARIF's rule names are identifiers.

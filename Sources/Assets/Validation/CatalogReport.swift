@@ -13,6 +13,8 @@ public struct CatalogReport: Sendable, Hashable {
     public var fileCount: Int
     /// The catalog-relative folder of every set, in catalog order (JUnit gives each its test case).
     package var setPaths: [String]
+    /// The bytes of the files each set's entries name, in `setPaths` order (empty when not counted).
+    package var setBytes: [Int] = []
 
     package init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int, setPaths: [String] = []) {
         self.catalog = catalog
@@ -24,6 +26,7 @@ public struct CatalogReport: Sendable, Hashable {
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    public var noteCount: Int { diagnostics.filter { $0.severity == .note }.count }
 
     /// The codes found, for quick checks.
     public var codes: Set<CatalogDiagnostic.Code> { Set(diagnostics.map(\.code)) }

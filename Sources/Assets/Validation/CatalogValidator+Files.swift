@@ -109,6 +109,10 @@ extension CatalogValidator {
         var diagnostics: [CatalogDiagnostic] = []
         /// How many files the set's entries name and the folder holds.
         var fileCount = 0
+        /// The digest of each image file, for `duplicate-image` across the catalog.
+        var digests: [ImageDigestRecord] = []
+        /// The bytes of the files the set's entries name.
+        var bytes = 0
     }
 
     /// Checks one set's model: entry values, then its files as the reader read them, then scales. Opens
@@ -140,6 +144,10 @@ extension CatalogValidator {
             outcome.diagnostics += scaleMismatches(of: asset, facts: facts)
             outcome.diagnostics += iconSizeMismatches(of: asset, facts: facts)
         }
+        outcome.bytes = jobs.reduce(0) { $0 + (asset.fileRecords[$1.record].header?.size ?? 0) }
+        let (costs, digests) = costFindings(of: asset, jobs: jobs, facts: facts)
+        outcome.diagnostics += costs
+        outcome.digests = digests
         return outcome
     }
 

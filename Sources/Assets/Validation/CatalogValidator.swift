@@ -23,6 +23,12 @@ public struct CatalogValidator: Sendable {
         public var config: ValidationConfig
         /// Bounds on reading the catalog folder, and the threads that read and check sets.
         public var catalogLimits: CatalogLimits
+        /// Run the cost checks (`duplicate-image`, `unused-scale`, `oversized-image`, `compressible-image`):
+        /// files are then read whole, PNGs and JPEGs decoded and rewritten in memory. Off unless asked for
+        /// (`asset-tool validate` and `size` ask; `build-check`, which runs on every build, does not).
+        public var costChecks = false
+        /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:)`` reads it from the project).
+        package var deployment = DeploymentTarget()
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,
                     placeholders: [PlaceholderRole]? = nil,
@@ -93,7 +99,7 @@ public struct CatalogValidator: Sendable {
     }
 
     /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
-    var fileReading: SetFileReading { options.deep ? .whole(options.limits) : .headers(options.limits) }
+    var fileReading: SetFileReading { options.deep || costReadsWhole ? .whole(options.limits) : .headers(options.limits) }
 
     /// Validates a loaded catalog; `progress` is called as sets are checked (sets done, sets in all), from any thread.
     /// A set whose files were not read with it (a plain `AssetCatalog.read`) has them read first by the
@@ -120,18 +126,23 @@ public struct CatalogValidator: Sendable {
         diagnostics += duplicateNames(in: catalog)
         diagnostics += missingPlaceholders(in: catalog)
         var fileCount = 0
+        var digests: [ImageDigestRecord] = []
         for outcome in outcomes {
             diagnostics += outcome.diagnostics
             fileCount += outcome.fileCount
+            digests += outcome.digests
         }
+        diagnostics += duplicateImages(digests)
         diagnostics = emptyStacks(diagnostics, in: catalog)
         diagnostics += options.config.ignored.map { ignored in
             CatalogDiagnostic(.ignoredConfig, path: ignored.insideCatalog ?? "",
                               message: ignored.insideCatalog == nil ? "\(ignored.file) \(ignored.reason)" : ignored.reason)
         }
         diagnostics = options.config.apply(to: diagnostics)
-        return CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
-                             assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
+        var report = CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
+                                   assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
+        if outcomes.count == report.setPaths.count { report.setBytes = outcomes.map(\.bytes) }
+        return report
     }
 
     func contentsPath(of asset: Asset) -> String {

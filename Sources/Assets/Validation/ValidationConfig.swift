@@ -7,6 +7,7 @@ import Darwin
 /// What a team sets for one diagnostic code, as linters do: turn it off, or give it a severity.
 public enum RuleSetting: String, Sendable, Hashable, CaseIterable, Codable {
     case off
+    case note
     case warning
     case error
 }
@@ -64,6 +65,9 @@ public struct ValidationConfig: Sendable, Hashable {
         package var insideCatalog: String?
         package var reason: String
     }
+
+    /// The cost checks' settings (`"cost"`): thresholds, deployment target, point sizes.
+    public var cost = CostSettings()
 
     public init(rules: [CatalogDiagnostic.Code: RuleSetting] = [:], exclude: [String] = [],
                 requirePlaceholders: Bool? = nil, file: String? = nil) {
@@ -188,7 +192,7 @@ public struct ValidationConfig: Sendable, Hashable {
         }
         try rejectRepeats(members.map(\.key), file: file, in: nil)
         var config = ValidationConfig(file: file)
-        let known = ["rules", "exclude", "require_placeholders", "dynamic_names", "$schema"]
+        let known = ["rules", "exclude", "require_placeholders", "dynamic_names", "cost", "$schema"]
         for (key, value) in members {
             switch key {
             case "rules":
@@ -203,7 +207,7 @@ public struct ValidationConfig: Sendable, Hashable {
                     }
                     guard case .string(let word) = setting, let rule = RuleSetting(rawValue: word) else {
                         let found = described(setting)
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"warning\" or \"error\"")
+                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"note\", \"warning\" or \"error\"")
                     }
                     config.rules[parsed] = rule
                 }
@@ -234,6 +238,8 @@ public struct ValidationConfig: Sendable, Hashable {
                     }
                     config.dynamicNames.append(pattern)
                 }
+            case "cost":
+                config.cost = try CostSettings.parse(value, file: file)
             case "$schema":
                 break
             default:
@@ -301,6 +307,7 @@ public struct ValidationConfig: Sendable, Hashable {
             var diagnostic = diagnostic
             switch rules[diagnostic.code] {
             case .off?: return nil
+            case .note?: diagnostic.severity = .note
             case .warning?: diagnostic.severity = .warning
             case .error?: diagnostic.severity = .error
             case nil: break
@@ -331,16 +338,20 @@ extension CatalogValidator.Options {
     /// The options for a project's catalog: the placeholder check runs only when the project declares
     /// placeholders (a `placeholders.json` beside the catalog, `require_placeholders` in the configuration
     /// or `--require-placeholders`), as errors when required and as warnings when only declared;
-    /// `"require_placeholders": false` turns it off even beside a `placeholders.json`.
+    /// `"require_placeholders": false` turns it off even beside a `placeholders.json`. With `costChecks`, the
+    /// cost checks run too, with the deployment target read from the project above the catalog.
     public static func forProject(catalog: String, deep: Bool = false, requirePlaceholders: Bool = false,
                                   config: ValidationConfig = ValidationConfig(), placeholderNames: PlaceholderNames = .conventional,
-                                  placeholderFileGiven: Bool = false) -> CatalogValidator.Options {
+                                  placeholderFileGiven: Bool = false, costChecks: Bool = false) -> CatalogValidator.Options {
         let required = requirePlaceholders || config.requirePlaceholders == true
         let declared = config.requirePlaceholders != false
             && (placeholderFileGiven || CatalogFileSystem.targetStatus(PlaceholderConfig.path(besideCatalog: catalog)).isSuccess)
         let placeholders: [PlaceholderRole] = required || declared ? PlaceholderRole.expectedInCatalog : []
-        return CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders,
-                                        placeholderNames: placeholderNames, config: config)
+        var options = CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders,
+                                               placeholderNames: placeholderNames, config: config)
+        options.costChecks = costChecks
+        if costChecks { options.deployment = DeploymentTarget.find(forCatalog: catalog, settings: config.cost) }
+        return options
     }
 }
 

@@ -43,6 +43,22 @@ package enum InterruptCleanup {
     /// Removes every registered temporary: the outputs being written stay as they were before the run.
     /// Called when the process is about to exit on a signal; work still running may add a file meanwhile,
     /// so a folder is emptied a few times before it is given up.
+    /// Removes a temporary folder of this tool and everything in it, folders included (`optimize` stages a
+    /// whole catalog); links are removed, never followed. Depth is bounded by what the tool wrote.
+    package static func removeTree(_ path: String, depth: Int = 0) {
+        guard depth < 256 else { return }
+        for name in CatalogFileSystem.names(in: path) {
+            let child = path + "/" + name
+            var info = stat()
+            if lstat(child, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                removeTree(child, depth: depth + 1)
+            } else {
+                unlink(child)
+            }
+        }
+        rmdir(path)
+    }
+
     package static func removeAll() {
         interrupted.withLock { $0 = true }
         // Folders before lock files: a lock file left alone is what tells the next run to look for a
@@ -56,7 +72,7 @@ package enum InterruptCleanup {
             switch entry {
             case .folder(let path):
                 for _ in 0..<5 {
-                    for name in CatalogFileSystem.names(in: path) { unlink(path + "/" + name) }
+                    removeTree(path)
                     if rmdir(path) == 0 || errno == ENOENT { break }
                 }
             case .file(let path):

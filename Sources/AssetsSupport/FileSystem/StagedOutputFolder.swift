@@ -26,6 +26,9 @@ package final class StagedOutputFolder {
     private let name: String
     private let overwrite: Bool
     private let isOwnOutput: (String) -> Bool
+    /// Whether the output holds folders too (a catalog written again by `optimize`): folders among its
+    /// own entries are then replaced and removed whole, not refused.
+    private let holdsFolders: Bool
     private let lockPath: String
     private var lockDescriptor: Int32
     private var tokens: [Int]
@@ -35,12 +38,13 @@ package final class StagedOutputFolder {
     /// run holds the lock, or the folder exists and may not be replaced: without `overwrite`, when it
     /// holds any of this tool's output (`exists`); in any case, when it holds anything else.
     /// `isOwnOutput` says whether an entry name is one this tool writes in the folder.
-    package init(_ folder: String, overwrite: Bool, isOwnOutput: @escaping (String) -> Bool) throws(OutputError) {
+    package init(_ folder: String, overwrite: Bool, holdsFolders: Bool = false, isOwnOutput: @escaping (String) -> Bool) throws(OutputError) {
         let (parent, name) = try StagedOutputFolder.split(folder)
         self.path = folder
         self.parent = parent
         self.name = name
         self.overwrite = overwrite
+        self.holdsFolders = holdsFolders
         self.isOwnOutput = isOwnOutput
         try AtomicFileWriter.makeDirectory(parent)
         let lockPath = parent + "/." + name + ".asset-tool-lock"
@@ -52,9 +56,9 @@ package final class StagedOutputFolder {
             // before this one, the parent is not listed. In a batch the parent holds every output folder
             // so far, and listing it for each one made the batch's cost grow with the square of its size.
             if lockWasThere {
-                StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, isOwnOutput: isOwnOutput)
+                StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             }
-            try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             var template = Array((parent + "/." + name + ".asset-tool-tmp-XXXXXX").utf8CString)
             let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
             guard made != nil else { throw OutputError(path: folder, reason: .system(errno)) }
@@ -131,23 +135,28 @@ package final class StagedOutputFolder {
 
     /// Temporary and set-aside folders of earlier runs into the same folder (killed before they
     /// finished): the lock is ours, so no run is using them.
-    private static func removeStaleTemporaries(parent: String, name: String, isOwnOutput: (String) -> Bool) {
+    private static func removeStaleTemporaries(parent: String, name: String, holdsFolders: Bool, isOwnOutput: (String) -> Bool) {
         let prefixes = ["." + name + ".asset-tool-tmp-", "." + name + ".asset-tool-old-"]
         for entry in CatalogFileSystem.names(in: parent) where prefixes.contains(where: entry.hasPrefix) {
-            removeOwnFolder(parent + "/" + entry, isOwnOutput: isOwnOutput)
+            removeOwnFolder(parent + "/" + entry, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
         }
     }
 
     /// Removes a folder holding only this tool's output (and its temporaries); leaves it when it holds anything else.
     private func removeOwnFolder(_ folder: String) {
-        StagedOutputFolder.removeOwnFolder(folder, isOwnOutput: isOwnOutput)
+        StagedOutputFolder.removeOwnFolder(folder, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
     }
 
-    private static func removeOwnFolder(_ folder: String, isOwnOutput: (String) -> Bool) {
+    private static func removeOwnFolder(_ folder: String, holdsFolders: Bool, isOwnOutput: (String) -> Bool) {
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
         for entry in CatalogFileSystem.names(in: folder) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
-            unlink(folder + "/" + entry)
+            var entryInfo = stat()
+            if holdsFolders, lstat(folder + "/" + entry, &entryInfo) == 0, (entryInfo.st_mode & S_IFMT) == S_IFDIR {
+                InterruptCleanup.removeTree(folder + "/" + entry)
+            } else {
+                unlink(folder + "/" + entry)
+            }
         }
         rmdir(folder)
     }
@@ -157,7 +166,7 @@ package final class StagedOutputFolder {
         entry.hasPrefix(".") && entry.dropLast(6).hasSuffix(".tmp-")
     }
 
-    private static func checkExisting(_ path: String, overwrite: Bool, isOwnOutput: (String) -> Bool) throws(OutputError) {
+    private static func checkExisting(_ path: String, overwrite: Bool, holdsFolders: Bool = false, isOwnOutput: (String) -> Bool) throws(OutputError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
@@ -172,7 +181,8 @@ package final class StagedOutputFolder {
         let entries = CatalogFileSystem.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
         for entry in entries where isOwnOutput(entry) {
             var entryInfo = stat()
-            guard lstat(path + "/" + entry, &entryInfo) == 0, (entryInfo.st_mode & S_IFMT) == S_IFREG else {
+            guard lstat(path + "/" + entry, &entryInfo) == 0,
+                  (entryInfo.st_mode & S_IFMT) == S_IFREG || (holdsFolders && (entryInfo.st_mode & S_IFMT) == S_IFDIR) else {
                 throw OutputError(path: path + "/" + entry, reason: .notReplaceable("not a file asset-tool wrote"))
             }
             if !overwrite { throw OutputError(path: path + "/" + entry, reason: .exists) }
@@ -197,7 +207,7 @@ package final class StagedOutputFolder {
         if exists, !CatalogFileSystem.names(in: path).isEmpty {
             // Checked again under the lock: still only our output, so it may be set aside and removed.
             do throws(OutputError) {
-                try StagedOutputFolder.checkExisting(path, overwrite: overwrite, isOwnOutput: isOwnOutput)
+                try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             } catch {
                 removeOwnFolder(staging)
                 throw error
@@ -234,7 +244,7 @@ package final class StagedOutputFolder {
     /// (numbered ones first, the manifest last), and the other files stay.
     private func commitBeside() throws(OutputError) {
         do throws(OutputError) {
-            try StagedOutputFolder.checkExisting(path, overwrite: overwrite, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
         } catch {
             removeOwnFolder(staging)
             throw error

@@ -190,6 +190,20 @@ struct SchemaConformanceTests {
         if case let .array(manifests) = several { #expect(manifests.count == 2) } else { Issue.record("several inputs give an array") }
     }
 
+    @Test("size and optimize --format json")
+    func sizeAndOptimize() throws {
+        // Given the shipped catalog, when it is sized and optimised as JSON, then both outputs conform
+        let scratch = try ScratchFolder()
+        try Self.expectConforms(["size", Self.shippedCatalog, "--format", "json"], to: "size")
+        let output = try Self.expectConforms(["optimize", Self.shippedCatalog, "--output", scratch.path + "/out", "--format", "json"], to: "optimize")
+        // and the shipped catalog's PNGs were rewritten smaller
+        guard case let .object(top) = output, case let .array(rewritten)? = top["rewritten"] else {
+            Issue.record("no rewritten array")
+            return
+        }
+        #expect(!rewritten.isEmpty)
+    }
+
     @Test("the validate schema lists exactly the diagnostic codes the library has")
     func diagnosticCodes() throws {
         let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/validate.schema.json"), encoding: .utf8)

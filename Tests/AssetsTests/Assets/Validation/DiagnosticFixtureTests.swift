@@ -70,7 +70,45 @@ struct DiagnosticFixtureTests {
         case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource:
             // About the app's sources, not one catalog: their fixtures are projects (ReferenceScanTests).
             break
+        case .duplicateImage:
+            // The same pixels in two sets, written by two encoders: different bytes, same image.
+            let image = CostFixture.gradient(width: 8, height: 8)
+            try fixture.write("a.imageset/Contents.json", FixtureCatalog.imageSet([("a.png", nil)]))
+            try fixture.write("a.imageset/a.png", try PNGEncoder.fast.encode(image))
+            try fixture.write("b.imageset/Contents.json", FixtureCatalog.imageSet([("b.png", nil)]))
+            try fixture.write("b.imageset/b.png", try PNGEncoder.smallest.encode(image))
+        case .unusedScale:
+            // 1x, 2x and 3x for an app that targets iOS 15 (the options say so): no such device loads 1x.
+            try fixture.write("icon.imageset/Contents.json",
+                              FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))
+            for (name, side) in [("icon.png", 8), ("icon@2x.png", 16), ("icon@3x.png", 24)] {
+                try fixture.write("icon.imageset/\(name)", try PNGEncoder.fast.encode(CostFixture.gradient(width: side, height: side)))
+            }
+        case .oversizedImage:
+            // A 3x file of 200 pixels in a set shown at 10 points (the options say so): 30 pixels would do.
+            try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon@3x.png", "3x")]))
+            try fixture.write("icon.imageset/icon@3x.png", try PNGEncoder.fast.encode(CostFixture.gradient(width: 200, height: 200)))
+        case .compressibleImage:
+            // A 64x64 PNG stored without compression: 16 KiB that a rewrite makes a fraction of.
+            try fixture.write("photo.imageset/Contents.json", FixtureCatalog.imageSet([("photo.png", nil)]))
+            try fixture.write("photo.imageset/photo.png", try CostFixture.storedPNG(CostFixture.gradient(width: 64, height: 64)))
         }
+    }
+
+    /// The options a fixture is validated with: the cost codes' fixtures with the cost checks on, for an
+    /// app targeting iOS 15, with a 10-point size configured for `icon.imageset`.
+    static func options(for code: CatalogDiagnostic.Code) -> CatalogValidator.Options {
+        var options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
+        if CatalogCostReport.codes.contains(code) {
+            options.costChecks = true
+            options.deployment = DeploymentTarget(ios: [15, 0], source: "the test")
+            if code == .oversizedImage {
+                options.config.cost.pointSizes = [("icon.imageset", 10)]
+                // (its gradient, written fast, also shrinks losslessly)
+                options.config.rules[.compressibleImage] = .off
+            }
+        }
+        return options
     }
 
     @Test("each fixture shows its own code and no other", arguments: CatalogDiagnostic.Code.allCases.filter { !$0.readsSources })
@@ -78,8 +116,9 @@ struct DiagnosticFixtureTests {
         // Given a catalog built to show one problem
         let fixture = try FixtureCatalog()
         try DiagnosticFixtureTests.build(code, in: fixture)
-        var options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
-        options.config = try ValidationConfig.load(forCatalog: fixture.root)
+        var options = DiagnosticFixtureTests.options(for: code)
+        // (the configuration search is what finds an ignored file; the cost fixtures carry their settings in options)
+        if code == .ignoredConfig { options.config = try ValidationConfig.load(forCatalog: fixture.root) }
 
         // When it is validated
         let report = try fixture.validate(options)

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Lossless catalog optimisation, side by side: asset-tool optimize against the tools users pick.
+
+Usage: cost.py ASSET_TOOL LABEL=CATALOG [LABEL=CATALOG ...] [--max-files N] [--skip zopflipng,...]
+
+For each catalog, the PNGs and JPEGs of its image, app icon, icon and sticker sets (the files
+`asset-tool optimize` rewrites; data sets' files are not images the app shows) are copied to a scratch
+folder (the first N by path with --max-files), and each tool optimises its own copy, one process at a time:
+
+  asset-tool   `optimize CATALOG --output DIR --threads 1` on a catalog holding only those files
+  oxipng       pyoxipng's `oxipng.optimize(path)` at its default level (2), one file after another
+  optipng      `optipng -quiet -o2 FILE`
+  zopflipng    `zopflipng -y FILE FILE` (its defaults)
+  advpng       `advpng -q -z -3 FILE`
+  jpegoptim    `jpegoptim -q FILE` (lossless: Huffman optimisation, markers kept)
+
+Time is wall-clock for the whole set of files (CPU time beside it: user + system of the tool's processes,
+or of this process for pyoxipng, which runs in it). Every output file is then decoded with Pillow beside its
+original: "identical" counts files whose decoded pixels (converted to RGBA, or compared raw for 16-bit
+grey), size and ICC profile match. A table in Markdown goes to stdout.
+"""
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from PIL import Image
+
+IMAGE_FOLDERS = {"imageset", "appiconset", "iconset", "stickersiconset", "launchimage", "stickerpack", "sticker"}
+
+
+def image_files(catalog):
+    found = []
+    for root, dirs, files in os.walk(catalog):
+        dirs.sort()
+        kind = os.path.basename(root).rsplit(".", 1)[-1] if "." in os.path.basename(root) else ""
+        if kind not in IMAGE_FOLDERS:
+            continue
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            with open(path, "rb") as handle:
+                head = handle.read(8)
+            if head.startswith(b"\x89PNG\r\n\x1a\n"):
+                found.append((os.path.relpath(path, catalog), "png"))
+            elif head.startswith(b"\xff\xd8"):
+                found.append((os.path.relpath(path, catalog), "jpeg"))
+    return found
+
+
+def copy_files(catalog, files, target):
+    for relative, _ in files:
+        destination = os.path.join(target, relative)
+        os.makedirs(os.path.dirname(destination), exist_ok=True)
+        shutil.copyfile(os.path.join(catalog, relative), destination)
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def self_cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_each(command, paths):
+    for path in paths:
+        subprocess.run(command + [path] if "{}" not in command else [part.replace("{}", path) for part in command],
+                       check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def same_image(original, optimised):
+    try:
+        with Image.open(original) as a, Image.open(optimised) as b:
+            a.load()
+            b.load()
+            if a.size != b.size or a.info.get("icc_profile") != b.info.get("icc_profile"):
+                return False
+            if a.mode.startswith("I") or b.mode.startswith("I"):
+                return a.mode == b.mode and a.tobytes() == b.tobytes()
+            return a.convert("RGBA").tobytes() == b.convert("RGBA").tobytes()
+    except Exception:
+        return False
+
+
+def measure(label, catalog, files, asset_tool, skip, scratch):
+    rows = []
+    originals = os.path.join(scratch, "original")
+    copy_files(catalog, files, originals)
+    pngs = [f for f, kind in files if kind == "png"]
+    jpegs = [f for f, kind in files if kind == "jpeg"]
+    png_bytes = sum(os.path.getsize(os.path.join(originals, f)) for f in pngs)
+    jpeg_bytes = sum(os.path.getsize(os.path.join(originals, f)) for f in jpegs)
+
+    def tool(name, kind, subset, work):
+        if name in skip or not subset:
+            return
+        folder = os.path.join(scratch, name)
+        shutil.rmtree(folder, ignore_errors=True)
+        copy_files(originals, [(f, kind) for f in subset], folder)
+        paths = [os.path.join(folder, f) for f in subset]
+        cpu_children, cpu_self, start = children_cpu(), self_cpu(), time.monotonic()
+        work(folder, paths)
+        wall = time.monotonic() - start
+        cpu = (children_cpu() - cpu_children) + (self_cpu() - cpu_self if name == "oxipng" else 0)
+        after = sum(os.path.getsize(p) for p in paths)
+        before = png_bytes if kind == "png" else jpeg_bytes
+        identical = sum(same_image(os.path.join(originals, f), os.path.join(folder, f)) for f in subset)
+        rows.append((label, name, kind, len(subset), before, after, wall, cpu, identical))
+
+    def asset_tool_run(kind):
+        def work(folder, paths):
+            output = folder + ".out"
+            shutil.rmtree(output, ignore_errors=True)
+            subprocess.run([asset_tool, "optimize", folder, "--output", output, "--threads", "1"], check=False,
+                           stdout=subprocess.DEVNULL)
+            for path in paths:
+                moved = os.path.join(output, os.path.relpath(path, folder))
+                if os.path.exists(moved):
+                    shutil.copyfile(moved, path)
+            shutil.rmtree(output, ignore_errors=True)
+        return work
+
+    def oxipng_run(folder, paths):
+        import oxipng
+        for path in paths:
+            try:
+                oxipng.optimize(path)
+            except Exception:
+                pass
+
+    tool("asset-tool", "png", pngs, asset_tool_run("png"))
+    tool("oxipng", "png", pngs, oxipng_run)
+    tool("optipng", "png", pngs, lambda folder, paths: run_each(["optipng", "-quiet", "-o2"], paths))
+    tool("zopflipng", "png", pngs, lambda folder, paths: run_each(["zopflipng", "-y", "{}", "{}"], paths))
+    tool("advpng", "png", pngs, lambda folder, paths: run_each(["advpng", "-q", "-z", "-3"], paths))
+    tool("asset-tool", "jpeg", jpegs, asset_tool_run("jpeg"))
+    tool("jpegoptim", "jpeg", jpegs, lambda folder, paths: run_each(["jpegoptim", "-q"], paths))
+    return rows
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2:
+        sys.exit(__doc__)
+    asset_tool = os.path.abspath(args[0])
+    max_files = None
+    skip = set()
+    catalogs = []
+    index = 1
+    while index < len(args):
+        if args[index] == "--max-files":
+            max_files = int(args[index + 1])
+            index += 2
+        elif args[index] == "--skip":
+            skip = set(args[index + 1].split(","))
+            index += 2
+        else:
+            label, _, path = args[index].partition("=")
+            catalogs.append((label, path))
+            index += 1
+    print("| catalog | tool | format | files | bytes before | bytes after | saved | wall s | CPU s | pixel-identical (Pillow) |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for label, catalog in catalogs:
+        files = image_files(catalog)
+        if max_files:
+            files = files[:max_files]
+        with tempfile.TemporaryDirectory() as scratch:
+            for row in measure(label, catalog, files, asset_tool, skip, scratch):
+                label_, name, kind, count, before, after, wall, cpu, identical = row
+                saved = 100.0 * (before - after) / before if before else 0
+                print(f"| {label_} | {name} | {kind} | {count} | {before:,} | {after:,} | {saved:.1f} % | {wall:.2f} | {cpu:.2f} | {identical}/{count} |",
+                      flush=True)
+
+
+if __name__ == "__main__":
+    main()

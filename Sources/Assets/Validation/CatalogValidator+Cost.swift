@@ -1,0 +1,164 @@
+/// What the catalog costs the app: `unused-scale`, `oversized-image` and `compressible-image` for each set as
+/// it is checked, and the compact digest of each file's pixels that `duplicate-image` compares across the
+/// catalog once every set is checked (the set itself is dropped, so memory stays flat in the catalog's size).
+import AssetsSupport
+import AssetsCodecs
+
+/// One file's digest, kept after its set is dropped: what `duplicate-image` needs.
+package struct ImageDigestRecord: Sendable, Hashable {
+    package var digest: PixelDigest
+    /// Catalog-relative.
+    package var path: String
+    package var setPath: String
+    package var size: Int
+}
+
+extension CatalogValidator {
+    /// Whether a cost code runs: the cost checks are on and the configuration does not turn it off.
+    func runs(_ code: CatalogDiagnostic.Code) -> Bool {
+        options.costChecks && options.config.rules[code] != .off
+    }
+
+    /// Whether the reader must read files whole for the cost checks (digests, lossless rewrites).
+    var costReadsWhole: Bool { runs(.duplicateImage) || runs(.compressibleImage) }
+
+    /// The cost findings of one set, and the digests of its files.
+    func costFindings(of asset: Asset, jobs: [FileJob], facts: [Int: ImageFacts]) -> ([CatalogDiagnostic], [ImageDigestRecord]) {
+        guard options.costChecks else { return ([], []) }
+        var found: [CatalogDiagnostic] = []
+        var digests: [ImageDigestRecord] = []
+        let imageLike: Set<AssetKind> = [.imageSet, .appIconSet, .stickersIconSet, .iconSet, .symbolSet]
+        for job in jobs {
+            guard let header = asset.fileRecords[job.record].header else { continue }
+            if asset.kind == .imageSet, runs(.unusedScale), let why = unusedReason(asset, job) {
+                found.append(CatalogDiagnostic(.unusedScale, path: job.path,
+                                               message: "\(why); \(Self.bytes(header.size)) at stake", bytesAtStake: header.size))
+            }
+            guard let bytes = header.bytes, let format = header.format, imageLike.contains(asset.kind) || asset.kind == .imageSet else { continue }
+            var orientation = ImageOrientation.up
+            if case .raster(_, .success(let info)) = header.content {
+                orientation = info.orientation
+                // Four RGBA copies: the rewrite's 16-bit canvas and its rows.
+                if (try? options.limits.checkMemory(width: info.width, height: info.height, copies: 4, format: format)) == nil { continue }
+            }
+            if runs(.duplicateImage), let digest = LosslessOptimizer.digest(bytes, format: format, orientation: orientation, limits: options.limits) {
+                digests.append(ImageDigestRecord(digest: digest, path: job.path, setPath: asset.path, size: header.size))
+            }
+            if runs(.compressibleImage), format == .png || format == .jpeg,
+               let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: options.limits) {
+                let saved = rewrite.savedBytes
+                let settings = options.config.cost
+                if Double(saved) * 100 > settings.compressibleMinPercent * Double(bytes.count), saved > settings.compressibleMinBytes {
+                    let percent = Int((Double(saved) * 100 / Double(max(bytes.count, 1))).rounded())
+                    found.append(CatalogDiagnostic(.compressibleImage, path: job.path,
+                                                   message: "\(Self.bytes(bytes.count)) losslessly rewritten is \(Self.bytes(rewrite.bytes.count)) (\(percent) % smaller: \(rewrite.change)); \(Self.bytes(saved)) at stake (asset-tool optimize)",
+                                                   bytesAtStake: saved))
+                }
+            }
+        }
+        if asset.kind == .imageSet, runs(.oversizedImage) { found += oversized(asset, jobs: jobs, facts: facts) }
+        return (found, digests)
+    }
+
+    /// Why no device of the deployment target loads the file, when none does (every entry naming it unused).
+    private func unusedReason(_ asset: Asset, _ job: FileJob) -> String? {
+        let target = options.deployment
+        var reasons: [String] = []
+        for index in job.entryIndices {
+            let entry = asset.entries[index]
+            let idiom = entry.idiom ?? "universal"
+            if entry.scale == "1x", entry.displayGamut?.lowercased() == "display-p3", ["universal", "iphone", "ipad"].contains(idiom) {
+                reasons.append("a 1x Display P3 variant: no device with a 1x screen has a P3 display")
+            } else if entry.scale == "1x", target.iosAtLeast(10), idiom == "iphone" || idiom == "ipad" || (idiom == "universal" && !target.alsoMac) {
+                let version = target.ios.map { $0.map(String.init).joined(separator: ".") } ?? "10"
+                reasons.append("1x, which no device running iOS \(version) or later loads (deployment target from \(target.source ?? "the project"))")
+            } else if idiom == "ipad", let families = target.families, !families.contains("ipad") {
+                reasons.append("an iPad file in an iPhone-only app (device families from \(target.source ?? "the configuration"))")
+            } else {
+                return nil
+            }
+        }
+        return reasons.first
+    }
+
+    /// Files with more than twice the pixels a side their set shows at their scale.
+    private func oversized(_ asset: Asset, jobs: [FileJob], facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
+        // Point size per variant (every trait but scale): the smallest the scales imply.
+        struct Variant: Hashable {
+            var idiom, gamut, appearance, direction, subtype, locale: String?
+        }
+        func variant(_ entry: ImageEntry) -> Variant {
+            Variant(idiom: entry.idiom, gamut: entry.displayGamut, appearance: entry.appearances.map { "\($0.appearance)=\($0.value)" }.joined(separator: ","),
+                    direction: entry.languageDirection, subtype: entry.subtype, locale: entry.locale)
+        }
+        var points: [Variant: (Double, Double)] = [:]
+        var scales: [Variant: Set<Int>] = [:]
+        for (index, entry) in asset.entries.enumerated() {
+            guard let fact = facts[index], let width = fact.width, let height = fact.height,
+                  let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) else { continue }
+            let key = variant(entry)
+            let implied = (Double(width) / Double(factor), Double(height) / Double(factor))
+            points[key] = points[key].map { (min($0.0, implied.0), min($0.1, implied.1)) } ?? implied
+            scales[key, default: []].insert(factor)
+        }
+        let configured = options.config.cost.pointSize(forSet: asset.path)
+        var found: [CatalogDiagnostic] = []
+        for job in jobs {
+            guard let index = job.entryIndices.first, let fact = facts[index], let width = fact.width, let height = fact.height,
+                  let size = asset.fileRecords[job.record].header?.size else { continue }
+            let entry = asset.entries[index]
+            let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1
+            let key = variant(entry)
+            var shown: (Double, Double)?
+            var from = ""
+            if let configured {
+                let longest = Double(max(width, height))
+                let ratio = configured * Double(factor) / longest
+                shown = (Double(width) * ratio, Double(height) * ratio)
+                from = "the point size \(CatalogValidator.ratioText(configured)) in .asset-tool.json"
+            } else if let implied = points[key], (scales[key]?.count ?? 0) > 1 {
+                shown = (implied.0 * Double(factor), implied.1 * Double(factor))
+                from = "its other scales"
+            }
+            guard let (shownWidth, shownHeight) = shown, shownWidth > 0, shownHeight > 0,
+                  Double(width) > 2 * shownWidth + 1 || Double(height) > 2 * shownHeight + 1 else { continue }
+            let needed = max(1, Int(shownWidth.rounded())) * max(1, Int(shownHeight.rounded()))
+            let share = min(1, Double(needed) / Double(max(width * height, 1)))
+            let stake = Int(Double(size) * (1 - share))
+            found.append(CatalogDiagnostic(.oversizedImage, path: job.path,
+                                           message: "is \(width)x\(height), but at \(factor)x the set shows \(Int(shownWidth.rounded()))x\(Int(shownHeight.rounded())) (from \(from)); about \(Self.bytes(stake)) at stake",
+                                           bytesAtStake: stake))
+        }
+        return found
+    }
+
+    /// `duplicate-image`: every file whose digest an earlier file (by path) has; the earliest is the one kept.
+    func duplicateImages(_ records: [ImageDigestRecord]) -> [CatalogDiagnostic] {
+        guard runs(.duplicateImage), records.count > 1 else { return [] }
+        var byDigest: [PixelDigest: [ImageDigestRecord]] = [:]
+        for record in records { byDigest[record.digest, default: []].append(record) }
+        var found: [CatalogDiagnostic] = []
+        for (_, group) in byDigest where group.count > 1 {
+            let sorted = group.sorted { $0.path < $1.path }
+            let kept = sorted[0]
+            for record in sorted.dropFirst() {
+                let place = record.setPath == kept.setPath ? " (another entry of the same set)" : ""
+                found.append(CatalogDiagnostic(.duplicateImage, path: record.path,
+                                               message: "shows the same pixels as \(kept.path)\(place); \(Self.bytes(record.size)) at stake",
+                                               bytesAtStake: record.size))
+            }
+        }
+        return found
+    }
+
+    /// `12,345 bytes`.
+    static func bytes(_ count: Int) -> String {
+        var digits = String(count)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits = String(digits.dropLast(3))
+        }
+        return digits + grouped + (count == 1 ? " byte" : " bytes")
+    }
+}

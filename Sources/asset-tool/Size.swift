@@ -1,0 +1,83 @@
+import ArgumentParser
+import Assets
+import AssetsSupport
+
+/// `asset-tool size [CATALOG|PROJECT]`: what each catalog costs the app, and what its cost findings save.
+struct Size: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "size",
+        abstract: "Show the bytes of each set, group and catalog, and what duplicates, unused scales, oversized and compressible images cost.",
+        discussion: """
+        Runs validate's cost checks (duplicate-image, unused-scale, oversized-image, compressible-image; \
+        .asset-tool.json's "cost" settings and rules apply) and prints, per set, group and catalog, the \
+        bytes of the files its entries name and the bytes each finding promises. "saving" counts each \
+        file once, by its largest saving. A folder that holds catalogs is every catalog below it; the \
+        deployment target comes from the project above each catalog (project.pbxproj, Package.swift).
+
+        Exit status: 0 when the table was printed (findings do not change it); 64 for a usage error; 66 \
+        when a catalog cannot be read.
+
+        \(CommandExamples.size)
+        """
+    )
+
+    @Argument(help: ArgumentHelp("A catalog folder, or a folder that holds catalogs (default: Assets.catalog).", valueName: "catalog"))
+    var catalogArgument: String?
+
+    @OptionGroup var catalogOption: CatalogOption
+
+    @Option(help: "Output format: text or json.")
+    var format: TextOrJSON = .text
+
+    @OptionGroup var checks: CheckOptions
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    func run() throws {
+        let paths = try Validate.expanded([catalogOption.path(argument: catalogArgument)])
+        var reports: [CatalogCostReport] = []
+        for path in paths {
+            let config = try checks.config(forCatalog: path)
+            var options = CatalogValidator.Options.forProject(catalog: path, config: config, costChecks: true)
+            options.limits = limits.decoding
+            options.catalogLimits = limits.catalog
+            let report: CatalogReport
+            do {
+                report = try CatalogValidator(options: options).validate(catalogAt: path)
+            } catch {
+                throw CommandFailure.unreadableCatalog("error: \(error)")
+            }
+            reports.append(CatalogCostReport(report))
+        }
+        switch format {
+        case .json:
+            let total = reports.reduce(0) { $0 + $1.total.bytes }
+            let saving = reports.reduce(0) { $0 + $1.total.saving }
+            print(JSONValue.record([
+                "catalogs": .array(reports.map(\.json)),
+                "bytes": .int(total),
+                "saving": .int(saving),
+            ]).rendered(.records))
+        default:
+            for report in reports { print(report.text) }
+            if reports.count > 1 {
+                let total = reports.reduce(0) { $0 + $1.total.bytes }
+                let saving = reports.reduce(0) { $0 + $1.total.saving }
+                print("\(reports.count) catalogs: \(CatalogCostReportFormatting.grouped(total)) bytes, \(CatalogCostReportFormatting.grouped(saving)) bytes to save")
+            }
+        }
+    }
+}
+
+enum CatalogCostReportFormatting {
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits = String(digits.dropLast(3))
+        }
+        return digits + out
+    }
+}

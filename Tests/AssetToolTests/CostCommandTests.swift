@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import AssetsCodecs
+import TestSupport
+
+/// `asset-tool size` and `optimize` run as users run them: output, exit statuses, nothing overwritten
+/// without `--force`, and `validate`'s cost findings with `--no-cost`.
+@Suite("size and optimize commands")
+struct CostCommandTests {
+    static let shippedCatalog = PackageRoot.url.appendingPathComponent("Assets.catalog").path
+
+    @Test("size prints a table with the catalog's total")
+    func sizeTable() throws {
+        let result = try CLIRun.run(["size", Self.shippedCatalog])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("bytes  duplicate  unused  oversized  compressible"))
+        #expect(result.stdout.contains("total (\(Self.shippedCatalog))"))
+    }
+
+    @Test("optimize: usage errors, a new folder, no overwrite without --force, --in-place with --force")
+    func optimize() throws {
+        // Given a copy of the shipped catalog
+        let scratch = try ScratchFolder()
+        let copy = scratch.path + "/Copy.xcassets"
+        try FileManager.default.copyItem(atPath: Self.shippedCatalog, toPath: copy)
+
+        // When optimize is run without an output, or --in-place without --force, then it is a usage error
+        #expect(try CLIRun.run(["optimize", copy]).status == 64)
+        #expect(try CLIRun.run(["optimize", copy, "--in-place"]).status == 64)
+
+        // When it writes a new folder, then it succeeds, and a second run without --force fails leaving it
+        let out = scratch.path + "/Out.xcassets"
+        let first = try CLIRun.run(["optimize", copy, "--output", out])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("rewritten"))
+        let second = try CLIRun.run(["optimize", copy, "--output", out])
+        #expect(second.status == 1 && second.stderr.hasPrefix("error:"), "\(second.stderr)")
+
+        // When the copy is optimised in place, then each of its PNGs shows what it showed before
+        let png = "Placeholders/placeholder_error_icon.imageset/placeholder_error_icon@2x.png"
+        let before = try [UInt8](Data(contentsOf: URL(fileURLWithPath: copy + "/" + png)))
+        let inPlace = try CLIRun.run(["optimize", copy, "--in-place", "--force"])
+        #expect(inPlace.status == 0, "\(inPlace.stderr)")
+        let after = try [UInt8](Data(contentsOf: URL(fileURLWithPath: copy + "/" + png)))
+        #expect(after.count < before.count)
+        #expect(try LosslessOptimizer.sameImage(before, after, format: .png))
+    }
+
+    @Test("validate reports cost findings by default and not with --no-cost")
+    func validateCost() throws {
+        // Given a catalog with the same image in two sets
+        let scratch = try ScratchFolder()
+        let catalog = scratch.path + "/Dup.xcassets"
+        let png = try PNGEncoder.fast.encode(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0) }) ?? RGBAImage(width: 1, height: 1))
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: "\(catalog)/\(name).imageset", withIntermediateDirectories: true)
+            try Data("{\"images\": [{\"filename\": \"\(name).png\", \"idiom\": \"universal\"}]}".utf8)
+                .write(to: URL(fileURLWithPath: "\(catalog)/\(name).imageset/Contents.json"))
+            try Data(png).write(to: URL(fileURLWithPath: "\(catalog)/\(name).imageset/\(name).png"))
+        }
+
+        // When it is validated with and without the cost checks
+        let with = try CLIRun.run(["validate", catalog])
+        let without = try CLIRun.run(["validate", catalog, "--no-cost"])
+
+        // Then the duplicate is a warning (exit 0) with the bytes at stake, and absent without the checks
+        #expect(with.status == 0 && with.stdout.contains("b.imageset/b.png: warning: shows the same pixels as a.imageset/a.png"), "\(with.stdout)")
+        #expect(with.stdout.contains("\(png.count) bytes at stake") && with.stdout.contains("[duplicate-image]"))
+        #expect(!without.stdout.contains("duplicate-image"))
+    }
+}
