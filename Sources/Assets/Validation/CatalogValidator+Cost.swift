@@ -14,9 +14,16 @@ package struct ImageDigestRecord: Sendable, Hashable {
 }
 
 extension CatalogValidator {
-    /// Whether a cost code runs: the cost checks are on and the configuration does not turn it off.
+    /// Whether a cost code runs: the cost checks are on and the configuration does not turn it off. The two
+    /// that decode every file (`duplicate-image`, `compressible-image`: a digest of the pixels, lossless
+    /// rewrites) run only where the pixels are wanted (`costReadsPixels`: `size`, `validate --deep`) or the
+    /// configuration names them; the others judge headers, at no cost beyond what validation reads.
     func runs(_ code: CatalogDiagnostic.Code) -> Bool {
-        options.costChecks && options.config.rules[code] != .off
+        guard options.costChecks, options.config.rules[code] != .off else { return false }
+        if code == .duplicateImage || code == .compressibleImage {
+            return options.costReadsPixels || options.config.rules[code] != nil
+        }
+        return true
     }
 
     /// Whether the reader must read files whole for the cost checks (digests, lossless rewrites).

@@ -27,6 +27,11 @@ public struct CatalogValidator: Sendable {
         /// files are then read whole, PNGs and JPEGs decoded and rewritten in memory. Off unless asked for
         /// (`asset-tool validate` and `size` ask; `build-check`, which runs on every build, does not).
         public var costChecks = false
+        /// With `costChecks`, also the two cost checks that decode every PNG and JPEG (`duplicate-image`,
+        /// `compressible-image`), some 40 times the work of validating headers. On by default for a library
+        /// caller; `asset-tool validate` turns it on with `--deep` (or when `.asset-tool.json` names their
+        /// rules), so the check a CI runs on every change stays as fast as it was.
+        public var costReadsPixels = true
         /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:)`` reads it from the project).
         package var deployment = DeploymentTarget()
 

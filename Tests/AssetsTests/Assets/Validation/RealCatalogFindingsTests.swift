@@ -292,7 +292,7 @@ struct RealCatalogFindingsTests {
         let cases: [(String, String)] = [
             (#"{"rule": {}}"#, "x.json: rule: is not a key this file takes"),
             (#"{"rules": {"scale": "off"}}"#, "x.json: rules.scale: \"scale\" is not a diagnostic code"),
-            (#"{"rules": {"scale-mismatch": true}}"#, "x.json: rules.scale-mismatch: is true, expected \"off\", \"warning\" or \"error\""),
+            (#"{"rules": {"scale-mismatch": true}}"#, "x.json: rules.scale-mismatch: is true, expected \"off\", \"note\", \"warning\" or \"error\""),
             (#"{"exclude": "Legacy"}"#, "x.json: exclude: is a string, expected an array of patterns"),
             (#"{"require_placeholders": "yes"}"#, "x.json: require_placeholders: is a string, expected true or false"),
             ("{", "x.json: is not JSON"),
