@@ -100,7 +100,9 @@ struct RefsCommandTests {
             let problems = try schema.errors(in: SchemaJSON.parse(run.stdout))
             #expect(problems.isEmpty, "\(problems)")
         }
-        #expect(json.stdout.contains(#""used_by": {"project": "\#(root.path)", "references": [{"file": "App/View.swift", "line": 1, "column": 24, "name": "used", "form": "literal""#))
+        #expect(json.stdout.contains("\"used_by\": {\n    \"project\": \"\(root.path)\",\n    \"references\": [\n      {\n"
+            + "        \"file\": \"App/View.swift\",\n        \"line\": 1,\n        \"column\": 24,\n        \"name\": \"used\",\n"
+            + "        \"form\": \"literal\""))
         #expect(stale.stdout.contains(#""references": []"#))
         #expect(unreadable.stdout.contains(#""error": "#))
         // --used-by still goes with a name only.
