@@ -10,8 +10,10 @@
 ///   (`ic_round-home` → `icRoundHome`, `Background-Page3` → `backgroundPage3`, `features 1 1` → `features11`);
 ///   letters that are not ASCII are letters (`หมีสุข` stays `หมีสุข`).
 /// - camel case, when the name has a lower-case letter: the first word is lowered whole when it has no
-///   lower-case letter (`QR Icons` → `qrIcons`, `FTU-screen1` → `ftuScreen1`), else only its first letter
-///   (`QRpedia_QR-Code Blue` → `qRpediaQRCodeBlue`, `O1LUkwy` → `o1LUkwy`); every other word gets its first
+///   lower-case letter (`QR Icons` → `qrIcons`, `FTU-screen1` → `ftuScreen1`), else its leading capitals but
+///   the one that starts the next word (`DDGBrowserIcon` → `ddgBrowserIcon`, `QRpedia_QR-Code Blue` →
+///   `qRpediaQRCodeBlue`, `O1LUkwy` → `o1LUkwy`: duckduckgo/iOS's `Image(.vpnAddWidgetTipIcon)` for the set
+///   `VPNAddWidgetTipIcon` compiles); every other word gets its first
 ///   letter upper-cased and keeps the rest (`Locate me OFF` → `locateMeOFF`, `2ed` → `_2Ed`, `10d` → `_10D`).
 /// - a name with no lower-case letter keeps its case and joins its words with `_` (`HRV` → `HRV`, `P1.1` →
 ///   `P_1_1`, `AL-1` → `AL_1`, `MEESUK-B` → `MEESUK_B`, `16_9` → `_16_9`, `CLR_LAUNCH_SCREEN_COLOR` →
@@ -47,7 +49,7 @@ package enum AssetSymbolName {
             var out = ""
             for (index, word) in parts.enumerated() {
                 if index == 0 {
-                    out += hasLowercase(word) ? lowerFirst(word) : word.lowercased()
+                    out += hasLowercase(word) ? lowerLeadingCapitals(word) : word.lowercased()
                 } else {
                     out += upperFirst(word)
                 }
@@ -132,9 +134,16 @@ package enum AssetSymbolName {
 
     static func hasLowercase(_ text: Substring) -> Bool { text.contains { $0.isLowercase } }
 
-    static func lowerFirst(_ word: Substring) -> String {
-        guard let first = word.first else { return "" }
-        return first.lowercased() + word.dropFirst()
+    /// The first word's leading capitals lowered, all but the last when a lower-case letter follows it (it
+    /// starts the next word): `DDGBrowserIcon` → `ddgBrowserIcon`, `VPNAddWidgetTipIcon` → `vpnAddWidgetTipIcon`
+    /// (duckduckgo/iOS calls `Image(.ddgBrowserIcon)`, `Image(.vpnAddWidgetTipIcon)`), `QRpedia` → `qRpedia`,
+    /// `CardHoarder` → `cardHoarder`.
+    static func lowerLeadingCapitals(_ word: Substring) -> String {
+        let capitals = word.prefix { $0.isUppercase }
+        guard !capitals.isEmpty else { return String(word) }
+        let rest = word.dropFirst(capitals.count)
+        guard capitals.count > 1, let next = rest.first, next.isLowercase else { return capitals.lowercased() + rest }
+        return capitals.dropLast().lowercased() + String(capitals.last.map(String.init) ?? "") + rest
     }
 
     static func upperFirst(_ word: Substring) -> String {

@@ -27,6 +27,10 @@ struct AssetSymbolNameTests {
         #expect(member("FTU-screen1", image: true) == "ftuScreen1")
         #expect(member("QRpedia_QR-Code Blue", image: true) == "qRpediaQRCodeBlue")
         #expect(member("O1LUkwy", image: true) == "o1LUkwy")
+        // duckduckgo/iOS: `Image(.ddgBrowserIcon)`, `Image(.vpnAddWidgetTipIcon)` compile against these sets.
+        #expect(member("DDGBrowserIcon", image: true) == "ddgBrowserIcon")
+        #expect(member("VPNAddWidgetTipIcon", image: true) == "vpnAddWidgetTipIcon")
+        #expect(member("CardHoarder", image: true) == "cardHoarder")
     }
 
     @Test("digits: a letter after a digit is capitalised; a leading digit gets an underscore")
