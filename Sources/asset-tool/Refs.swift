@@ -86,7 +86,8 @@ extension AssetReference {
         switch name {
         case .literal(let text): return "\"\(text)\""
         case .dynamic(let prefix, let suffix): return "\"\(prefix)*\(suffix)\" (built at run time)"
-        case .symbol(let symbol): return ".\(symbol)"
+        case .symbol(let symbol): return symbol.hasPrefix("AC") ? symbol : ".\(symbol)"
+        case .accessor(let identifier): return ".\(identifier)"
         }
     }
 
@@ -96,6 +97,7 @@ extension AssetReference {
         case .literal(let value): (kind, text) = ("literal", value)
         case .dynamic(let prefix, let suffix): (kind, text) = ("dynamic", prefix + "*" + suffix)
         case .symbol(let symbol): (kind, text) = ("symbol", symbol)
+        case .accessor(let identifier): (kind, text) = ("accessor", identifier)
         }
         return .record([
             "file": .string(file), "line": .int(line), "column": .int(column), "name": .string(text), "form": .string(kind),

@@ -39,7 +39,7 @@ struct Resolve: ParsableCommand {
     @Flag(help: "Also show the BlurHash and ThumbHash of the image a name resolves to: the preview shown while it loads.")
     var hash = false
 
-    @Flag(help: "Also list the references to the name in the project's sources (as refs finds them; text only).")
+    @Flag(help: "Also list the references to the name in the project's sources (as refs finds them; in JSON, a used_by member).")
     var usedBy = false
 
     @Option(help: ArgumentHelp("The project folder --used-by scans (default: the current folder).", valueName: "project"))
@@ -49,7 +49,7 @@ struct Resolve: ParsableCommand {
 
     func validate() throws {
         if hash && state != nil { throw ValidationError("--hash goes with a name, not with --state") }
-        if usedBy && (state != nil || format != .text) { throw ValidationError("--used-by goes with a name and the text format") }
+        if usedBy && state != nil { throw ValidationError("--used-by goes with a name, not with --state") }
         switch (name, state) {
         case (nil, nil): throw ValidationError("name a set, or ask for a placeholder with --state")
         case (.some, .some): throw ValidationError("give a name or --state, not both")
@@ -100,21 +100,21 @@ struct Resolve: ParsableCommand {
         }
 
         let wanted = name ?? ""
-        defer { if usedBy { printUsedBy(wanted) } }
+        defer { if usedBy && format == .text { printUsedBy(wanted) } }
         let named = loaded.assets(named: wanted)
         // A name only a colour set has is a colour: UIColor(named:compatibleWith:).
         if !named.isEmpty, !named.contains(where: { VariantResolver.resolvableKinds.contains($0.kind) }),
            let colorSet = named.first(where: { $0.kind == .colorSet }) {
             var answer = ColorResolution(colorSet: colorSet, name: wanted, query: query)
             answer.trace.insert("found colour set \(colorSet.path)", at: 0)
-            print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
+            print(format == .json ? withUsedBy(answer.reportJSON, wanted).rendered() : answer.reportText)
             if !answer.isResolved { throw CommandFailure.exit(.failure) }
             return
         }
         var answer = VariantResolver(catalog: loaded).resolve(wanted, for: query)
         if let note = traits.scaleNote { answer.trace.insert(note, at: 0) }
         guard hash, answer.isResolved, let file = answer.file else {
-            print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
+            print(format == .json ? withUsedBy(answer.reportJSON, wanted).rendered() : answer.reportText)
             if !answer.isResolved { throw CommandFailure.exit(.failure) }
             return
         }
@@ -124,7 +124,7 @@ struct Resolve: ParsableCommand {
         if case .failure(let error) = outcome.result { throw CommandFailure("asset-tool resolve: \(error.description)") }
         if format == .json, case .object(var members) = answer.reportJSON {
             members.append((key: "hash", value: HashBatch.object(outcome)))
-            print(JSONValue.object(members).rendered())
+            print(withUsedBy(JSONValue.object(members), wanted).rendered())
         } else {
             print(answer.reportText)
             if case .success(let hashes) = outcome.result {
@@ -139,16 +139,40 @@ extension PlaceholderState: ExpressibleByArgument {}
 extension Resolve {
     /// `--used-by`: the references to `name` in the project's sources, one `file:line:column: "name" (via)` a line.
     func printUsedBy(_ name: String) {
-        do {
-            let config = try ValidationConfig.load(forCatalog: sources)
-            let scan = try RefsScan.run(project: sources, config: config, progress: nil)
-            let references = scan.references(to: name)
+        switch usedByScan(name) {
+        case .success(let references):
             print("used by (\(references.count) reference\(references.count == 1 ? "" : "s") in \(sources)):")
             for reference in references {
                 print(PlainText.escape("  \(reference.location): \(reference.nameText) (\(reference.via), \(reference.certainty.rawValue))"))
             }
-        } catch {
+        case .failure(let error):
             printError("asset-tool resolve: --used-by: \(error)")
+        }
+    }
+
+    /// The JSON answer with `used_by` appended when `--used-by` asks for it: the project scanned, and its
+    /// references to the name (each as `refs --list` gives them), or why the project could not be scanned.
+    func withUsedBy(_ answer: JSONValue, _ name: String) -> JSONValue {
+        guard usedBy, case .object(var members) = answer else { return answer }
+        var usedByMembers: [(key: String, value: JSONValue)] = [(key: "project", value: .string(sources))]
+        switch usedByScan(name) {
+        case .success(let references):
+            usedByMembers.append((key: "references", value: .array(references.map(\.json))))
+        case .failure(let error):
+            usedByMembers.append((key: "error", value: .string("\(error)")))
+        }
+        members.append((key: "used_by", value: .object(usedByMembers)))
+        return .object(members)
+    }
+
+    /// The one scan behind both outputs.
+    func usedByScan(_ name: String) -> Result<[AssetReference], any Error> {
+        do {
+            let config = try ValidationConfig.load(forCatalog: sources)
+            let scan = try RefsScan.run(project: sources, config: config, progress: nil)
+            return .success(scan.references(to: name))
+        } catch {
+            return .failure(error)
         }
     }
 }

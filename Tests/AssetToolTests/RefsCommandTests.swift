@@ -79,4 +79,34 @@ struct RefsCommandTests {
         #expect(run.stdout.contains("[missing-asset]"))
         #expect(run.stdout.contains("[unused-asset]"))
     }
+
+    @Test("resolve --used-by: the references to a name in text and in JSON (resolve.schema.json); none for an unused set")
+    func resolveUsedBy() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = root.appendingPathComponent("App/Assets.xcassets").path
+
+        let text = try CLIRun.run(["resolve", "used", "--catalog", catalog, "--used-by", "--sources", root.path])
+        let json = try CLIRun.run(["resolve", "used", "--catalog", catalog, "--used-by", "--sources", root.path, "--format", "json"])
+        let stale = try CLIRun.run(["resolve", "stale", "--catalog", catalog, "--used-by", "--sources", root.path, "--format", "json"])
+        let unreadable = try CLIRun.run(["resolve", "used", "--catalog", catalog, "--used-by", "--sources", root.path + "/none",
+                                         "--format", "json"])
+
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("used by (1 reference in \(root.path)):"))
+        #expect(text.stdout.contains("App/View.swift:1:24: \"used\" (UIImage(named:), lookup)"))
+        let schema = try SchemaConformanceTests.schema("resolve")
+        for run in [json, stale, unreadable] {
+            let problems = try schema.errors(in: SchemaJSON.parse(run.stdout))
+            #expect(problems.isEmpty, "\(problems)")
+        }
+        #expect(json.stdout.contains("\"used_by\": {\n    \"project\": \"\(root.path)\",\n    \"references\": [\n      {\n"
+            + "        \"file\": \"App/View.swift\",\n        \"line\": 1,\n        \"column\": 24,\n        \"name\": \"used\",\n"
+            + "        \"form\": \"literal\""))
+        #expect(stale.stdout.contains(#""references": []"#))
+        #expect(unreadable.stdout.contains(#""error": "#))
+        // --used-by still goes with a name only.
+        let usage = try CLIRun.run(["resolve", "--state", "error", "--catalog", catalog, "--used-by"])
+        #expect(usage.status == 64)
+    }
 }

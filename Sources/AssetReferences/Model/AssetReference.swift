@@ -12,9 +12,13 @@ public struct AssetReference: Sendable, Hashable {
         /// Built at run time: the literal text before and after the parts only known then (`"flag_\(code)"`:
         /// prefix `flag_`, suffix empty); both empty for a variable.
         case dynamic(prefix: String, suffix: String)
-        /// A generated accessor (Xcode's `ImageResource`/`ColorResource` symbols, SwiftGen, R.swift,
-        /// `ACImageName…`): its identifier as written, matched by `AssetSymbolKey`.
+        /// Xcode's generated asset symbol: the path below `ImageResource`/`ColorResource` as written
+        /// (`brandLogo`, `Colors.Text.primary`), or the Objective-C constant (`ACImageNameClose`); matched
+        /// exactly against the names Xcode generates (`AssetSymbolName`).
         case symbol(String)
+        /// A SwiftGen or R.swift accessor (`Asset.Icons.trashCan`, `R.image.profile_icon`): its identifier,
+        /// matched by key (`AssetSymbolKey`: those tools' naming rules vary by version and template).
+        case accessor(String)
     }
 
     /// How sure the scan is that the name is looked up as an asset, which decides what it may report.

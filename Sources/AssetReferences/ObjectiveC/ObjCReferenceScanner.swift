@@ -66,9 +66,8 @@ package enum ObjCReferenceScanner {
                                                                 column: tokens[argumentIndex].column, via: via))
                     }
                 } else if word.hasPrefix("ACImageName") || word.hasPrefix("ACColorName") {
-                    let symbol = String(word.dropFirst(11))
-                    if !symbol.isEmpty, seen.insert("symbol:" + symbol).inserted {
-                        result.references.append(AssetReference(name: .symbol(symbol), wanted: word.hasPrefix("ACImage") ? .image : .color,
+                    if word.count > 11, seen.insert("symbol:" + word).inserted {
+                        result.references.append(AssetReference(name: .symbol(word), wanted: word.hasPrefix("ACImage") ? .image : .color,
                                                                 certainty: .possible, file: file, line: current.line,
                                                                 column: current.column, via: "a generated asset symbol"))
                     }

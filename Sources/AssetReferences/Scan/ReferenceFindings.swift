@@ -4,7 +4,8 @@
 /// What each kind of reference may report: a lookup (`UIImage(named: "x")`, `image="x"`) may be
 /// `missing-asset`, `asset-kind-mismatch` or `asset-name-case`; a build setting or Info.plist key may be
 /// `asset-name-case` and otherwise only uses (Xcode's asset compiler fails the build on a missing app icon
-/// itself); a literal passed elsewhere and a generated symbol only use (a symbol Xcode did not make does
+/// itself); a literal passed elsewhere, a generated symbol (Xcode's, exactly as Xcode names it) and a
+/// SwiftGen or R.swift accessor (by key) only use (a symbol Xcode did not make does
 /// not compile). So a name kept in a constant can keep a set from `unused-asset`, but never hides or
 /// makes a `missing-asset`: that needs a lookup with the literal in it.
 import Assets
@@ -34,19 +35,18 @@ public struct ReferenceFindings: Sendable {
         }
         func position(_ reference: AssetReference) -> SourcePosition { SourcePosition(line: reference.line, column: reference.column) }
 
-        // Symbol keys of every set.
-        var byKey: [String: [Int]] = [:]
-        for (offset, set) in lookup.sets.enumerated() {
-            for key in AssetSymbolKey.keys(setName: set.name, isColor: set.kind == .colorSet, isImage: set.kind == .imageSet) {
-                byKey[key, default: []].append(offset)
-            }
-        }
         let declared = scan.dynamicNames.map(DynamicNamePattern.init)
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
             case .symbol(let symbol):
-                for offset in byKey[AssetSymbolKey.key(symbol)] ?? [] { usedBy[offset, default: []].append(reference) }
+                for set in lookup.sets(forSymbol: symbol, as: reference.lookupKind) {
+                    if let offset = index(set) { usedBy[offset, default: []].append(reference) }
+                }
+            case .accessor(let identifier):
+                for set in lookup.sets(forAccessor: identifier) {
+                    if let offset = index(set) { usedBy[offset, default: []].append(reference) }
+                }
             case .dynamic(let prefix, let suffix):
                 let matches = lookup.sets.indices.filter { offset in
                     let name = lookup.sets[offset].name

@@ -17,7 +17,7 @@ extension ReferenceScan {
         for reference in references {
             switch reference.name {
             case .dynamic: dynamic += 1
-            case .symbol: symbols += 1
+            case .symbol, .accessor: symbols += 1
             case .literal: if reference.certainty == .possible { possible += 1 } else { lookups += 1 }
             }
         }
@@ -46,14 +46,18 @@ extension ReferenceScan {
     }
 
     /// The references that may use the set named `name` (for `resolve NAME --used-by`): literals equal to it
-    /// or to it apart from case, symbols of its key, and dynamic names it matches.
+    /// or to it apart from case, Xcode's symbols of a set of that name (exactly as Xcode names it), SwiftGen
+    /// and R.swift accessors of its key, and dynamic names it matches. Symbols and accessors resolve by the
+    /// scan's lookup, so they tie only to a set the catalogs have.
     package func references(to name: String) -> [AssetReference] {
         let lowered = name.lowercased()
-        let keys = Set(AssetSymbolKey.keys(setName: name, isColor: true, isImage: true))
         return references.filter { reference in
             switch reference.name {
             case .literal(let text): return text == name || text.lowercased() == lowered
-            case .symbol(let symbol): return keys.contains(AssetSymbolKey.key(symbol))
+            case .symbol(let symbol):
+                return lookup.sets(forSymbol: symbol, as: reference.lookupKind).contains { $0.name == name }
+            case .accessor(let identifier):
+                return lookup.sets(forAccessor: identifier).contains { $0.name == name }
             case .dynamic(let prefix, let suffix):
                 return !(prefix.isEmpty && suffix.isEmpty) && name.count >= prefix.count + suffix.count
                     && name.hasPrefix(prefix) && name.hasSuffix(suffix)

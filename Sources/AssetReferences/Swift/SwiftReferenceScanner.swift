@@ -11,8 +11,10 @@
 ///   A call with a name built at run time is a dynamic reference
 ///   (interpolation, `+`, a variable): its literal prefix and suffix are kept; `cond ? "a" : "b"` gives both.
 /// - generated accessors: Xcode's asset symbols (`Image(.x)`, `UIImage(resource: .x)`, `ImageResource.x`,
-///   `Color.x`), SwiftGen (`Asset.Group.x`) and R.swift (`R.image.x`): member accesses with no base, or
-///   with one of those bases, not called as a function (`.background(…)` is a modifier, not a colour).
+///   `Color.x`, `.Colors.Text.x` under namespaces): the member path as written, matched exactly against the
+///   names Xcode generates (`AssetSymbolName`); SwiftGen (`Asset.Group.x`) and R.swift (`R.image.x`): the
+///   identifier, matched by key. Member accesses with no base, or with one of those bases, not called as a
+///   function (`.background(…)` is a modifier, not a colour).
 /// - every other literal, once per file: a possible use when it equals a set's name.
 /// Only the parts of `#if` blocks whose condition is not literally `false` or `0` are read.
 import Assets
@@ -59,11 +61,18 @@ package enum SwiftReferenceScanner {
     /// The bundles whose catalogs are the project's own: the app's and a package's.
     static let ownBundles: Set<String> = [".main", "Bundle.main", "nil", ".module", "Bundle.module", "Foundation.Bundle.main"]
 
-    /// Bases whose members are generated asset accessors.
-    static let symbolBases: Set<String> = [
-        "ImageResource", "ColorResource", "UIImage", "NSImage", "Image", "UIColor", "NSColor", "Color",
-        "R", "Asset", "Assets", "XCAssets", "Colors", "Images", "Icons",
+    /// Types whose members Xcode's asset symbol generation makes (`ImageResource.x`, `UIColor.x`,
+    /// `Color.x`), and what they load.
+    static let xcodeSymbolRoots: [String: AssetLookup.Wanted] = [
+        "ImageResource": .image, "UIImage": .image, "NSImage": .image, "Image": .image,
+        "ColorResource": .color, "UIColor": .color, "NSColor": .color, "Color": .color,
     ]
+
+    /// Module names that may qualify those types (`DeveloperToolsSupport.ImageResource.x`).
+    static let moduleNames: Set<String> = ["DeveloperToolsSupport", "SwiftUI", "UIKit", "AppKit"]
+
+    /// Roots of SwiftGen's and R.swift's accessors (and the enums projects name like them).
+    static let accessorRoots: Set<String> = ["R", "Asset", "Assets", "XCAssets", "Colors", "Images", "Icons"]
 
     final class Visitor: SyntaxVisitor {
         let file: String
@@ -281,19 +290,69 @@ package enum SwiftReferenceScanner {
             // R.swift's accessors are calls (`R.image.close()`).
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
                node.base.flatMap(Self.rootName) != "R" { return .visitChildren }
-            let member = node.declName.baseName.text
-            guard member != "init", member != "self", member.first.map({ $0 != "`" }) ?? false else { return .visitChildren }
-            var counts = false
-            if let base = node.base {
-                let root = Self.rootName(of: base)
-                counts = root.map { SwiftReferenceScanner.symbolBases.contains($0) || $0.hasPrefix("Asset") } ?? false
-            } else {
-                counts = true
+            let member = String(node.declName.baseName.text.filter { $0 != "`" })
+            guard !member.isEmpty, member != "init", member != "self" else { return .visitChildren }
+            // A namespace's type inside a longer chain (`Colors` in `.Colors.Text.primary`) is not a symbol itself.
+            if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
+               member.first?.isUppercase ?? false { return .visitChildren }
+            guard let chain = Self.chain(of: node) else { return .visitChildren }
+            var components = chain.components
+            if chain.implicit {
+                // `.brandLogo`, `.Colors.Text.primary`: the call the chain is passed to may say the kind.
+                record(.symbol(components.joined(separator: ".")), contextWanted(of: node), at: node)
+                return .visitChildren
             }
-            guard counts, !seenSymbols.contains(member) else { return .visitChildren }
-            seenSymbols.insert(member)
-            add(.symbol(member), .any, .possible, at: node.declName, via: "a generated asset symbol")
+            while let first = components.first, SwiftReferenceScanner.moduleNames.contains(first) { components.removeFirst() }
+            guard let root = components.first, components.count > 1 else { return .visitChildren }
+            if let wanted = SwiftReferenceScanner.xcodeSymbolRoots[root] {
+                // `ImageResource.brandLogo`, `UIColor.Colors.accent`: Xcode's symbol, exactly.
+                record(.symbol(components.dropFirst().joined(separator: ".")), wanted, at: node)
+            } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") {
+                // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key.
+                record(.accessor(member), .any, at: node)
+            }
             return .visitChildren
+        }
+
+        private func record(_ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, at node: MemberAccessExprSyntax) {
+            let key: String
+            switch name {
+            case .symbol(let path): key = "s\(wanted.rawValue):\(path)"
+            case .accessor(let identifier): key = "a:\(identifier)"
+            default: return
+            }
+            guard seenSymbols.insert(key).inserted else { return }
+            add(name, wanted, .possible, at: node.declName, via: "a generated asset symbol")
+        }
+
+        /// What the call an implicit member is passed to loads: `Image(.x)`, `UIImage(resource: .x)`,
+        /// `Color(.x)`; `.any` elsewhere.
+        private func contextWanted(of node: MemberAccessExprSyntax) -> AssetLookup.Wanted {
+            guard let argument = node.parent?.as(LabeledExprSyntax.self),
+                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                  let (calledName, _) = calledType(call.calledExpression), let type = calledName,
+                  let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data else { return .any }
+            return wanted
+        }
+
+        /// The names of a chain of member accesses from its start (`R`, `image`, `close` for `R.image.close`);
+        /// `implicit` when it starts with a dot (`.Colors.accent`). Nil when it starts with anything else (a
+        /// call, `self`, a literal).
+        static func chain(of node: MemberAccessExprSyntax) -> (components: [String], implicit: Bool)? {
+            var components: [String] = []
+            var current: MemberAccessExprSyntax = node
+            while true {
+                components.append(String(current.declName.baseName.text.filter { $0 != "`" }))
+                guard let base = current.base else { return (components.reversed(), true) }
+                if let next = base.as(MemberAccessExprSyntax.self) {
+                    current = next
+                } else if let reference = base.as(DeclReferenceExprSyntax.self) {
+                    components.append(reference.baseName.text)
+                    return (components.reversed(), false)
+                } else {
+                    return nil
+                }
+            }
         }
 
         /// The first name of a chain (`R` in `R.image.close`).

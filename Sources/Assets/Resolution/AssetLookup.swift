@@ -4,7 +4,9 @@ import AssetsSupport
 /// `NSDataAsset(name:)` follow in a compiled catalog: the fully qualified name (every namespace-providing
 /// group, then the set's name), exactly and case-sensitively; then the kind the call loads. The one home of
 /// that rule for many names at once (`refs`, `validate --sources`); `VariantResolver` answers one name with
-/// the same case rule (`CatalogReader.WantedName.sameIgnoringCase`).
+/// the same case rule (`CatalogReader.WantedName.sameIgnoringCase`). Generated accessors resolve here too:
+/// Xcode's asset symbols by the exact names Xcode generates (`AssetSymbolName`), SwiftGen's and R.swift's
+/// by their key (`AssetSymbolKey`).
 package struct AssetLookup: Sendable {
     /// What a call loads.
     package enum Wanted: String, Sendable, Hashable, CaseIterable {
@@ -66,6 +68,13 @@ package struct AssetLookup: Sendable {
     package private(set) var sets: [Located] = []
     private var byName: [String: [Int]] = [:]
     private var byLoweredName: [String: [Int]] = [:]
+    /// Xcode's Swift symbol paths (`Colors.Text.primary`), for `ImageResource` and `ColorResource`.
+    private var byImageSymbol: [String: [Int]] = [:]
+    private var byColorSymbol: [String: [Int]] = [:]
+    /// Xcode's Objective-C constants (`ACImageNameClose`).
+    private var byObjectiveCSymbol: [String: [Int]] = [:]
+    /// SwiftGen's and R.swift's accessors, by key.
+    private var byAccessorKey: [String: [Int]] = [:]
 
     package init() {}
 
@@ -76,7 +85,43 @@ package struct AssetLookup: Sendable {
             sets.append(Located(catalog: path, name: asset.name, kind: asset.kind, path: asset.path))
             byName[asset.name, default: []].append(index)
             byLoweredName[asset.name.lowercased(), default: []].append(index)
+            let isColor = asset.kind == .colorSet, isImage = asset.kind == .imageSet
+            if isColor || Self.hasImageSymbol(asset.kind) {
+                if let path = AssetSymbolName.swiftPath(qualifiedName: asset.name, isColor: isColor, isImage: isImage) {
+                    if isColor { byColorSymbol[path, default: []].append(index) } else { byImageSymbol[path, default: []].append(index) }
+                }
+                if let constant = AssetSymbolName.objectiveC(qualifiedName: asset.name, isColor: isColor) {
+                    byObjectiveCSymbol[constant, default: []].append(index)
+                }
+            }
+            for key in AssetSymbolKey.keys(setName: asset.name, isColor: isColor, isImage: isImage) {
+                byAccessorKey[key, default: []].append(index)
+            }
         }
+    }
+
+    /// The kinds Xcode generates an `ImageResource` for: image sets and symbol sets (inferred for symbol
+    /// sets; counting one more set as used is the safe side).
+    static func hasImageSymbol(_ kind: AssetKind) -> Bool { kind == .imageSet || kind == .symbolSet }
+
+    /// The sets an Xcode asset symbol names: `path` below the resource type as written (`brandLogo`,
+    /// `Colors.Text.primary`; backticks dropped), or an Objective-C constant (`ACColorNameBrand`). Several sets
+    /// when their names collide into one symbol (Xcode makes one of them; which is not documented).
+    package func sets(forSymbol path: String, as wanted: Wanted) -> [Located] {
+        let written = String(path.filter { $0 != "`" })
+        var found: [Int] = []
+        if written.hasPrefix("ACImageName") || written.hasPrefix("ACColorName") {
+            found = byObjectiveCSymbol[written] ?? []
+        } else {
+            if wanted != .color && wanted != .data { found += byImageSymbol[written] ?? [] }
+            if wanted == .color || wanted == .any { found += byColorSymbol[written] ?? [] }
+        }
+        return found.map { sets[$0] }
+    }
+
+    /// The sets a SwiftGen or R.swift accessor (`trashCan`, `profile_icon`) may name, by key.
+    package func sets(forAccessor identifier: String) -> [Located] {
+        (byAccessorKey[AssetSymbolKey.key(identifier)] ?? []).map { sets[$0] }
     }
 
     /// The sets `name` finds when the call loads `wanted`.

@@ -174,6 +174,62 @@ struct ReferenceScanTests {
         #expect(findings.findings(.missingAsset).isEmpty)
     }
 
+    @Test("Xcode's symbols match the names Xcode generates exactly: suffixes, namespaces, digits, kinds")
+    func exactSymbols() throws {
+        let project = try ProjectFixture()
+        try project.write("App/Assets.xcassets/Colors/Contents.json", #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
+        try project.write("App/Assets.xcassets/Colors/Text/Contents.json", #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
+        try project.colorSet("AccentColor")
+        try project.colorSet("Colors/Text/PrimaryColor")
+        try project.imageSet("noImage")
+        try project.imageSet("B2")
+        try project.imageSet("10d")
+        try project.imageSet("QR Icons")
+        try project.imageSet("default")
+        // Negatives: a symbol in another case, a colour asked for as an image, a namespaced set by its bare member.
+        try project.imageSet("brand_mark")
+        try project.colorSet("ToastColor")
+        try project.imageSet("Colors/Text/Hint")
+        try project.write("App/View.swift", """
+            let a = Color(.accent)
+            let b = UIImage(resource: .no)
+            let c = UIColor(resource: .Colors.Text.primary)
+            let d = ImageResource.B_2
+            let e = Image(._10D)
+            let f = DeveloperToolsSupport.ImageResource.qrIcons
+            let g = UIImage.`default`
+            let h = Image(.brandmark)
+            let i = Image(.toast)
+            let j = Image(.hint)
+            """)
+
+        let (scan, findings) = try project.scan()
+
+        #expect(findings.unusedNames == ["brand_mark", "ToastColor", "Hint"])
+        #expect(findings.findings(.missingAsset).isEmpty)
+        let symbols = scan.references.compactMap { if case .symbol(let path) = $0.name { path } else { nil } }
+        #expect(symbols.contains("Colors.Text.primary"))
+        #expect(!symbols.contains("Colors") && !symbols.contains("Colors.Text"))
+        #expect(scan.references(to: "Colors/Text/PrimaryColor").map(\.line) == [3])
+    }
+
+    @Test("Objective-C's generated constants keep the kind suffix")
+    func objectiveCSymbols() throws {
+        let project = try ProjectFixture()
+        try project.colorSet("AccentColor")
+        try project.imageSet("AppIcon-iOS-ClearDark-1024x1024")
+        try project.colorSet("BrandColor")
+        try project.write("App/View.m", """
+            UIColor *a = [UIColor colorNamed:ACColorNameAccentColor];
+            UIImage *b = [UIImage imageNamed:ACImageNameAppIconIOSClearDark1024X1024];
+            UIColor *c = [UIColor colorNamed:ACColorNameBrand];
+            """)
+
+        let (_, findings) = try project.scan()
+
+        #expect(findings.unusedNames == ["BrandColor"])
+    }
+
     @Test("Objective-C: sends with literals, comments and #if 0 done right, generated constants used")
     func objectiveC() throws {
         let project = try ProjectFixture()
