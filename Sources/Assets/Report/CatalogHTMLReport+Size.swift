@@ -1,6 +1,7 @@
 /// The report's size section (#27): a treemap of the catalog's bytes by group and set, drawn as inline SVG
 /// (a `<title>` and a label on each tile: it reads with no script), the cost findings marked on it, and the
-/// largest sets as a table with links to their cards.
+/// largest sets as a table with links to their cards. It follows the sets, so that the first sets (and their
+/// previews) stay in the first screen; a line above the sets gives the totals and links to it.
 ///
 /// The bytes and savings are `asset-tool size`'s (`CatalogCostReport`, made from the validation report the
 /// page already has): one computation, not a second. The map is bounded whatever the catalog's size: the
@@ -280,6 +281,13 @@ extension CatalogHTMLReport {
             html += "</tbody>\n</table>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The line above the sets: the catalog's bytes, what the findings promise, and a link to the size section.
+    func sizeLine(_ map: SizeMap) -> String {
+        "<p class=\"size-summary\">\(HTMLText.escape(SizeMap.compact(map.bytes))) in the files of \(map.sets) set\(map.sets == 1 ? "" : "s")"
+            + (map.saving > 0 ? "; cost findings save \(HTMLText.escape(SizeMap.compact(map.saving)))" : "")
+            + ". <a href=\"#size\">Size map and largest sets</a></p>\n"
     }
 
     /// The map of the catalog's bytes, from `asset-tool size`'s computation over the validation report;

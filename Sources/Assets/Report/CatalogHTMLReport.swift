@@ -169,15 +169,16 @@ public struct CatalogHTMLReport: Sendable {
         emit(head)
         emit(placeholderSection(thumbnails: &thumbnails))
         // The size map: bounded (`SizeMap`), made from the bytes the validation counted; what the sets' cards
-        // need of it is each set's bytes (the validation's) and the savings of the few sets that have any.
+        // need of it is each set's bytes (the validation's) and the savings of the few sets that have any. Its
+        // section comes after the sets (a line here links to it), so the first sets stay in the first screen.
         let map = sizeMap()
+        var links: [String: Int] = [:]
         if let map {
             let wanted = Set(map.tiles.flatMap { [$0.path] + $0.children.map(\.path) } + map.largest.map(\.path))
-            var links: [String: Int] = [:]
             for (index, asset) in catalog.assets.enumerated() where wanted.contains(asset.path) && links[asset.path] == nil {
                 links[asset.path] = index
             }
-            emit(sizeSection(map, links: links))
+            emit(sizeLine(map))
         }
         let savingBySet = map?.savingBySet ?? [:]
         let setBytes = validation.setBytes.count == catalog.assets.count ? validation.setBytes : []
@@ -204,6 +205,7 @@ public struct CatalogHTMLReport: Sendable {
             start = end
         }
         var end = "</section>\n"
+        if let map { end += sizeSection(map, links: links) }
         if budget.skipped > 0 {
             end += "<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF preview\(budget.skipped == 1 ? "" : "s") skipped: drawing PDFs "
                 + "took the report's budget of \(PDFRenderBudget.words(budget.allowed)) s (\(PDFRenderBudget.words(budget.seconds)) s and "

@@ -85,7 +85,7 @@ enum ReportPage {
     .used-by.unused { color: var(--warning); }
     .used-by code { font-size: 11px; }
     .bytes .saving { color: var(--warning); }
-    .usage-summary { margin: 16px 0 0; }
+    .usage-summary, .size-summary { margin: 16px 0 0; }
     .size-map { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 4px 16px 12px; margin-top: 28px; }
     .treemap { display: block; width: 100%; height: auto; aspect-ratio: 1000 / 420; font-size: 11px; }
     .treemap rect { stroke: #ffffff; stroke-width: 1; }

@@ -73,7 +73,10 @@ struct ReportSizeAndUsageTests {
         let section = try #require(html.range(of: "<section class=\"size-map\" id=\"size\">"))
         let end = try #require(html.range(of: "</section>", range: section.upperBound..<html.endIndex))
         let map = String(html[section.lowerBound..<end.upperBound])
-        #expect(section.lowerBound < (try #require(html.range(of: "<section class=\"assets\">"))).lowerBound)
+        // (after the sets, so the first sets stay in the first screen; a line above them links to it)
+        #expect(section.lowerBound > (try #require(html.range(of: "<section class=\"assets\">"))).lowerBound)
+        #expect(html.contains("<p class=\"size-summary\">\(SizeMap.compact(cost.total.bytes)) in the files of 3 sets; "
+            + "cost findings save \(SizeMap.compact(cost.total.saving)). <a href=\"#size\">Size map and largest sets</a></p>"))
         #expect(map.contains("<svg class=\"treemap\" viewBox=\"0 0 1000 420\""))
         #expect(map.contains("\(CatalogCostReport.grouped(cost.total.bytes)) bytes in the files the sets name"))
         // and the group Icons and the top-level set are tiles, Icons holding its two sets
