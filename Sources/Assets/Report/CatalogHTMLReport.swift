@@ -408,7 +408,7 @@ public struct CatalogHTMLReport: Sendable {
         let project = usageProject.map { " in \(HTMLText.escape($0))" } ?? ""
         return "<p class=\"usage-summary\" id=\"usage\">Sources\(project): \(usage.count - unused) set\(usage.count - unused == 1 ? "" : "s") used, "
             + "<strong>\(unused) unused</strong>\(unused == 0 ? "" : " (marked <span class=\"unused-mark\">unused</span>)"); "
-            + "\(catalog.assets.count - usage.count) not checked for use (inside a container, or a kind an app does not ask for by name).</p>\n"
+            + "\(max(0, catalog.assets.count - usage.count)) not checked for use (inside a container, or a kind an app does not ask for by name).</p>\n"
     }
 
     func diagnosticList(_ diagnostics: [CatalogDiagnostic]) -> String {
