@@ -63,6 +63,7 @@ enum CommandExamples {
           asset-tool report --output report.html (reports ./Assets.catalog)
           asset-tool report App/Assets.xcassets -o report.html --force
           asset-tool report App/Assets.xcassets -o report.de.html --strings App/Localizable.xcstrings --locale de
+          asset-tool report App/Assets.xcassets --sources . -o report.html (each set's uses, unused sets marked)
         """
 
     static let size = """

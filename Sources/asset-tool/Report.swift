@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetReferences
 import Assets
 import AssetsSupport
 #if canImport(FoundationEssentials)
@@ -21,9 +22,17 @@ struct Report: WritingCommand {
         into view, and a bar filters the sets by name and by finding (severity or code); without \
         script the page still lists every set and finding.
 
+        A size section draws the catalog's bytes by group and set as a treemap (inline SVG, bounded: the \
+        largest groups and sets, the rest as "other"), the cost findings marked on it (unused-scale and \
+        oversized-image; with --deep also duplicate-image and compressible-image), with the figures of \
+        `asset-tool size`; each set's card shows its bytes. With --sources PROJECT the project's code is \
+        scanned as `refs` scans it: each card lists the first places that use the set (file:line, \
+        relative to PROJECT) or marks the set unused, and the bar filters unused sets.
+
         Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when \
         placeholders.json cannot be read or the output cannot be written (an existing file without \
-        --force); 64 for a usage error; 66 when the catalog cannot be read.
+        --force); 64 for a usage error (also a catalog that is not under --sources PROJECT); 66 when the \
+        catalog or PROJECT cannot be read.
 
         \(CommandExamples.report)
         """
@@ -53,8 +62,16 @@ struct Report: WritingCommand {
     @Flag(help: "Show each image set's BlurHash and ThumbHash previews (what an app shows while the image loads).")
     var hashPreviews = false
 
+    @Flag(help: "Fully decode every image instead of probing its header (as validate --deep); adds duplicate-image and compressible-image to the size map.")
+    var deep = false
+
+    @Option(help: ArgumentHelp("Also find the asset names the code in this project folder asks for (as refs does): "
+                               + "each set's card lists its first uses (file:line) or marks it unused.",
+                               valueName: "project"))
+    var sources: String?
+
     func run() throws {
-        let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits)
+        let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep, costChecks: true)
         let (validator, names) = try setup.validator(forCatalog: catalog) { CommandFailure("\($0)") }
         let strings: LocalizedStrings?
         do {
@@ -73,6 +90,12 @@ struct Report: WritingCommand {
         } catch {
             progress?.finish()
             throw CommandFailure.unreadableCatalog("\(error)")
+        }
+        if let sources {
+            progress?.stage("scanning sources")
+            let (usage, project) = try Self.usage(ofCatalog: catalog, sources: sources, checks: checks, progress: progress)
+            report.usage = usage
+            report.usageProject = project
         }
         report.limits = limits.decoding
         report.hashPreviews = hashPreviews
@@ -95,5 +118,26 @@ struct Report: WritingCommand {
                 + "drawing PDFs took the report's budget of \(PDFRenderBudget.words(pdfBudget.allowed)) s"))
         }
         print(PlainText.escape("\(output): \(report.catalog.assets.count) assets, \(report.validation.summary)"))
+    }
+
+    /// `--sources PROJECT`: the project scanned as `refs` scans it (`RefsScan`, the command line's one way),
+    /// and what it says of each set of `catalog`, as plain data for the page (`SetUsage`).
+    static func usage(ofCatalog catalog: String, sources project: String, checks: CheckOptions,
+                      progress: ProgressReporter?) throws -> ([String: SetUsage], String) {
+        let config = try checks.config(forCatalog: project)
+        let scan: ReferenceScan
+        do {
+            scan = try RefsScan.run(project: project, config: config, progress: progress)
+        } catch {
+            progress?.finish()
+            throw CommandFailure.unreadableCatalog("\(error)")
+        }
+        guard let name = scan.catalogName(of: catalog) else {
+            progress?.finish()
+            throw CommandFailure("\(catalog): not a catalog under \(project) (--sources reads the \(scan.catalogs.count) catalog"
+                                 + "\(scan.catalogs.count == 1 ? "" : "s") under the project)", status: .usage)
+        }
+        let (applied, findings) = scan.report(config: config)
+        return (scan.usage(ofCatalog: name, findings: findings, diagnostics: applied.diagnostics, places: CatalogHTMLReport.usagePlaces), project)
     }
 }

@@ -63,4 +63,57 @@ struct ReportCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    @Test("--sources PROJECT: each card lists its uses as file:line relative to the project; the unused set is marked and counted")
+    func withSources() throws {
+        // Given a project whose code uses one set by name twice and never the other
+        let root = try RefsCommandTests.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "let c = UIImage(named: \"used\")!\n".write(to: root.appendingPathComponent("App/More.swift"), atomically: true, encoding: .utf8)
+        let output = root.appendingPathComponent("report.html").path
+
+        // When the report of its catalog is written with the project's sources
+        let run = try CLIRun.run(["report", "App/Assets.xcassets", "--sources", ".", "--output", output], in: root)
+
+        // Then the used set's card lists both places, and the stale one is marked unused, in the markup
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        let used = try Self.article("used", in: html)
+        #expect(used.contains("data-use=\"used\""))
+        #expect(used.contains("used by: <code title=\"UIImage(named:)\">App/More.swift:1</code>, <code title=\"UIImage(named:)\">App/View.swift:1</code></p>"))
+        let stale = try Self.article("stale", in: html)
+        #expect(stale.contains("data-use=\"unused\"") && stale.contains("<span class=\"unused-mark\">unused</span>"))
+        #expect(html.contains("<option value=\"unused\">unused (1)</option>"))
+        #expect(html.contains("Sources in .: 1 set used, <strong>1 unused</strong>"))
+        // and the size of each set is on its card (the one-byte files of the fixture)
+        #expect(used.contains("data-bytes=\"1\""))
+        #expect(html.contains("<svg class=\"treemap\""))
+    }
+
+    @Test("--sources with a catalog outside the project is a usage error naming both; rules that turn unused-asset off mark nothing")
+    func sourcesElsewhere() throws {
+        let root = try RefsCommandTests.project()
+        let other = try RefsCommandTests.project()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: other)
+        }
+        let output = root.appendingPathComponent("report.html").path
+
+        let outside = try CLIRun.run(["report", other.appendingPathComponent("App/Assets.xcassets").path, "--sources", root.path, "--output", output])
+        let quiet = try CLIRun.run(["report", "App/Assets.xcassets", "--sources", ".", "--disable", "unused-asset", "--output", output], in: root)
+
+        #expect(outside.status == 64)
+        #expect(outside.stderr == "\(other.appendingPathComponent("App/Assets.xcassets").path): not a catalog under \(root.path) "
+            + "(--sources reads the 1 catalog under the project)\n")
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(!html.contains("data-use=\"unused\"") && html.contains("<option value=\"unused\">unused (0)</option>"))
+    }
+
+    static func article(_ name: String, in html: String) throws -> String {
+        let start = try #require(html.range(of: "data-name=\"\(name)\""))
+        let end = try #require(html.range(of: "</article>", range: start.upperBound..<html.endIndex))
+        return String(html[start.lowerBound..<end.upperBound])
+    }
 }

@@ -70,20 +70,59 @@ extension CatalogReport {
     /// This catalog's report with its paths made relative to `project` (the catalog's own path in front),
     /// so it joins the source findings in one report rooted at the project (`validate --sources`).
     package func rebased(under project: String) -> [CatalogDiagnostic] {
-        let base = project.hasSuffix("/") ? String(project.dropLast()) : project
-        let folder = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
-        let prefix: String
-        if folder.hasPrefix(base + "/") {
-            prefix = String(folder.dropFirst(base.count + 1))
-        } else if base == "." {
-            prefix = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
-        } else {
-            prefix = folder
-        }
+        let prefix = ReferenceScan.relative(catalog, under: project)
         return diagnostics.map { diagnostic in
             var moved = diagnostic
             moved.path = diagnostic.path.isEmpty ? prefix : "\(prefix)/\(diagnostic.path)"
             return moved
         }
+    }
+}
+
+extension ReferenceScan {
+    /// `catalog` relative to `project` as the scan names catalogs (`App/Assets.xcassets`), by the paths'
+    /// text; a catalog outside the project keeps its path as given.
+    package static func relative(_ catalog: String, under project: String) -> String {
+        let base = project.hasSuffix("/") ? String(project.dropLast()) : project
+        let folder = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
+        if folder.hasPrefix(base + "/") { return String(folder.dropFirst(base.count + 1)) }
+        if base == "." { return folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder }
+        return folder
+    }
+
+    /// The name this scan gives the catalog at `catalog` (one of `catalogs`), found by its path under the
+    /// project, else by its real path (`../App/Assets.xcassets` from inside the project, a link); nil when
+    /// the scan did not read it (it is not under the project).
+    package func catalogName(of catalog: String) -> String? {
+        let named = Self.relative(catalog, under: project)
+        if catalogs.contains(named) { return named }
+        guard let real = CatalogRoot(path: catalog)?.real else { return nil }
+        return catalogs.first { CatalogRoot(path: "\(project)/\($0)")?.real == real }
+    }
+
+    /// What the sources do with each set of the catalog `name` (one of `catalogs`), keyed by the set's
+    /// path in it, for the report's cards (`report --sources`): the sets that references use, with their
+    /// first few places (lookups and settings before other literals, then by file and line) and their count;
+    /// the sets that `unused-asset` reports in `diagnostics` (the findings with the configuration's rules
+    /// applied, so a disabled or excluded finding marks nothing) as unused. A set in neither was not
+    /// checked for use.
+    package func usage(ofCatalog name: String, findings: ReferenceFindings, diagnostics: [CatalogDiagnostic],
+                       places: Int) -> [String: SetUsage] {
+        let prefix = name + "/"
+        var usage: [String: SetUsage] = [:]
+        for (key, references) in findings.uses where key.hasPrefix(prefix) {
+            let ordered = references.sorted { lhs, rhs in
+                let (left, right) = (lhs.certainty == .possible, rhs.certainty == .possible)
+                return left != right ? !left : (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+            }
+            usage[String(key.dropFirst(prefix.count))] = SetUsage(
+                first: ordered.prefix(places).map { SetUsage.Place(file: $0.file, line: $0.line, via: $0.via) },
+                count: references.count)
+        }
+        for diagnostic in diagnostics where diagnostic.code == .unusedAsset && diagnostic.path.hasPrefix(prefix) {
+            let set = String(diagnostic.path.dropFirst(prefix.count))
+            if usage[set] == nil { usage[set] = .unused }
+        }
+        return usage
     }
 }

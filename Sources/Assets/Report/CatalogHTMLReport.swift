@@ -27,6 +27,15 @@ public struct CatalogHTMLReport: Sendable {
     /// them. Nil: a fresh default budget each time the page is drawn. A caller that passes one reads
     /// `skipped` from it afterwards.
     public var pdfBudget: PDFRenderBudget?
+    /// What the app's sources do with each set (`report --sources PROJECT`), by catalog-relative set path:
+    /// each set's card lists its first few uses (`file:line`) or says that nothing uses it, and the filter
+    /// bar can show the unused sets. A set absent from it was not checked for use (a container's layers, a
+    /// sticker). Nil: the sources were not read, and the page says nothing of use.
+    public var usage: [String: SetUsage]?
+    /// The project folder whose sources `usage` comes from, as the page names it.
+    public var usageProject: String?
+    /// How many places a card lists before it counts the rest.
+    public static let usagePlaces = 3
 
     /// The states a placeholder row is drawn for, in this order.
     package static let placeholderStates: [PlaceholderState] = [.loading, .empty, .error, .loadingError, .imageSlot]
@@ -159,8 +168,23 @@ public struct CatalogHTMLReport: Sendable {
         }
         emit(head)
         emit(placeholderSection(thumbnails: &thumbnails))
+        // The size map: bounded (`SizeMap`), made from the bytes the validation counted; what the sets' cards
+        // need of it is each set's bytes (the validation's) and the savings of the few sets that have any. Its
+        // section comes after the sets (a line here links to it), so the first sets stay in the first screen.
+        let map = sizeMap()
+        var links: [String: Int] = [:]
+        if let map {
+            let wanted = Set(map.tiles.flatMap { [$0.path] + $0.children.map(\.path) } + map.largest.map(\.path))
+            for (index, asset) in catalog.assets.enumerated() where wanted.contains(asset.path) && links[asset.path] == nil {
+                links[asset.path] = index
+            }
+            emit(sizeLine(map))
+        }
+        let savingBySet = map?.savingBySet ?? [:]
+        let setBytes = validation.setBytes.count == catalog.assets.count ? validation.setBytes : []
+        if let usage { emit(usageSummary(usage)) }
         emit("<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
-             + filterForm(byAsset: byAsset))
+             + filterForm(byAsset: byAsset, sized: !setBytes.isEmpty))
         let shared = thumbnails
         let root = thumbnails.root
         let total = catalog.assets.count
@@ -170,7 +194,10 @@ public struct CatalogHTMLReport: Sendable {
             if start % SetChunk.size == 0 { emit(SetChunk.opening(startingAt: start, total: total, markupChunks: markupChunks)) }
             let articles = ParallelWork.map(count: end - start, chunk: 1) { offset in
                 let index = start + offset
-                return assetArticle(wholeAsset(at: index, root: root), index: index, diagnostics: byAsset[index] ?? [], thumbnails: shared)
+                let asset = wholeAsset(at: index, root: root)
+                let size = setBytes.isEmpty ? nil : SetSize(bytes: setBytes[index], saving: savingBySet[asset.path] ?? 0)
+                return assetArticle(asset, index: index, diagnostics: byAsset[index] ?? [], thumbnails: shared,
+                                    size: size, usage: usage.map { $0[asset.path] })
             }
             emit(articles.joined())
             if end % SetChunk.size == 0 || end == total { emit(SetChunk.closing(startingAt: end - 1 - (end - 1) % SetChunk.size, markupChunks: markupChunks)) }
@@ -178,6 +205,7 @@ public struct CatalogHTMLReport: Sendable {
             start = end
         }
         var end = "</section>\n"
+        if let map { end += sizeSection(map, links: links) }
         if budget.skipped > 0 {
             end += "<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF preview\(budget.skipped == 1 ? "" : "s") skipped: drawing PDFs "
                 + "took the report's budget of \(PDFRenderBudget.words(budget.allowed)) s (\(PDFRenderBudget.words(budget.seconds)) s and "
@@ -189,7 +217,7 @@ public struct CatalogHTMLReport: Sendable {
     /// The search and filter bar: hidden in the markup, shown by the page's script (without script the page
     /// lists every set and finding). Its finding choices are the severities and the codes the sets have,
     /// each with the number of sets it would show.
-    func filterForm(byAsset: [Int: [CatalogDiagnostic]]) -> String {
+    func filterForm(byAsset: [Int: [CatalogDiagnostic]], sized: Bool = false) -> String {
         var setsWith: [String: Int] = [:]
         var withErrors = 0, withWarnings = 0
         for found in byAsset.values {
@@ -213,7 +241,23 @@ public struct CatalogHTMLReport: Sendable {
             for (code, count) in setsWith.sorted(by: { $0.key < $1.key }) { html += option("code:" + code, "\(code) (\(count))") }
             html += "</optgroup>"
         }
-        html += "</select></label> <output id=\"filter-count\" aria-live=\"polite\"></output></form>\n"
+        html += "</select></label> "
+        if let usage {
+            let unused = usage.values.filter(\.isUnused).count
+            html += "<label>Use <select id=\"filter-use\">"
+            html += option("", "any use")
+            html += option("used", "used (\(usage.count - unused))")
+            html += option("unused", "unused (\(unused))")
+            html += "</select></label> "
+        }
+        if sized {
+            html += "<label>Size <select id=\"filter-size\">"
+            html += option("", "any size")
+            for (bytes, label) in [(10_000, "10 KB"), (100_000, "100 KB"), (1_000_000, "1 MB")] { html += option(String(bytes), "at least \(label)") }
+            html += option("saving", "with savings")
+            html += "</select></label> "
+        }
+        html += "<output id=\"filter-count\" aria-live=\"polite\"></output></form>\n"
         return html
     }
 
@@ -222,9 +266,24 @@ public struct CatalogHTMLReport: Sendable {
         return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
     }
 
-    func assetArticle(_ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: ThumbnailCache) -> String {
+    /// A set's bytes (the files its entries name, as `asset-tool size` counts them) and what its cost
+    /// findings save.
+    struct SetSize: Sendable {
+        var bytes: Int
+        var saving: Int
+    }
+
+    /// One set's card. `size`: nil when the bytes were not counted. `usage`: nil when the sources were not
+    /// read; `.some(nil)` when they were and the set was not checked for use.
+    func assetArticle(_ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: ThumbnailCache,
+                      size: SetSize? = nil, usage: SetUsage?? = nil) -> String {
         let severity = found.contains { $0.severity == .error } ? " has-errors" : (found.isEmpty ? "" : " has-warnings")
-        var html = "<article class=\"asset\(severity)\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\""
+        let unused = usage??.isUnused == true
+        var html = "<article class=\"asset\(severity)\(unused ? " unused" : "")\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\""
+        if let size {
+            html += " data-bytes=\"\(size.bytes)\"" + (size.saving > 0 ? " data-saving=\"\(size.saving)\"" : "")
+        }
+        if case .some(.some(let use)) = usage { html += " data-use=\"\(use.isUnused ? "unused" : "used")\"" }
         if !found.isEmpty {
             // What the filter matches: the severities and the codes of the set's findings, space-separated.
             let severities = Set(found.map(\.severity)).sorted(by: >).map(\.rawValue).joined(separator: " ")
@@ -232,8 +291,14 @@ public struct CatalogHTMLReport: Sendable {
             html += " data-severities=\"\(HTMLText.escape(severities))\" data-codes=\"\(HTMLText.escape(codes))\""
         }
         html += ">\n"
-        html += "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span></h3>\n"
+        html += "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span>"
+            + (unused ? " <span class=\"unused-mark\">unused</span>" : "") + "</h3>\n"
         html += "<p class=\"path\">\(HTMLText.escape(asset.path))</p>\n"
+        if let size {
+            html += "<p class=\"bytes\"><span class=\"size\" title=\"\(CatalogCostReport.grouped(size.bytes)) bytes\">\(HTMLText.escape(SizeMap.compact(size.bytes)))</span>"
+                + (size.saving > 0 ? " <span class=\"saving\">cost findings save \(HTMLText.escape(SizeMap.compact(size.saving)))</span>" : "") + "</p>\n"
+        }
+        if case .some(.some(let use)) = usage { html += usedBy(use) }
         if !found.isEmpty { html += diagnosticList(found) }
         if asset.kind == .colorSet {
             html += asset.colors.isEmpty ? "<p class=\"empty\">no colours</p>\n" : colorSwatches(of: asset)
@@ -320,6 +385,30 @@ public struct CatalogHTMLReport: Sendable {
         if let width = thumbnail.width, let height = thumbnail.height { words.append("\(width)×\(height)") }
         if let frames = thumbnail.frameCount, frames > 1 { words.append("\(frames) frames") }
         return words.joined(separator: " ")
+    }
+
+    /// The card's use line: the first few places (`file:line`, the API in their tooltip) and a count of the
+    /// rest, or that no reference uses the set.
+    func usedBy(_ use: SetUsage) -> String {
+        guard !use.isUnused else {
+            return "<p class=\"used-by unused\">used by: nothing in the sources (unused-asset)</p>\n"
+        }
+        var html = "<p class=\"used-by\">used by: "
+        html += use.first.prefix(Self.usagePlaces).map { place in
+            "<code title=\"\(HTMLText.escape(place.via))\">\(HTMLText.escape(place.location))</code>"
+        }.joined(separator: ", ")
+        let rest = use.count - min(use.first.count, Self.usagePlaces)
+        if rest > 0 { html += " and \(rest) more" }
+        return html + "</p>\n"
+    }
+
+    /// The line above the sets that says where the uses come from and how many sets are unused.
+    func usageSummary(_ usage: [String: SetUsage]) -> String {
+        let unused = usage.values.filter(\.isUnused).count
+        let project = usageProject.map { " in \(HTMLText.escape($0))" } ?? ""
+        return "<p class=\"usage-summary\" id=\"usage\">Sources\(project): \(usage.count - unused) set\(usage.count - unused == 1 ? "" : "s") used, "
+            + "<strong>\(unused) unused</strong>\(unused == 0 ? "" : " (marked <span class=\"unused-mark\">unused</span>)"); "
+            + "\(max(0, catalog.assets.count - usage.count)) not checked for use (inside a container, or a kind an app does not ask for by name).</p>\n"
     }
 
     func diagnosticList(_ diagnostics: [CatalogDiagnostic]) -> String {

@@ -78,6 +78,30 @@ enum ReportPage {
     .spinner { width: 24px; height: 24px; border-radius: 50%; border: 3px solid rgba(128,128,128,0.3);
       border-top-color: currentColor; animation: spin 0.9s linear infinite; margin: 8px; }
     @keyframes spin { to { transform: rotate(360deg); } }
+    .asset.unused { border-style: dashed; }
+    .unused-mark { font-size: 11px; font-weight: 600; color: var(--warning); border: 1px solid currentColor;
+      border-radius: 6px; padding: 0 6px; margin-left: 4px; text-transform: uppercase; }
+    .used-by, .bytes { margin: -6px 0 10px; font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
+    .used-by.unused { color: var(--warning); }
+    .used-by code { font-size: 11px; }
+    .bytes .saving { color: var(--warning); }
+    .usage-summary, .size-summary { margin: 16px 0 0; }
+    .size-map { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 4px 16px 12px; margin-top: 28px; }
+    .treemap { display: block; width: 100%; height: auto; aspect-ratio: 1000 / 420; font-size: 11px; }
+    .treemap rect { stroke: #ffffff; stroke-width: 1; }
+    .treemap .top > rect { fill: #c9dcf3; }
+    .treemap .top.set > rect, .treemap .inner > rect { fill: #9cc0eb; }
+    .treemap .other > rect { fill: #e3e3e8; }
+    .treemap .cost > rect { fill: #f6d38f; stroke: var(--warning); stroke-dasharray: 4 2; }
+    .treemap .top.cost.group > rect { fill: #fbe9c6; }
+    .treemap text { fill: var(--ink); pointer-events: none; }
+    .treemap .size { fill: var(--muted); }
+    .treemap a:hover rect { stroke: var(--accent); stroke-width: 2; }
+    .largest { border-collapse: collapse; margin-top: 12px; font-size: 12px; }
+    .largest caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
+    .largest th, .largest td { text-align: left; padding: 2px 10px 2px 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+    .largest td:nth-child(-n+2) { text-align: right; font-variant-numeric: tabular-nums; }
+    .largest tr.cost td:nth-child(2) { color: var(--warning); }
     """
 
     /// The Content-Security-Policy: nothing loads from anywhere, images only from `data:` URIs, and the one
@@ -88,7 +112,7 @@ enum ReportPage {
 
     /// `sha256-` and the base64 SHA-256 of `loadScript`'s UTF-8 bytes, as CSP writes a hash. A test
     /// recomputes it, so an edit of the script that forgets this fails `swift test`.
-    static let loadScriptHash = "sha256-ueqpCaTtU4hZkNGd5iN9ZrB0HD71DDcMncXBI8ws6Ck="
+    static let loadScriptHash = "sha256-YB3b5KLlAKv5BeAOrB96lnAhiOP/Efj3+md/YfcvJnw="
 
     /// The page's one script (progressive enhancement: without it the page shows every set and finding,
     /// only the previews stay unloaded). It touches no set at load: it
@@ -187,9 +211,14 @@ enum ReportPage {
         return list;
       }
 
-      var query = "", want = "";
+      var query = "", want = "", use = "", size = "";
+      function filtering() { return query !== "" || want !== "" || use !== "" || size !== ""; }
       function matches(record) {
         var match = query === "" || record.name.indexOf(query) !== -1;
+        if (match && use !== "") { match = record.data.use === use; }
+        if (match && size !== "") {
+          match = size === "saving" ? Number(record.data.saving || 0) > 0 : Number(record.data.bytes || 0) >= Number(size);
+        }
         if (match && want !== "") {
           var severities = " " + (record.data.severities || "") + " ";
           if (want === "any") { match = severities !== "  "; }
@@ -202,9 +231,9 @@ enum ReportPage {
       }
       // Shows the chunk's matching sets, hides the rest; the number shown.
       function filterChunk(chunk) {
-        var list = records(chunk), shown = 0, filtering = query !== "" || want !== "";
+        var list = records(chunk), shown = 0, any = filtering();
         for (var i = 0; i < list.length; i++) {
-          var match = !filtering || matches(list[i]);
+          var match = !any || matches(list[i]);
           if (list[i].element && list[i].element.hidden === match) { list[i].element.hidden = !match; }
           if (match) { shown++; }
         }
@@ -228,7 +257,7 @@ enum ReportPage {
         chunk.replaceChild(template.content, deferred);
         chunk.classList.remove("deferred");
         chunk.assetRecords = null;
-        if (query !== "" || want !== "") { filterChunk(chunk); }
+        if (filtering()) { filterChunk(chunk); }
         watch(chunk);
         later();
       }
@@ -252,12 +281,16 @@ enum ReportPage {
       if (form) {
         var nameField = document.getElementById("filter-name");
         var findings = document.getElementById("filter-findings");
+        var useField = document.getElementById("filter-use");
+        var sizeField = document.getElementById("filter-size");
         var count = document.getElementById("filter-count");
         var filterTimer = 0;
         var apply = function () {
           filterTimer = 0;
           query = nameField.value.trim().toLowerCase();
           want = findings.value;
+          use = useField ? useField.value : "";
+          size = sizeField ? sizeField.value : "";
           var visible = 0;
           for (var i = 0; i < chunks.length; i++) { visible += filterChunk(chunks[i]); }
           count.textContent = visible + " of " + total + " sets";
@@ -268,12 +301,32 @@ enum ReportPage {
         };
         nameField.addEventListener("input", soon);
         findings.addEventListener("change", apply);
+        if (useField) { useField.addEventListener("change", apply); }
+        if (sizeField) { sizeField.addEventListener("change", apply); }
         form.addEventListener("submit", function (event) { event.preventDefault(); apply(); });
         count.textContent = total + " sets";
         form.hidden = false;
         // A browser that restores the fields (back, reload) gets the sets they choose.
-        if (nameField.value !== "" || findings.value !== "") { apply(); }
+        if (nameField.value !== "" || findings.value !== "" || (useField && useField.value !== "") ||
+            (sizeField && sizeField.value !== "")) { apply(); }
       }
+
+      // A link to a set's card (the size map's tiles, the largest sets) opens the set's chunk first when it
+      // is still deferred, then goes to the card.
+      function go(hash) {
+        var found = /^#asset-([0-9]+)$/.exec(hash), first = 0;
+        if (!found) { return; }
+        var index = Number(found[1]);
+        for (var i = 0; i < chunks.length; i++) {
+          var sets = Number(chunks[i].getAttribute("data-sets")) || 0;
+          if (index < first + sets) { open(chunks[i]); break; }
+          first += sets;
+        }
+        var card = document.getElementById("asset-" + index);
+        if (card) { card.hidden = false; card.scrollIntoView(); }
+      }
+      window.addEventListener("hashchange", function () { go(location.hash); });
+      if (location.hash) { go(location.hash); }
 
       window.addEventListener("load", function () {
         tally();

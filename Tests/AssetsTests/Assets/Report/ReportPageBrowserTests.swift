@@ -14,7 +14,7 @@ struct ReportPageBrowserTests {
 
     /// The page of a catalog of `count` sets, each with one 12x12 PNG; every tenth lists a file it lacks.
     /// `markupChunks`: the chunks of sets written as markup before the deferred ones (`SetChunk`).
-    static func page(sets count: Int, markupChunks: Int = SetChunk.markupChunks) throws -> String {
+    static func page(sets count: Int, markupChunks: Int = SetChunk.markupChunks, usage: [String: SetUsage]? = nil) throws -> String {
         let fixture = try FixtureCatalog()
         let png = try FixtureCatalog.png(width: 12, height: 12)
         for index in 0..<count {
@@ -26,6 +26,7 @@ struct ReportPageBrowserTests {
         // Rendered while the fixture's files exist.
         var report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: [])).validate(catalog))
         report.markupChunks = markupChunks
+        report.usage = usage
         return report.render()
     }
 
@@ -109,18 +110,15 @@ struct ReportPageBrowserTests {
     /// goes into a sandboxed frame that may not run script (so its parser reads `<noscript>` as markup, as a
     /// browser with script off does) and a harness page around it reads the frame's sets (`--dump-dom` and
     /// `--print-to-pdf` need script in the page itself).
-    static func listedWithoutScript(_ html: String) throws -> [String] {
+    static func listedWithoutScript(_ html: String, describe: String = defaultDescription) throws -> [String] {
         let escaped = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
         let harness = """
         <!DOCTYPE html><html><head><title>harness</title></head><body>
         <iframe id="page" sandbox="allow-same-origin" width="1200" height="900" srcdoc="\(escaped)"></iframe>
         <script>
         function list() {
-          var sets = document.getElementById("page").contentDocument.querySelectorAll("article.asset"), lines = [];
-          for (var i = 0; i < sets.length; i++) {
-            lines.push(sets[i].getAttribute("data-name") + ", " + sets[i].querySelectorAll("li.diagnostic").length + ", " +
-                       (sets[i].getClientRects().length > 0 ? "shown" : "not shown"));
-          }
+          var page = document.getElementById("page").contentDocument, lines = [];
+          \(describe)
           var out = document.createElement("pre");
           out.id = "listed";
           out.textContent = lines.join("\\n");
@@ -134,6 +132,63 @@ struct ReportPageBrowserTests {
             return []
         }
         return dom[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+    }
+
+    /// Each set: "name, findings, shown or not".
+    static let defaultDescription = """
+        var sets = page.querySelectorAll("article.asset");
+        for (var i = 0; i < sets.length; i++) {
+          lines.push(sets[i].getAttribute("data-name") + ", " + sets[i].querySelectorAll("li.diagnostic").length + ", " +
+                     (sets[i].getClientRects().length > 0 ? "shown" : "not shown"));
+        }
+        """
+
+    /// The unused sets of a page of `count` sets: every third.
+    static func usage(sets count: Int) -> [String: SetUsage] {
+        var usage: [String: SetUsage] = [:]
+        for index in 0..<count {
+            let name = String(format: "set_%04d", index)
+            usage["\(name).imageset"] = index % 3 == 0 ? .unused
+                : SetUsage(first: [.init(file: "App/V\(index).swift", line: index, via: "UIImage(named:)")], count: 1)
+        }
+        return usage
+    }
+
+    @Test("uses and sizes: the Use filter shows the unused sets, also in closed chunks; without script each card's use and the treemap show",
+          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    func usesAndSizes() throws {
+        // Given the page of 300 sets, every third unused, no chunk as markup
+        let html = try Self.page(sets: 300, markupChunks: 0, usage: Self.usage(sets: 300))
+        // When Chromium opens it with the Use choice on "unused" (as a browser that restored the field)
+        let filtered = try Self.dom(of: html.replacingOccurrences(of: "<option value=\"unused\">", with: "<option value=\"unused\" selected>"))
+        // Then the count says 100 of 300, and the open chunk shows only the unused sets
+        #expect(filtered.contains("<output id=\"filter-count\" aria-live=\"polite\">100 of 300 sets</output>"))
+        // (the sets of opened chunks: a closed chunk's are the text of its <noscript>)
+        let opened = filtered.range(of: "<noscript>").map { String(filtered[..<$0.lowerBound]) } ?? filtered
+        let shown = opened.components(separatedBy: "<article ").dropFirst()
+            .filter { !$0.prefix { $0 != ">" }.contains(" hidden") }
+            .compactMap { piece -> String? in
+                guard let start = piece.range(of: "data-name=\"") else { return nil }
+                return String(piece[start.upperBound...].prefix { $0 != "\"" })
+            }
+        #expect(!shown.isEmpty && shown.allSatisfy { Int($0.dropFirst(4)).map { $0 % 3 == 0 } == true }, "\(shown.prefix(5))")
+
+        // When it is shown with script off
+        let listed = try Self.listedWithoutScript(html, describe: """
+            var sets = page.querySelectorAll("article.asset"), tiles = page.querySelectorAll("svg.treemap g.tile");
+            var drawn = 0;
+            for (var t = 0; t < tiles.length; t++) { if (tiles[t].getClientRects().length > 0) { drawn++; } }
+            lines.push("treemap tiles drawn: " + (drawn > 0 && drawn === tiles.length ? "all" : drawn + " of " + tiles.length));
+            for (var i = 0; i < sets.length; i++) {
+              var use = sets[i].querySelector("p.used-by");
+              lines.push(sets[i].getAttribute("data-name") + ", " + (use && use.getClientRects().length > 0 ? use.textContent : "-"));
+            }
+            """)
+        // Then the treemap is drawn and every card shows its use, in order
+        #expect(listed.first == "treemap tiles drawn: all", "\(listed.prefix(2))")
+        #expect(Array(listed.dropFirst()) == (0..<300).map { index in
+            String(format: "set_%04d, ", index) + (index % 3 == 0 ? "used by: nothing in the sources (unused-asset)" : "used by: App/V\(index).swift:\(index)")
+        }, "\(listed.count) listed: \(listed.prefix(3))")
     }
 
     @Test("deferred chunks: opened near the view only, filtered while closed, and every set listed without script",
