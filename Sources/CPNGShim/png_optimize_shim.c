@@ -162,6 +162,10 @@ static assets_png_opt_status reader_open(canonical_reader *reader, const uint8_t
         return ASSETS_PNG_OPT_UNREADABLE;
     }
     png_set_read_fn(reader->png, reader, reader_read);
+    /* libpng warns of a few ICC profiles it knows to be wrong sRGB profiles ("known incorrect sRGB
+       profile"); the profile is kept byte for byte and compared, so the warning says nothing about the
+       pixels: without this every such file (Adobe's old exports) would be left as it is. */
+    png_set_option(reader->png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
     png_set_user_limits(reader->png, 0x7fffffff, 0x7fffffff);
     png_read_info(reader->png, reader->info);
     reader->width = png_get_image_width(reader->png, reader->info);
@@ -530,6 +534,13 @@ typedef struct {
     size_t size;
 } trial;
 
+/* Bytes of the chunks a candidate writes besides IDAT that another candidate may not: PLTE and tRNS. */
+static int candidate_overhead(const candidate *c) {
+    if (c->color_type == 3) return 12 + c->palette_count * 3 + (c->trns_count ? 12 + c->trns_count : 0);
+    if (c->use_key) return 12 + (c->color_type == 0 ? 2 : 6);
+    return 0;
+}
+
 static void build_palette_candidate(const analysis *a, candidate *c, analysis *reordered) {
     memset(c, 0, sizeof(*c));
     c->color_type = 3;
@@ -688,6 +699,9 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
             filter_image(all[s], packed, c->row_bytes, height, c->bpp, filtered, scratch);
             int size = compress_size(fast, filtered, (c->row_bytes + 1) * height, compressed, bound);
             if (size < 0) continue;
+            /* The chunks a candidate adds beside its image data count too: a palette of 92 colours costs
+               about 400 bytes of PLTE and tRNS, more than grey+alpha's image data saves on a small icon. */
+            size += candidate_overhead(c);
             trial t = {*c, all[s], (size_t)size};
             /* keep the two smallest */
             if (best_count < 2) {
@@ -712,7 +726,7 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
         filter_image(best[i].strategy, packed, c->row_bytes, height, c->bpp, filtered, scratch);
         int size = compress_size(strong, filtered, (c->row_bytes + 1) * height, compressed, bound);
         if (size < 0) continue;
-        if (!idat || (size_t)size < idat_size) {
+        if (!idat || (size_t)size + (size_t)candidate_overhead(c) < idat_size + (size_t)candidate_overhead(&chosen)) {
             uint8_t *copy = (uint8_t *)realloc(idat, (size_t)size);
             if (!copy) continue;
             idat = copy;

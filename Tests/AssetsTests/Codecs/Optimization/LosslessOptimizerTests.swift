@@ -111,6 +111,30 @@ struct LosslessOptimizerTests {
         #expect(try ImageInspector.decode(rewrite.bytes).image.pixels == pixels)
     }
 
+    @Test("a small black icon of 49 alpha levels becomes grey+alpha: a palette's PLTE and tRNS would outweigh it")
+    func paletteOverheadCounts() throws {
+        // Given a 48x48 black disc whose edge fades over six pixels (49 colours, all black at some alpha)
+        var pixels: [UInt8] = []
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let d = ((Double(x) - 23.5) * (Double(x) - 23.5) + (Double(y) - 23.5) * (Double(y) - 23.5)).squareRoot()
+                let alpha = d < 10 ? 255 : d > 16 ? 0 : Int(255 * (16 - d) / 6)
+                pixels += [0, 0, 0, UInt8(alpha)]
+            }
+        }
+        let image = try #require(RGBAImage(width: 48, height: 48, pixels: pixels))
+        let png = try CostFixture.storedPNG(image)
+
+        // When it is rewritten
+        let rewrite = try #require(try LosslessOptimizer.rewrite(png, format: .png))
+
+        // Then grey+alpha wins (the trials count the palette's chunks, not only its image data; a palette
+        // came out at 588 bytes, grey+alpha at 489), and the pixels are the same
+        #expect(rewrite.change.hasSuffix("grey+alpha 8-bit"), "\(rewrite.change)")
+        #expect(rewrite.bytes.count < 540, "\(rewrite.bytes.count) bytes")
+        #expect(try ImageInspector.decode(rewrite.bytes).image.pixels == pixels)
+    }
+
     @Test("a 16-bit PNG whose low bytes carry information stays 16-bit; one that does not becomes 8-bit")
     func sixteenBit() throws {
         // Given two 16-bit grey images: one with distinct low bytes, one whose two bytes always agree
