@@ -58,6 +58,18 @@ enum CostFixture {
         return types
     }
 
+    /// The data of the first chunk of `type`, or nil.
+    static func chunkData(_ type: String, _ png: [UInt8]) -> [UInt8]? {
+        var at = 8
+        while at + 12 <= png.count {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            guard at + 12 + length <= png.count else { return nil }
+            if String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self) == type { return Array(png[(at + 8)..<(at + 8 + length)]) }
+            at += 12 + length
+        }
+        return nil
+    }
+
     /// A 16-bit grey PNG of `width` x `height` whose samples are `sample(x, y)`.
     static func grey16(width: Int, height: Int, sample: (Int, Int) -> UInt16) throws -> [UInt8] {
         var rows: [UInt8] = []
@@ -109,6 +121,9 @@ struct LosslessOptimizerTests {
         // Then it is a 2-bit palette image that decodes to the same RGBA
         #expect(rewrite.change.hasSuffix("palette 2-bit"), "\(rewrite.change)")
         #expect(try ImageInspector.decode(rewrite.bytes).image.pixels == pixels)
+        // and its palette is in order: translucent entries first (by alpha, then luma), then opaque by luma
+        #expect(CostFixture.chunkData("PLTE", rewrite.bytes) == [0, 0, 0, 0, 0, 255, 255, 0, 0])
+        #expect(CostFixture.chunkData("tRNS", rewrite.bytes) == [0, 128])
     }
 
     @Test("a small black icon of 49 alpha levels becomes grey+alpha: a palette's PLTE and tRNS would outweigh it")
