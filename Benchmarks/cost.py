@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
 """Lossless catalog optimisation, side by side: asset-tool optimize against the tools users pick.
 
-Usage: cost.py ASSET_TOOL LABEL=CATALOG [LABEL=CATALOG ...] [--max-files N] [--skip zopflipng,...]
+Usage: cost.py ASSET_TOOL LABEL=CATALOG [LABEL=CATALOG ...] [--max-files N] [--skip zopflipng,...] [--threads N]
 
 For each catalog, the PNGs and JPEGs of its image, app icon, icon and sticker sets (the files
 `asset-tool optimize` rewrites; data sets' files are not images the app shows) are copied to a scratch
 folder (the first N by path with --max-files), and each tool optimises its own copy, one process at a time:
 
-  asset-tool   `optimize CATALOG --output DIR --threads 1` on a catalog holding only those files
-  oxipng       pyoxipng's `oxipng.optimize(path)` at its default level (2), one file after another
+  asset-tool   `optimize CATALOG --output DIR` (its default threads: every core; --threads N passes N) on a
+               catalog holding only those files
+  oxipng       pyoxipng's `oxipng.optimize(path)` at its default level (2, its own threads), one file after
+               another, in a Python process of its own
   optipng      `optipng -quiet -o2 FILE`
   zopflipng    `zopflipng -y FILE FILE` (its defaults)
   advpng       `advpng -q -z -3 FILE`
   jpegoptim    `jpegoptim -q FILE` (lossless: Huffman optimisation, markers kept)
 
-Time is wall-clock for the whole set of files (CPU time beside it: user + system of the tool's processes,
-or of this process for pyoxipng, which runs in it). Every output file is then decoded with Pillow beside its
+Time is wall-clock for the whole set of files (CPU time beside it: user + system of the tool's processes),
+with oxipng's CPU over the tool's as a ratio; peak memory is the largest resident set of any one process
+(GNU time). Every output file is then decoded with Pillow beside its
 original: "identical" counts files whose decoded pixels (converted to RGBA, or compared raw for 16-bit
 grey), size and ICC profile match. A table in Markdown goes to stdout.
 """
@@ -30,6 +33,9 @@ import time
 from PIL import Image
 
 IMAGE_FOLDERS = {"imageset", "appiconset", "iconset", "stickersiconset", "launchimage", "stickerpack", "sticker"}
+
+
+THREADS = {"n": None}
 
 
 def image_files(catalog):
@@ -67,10 +73,23 @@ def self_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
+PEAK = {"kib": 0}
+
+
+def run_peak(command):
+    """Runs a command under GNU time; keeps the largest peak resident set (KiB) seen since the last reset."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name] + command, check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            PEAK["kib"] = max(PEAK["kib"], int(report.read().split()[-1]))
+        except (ValueError, IndexError):
+            pass
+
+
 def run_each(command, paths):
     for path in paths:
-        subprocess.run(command + [path] if "{}" not in command else [part.replace("{}", path) for part in command],
-                       check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run_peak(command + [path] if "{}" not in command else [part.replace("{}", path) for part in command])
 
 
 def same_image(original, optimised):
@@ -103,21 +122,21 @@ def measure(label, catalog, files, asset_tool, skip, scratch):
         shutil.rmtree(folder, ignore_errors=True)
         copy_files(originals, [(f, kind) for f in subset], folder)
         paths = [os.path.join(folder, f) for f in subset]
-        cpu_children, cpu_self, start = children_cpu(), self_cpu(), time.monotonic()
+        PEAK["kib"] = 0
+        cpu_children, start = children_cpu(), time.monotonic()
         work(folder, paths)
         wall = time.monotonic() - start
-        cpu = (children_cpu() - cpu_children) + (self_cpu() - cpu_self if name == "oxipng" else 0)
+        cpu = children_cpu() - cpu_children
         after = sum(os.path.getsize(p) for p in paths)
         before = png_bytes if kind == "png" else jpeg_bytes
         identical = sum(same_image(os.path.join(originals, f), os.path.join(folder, f)) for f in subset)
-        rows.append((label, name, kind, len(subset), before, after, wall, cpu, identical))
+        rows.append((label, name, kind, len(subset), before, after, wall, cpu, PEAK["kib"], identical))
 
     def asset_tool_run(kind):
         def work(folder, paths):
             output = folder + ".out"
             shutil.rmtree(output, ignore_errors=True)
-            subprocess.run([asset_tool, "optimize", folder, "--output", output, "--threads", "1"], check=False,
-                           stdout=subprocess.DEVNULL)
+            run_peak([asset_tool, "optimize", folder, "--output", output] + (["--threads", THREADS["n"]] if THREADS["n"] else []))
             for path in paths:
                 moved = os.path.join(output, os.path.relpath(path, folder))
                 if os.path.exists(moved):
@@ -126,12 +145,12 @@ def measure(label, catalog, files, asset_tool, skip, scratch):
         return work
 
     def oxipng_run(folder, paths):
-        import oxipng
-        for path in paths:
-            try:
-                oxipng.optimize(path)
-            except Exception:
-                pass
+        # In a process of its own, so that its CPU time and peak memory are its own.
+        script = ("import oxipng, sys\n"
+                  "for path in sys.argv[1:]:\n"
+                  "    try: oxipng.optimize(path)\n"
+                  "    except Exception: pass\n")
+        run_peak([sys.executable, "-c", script] + paths)
 
     tool("asset-tool", "png", pngs, asset_tool_run("png"))
     tool("oxipng", "png", pngs, oxipng_run)
@@ -156,6 +175,9 @@ def main():
         if args[index] == "--max-files":
             max_files = int(args[index + 1])
             index += 2
+        elif args[index] == "--threads":
+            THREADS["n"] = args[index + 1]
+            index += 2
         elif args[index] == "--skip":
             skip = set(args[index + 1].split(","))
             index += 2
@@ -163,17 +185,20 @@ def main():
             label, _, path = args[index].partition("=")
             catalogs.append((label, path))
             index += 1
-    print("| catalog | tool | format | files | bytes before | bytes after | saved | wall s | CPU s | pixel-identical (Pillow) |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| catalog | tool | format | files | bytes before | bytes after | saved | wall s | CPU s | oxipng's CPU / this CPU | peak MiB | pixel-identical (Pillow) |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for label, catalog in catalogs:
         files = image_files(catalog)
         if max_files:
             files = files[:max_files]
         with tempfile.TemporaryDirectory() as scratch:
-            for row in measure(label, catalog, files, asset_tool, skip, scratch):
-                label_, name, kind, count, before, after, wall, cpu, identical = row
+            rows = measure(label, catalog, files, asset_tool, skip, scratch)
+            oxipng_cpu = {row[2]: row[7] for row in rows if row[1] == "oxipng"}
+            for row in rows:
+                label_, name, kind, count, before, after, wall, cpu, peak, identical = row
                 saved = 100.0 * (before - after) / before if before else 0
-                print(f"| {label_} | {name} | {kind} | {count} | {before:,} | {after:,} | {saved:.1f} % | {wall:.2f} | {cpu:.2f} | {identical}/{count} |",
+                ratio = f"{oxipng_cpu[kind] / cpu:.2f}x" if kind in oxipng_cpu and cpu > 0 else "-"
+                print(f"| {label_} | {name} | {kind} | {count} | {before:,} | {after:,} | {saved:.1f} % | {wall:.2f} | {cpu:.2f} | {ratio} | {peak / 1024:.1f} | {identical}/{count} |",
                       flush=True)
 
 

@@ -1,4 +1,5 @@
 #include "jpeg_encode_shim.h"
+#include "jpeg_shim_common.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -6,51 +7,6 @@
 #include <string.h>
 #include <jpeglib.h>
 #include <jerror.h>
-
-/* libjpeg leaves by longjmp on fatal errors: the jmp_buf lives beside its error manager. */
-typedef struct {
-    struct jpeg_error_mgr pub;
-    jmp_buf jump;
-    char message[JMSG_LENGTH_MAX];
-} encode_error;
-
-/* A growing memory destination we own, so a failure midway can always free what was written. */
-typedef struct {
-    struct jpeg_destination_mgr pub;
-    uint8_t *bytes;
-    size_t capacity;
-} encode_destination;
-
-static void destination_init(j_compress_ptr cinfo) {
-    encode_destination *dest = (encode_destination *)cinfo->dest;
-    dest->pub.next_output_byte = dest->bytes;
-    dest->pub.free_in_buffer = dest->capacity;
-}
-
-static boolean destination_grow(j_compress_ptr cinfo) {
-    encode_destination *dest = (encode_destination *)cinfo->dest;
-    size_t used = dest->capacity;
-    if (dest->capacity > ((size_t)-1) / 2) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
-    size_t capacity = dest->capacity * 2;
-    uint8_t *grown = (uint8_t *)realloc(dest->bytes, capacity);
-    if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
-    dest->bytes = grown;
-    dest->capacity = capacity;
-    dest->pub.next_output_byte = grown + used;
-    dest->pub.free_in_buffer = capacity - used;
-    return TRUE;
-}
-
-static void destination_term(j_compress_ptr cinfo) { (void)cinfo; }
-
-static void encode_error_exit(j_common_ptr cinfo) {
-    encode_error *error = (encode_error *)cinfo->err;
-    error->pub.format_message(cinfo, error->message);
-    longjmp(error->jump, 1);
-}
-
-static void encode_silent(j_common_ptr cinfo, int level) { (void)cinfo; (void)level; }
-static void encode_no_output(j_common_ptr cinfo) { (void)cinfo; }
 
 assets_jpeg_encode_status assets_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                                              const assets_jpeg_encode_settings *settings,
@@ -69,26 +25,16 @@ assets_jpeg_encode_status assets_jpeg_encode(const uint8_t *pixels, uint32_t wid
     memset(output, 0, sizeof(*output));
 
     struct jpeg_compress_struct cinfo;
-    encode_error error;
+    assets_jpeg_error error;
     memset(&cinfo, 0, sizeof(cinfo));
-    memset(&error, 0, sizeof(error));
     /* On the heap, and the pointer is set before setjmp: what libjpeg changes is readable after longjmp. */
-    encode_destination *dest = (encode_destination *)calloc(1, sizeof(encode_destination));
+    assets_jpeg_destination *dest = (assets_jpeg_destination *)malloc(sizeof(assets_jpeg_destination));
     if (!dest) return ASSETS_JPEG_ENCODE_OUT_OF_MEMORY;
-    dest->capacity = 65536;
-    dest->bytes = (uint8_t *)malloc(dest->capacity);
-    if (!dest->bytes) {
+    if (assets_jpeg_destination_start(dest, 65536) != 0) {
         free(dest);
         return ASSETS_JPEG_ENCODE_OUT_OF_MEMORY;
     }
-    dest->pub.init_destination = destination_init;
-    dest->pub.empty_output_buffer = destination_grow;
-    dest->pub.term_destination = destination_term;
-
-    cinfo.err = jpeg_std_error(&error.pub);
-    error.pub.error_exit = encode_error_exit;
-    error.pub.emit_message = encode_silent;
-    error.pub.output_message = encode_no_output;
+    assets_jpeg_install_errors(&error, &cinfo.err);
     if (setjmp(error.jump)) {
         jpeg_destroy_compress(&cinfo);
         free(dest->bytes);
@@ -146,7 +92,7 @@ assets_jpeg_encode_status assets_jpeg_encode(const uint8_t *pixels, uint32_t wid
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
     output->bytes = dest->bytes;
-    output->count = dest->capacity - dest->pub.free_in_buffer;
+    output->count = assets_jpeg_destination_count(dest);
     free(dest);
     return ASSETS_JPEG_ENCODE_OK;
 }

@@ -8,6 +8,7 @@
  * point sets it before its first libjpeg call, so Swift is never on the stack between setjmp and longjmp.
  */
 #include "jpeg_optimize_shim.h"
+#include "jpeg_shim_common.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -15,63 +16,6 @@
 #include <string.h>
 #include <jpeglib.h>
 #include <jerror.h>
-
-typedef struct {
-    struct jpeg_error_mgr pub;
-    jmp_buf jump;
-    int warnings;
-    char message[JMSG_LENGTH_MAX];
-} opt_error;
-
-static void opt_error_exit(j_common_ptr cinfo) {
-    opt_error *error = (opt_error *)cinfo->err;
-    error->pub.format_message(cinfo, error->message);
-    longjmp(error->jump, 1);
-}
-
-static void opt_emit(j_common_ptr cinfo, int level) {
-    opt_error *error = (opt_error *)cinfo->err;
-    if (level < 0) error->warnings++;
-}
-
-static void opt_no_output(j_common_ptr cinfo) { (void)cinfo; }
-
-static void install_errors(opt_error *error, struct jpeg_error_mgr **slot) {
-    memset(error, 0, sizeof(*error));
-    *slot = jpeg_std_error(&error->pub);
-    error->pub.error_exit = opt_error_exit;
-    error->pub.emit_message = opt_emit;
-    error->pub.output_message = opt_no_output;
-}
-
-/* A growing memory destination we own, so a failure midway can always free what was written. */
-typedef struct {
-    struct jpeg_destination_mgr pub;
-    uint8_t *bytes;
-    size_t capacity;
-} opt_destination;
-
-static void dest_init(j_compress_ptr cinfo) {
-    opt_destination *dest = (opt_destination *)cinfo->dest;
-    dest->pub.next_output_byte = dest->bytes;
-    dest->pub.free_in_buffer = dest->capacity;
-}
-
-static boolean dest_grow(j_compress_ptr cinfo) {
-    opt_destination *dest = (opt_destination *)cinfo->dest;
-    size_t used = dest->capacity;
-    if (dest->capacity > ((size_t)-1) / 2) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
-    size_t capacity = dest->capacity * 2;
-    uint8_t *grown = (uint8_t *)realloc(dest->bytes, capacity);
-    if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
-    dest->bytes = grown;
-    dest->capacity = capacity;
-    dest->pub.next_output_byte = grown + used;
-    dest->pub.free_in_buffer = capacity - used;
-    return TRUE;
-}
-
-static void dest_term(j_compress_ptr cinfo) { (void)cinfo; }
 
 static void save_all_markers(j_decompress_ptr cinfo) {
     jpeg_save_markers(cinfo, JPEG_COM, 0xFFFF);
@@ -85,13 +29,11 @@ static int has_prefix(jpeg_saved_marker_ptr marker, const char *prefix, size_t n
 /* One transcode of `src`'s coefficients into `dest` (reset here), sequential or progressive. Returns 0 on
    success; on failure `error->message` says why. */
 static int write_transcode(j_decompress_ptr src, jvirt_barray_ptr *coefficients, int progressive,
-                           opt_destination *dest, opt_error *error) {
+                           assets_jpeg_destination *dest, assets_jpeg_error *error) {
     struct jpeg_compress_struct cinfo;
     memset(&cinfo, 0, sizeof(cinfo));
-    install_errors(error, &cinfo.err);
-    dest->capacity = 65536;
-    dest->bytes = (uint8_t *)malloc(dest->capacity);
-    if (!dest->bytes) return -1;
+    assets_jpeg_install_errors(error, &cinfo.err);
+    if (assets_jpeg_destination_start(dest, 65536) != 0) return -1;
     if (setjmp(error->jump)) {
         jpeg_destroy_compress(&cinfo);
         free(dest->bytes);
@@ -99,9 +41,6 @@ static int write_transcode(j_decompress_ptr src, jvirt_barray_ptr *coefficients,
         return -1;
     }
     jpeg_create_compress(&cinfo);
-    dest->pub.init_destination = dest_init;
-    dest->pub.empty_output_buffer = dest_grow;
-    dest->pub.term_destination = dest_term;
     cinfo.dest = &dest->pub;
     jpeg_copy_critical_parameters(src, &cinfo);
     cinfo.optimize_coding = TRUE;
@@ -126,9 +65,9 @@ assets_jpeg_opt_status assets_jpeg_optimize(const uint8_t *data, size_t count, u
     memset(result, 0, sizeof(*result));
     if (!data || count < 4) return ASSETS_JPEG_OPT_UNREADABLE;
     struct jpeg_decompress_struct src;
-    opt_error error;
+    assets_jpeg_error error;
     memset(&src, 0, sizeof(src));
-    install_errors(&error, &src.err);
+    assets_jpeg_install_errors(&error, &src.err);
     if (setjmp(error.jump)) {
         strncpy(result->message, error.message, sizeof(result->message) - 1);
         jpeg_destroy_decompress(&src);
@@ -154,8 +93,8 @@ assets_jpeg_opt_status assets_jpeg_optimize(const uint8_t *data, size_t count, u
         strcpy(result->message, "libjpeg warned while reading it (corrupt data): left as it is");
         return ASSETS_JPEG_OPT_UNREADABLE;
     }
-    opt_destination sequential, progressive;
-    opt_error write_error;
+    assets_jpeg_destination sequential, progressive;
+    assets_jpeg_error write_error;
     memset(&sequential, 0, sizeof(sequential));
     memset(&progressive, 0, sizeof(progressive));
     int s_ok = write_transcode(&src, coefficients, 0, &sequential, &write_error) == 0;
@@ -170,8 +109,8 @@ assets_jpeg_opt_status assets_jpeg_optimize(const uint8_t *data, size_t count, u
     }
     jpeg_finish_decompress(&src);
     jpeg_destroy_decompress(&src);
-    size_t s_count = s_ok ? sequential.capacity - sequential.pub.free_in_buffer : 0;
-    size_t p_count = p_ok ? progressive.capacity - progressive.pub.free_in_buffer : 0;
+    size_t s_count = s_ok ? assets_jpeg_destination_count(&sequential) : 0;
+    size_t p_count = p_ok ? assets_jpeg_destination_count(&progressive) : 0;
     if (!s_ok && !p_ok) return ASSETS_JPEG_OPT_UNREADABLE;
     if (p_ok && (!s_ok || p_count < s_count)) {
         free(sequential.bytes);
@@ -197,14 +136,14 @@ void assets_jpeg_opt_free(assets_jpeg_opt_result *result) {
 
 typedef struct {
     struct jpeg_decompress_struct cinfo;
-    opt_error error;
+    assets_jpeg_error error;
     int open;
 } opt_reader;
 
 static assets_jpeg_opt_status reader_start(opt_reader *reader, const uint8_t *data, size_t count, uint64_t max_pixels) {
     memset(reader, 0, sizeof(*reader));
     if (!data || count < 4) return ASSETS_JPEG_OPT_UNREADABLE;
-    install_errors(&reader->error, &reader->cinfo.err);
+    assets_jpeg_install_errors(&reader->error, &reader->cinfo.err);
     if (setjmp(reader->error.jump)) {
         jpeg_destroy_decompress(&reader->cinfo);
         reader->open = 0;

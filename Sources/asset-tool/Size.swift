@@ -36,20 +36,24 @@ struct Size: ParsableCommand {
 
     func run() throws {
         let paths = try Validate.expanded([catalogOption.path(argument: catalogArgument)])
-        var reports: [CatalogCostReport] = []
+        var validated: [CatalogReport] = []
+        var validators: [CatalogValidator] = []
         for path in paths {
             let config = try checks.config(forCatalog: path)
             var options = CatalogValidator.Options.forProject(catalog: path, config: config, costChecks: true)
             options.limits = limits.decoding
             options.catalogLimits = limits.catalog
-            let report: CatalogReport
+            let validator = CatalogValidator(options: options)
             do {
-                report = try CatalogValidator(options: options).validate(catalogAt: path)
+                validated.append(try validator.validate(catalogAt: path))
             } catch {
                 throw CommandFailure.unreadableCatalog("error: \(error)")
             }
-            reports.append(CatalogCostReport(report))
+            validators.append(validator)
         }
+        // duplicate-image across the catalogs of a project folder, then each catalog's table.
+        CatalogValidator.crossCatalogDuplicates(&validated, validators: validators, root: catalogOption.path(argument: catalogArgument))
+        let reports = validated.map(CatalogCostReport.init)
         switch format {
         case .json:
             let total = reports.reduce(0) { $0 + $1.total.bytes }

@@ -81,8 +81,20 @@ struct Validate: ParsableCommand {
             }
             // Each catalog with its own configuration and placeholder names.
             var entries: [MultiCatalogReport.Entry] = []
+            var validators: [CatalogValidator] = []
             for path in paths {
-                entries += try validator(for: path).validate(catalogsAt: [path], progress: perCatalog).entries
+                let validator = try validator(for: path)
+                let found = validator.validate(catalogsAt: [path], progress: perCatalog).entries
+                entries += found
+                if case .report? = found.first { validators.append(validator) }
+            }
+            // duplicate-image across the catalogs: the same pixels in two catalogs of the project.
+            var reports = MultiCatalogReport(entries: entries).reports
+            CatalogValidator.crossCatalogDuplicates(&reports, validators: validators, root: catalogs.count == 1 ? catalogs[0] : "")
+            var next = reports.makeIterator()
+            entries = entries.map { entry in
+                if case .report = entry, let updated = next.next() { return .report(updated) }
+                return entry
             }
             let report = MultiCatalogReport(entries: entries)
             progress?.finish()

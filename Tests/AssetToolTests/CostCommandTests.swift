@@ -70,4 +70,38 @@ struct CostCommandTests {
         #expect(!without.stdout.contains("duplicate-image"))
         #expect(headersOnly.status == 0 && !headersOnly.stdout.contains("duplicate-image"), "\(headersOnly.stdout)")
     }
+    @Test("validate and size of a project folder find the same pixels in two catalogs, naming both files")
+    func duplicatesAcrossCatalogs() throws {
+        // Given a project folder with two catalogs: the same pixels in One/a and Two/b (compressed and stored,
+        // so not the same bytes), and other pixels in Two/c (the near-miss of another colour profile is
+        // CostCheckTests': the digest compared here is the same)
+        let scratch = try ScratchFolder()
+        let image = try #require(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0 % 7 * 30) }))
+        let png = try PNGEncoder.fast.encode(image)
+        let stored = try PNGEncoder(compressionLevel: 0, filter: .none).encode(image)
+        let other = try PNGEncoder.fast.encode(try #require(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0 % 5 * 40) })))
+        let files = [("One.xcassets", "a", png), ("Two.xcassets", "b", stored),
+                     ("Two.xcassets", "c", other)]
+        for (catalog, name, bytes) in files {
+            let folder = "\(scratch.path)/\(catalog)/\(name).imageset"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("{\"images\": [{\"filename\": \"\(name).png\", \"idiom\": \"universal\"}]}".utf8)
+                .write(to: URL(fileURLWithPath: "\(folder)/Contents.json"))
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(name).png"))
+        }
+
+        // When the project folder is validated with --deep, and sized
+        let validate = try CLIRun.run(["validate", scratch.path, "--deep"])
+        let size = try CLIRun.run(["size", scratch.path, "--format", "json"])
+
+        // Then Two's b is the duplicate of One's a (a warning: exit 0), and c is not
+        #expect(validate.status == 0, "\(validate.stderr)")
+        let lines = validate.stdout.split(separator: "\n").filter { $0.contains("[duplicate-image]") }
+        #expect(lines.count == 1, "\(validate.stdout)")
+        #expect(lines.first?.contains("b.imageset/b.png: warning: shows the same pixels as One.xcassets/a.imageset/a.png (another catalog)") == true,
+                "\(lines)")
+        #expect(size.status == 0, "\(size.stderr)")
+        #expect(size.stdout.contains("\"duplicate-image\": \(stored.count)") || size.stdout.contains("\"duplicate-image\":\(stored.count)"),
+                "\(size.stdout)")
+    }
 }

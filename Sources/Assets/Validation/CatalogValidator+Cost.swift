@@ -158,6 +158,42 @@ extension CatalogValidator {
         return found
     }
 
+    /// `duplicate-image` across the catalogs of a project: each report (in the order given, each with the
+    /// validator that made it, for its configuration) gains a finding for every file whose pixels a file of
+    /// an earlier catalog (or an earlier path of another catalog) shows; the file kept is the first by
+    /// catalog order, then path. A file already reported as a duplicate inside its own catalog is not
+    /// reported again. The other catalog's file is named by its path from `root` (the project folder).
+    package static func crossCatalogDuplicates(_ reports: inout [CatalogReport], validators: [CatalogValidator], root: String) {
+        guard reports.count > 1, reports.count == validators.count else { return }
+        func shown(_ catalog: String) -> String {
+            guard !root.isEmpty else { return catalog }
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            return catalog.hasPrefix(prefix) ? String(catalog.dropFirst(prefix.count)) : catalog
+        }
+        // The first file of each digest, over every catalog: (catalog index, path).
+        var first: [PixelDigest: (Int, ImageDigestRecord)] = [:]
+        for (index, report) in reports.enumerated() {
+            for record in report.imageDigests.sorted(by: { $0.path < $1.path }) where first[record.digest] == nil {
+                first[record.digest] = (index, record)
+            }
+        }
+        for index in reports.indices {
+            let validator = validators[index]
+            guard validator.runs(.duplicateImage) else { continue }
+            var found: [CatalogDiagnostic] = []
+            var seen: Set<PixelDigest> = []
+            for record in reports[index].imageDigests.sorted(by: { $0.path < $1.path }) {
+                // Only the first of its digest in this catalog: the others are duplicates within it already.
+                guard seen.insert(record.digest).inserted, let (keptIndex, kept) = first[record.digest], keptIndex != index else { continue }
+                found.append(CatalogDiagnostic(.duplicateImage, path: record.path,
+                                               message: "shows the same pixels as \(shown(reports[keptIndex].catalog))/\(kept.path) (another catalog); \(bytes(record.size)) at stake",
+                                               bytesAtStake: record.size))
+            }
+            guard !found.isEmpty else { continue }
+            reports[index].diagnostics = (reports[index].diagnostics + validator.options.config.apply(to: found)).sorted()
+        }
+    }
+
     /// `12,345 bytes`.
     static func bytes(_ count: Int) -> String {
         var digits = String(count)

@@ -147,6 +147,7 @@ public struct CatalogValidator: Sendable {
         var report = CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
                                    assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
         if outcomes.count == report.setPaths.count { report.setBytes = outcomes.map(\.bytes) }
+        if runs(.duplicateImage) { report.imageDigests = digests }
         return report
     }
 

@@ -58,6 +58,18 @@ enum CostFixture {
         return types
     }
 
+    /// The data of the first chunk of `type`, or nil.
+    static func chunkData(_ type: String, _ png: [UInt8]) -> [UInt8]? {
+        var at = 8
+        while at + 12 <= png.count {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            guard at + 12 + length <= png.count else { return nil }
+            if String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self) == type { return Array(png[(at + 8)..<(at + 8 + length)]) }
+            at += 12 + length
+        }
+        return nil
+    }
+
     /// A 16-bit grey PNG of `width` x `height` whose samples are `sample(x, y)`.
     static func grey16(width: Int, height: Int, sample: (Int, Int) -> UInt16) throws -> [UInt8] {
         var rows: [UInt8] = []
@@ -108,6 +120,33 @@ struct LosslessOptimizerTests {
 
         // Then it is a 2-bit palette image that decodes to the same RGBA
         #expect(rewrite.change.hasSuffix("palette 2-bit"), "\(rewrite.change)")
+        #expect(try ImageInspector.decode(rewrite.bytes).image.pixels == pixels)
+        // and its palette is in order: translucent entries first (by alpha, then luma), then opaque by luma
+        #expect(CostFixture.chunkData("PLTE", rewrite.bytes) == [0, 0, 0, 0, 0, 255, 255, 0, 0])
+        #expect(CostFixture.chunkData("tRNS", rewrite.bytes) == [0, 128])
+    }
+
+    @Test("a small black icon of 49 alpha levels becomes grey+alpha: a palette's PLTE and tRNS would outweigh it")
+    func paletteOverheadCounts() throws {
+        // Given a 48x48 black disc whose edge fades over six pixels (49 colours, all black at some alpha)
+        var pixels: [UInt8] = []
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let d = ((Double(x) - 23.5) * (Double(x) - 23.5) + (Double(y) - 23.5) * (Double(y) - 23.5)).squareRoot()
+                let alpha = d < 10 ? 255 : d > 16 ? 0 : Int(255 * (16 - d) / 6)
+                pixels += [0, 0, 0, UInt8(alpha)]
+            }
+        }
+        let image = try #require(RGBAImage(width: 48, height: 48, pixels: pixels))
+        let png = try CostFixture.storedPNG(image)
+
+        // When it is rewritten
+        let rewrite = try #require(try LosslessOptimizer.rewrite(png, format: .png))
+
+        // Then grey+alpha wins (the trials count the palette's chunks, not only its image data; a palette
+        // came out at 588 bytes, grey+alpha at 489), and the pixels are the same
+        #expect(rewrite.change.hasSuffix("grey+alpha 8-bit"), "\(rewrite.change)")
+        #expect(rewrite.bytes.count < 540, "\(rewrite.bytes.count) bytes")
         #expect(try ImageInspector.decode(rewrite.bytes).image.pixels == pixels)
     }
 
