@@ -29,6 +29,8 @@ package enum CatalogFileSystem {
         package var size: Int
         package var device: UInt64
         package var inode: UInt64
+        /// The permission bits (`0o7777`: read, write and execute for owner, group and others; set-id, sticky).
+        package var mode: UInt32
     }
 
     /// The status of `path` itself (a link is reported as a link), or the errno.
@@ -49,7 +51,29 @@ package enum CatalogFileSystem {
         case .symbolicLink: type = .symlink
         default: type = .special
         }
-        return Status(type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue))
+        return Status(type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue),
+                      mode: UInt32(info.permissions.rawValue))
+    }
+
+    /// What `mayAccess` asks of a path.
+    package enum Access: Sendable {
+        /// That it exists (a link is followed).
+        case exists
+        /// That this process may run it.
+        case execute
+        /// That this process may make and remove files in it (a folder).
+        case writeInFolder
+    }
+
+    /// Whether this process may do `wanted` with `path` (`access`, by the real user), or the errno saying why not.
+    package static func mayAccess(_ path: String, _ wanted: Access) -> Result<Void, SystemError> {
+        let mode: CInt
+        switch wanted {
+        case .exists: mode = F_OK
+        case .execute: mode = X_OK
+        case .writeInFolder: mode = W_OK | X_OK
+        }
+        return access(path, mode) == 0 ? .success(()) : .failure(SystemError(code: errno))
     }
 
     /// The canonical absolute path (links resolved), or nil when it cannot be resolved.
