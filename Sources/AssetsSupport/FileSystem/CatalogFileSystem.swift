@@ -140,7 +140,7 @@ package enum CatalogFileSystem {
     }
 
     /// The names in an open folder stream that `keeping` accepts, as `listTyped(_ path:)` gives them.
-    static func listTyped(_ dir: OpaquePointer, keeping: EntryFilter) -> [Listed] {
+    static func listTyped(_ dir: FolderStream, keeping: EntryFilter) -> [Listed] {
         var entries: [(name: [UInt8], type: EntryType, inode: UInt64)] = []
         while let entry = readdir(dir) {
             let type = entryType(entry.pointee.d_type)
@@ -194,6 +194,14 @@ package enum CatalogFileSystem {
 
     /// How much a whole-file read asks for first (a `Contents.json` is nearly always smaller).
     static let firstRead = 16 << 10
+
+    /// What `opendir` gives: Darwin declares `DIR` as a struct (a typed pointer), Glibc leaves it
+    /// incomplete (an opaque one).
+    #if canImport(Darwin)
+    typealias FolderStream = UnsafeMutablePointer<DIR>
+    #else
+    typealias FolderStream = OpaquePointer
+    #endif
 }
 
 /// A file open for reading, owned: its descriptor is closed when the last reference goes away, so it is
@@ -339,14 +347,14 @@ package final class OpenFile: Sendable {
 package final class OpenFolder {
     /// The folder's descriptor (the stream's, when there is one).
     let descriptor: FileDescriptor
-    private let stream: OpaquePointer?
+    private let stream: CatalogFileSystem.FolderStream?
 
     init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
         self.stream = nil
     }
 
-    init(stream: OpaquePointer) {
+    init(stream: CatalogFileSystem.FolderStream) {
         self.stream = stream
         self.descriptor = FileDescriptor(rawValue: dirfd(stream))
     }
