@@ -1,11 +1,6 @@
 import ArgumentParser
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `asset-tool build-check CATALOG --output FILE.swift`: the build-tool plugin's command. Prints every
 /// finding as `path:line:column: severity: message [code]` (`path: ...` without a position) with the catalog's path as given (the plugin gives an
@@ -65,7 +60,7 @@ struct BuildCheck: WritingCommand {
             BuildCheck.removeOwnOutput(output)
             throw error
         }
-        let style = TerminalStyle.forStream(STDOUT_FILENO)
+        let style = TerminalStyle.forStream(.output)
         for diagnostic in report.diagnostics {
             print(style.diagnosticLine(report.textLine(diagnostic)))
         }

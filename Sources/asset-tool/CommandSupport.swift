@@ -1,5 +1,6 @@
 import ArgumentParser
 import Assets
+import AssetsSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -189,8 +190,7 @@ enum InputFile {
         do {
             return try ImageInspector.readFile(path)
         } catch {
-            var info = stat()
-            let reason = stat(path, &info) == 0 ? "cannot be read" : "no such file"
+            let reason = (try? CatalogFileSystem.targetStatus(path).get()) != nil ? "cannot be read" : "no such file"
             throw CommandFailure(ImageError(.unreadable, file: path, detail: reason).description)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Assets
+import AssetsSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -156,8 +157,8 @@ struct ExtractFrames: WritingCommand {
     }
 
     private func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        guard case .success(let status) = CatalogFileSystem.targetStatus(path) else { return false }
+        return status.type == .directory
     }
 
     private func summary(of report: FrameExtractionReport, input: String, folder output: String) -> String {

@@ -1,4 +1,5 @@
 import Assets
+import AssetsSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +33,8 @@ final class ProgressReporter: Sendable {
 
     /// A reporter when stderr is a terminal and `enabled` (false for machine-readable output); nil otherwise.
     static func make(_ label: String, enabled: Bool = true) -> ProgressReporter? {
-        guard enabled, isatty(STDERR_FILENO) == 1 else { return nil }
-        return ProgressReporter(label, colours: TerminalStyle.forStream(STDERR_FILENO).colours) { printError($0, terminator: "", raw: true) }
+        guard enabled, StandardStream.error.isTerminal else { return nil }
+        return ProgressReporter(label, colours: TerminalStyle.forStream(.error).colours) { printError($0, terminator: "", raw: true) }
     }
 
     init(_ label: String, colours: Bool, write: @escaping @Sendable (String) -> Void) {

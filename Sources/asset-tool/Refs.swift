@@ -62,7 +62,7 @@ struct Refs: ParsableCommand {
                     .map { PlainText.escape("\($0.location): \($0.nameText) (\($0.via))") }.joined(separator: "\n")
                     + (scan.references.isEmpty ? "" : "\n") + rendered
             }
-            print(TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered), terminator: "")
+            print(TerminalStyle.forStream(.output).diagnosticLines(rendered), terminator: "")
             print(PlainText.escape(scan.scanSummary))
         default:
             print(report.rendered(as: format.rendering), terminator: "")

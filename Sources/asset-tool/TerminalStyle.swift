@@ -3,11 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AssetsSupport
 
 /// Colour for terminal output: only when the stream is a terminal, never when `NO_COLOR` is set to
 /// anything non-empty (https://no-color.org) or `TERM` is `dumb`. Only the severity word of a
@@ -15,9 +11,9 @@ import Darwin
 struct TerminalStyle: Sendable {
     var colours: Bool
 
-    /// The style for a file descriptor (`STDOUT_FILENO`, `STDERR_FILENO`) in an environment.
-    static func forStream(_ descriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
-        TerminalStyle(colours: wantsColour(isTerminal: isatty(descriptor) == 1, environment: environment))
+    /// The style for standard output or error in an environment.
+    static func forStream(_ stream: StandardStream, environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
+        TerminalStyle(colours: wantsColour(isTerminal: stream.isTerminal, environment: environment))
     }
 
     static func wantsColour(isTerminal: Bool, environment: [String: String]) -> Bool {

@@ -99,7 +99,7 @@ struct Validate: ParsableCommand {
             let report = MultiCatalogReport(entries: entries)
             progress?.finish()
             let rendered = report.rendered(as: format.rendering)
-            print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
+            print(format == .text ? TerminalStyle.forStream(.output).diagnosticLines(rendered) : rendered, terminator: "")
             if !report.unreadable.isEmpty { throw CommandFailure.exit(.noInput) }
             if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
             return
@@ -115,7 +115,7 @@ struct Validate: ParsableCommand {
         }
         progress?.finish()
         let rendered = report.rendered(as: format.rendering)
-        print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
+        print(format == .text ? TerminalStyle.forStream(.output).diagnosticLines(rendered) : rendered, terminator: "")
         let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
         if failing { throw CommandFailure.exit(.failure) }
     }
@@ -158,7 +158,7 @@ struct Validate: ParsableCommand {
         let report = CatalogReport(catalog: project, diagnostics: (diagnostics + references.diagnostics).sorted(),
                                    assetCount: assets, fileCount: files + references.fileCount)
         let rendered = report.rendered(as: format.rendering)
-        print(format == .text ? TerminalStyle.forStream(STDOUT_FILENO).diagnosticLines(rendered) : rendered, terminator: "")
+        print(format == .text ? TerminalStyle.forStream(.output).diagnosticLines(rendered) : rendered, terminator: "")
         if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
     }
 
@@ -201,13 +201,5 @@ struct Validate: ParsableCommand {
 func printError(_ text: String, terminator: String = "\n", raw: Bool = false) {
     // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
     InterruptSignals.holdIfInterrupted()
-    let bytes = Array(((raw ? text : PlainText.escape(text)) + terminator).utf8)
-    bytes.withUnsafeBytes { raw in
-        var written = 0
-        while written < raw.count, let base = raw.baseAddress {
-            let result = write(STDERR_FILENO, base + written, raw.count - written)
-            if result <= 0 { return }
-            written += result
-        }
-    }
+    StandardStream.error.write(Array(((raw ? text : PlainText.escape(text)) + terminator).utf8))
 }

@@ -1,3 +1,4 @@
+import AssetsSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,15 +6,12 @@ import Darwin
 #endif
 
 func printError(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
-    bytes.withUnsafeBytes { raw in
-        guard let base = raw.baseAddress else { return }
-        _ = write(STDERR_FILENO, base, raw.count)
-    }
+    StandardStream.error.write(Array((text + "\n").utf8))
 }
 
 func fileExists(_ path: String) -> Bool {
-    access(path, F_OK) == 0
+    if case .success = CatalogFileSystem.mayAccess(path, .exists) { return true }
+    return false
 }
 
 func exitProcess(_ code: Int32) -> Never {

@@ -123,6 +123,14 @@ struct CommandLineConventionsTests {
 
     /// Runs the tool with stdout on a pseudo-terminal; returns what it wrote there.
     static func runOnTerminal(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        #if canImport(Darwin)
+        // Darwin declares the POSIX calls for a pseudo-terminal.
+        let master = posix_openpt(O_RDWR | O_NOCTTY)
+        try #require(master >= 0, "no pseudo-terminal")
+        defer { close(master) }
+        try #require(grantpt(master) == 0 && unlockpt(master) == 0)
+        let name = try #require(ptsname(master).map { String(cString: $0) })
+        #else
         // /dev/ptmx by hand: Glibc's Swift module does not declare posix_openpt/grantpt/ptsname.
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         try #require(master >= 0, "no /dev/ptmx")
@@ -131,7 +139,9 @@ struct CommandLineConventionsTests {
         var number: UInt32 = 0
         try #require(ioctl(master, UInt(0x4004_5431), &unlock) == 0)  // TIOCSPTLCK
         try #require(ioctl(master, UInt(0x8004_5430), &number) == 0)  // TIOCGPTN
-        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        let name = "/dev/pts/\(number)"
+        #endif
+        let slave = open(name, O_RDWR | O_NOCTTY)
         try #require(slave >= 0)
         let process = Process()
         process.executableURL = CLIRun.binary

@@ -1,13 +1,12 @@
 /// The report's sets in chunks, so that a page of 100,000 sets opens nearly as fast as a small one.
 ///
-/// Measured in headless Chromium (BENCHMARKS.md, "The HTML report at any size"): the page of 100,000 sets
-/// spent its time on layout first, then on making elements, its bytes last. Two causes, two remedies:
-/// - Laid out as one grid of 100,000 cards, every frame Chromium drew while still parsing laid out the
-///   whole grid again: the parse grew with the square of the sets (1.8 s at 10,000 sets, 147 s at
-///   100,000 on the shared machine). Each chunk of `size` sets is its own grid with
-///   `content-visibility: auto` and an estimated `contain-intrinsic-size`, so a frame lays out the chunks
-///   near the view and skips the rest: the parse grows linearly.
-/// - Making 100,000 cards (some 3 million nodes) still took 14 s on the shared machine. The first
+/// A browser opening a large page spends its time on layout first, then on making elements, its bytes last
+/// (the figures: BENCHMARKS.md, "The HTML report at any size"). Two causes, two remedies:
+/// - Laid out as one grid of every card, each frame a browser draws while still parsing lays out the
+///   whole grid again: the parse grows with the square of the sets. Each chunk of `size` sets is its own
+///   grid with `content-visibility: auto` and an estimated `contain-intrinsic-size`, so a frame lays out
+///   the chunks near the view and skips the rest: the parse grows linearly.
+/// - Making every card (some 30 nodes a set) is then the cost. The first
 ///   `markupChunks` chunks are markup; each later chunk's sets sit in a `<noscript>` element. A browser
 ///   running script reads a `<noscript>`'s content as one run of text (no element is made), and the
 ///   page's script turns a chunk's text into its sets when the chunk comes near the view (`ReportPage`);

@@ -106,7 +106,7 @@ extension CatalogValidator {
         }
         // Slots claimed so far; a set has a handful, so a list compared in order beats hashing each slot.
         // A large set (a hostile one lists 40,000 entries) hashes them: comparing each with every earlier
-        // one was quadratic (39 s).
+        // one would be quadratic.
         let large = asset.entries.count > 32
         var slots: [(slot: Slot, index: Int)] = []
         var slotIndex: [Slot: Int] = [:]

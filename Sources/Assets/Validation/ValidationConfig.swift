@@ -1,3 +1,4 @@
+import AssetsSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -134,9 +135,8 @@ public struct ValidationConfig: Sendable, Hashable {
     /// Whether a configuration in `folder` may be the project's without a repository root: not `/`, and
     /// not a folder others may write to (a world-writable folder such as `/tmp`).
     static func isPrivateFolder(_ folder: String) -> Bool {
-        var info = stat()
-        guard folder != "/", stat(folder, &info) == 0 else { return false }
-        return info.st_mode & S_IWOTH == 0
+        guard folder != "/", case .success(let status) = CatalogFileSystem.targetStatus(folder) else { return false }
+        return status.mode & 0o002 == 0  // no write permission for others
     }
 
     private static func join(_ folder: String, _ name: String) -> String {

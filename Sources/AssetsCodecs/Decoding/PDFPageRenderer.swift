@@ -45,8 +45,8 @@ public struct PDFPageRenderer: Sendable, Hashable {
     public static func installed(searchPath: String? = getenv("PATH").map { String(cString: $0) }) -> PDFPageRenderer? {
         for folder in (searchPath ?? "").split(separator: ":") where folder.hasPrefix("/") {
             let candidate = "\(folder)/pdftoppm"
-            var info = stat()
-            guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 else { continue }
+            guard case .success(let status) = CatalogFileSystem.targetStatus(candidate), status.type == .file,
+                  case .success = CatalogFileSystem.mayAccess(candidate, .execute) else { continue }
             return PDFPageRenderer(executable: candidate)
         }
         return nil

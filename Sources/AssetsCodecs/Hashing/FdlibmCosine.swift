@@ -28,11 +28,7 @@ enum Fdlibm {
         if ix <= 0x3FE9_21FB { return kernelCos(x, 0) } // |x| ~<= pi/4
         if ix >= 0x7FF0_0000 { return x - x } // NaN or infinity
         guard let (n, y0, y1) = remainderPiOver2(x) else {
-            #if canImport(Glibc)
-            return Glibc.cos(x)
-            #elseif canImport(Darwin)
-            return Darwin.cos(x)
-            #endif
+            return libraryCosine(x)
         }
         switch n & 3 {
         case 0: return kernelCos(y0, y1)
@@ -165,3 +161,7 @@ enum Fdlibm {
         return x - ((z * (0.5 * y - v * r) - y) - v * s1)
     }
 }
+
+/// The C library's `cos` (Glibc's or Darwin's, whichever is imported above), named at file scope where
+/// `Fdlibm.cos` does not hide it.
+private func libraryCosine(_ x: Double) -> Double { cos(x) }

@@ -142,9 +142,7 @@ public struct DecodedImageWriter: Sendable {
         }
         if let info = streamable {
             let size = file.size
-            return try file.file.withRawDescriptor { (descriptor) throws(ImageExportError) in
-                try streamJPEG(.file(lentDescriptor: descriptor, size: size), info: info, file: input, to: path)
-            }
+            return try streamJPEG(.file(file.file, size: size), info: info, file: input, to: path)
         }
         let bytes: [UInt8]
         do {

@@ -13,7 +13,9 @@ import Darwin
 /// stops reading can neither block us nor raise SIGPIPE, and no path of ours is on its command line.
 /// The program starts with default signal dispositions and an empty signal mask (the calling thread
 /// may block signals and the CLI ignores SIGINT/SIGTERM; neither should reach the child), and with no
-/// descriptor of ours but its three standard ones.
+/// descriptor of ours but its three standard ones. The input file and the pipes are the file layer's
+/// owned descriptors (`OpenFile.privateFile`, `OpenFile.closeOnExecPipe`): none is a bare number here, and
+/// each closes when the run lets it go (the write ends as soon as the program has started).
 ///
 /// Hand-written on `posix_spawn`, not on swift-subprocess (1.0.2, in the package set): its `run` is async
 /// only, and this runs on the report's worker threads (`ParallelWork`), which would each block on a task
@@ -91,43 +93,28 @@ package struct BoundedProcess: Sendable {
 
     /// Runs the program with `input` as its standard input; its standard output when it exits with 0.
     package func run(input: [UInt8]) -> Result<[UInt8], Failure> {
-        let setUp = Self.spawning.withLock { spawns -> Result<(pid: pid_t, out: Int32, err: Int32), Failure> in
+        // Every descriptor is an owned `OpenFile` (the file layer's); the input file and the write ends are
+        // closed here when the closure returns, once the program holds its own copies.
+        let setUp = Self.spawning.withLock { spawns -> Result<(pid: pid_t, out: OpenFile, err: OpenFile), Failure> in
             spawns += 1
-            let inputFD: Int32
-            switch Self.privateInput(input) {
-            case .failure(let error): return .failure(.system(error))
-            case .success(let fd): inputFD = fd
+            let inputFile: OpenFile, outPipe: (read: OpenFile, write: OpenFile), errPipe: (read: OpenFile, write: OpenFile)
+            do throws(SystemError) {
+                inputFile = try OpenFile.privateFile(holding: input, in: Self.inputFolder())
+                outPipe = try OpenFile.closeOnExecPipe()
+                errPipe = try OpenFile.closeOnExecPipe()
+            } catch {
+                return .failure(.system(error))
             }
-            var outPipe: [Int32] = [-1, -1]
-            var errPipe: [Int32] = [-1, -1]
-            guard Self.closeOnExecPipe(&outPipe) else {
-                let code = errno
-                close(inputFD)
-                return .failure(.system(SystemError(code: code)))
-            }
-            guard Self.closeOnExecPipe(&errPipe) else {
-                let code = errno
-                close(inputFD); close(outPipe[0]); close(outPipe[1])
-                return .failure(.system(SystemError(code: code)))
-            }
-            let spawned = spawn(stdin: inputFD, stdout: outPipe[1], stderr: errPipe[1])
-            close(inputFD)
-            close(outPipe[1])
-            close(errPipe[1])
-            switch spawned {
-            case .failure(let error):
-                close(outPipe[0]); close(errPipe[0])
-                return .failure(.cannotStart(error))
-            case .success(let child):
-                return .success((child, outPipe[0], errPipe[0]))
+            switch spawn(stdin: inputFile, stdout: outPipe.write, stderr: errPipe.write) {
+            case .failure(let error): return .failure(.cannotStart(error))
+            case .success(let child): return .success((child, outPipe.read, errPipe.read))
             }
         }
-        let pid: pid_t, outRead: Int32, errRead: Int32
+        let pid: pid_t, outRead: OpenFile, errRead: OpenFile
         switch setUp {
         case .failure(let failure): return .failure(failure)
         case .success(let started): (pid, outRead, errRead) = (started.pid, started.out, started.err)
         }
-        defer { close(outRead); close(errRead) }
 
         var output: [UInt8] = []
         var errors: [UInt8] = []
@@ -138,19 +125,25 @@ package struct BoundedProcess: Sendable {
         while !open.isEmpty, stopped == nil {
             let left = deadline - Self.now()
             guard left > 0 else { stopped = .timedOut(timeout); break }
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let streams = open
+            var fds = streams.map { pollfd(fd: $0.descriptor.rawValue, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 60_000).rounded(.up)))
             if ready < 0 {
                 if errno == EINTR { continue }
                 stopped = .system(SystemError(code: errno))
                 break
             }
-            for entry in fds where entry.revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                if count <= 0 {
-                    open.removeAll { $0 == entry.fd }
-                } else if entry.fd == outRead {
+            for (index, entry) in fds.enumerated() where entry.revents != 0 {
+                let stream = streams[index]
+                let count: Int
+                switch buffer.withUnsafeMutableBytes({ stream.readAvailable(into: $0) }) {
+                case .success(nil): continue
+                case .success(let got?): count = got
+                case .failure: count = 0  // a stream that fails is done, as one at its end
+                }
+                if count == 0 {
+                    open.removeAll { $0 === stream }
+                } else if stream === outRead {
                     output += buffer[0..<count]
                     if output.count > maxOutputBytes { stopped = .outputTooLarge(maxOutputBytes) }
                 } else if errors.count < maxErrorBytes {
@@ -176,7 +169,7 @@ package struct BoundedProcess: Sendable {
 
     /// The program started with the three descriptors as its standard ones, default signal handling and
     /// no blocked signal.
-    private func spawn(stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SystemError> {
+    private func spawn(stdin: OpenFile, stdout: OpenFile, stderr: OpenFile) -> Result<pid_t, SystemError> {
         // Darwin declares the two spawn types as opaque pointers (`= nil`, set by `_init`), Glibc as structs.
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -187,9 +180,9 @@ package struct BoundedProcess: Sendable {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        posix_spawn_file_actions_adddup2(&actions, stdin.descriptor.rawValue, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout.descriptor.rawValue, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr.descriptor.rawValue, 2)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var everySignal = sigset_t()
@@ -204,7 +197,7 @@ package struct BoundedProcess: Sendable {
         var words = [executable] + arguments
         if let cap = maxAddressSpace {
             // The shell reports a missing program as exit 127: say it as posix_spawn would have.
-            guard access(executable, X_OK) == 0 else { return .failure(SystemError(code: errno)) }
+            if case .failure(let error) = CatalogFileSystem.mayAccess(executable, .execute) { return .failure(error) }
             program = "/bin/sh"
             words = ["/bin/sh", "-c", "ulimit -v \(max(cap >> 10, 1)) 2>/dev/null; exec \"$0\" \"$@\""] + words
         }
@@ -225,52 +218,21 @@ package struct BoundedProcess: Sendable {
     /// else `/tmp`. An input lives only as long as its program runs, unlinked from the start, so it need not
     /// reach a disk, where a large report's thousands of inputs would make its time grow faster than its
     /// sets. (`memfd_create` would need C here.)
-    static let defaultFolder: String = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp"
+    static let defaultFolder: String = {
+        if case .success = CatalogFileSystem.mayAccess("/dev/shm", .writeInFolder) { return "/dev/shm" }
+        return "/tmp"
+    }()
 
-    /// `bytes` in a new 0600 file under the temporary folder, already unlinked, read from its start.
-    private static func privateInput(_ bytes: [UInt8]) -> Result<Int32, SystemError> {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? defaultFolder
-        var template = Array("\(folder)/.asset-tool-input-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(fd, base + written, raw.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                return .failure(SystemError(code: code))
-            }
-            written += count
-        }
-        guard lseek(fd, 0, SEEK_SET) == 0 else {
-            let code = errno
-            close(fd)
-            return .failure(SystemError(code: code))
-        }
-        return .success(fd)
+    /// The folder a run's private input file is made in (`OpenFile.privateFile`): `TMPDIR` when set, else
+    /// `defaultFolder`.
+    private static func inputFolder() -> String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? defaultFolder
     }
 
-    /// A pipe whose two ends close when a program is started. Made only under `spawning`, so no other
-    /// run's program can be started between the `pipe` and the `fcntl` and inherit an end (one that kept
-    /// another run's write end would hold that run's output open until it exits). Glibc's module shows
-    /// neither `pipe2` nor `mkostemp`.
-    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return true
-    }
-
-    /// Held while a run makes its descriptors and starts its program (see `closeOnExecPipe`).
+    /// Held while a run makes its descriptors and starts its program: a pipe or file is marked close-on-exec
+    /// only after it is made (`OpenFile.closeOnExecPipe`), and no other run's program may be started between
+    /// the two and inherit an end (one that kept another run's write end would hold that run's output open
+    /// until it exits).
     private static let spawning = Locked(0)
 
     /// Seconds on the monotonic clock.

@@ -248,7 +248,7 @@ package struct ProcessResources: Sendable {
         var limit = rlimit()
         #if canImport(Darwin)
         let resource = RLIMIT_AS  // a plain Int32 constant
-        let unlimited = RLIM_INFINITY  // 2^63 - 1
+        let unlimited = rlim_t(Int64.max)  // RLIM_INFINITY, ((rlim_t)1 << 63) - 1: written out, as Swift may not import that macro
         #else
         let resource = Int32(RLIMIT_AS.rawValue)  // Glibc's enum __rlimit_resource
         let unlimited = rlim_t.max

@@ -29,6 +29,8 @@ package enum CatalogFileSystem {
         package var size: Int
         package var device: UInt64
         package var inode: UInt64
+        /// The permission bits (`0o7777`: read, write and execute for owner, group and others; set-id, sticky).
+        package var mode: UInt32
     }
 
     /// The status of `path` itself (a link is reported as a link), or the errno.
@@ -49,7 +51,29 @@ package enum CatalogFileSystem {
         case .symbolicLink: type = .symlink
         default: type = .special
         }
-        return Status(type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue))
+        return Status(type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue),
+                      mode: UInt32(info.permissions.rawValue))
+    }
+
+    /// What `mayAccess` asks of a path.
+    package enum Access: Sendable {
+        /// That it exists (a link is followed).
+        case exists
+        /// That this process may run it.
+        case execute
+        /// That this process may make and remove files in it (a folder).
+        case writeInFolder
+    }
+
+    /// Whether this process may do `wanted` with `path` (`access`, by the real user), or the errno saying why not.
+    package static func mayAccess(_ path: String, _ wanted: Access) -> Result<Void, SystemError> {
+        let mode: CInt
+        switch wanted {
+        case .exists: mode = F_OK
+        case .execute: mode = X_OK
+        case .writeInFolder: mode = W_OK | X_OK
+        }
+        return access(path, mode) == 0 ? .success(()) : .failure(SystemError(code: errno))
     }
 
     /// The canonical absolute path (links resolved), or nil when it cannot be resolved.
@@ -116,7 +140,7 @@ package enum CatalogFileSystem {
     }
 
     /// The names in an open folder stream that `keeping` accepts, as `listTyped(_ path:)` gives them.
-    static func listTyped(_ dir: OpaquePointer, keeping: EntryFilter) -> [Listed] {
+    static func listTyped(_ dir: FolderStream, keeping: EntryFilter) -> [Listed] {
         var entries: [(name: [UInt8], type: EntryType, inode: UInt64)] = []
         while let entry = readdir(dir) {
             let type = entryType(entry.pointee.d_type)
@@ -170,6 +194,14 @@ package enum CatalogFileSystem {
 
     /// How much a whole-file read asks for first (a `Contents.json` is nearly always smaller).
     static let firstRead = 16 << 10
+
+    /// What `opendir` gives: Darwin declares `DIR` as a struct (a typed pointer), Glibc leaves it
+    /// incomplete (an opaque one).
+    #if canImport(Darwin)
+    typealias FolderStream = UnsafeMutablePointer<DIR>
+    #else
+    typealias FolderStream = OpaquePointer
+    #endif
 }
 
 /// A file open for reading, owned: its descriptor is closed when the last reference goes away, so it is
@@ -315,14 +347,14 @@ package final class OpenFile: Sendable {
 package final class OpenFolder {
     /// The folder's descriptor (the stream's, when there is one).
     let descriptor: FileDescriptor
-    private let stream: OpaquePointer?
+    private let stream: CatalogFileSystem.FolderStream?
 
     init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
         self.stream = nil
     }
 
-    init(stream: OpaquePointer) {
+    init(stream: CatalogFileSystem.FolderStream) {
         self.stream = stream
         self.descriptor = FileDescriptor(rawValue: dirfd(stream))
     }

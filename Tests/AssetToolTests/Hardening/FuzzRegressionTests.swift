@@ -5,10 +5,10 @@ import Foundation
 import Testing
 
 /// Inputs found by the fuzzing harnesses (Fuzz/, Scripts/fuzz), kept as regression tests. Where each
-/// came from is listed in Tests/Fixtures/README.md ("Hardening") and /work/notes/findings-hardening.md.
+/// came from is listed in Tests/Fixtures/README.md ("Hardening").
 @Suite("Fuzzing regressions")
 struct FuzzRegressionTests {
-    @Test("GIF encoder: a frame without a local table after one with (giflib leaked the old table, H-1)")
+    @Test("GIF encoder: a frame without a local table after one with (giflib leaked the old table)")
     func encoderLocalTableThenNone() throws {
         // Given a two-colour global table, a frame with its own four-colour table, then one without
         let global = [GIFEncoder.Color(10, 20, 30), GIFEncoder.Color(200, 100, 50)]

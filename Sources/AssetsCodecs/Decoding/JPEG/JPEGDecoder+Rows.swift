@@ -5,8 +5,8 @@ internal import CJPEGShim
 enum JPEGRowSource {
     case memory(UnsafeBufferPointer<UInt8>)
     /// An open file, read by libjpeg's file source from its start through a small buffer; `size` is its
-    /// length. The descriptor is lent by `OpenFile.withRawDescriptor` for the decode only.
-    case file(lentDescriptor: CInt, size: Int)
+    /// length. Its descriptor is lent to libjpeg (`OpenFile.withRawDescriptor`) for the decode only.
+    case file(OpenFile, size: Int)
 }
 
 extension JPEGDecoder {
@@ -18,11 +18,24 @@ extension JPEGDecoder {
         start: (_ width: Int, _ height: Int) throws(ImageExportError) -> Void,
         rows: (UnsafeBufferPointer<UInt8>, Int) throws(ImageExportError) -> Void
     ) throws(ImageExportError) -> [ImageWarning] {
-        let made: OpaquePointer?
         switch source {
-        case .memory(let bytes): made = assets_jpeg_decoder_create(bytes.baseAddress, bytes.count)
-        case .file(let descriptor, let size): made = assets_jpeg_decoder_create_file(descriptor, size)
+        case .memory(let bytes):
+            return try decodeRGBRows(assets_jpeg_decoder_create(bytes.baseAddress, bytes.count), rowsPerBatch: rowsPerBatch,
+                                     start: start, rows: rows)
+        case .file(let file, let size):
+            return try file.withRawDescriptor { (descriptor) throws(ImageExportError) in
+                try decodeRGBRows(assets_jpeg_decoder_create_file(descriptor, size), rowsPerBatch: rowsPerBatch,
+                                  start: start, rows: rows)
+            }
         }
+    }
+
+    /// The decode of `decodeRGBRows(_:rowsPerBatch:start:rows:)` with the decoder made (nil: it could not be).
+    private func decodeRGBRows(
+        _ made: OpaquePointer?, rowsPerBatch: Int,
+        start: (_ width: Int, _ height: Int) throws(ImageExportError) -> Void,
+        rows: (UnsafeBufferPointer<UInt8>, Int) throws(ImageExportError) -> Void
+    ) throws(ImageExportError) -> [ImageWarning] {
         guard let decoder = made else {
             throw .image(ImageError(.tooLarge, format: .jpeg, detail: "out of memory creating the decoder"))
         }

@@ -168,6 +168,29 @@ struct PDFPreviewTests {
         }
     }
 
+
+    @Test("the bounded process closes every descriptor it makes: a run that succeeds, fails, overflows or cannot start")
+    func boundedProcessLeavesNoDescriptor() throws {
+        // Given the descriptors this process has open (/dev/fd, on Linux and macOS alike)
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count }
+        let cat = BoundedProcess(executable: "/bin/cat", arguments: [], timeout: 10, maxOutputBytes: 1 << 20)
+        let small = BoundedProcess(executable: "/bin/cat", arguments: [], timeout: 10, maxOutputBytes: 4)
+        let fails = BoundedProcess(executable: "/bin/sh", arguments: ["-c", "echo no good >&2; exit 3"], timeout: 10, maxOutputBytes: 100)
+        let missing = BoundedProcess(executable: "/nonexistent/tool", arguments: [], timeout: 10, maxOutputBytes: 100)
+        let input = Array(repeating: UInt8(ascii: "a"), count: 100_000)
+        _ = cat.run(input: input)
+        let before = try openDescriptors()
+        // When each kind of run happens 20 times
+        for _ in 0..<20 {
+            #expect(cat.run(input: input) == .success(input))
+            #expect(small.run(input: input) == .failure(.outputTooLarge(4)))
+            #expect(fails.run(input: []) == .failure(.exited(3, "no good")))
+            #expect(missing.run(input: []) != .success([]))
+        }
+        // Then no descriptor is left open (other tests run in parallel: a small margin, far below 80 runs' worth)
+        let after = try openDescriptors()
+        #expect(after <= before + 16, "\(before) descriptors open before, \(after) after 80 runs")
+    }
     @Test("the report's PDF budget: once spent, the PDFs left say so and the page counts them; a fresh one draws",
           .enabled(if: installed != nil, "pdftoppm is not installed (apt-get install -y poppler-utils); skipped"))
     func budget() throws {
