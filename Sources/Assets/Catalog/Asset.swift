@@ -186,8 +186,8 @@ public struct Asset: Sendable, Hashable {
     public var path: String
     /// The `images` (image sets, symbol sets, app icons) or `data` (data sets) entries.
     public var entries: [ImageEntry]
-    /// The set's `properties` (`template-rendering-intent`, `preserves-vector-representation`, ...), as JSON text.
-    public var properties: [String: String]
+    /// The set's `properties` (`template-rendering-intent`, `preserves-vector-representation`, ...), as written.
+    public var properties: [String: JSONValue]
     /// Colour sets: the `colors` entries.
     public var colors: [ColorEntry]
     /// The names of the files and folders in the set folder, except `Contents.json` and hidden files, sorted.
@@ -210,7 +210,7 @@ public struct Asset: Sendable, Hashable {
         kind: AssetKind,
         path: String,
         entries: [ImageEntry] = [],
-        properties: [String: String] = [:],
+        properties: [String: JSONValue] = [:],
         colors: [ColorEntry] = [],
         files: [String] = [],
         contents: ContentsStatus = .read,
@@ -227,19 +227,15 @@ public struct Asset: Sendable, Hashable {
         self.folderExtension = folderExtension ?? kind.rawValue
     }
 
-    /// `properties.template-rendering-intent` (`original` or `template`), when set.
+    /// `properties.template-rendering-intent` (`original` or `template`), when set as a string.
     public var templateRenderingIntent: String? {
-        properties["template-rendering-intent"].flatMap(Asset.unquoted)
+        guard case .string(let intent)? = properties["template-rendering-intent"] else { return nil }
+        return intent
     }
 
     /// `properties.preserves-vector-representation`.
     public var preservesVectorRepresentation: Bool {
-        properties["preserves-vector-representation"] == "true"
-    }
-
-    private static func unquoted(_ text: String) -> String? {
-        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
-        return String(text.dropFirst().dropLast())
+        properties["preserves-vector-representation"] == .bool(true)
     }
 
     /// Whether the entries name files in the set's own folder that are read and checked (not a

@@ -382,36 +382,58 @@ struct CatalogReader {
         }
     }
 
-    /// Reads one set folder into its model: the folder listed once, its `Contents.json` parsed, and the
-    /// files its entries name read as `reading` asks, each opened once by name from the open folder.
+    /// Reads one set folder into its model, in four steps: the folder listed once (`listSetFolder`), its
+    /// `Contents.json` parsed (`readContents`), the model built from it (`buildModel`), and the files its
+    /// entries name read as `reading` asks (`readFiles`), each opened once by name from the open folder.
+    /// Findings come in that order.
     static func readSet(_ set: PendingSet, root catalogRoot: CatalogRoot, limits: CatalogLimits,
                         reading: SetFileReading = .none) -> (Asset, [CatalogDiagnostic]) {
-        let (absolute, relative, ext) = (set.root + "/" + set.relative, set.relative, set.ext)
         var diagnostics: [CatalogDiagnostic] = []
-        let kind = AssetKind(rawValue: ext) ?? .unknown
-        if kind == .unknown, !CatalogReader.otherAppleSetTypes.contains(ext) {
-            diagnostics.append(CatalogDiagnostic(.unknownValue, path: relative,
-                                                 message: "\".\(ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
+        let kind = AssetKind(rawValue: set.ext) ?? .unknown
+        if kind == .unknown, !CatalogReader.otherAppleSetTypes.contains(set.ext) {
+            diagnostics.append(CatalogDiagnostic(.unknownValue, path: set.relative,
+                                                 message: "\".\(set.ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
         }
-        var asset = Asset(name: set.name, kind: kind, path: relative, folderExtension: ext)
-        // The folder stays open while the set is read: its files open by name from it.
-        let folder: OpenFolder?
-        let listed = CatalogFileSystem.openListedFolder(absolute)
-        switch listed {
+        var asset = Asset(name: set.name, kind: kind, path: set.relative, folderExtension: set.ext)
+        // 1. The folder, listed; it stays open while the set is read: its files open by name from it.
+        guard let folder = listSetFolder(set, into: &asset, root: catalogRoot, diagnostics: &diagnostics) else {
+            return (asset, diagnostics)
+        }
+        // 2. Its `Contents.json`, parsed.
+        let contents = readContents(relative: set.relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
+                                    listed: .some(folder.contentsType), in: folder.open)
+        // 3. The model built from it.
+        guard buildModel(of: &asset, from: contents, diagnostics: &diagnostics) else { return (asset, diagnostics) }
+        // 4. The files its entries name.
+        readFiles(of: &asset, root: catalogRoot, folder: folder.open, reading: reading)
+        return (asset, diagnostics)
+    }
+
+    /// A set folder open and listed: the folder, and the type its listing gave `Contents.json` (nil: none).
+    struct ListedSetFolder {
+        var open: OpenFolder
+        var contentsType: CatalogFileSystem.EntryType?
+    }
+
+    /// Step 1 of `readSet`: opens and lists the set folder, recording each child but `Contents.json` and
+    /// hidden names in `asset.fileRecords` with the type the catalog's path rule judged (links out of the
+    /// catalog and names that are not UTF-8 are findings instead). Nil, with the set marked invalid and a
+    /// finding, when the folder cannot be listed: a set that cannot be read is an error, as passing it would
+    /// pass content nobody checked.
+    static func listSetFolder(_ set: PendingSet, into asset: inout Asset, root catalogRoot: CatalogRoot,
+                              diagnostics: inout [CatalogDiagnostic]) -> ListedSetFolder? {
+        let (absolute, relative) = (set.root + "/" + set.relative, set.relative)
+        let folder: OpenFolder
+        switch CatalogFileSystem.openListedFolder(absolute) {
         case .success(let opened):
             folder = opened
         case .failure(let error):
-            // A set that cannot be read is an error: passing it would pass content nobody checked.
             asset.contents = .invalid
             diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
-            return (asset, diagnostics)
+            return nil
         }
-        let children: [CatalogFileSystem.Listed]
-        switch folder {
-        case .some(let folder): children = folder.listTyped()
-        case .none: children = []
-        }
-        let contentsType: CatalogFileSystem.EntryType?? = .some(children.first { $0.name == "Contents.json" }?.type)
+        let children = folder.listTyped()
+        let contentsType = children.first { $0.name == "Contents.json" }?.type
         for (child, listed, isUTF8, _) in children where !child.hasPrefix(".") && child != "Contents.json" {
             // The child's paths are built only for a finding or a link (most children are neither).
             guard isUTF8 else {
@@ -433,22 +455,29 @@ struct CatalogReader {
                 continue
             }
         }
-        guard let (file, root) = readContents(relative: relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
-                                              listed: contentsType, in: folder) else {
+        return ListedSetFolder(open: folder, contentsType: contentsType)
+    }
+
+    /// Step 3 of `readSet`: the set's entries, colours and properties from its parsed `Contents.json`
+    /// (`contents`, nil when the folder has none), with every wrong shape a finding at its line. False when
+    /// the set's files are not to be read: its `Contents.json` is there but does not parse.
+    static func buildModel(of asset: inout Asset, from contents: (ContentsFile, JSONValue?)?,
+                           diagnostics: inout [CatalogDiagnostic]) -> Bool {
+        let kind = asset.kind
+        guard let (file, root) = contents else {
             asset.contents = .missing
             if kind == .iconSet {
                 // A macOS icon set has no Contents.json by design: its file names are its entries.
                 asset.entries = IconSetNaming.entries(for: asset.files)
             } else if !kind.contentsOptional {
-                diagnostics.append(CatalogDiagnostic(.missingContents, path: relative, message: "has no Contents.json"))
+                diagnostics.append(CatalogDiagnostic(.missingContents, path: asset.path, message: "has no Contents.json"))
             }
-            readFiles(of: &asset, root: catalogRoot, folder: folder, reading: reading)
-            return (asset, diagnostics)
+            return true
         }
         diagnostics += file.diagnostics
         guard let root else {
             asset.contents = .invalid
-            return (asset, diagnostics)
+            return false
         }
         var typed = file
         typed.diagnostics = []
@@ -458,8 +487,7 @@ struct CatalogReader {
         } else if kind == .sticker {
             // A sticker names its one image in `properties.filename` (format reference, Sticker Type);
             // Xcode also writes it as an `images` array, read when there is one.
-            if case .object(let properties)? = root["properties"],
-               let value = properties.first(where: { $0.key == "filename" })?.value {
+            if let value = root["properties"]?["filename"] {
                 if case .string(let name) = value {
                     typed.entries.append(ImageEntry(filename: name))
                     typed.entryPaths.append("properties")
@@ -484,7 +512,6 @@ struct CatalogReader {
         asset.properties = typed.properties
         asset.contentsPositions = ContentsPositions(file.positions, entryPaths: kind == .iconSet ? [] : typed.entryPaths,
                                                     colorPaths: typed.colorPaths)
-        readFiles(of: &asset, root: catalogRoot, folder: folder, reading: reading)
-        return (asset, diagnostics)
+        return true
     }
 }

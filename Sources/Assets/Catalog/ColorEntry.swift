@@ -8,11 +8,11 @@ public struct ColorEntry: Sendable, Hashable {
     public var displayGamut: String?
     /// The colour; nil for an entry that has none.
     public var color: ColorValue?
-    /// Keys this model does not interpret (key → JSON text).
-    public var otherKeys: [String: String]
+    /// Keys this model does not interpret, kept as written.
+    public var otherKeys: [String: JSONValue]
 
     public init(idiom: String? = nil, appearances: [AppearanceTrait] = [], displayGamut: String? = nil,
-                color: ColorValue? = nil, otherKeys: [String: String] = [:]) {
+                color: ColorValue? = nil, otherKeys: [String: JSONValue] = [:]) {
         self.idiom = idiom
         self.appearances = appearances
         self.displayGamut = displayGamut

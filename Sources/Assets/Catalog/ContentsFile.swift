@@ -9,8 +9,8 @@ struct ContentsFile: Sendable {
     /// Where each entry and colour was read from (`ContentsPositions.entryPaths`).
     var entryPaths: [String] = []
     var colorPaths: [String] = []
-    /// `properties`, key → JSON text.
-    var properties: [String: String] = [:]
+    /// `properties`, key → value as written.
+    var properties: [String: JSONValue] = [:]
     var diagnostics: [CatalogDiagnostic] = []
     /// Where each key and value was written, so findings point at their line.
     var positions = JSONPositions()
@@ -60,7 +60,7 @@ struct ContentsFile: Sendable {
             problem("properties", "is \(value.typeName), expected an object")
             return
         }
-        for member in members { properties[member.key] = member.value.text }
+        for member in members { properties[member.key] = member.value }
     }
 
     /// The items of the array under `key`, each an object, with their indexes (the key path of one is
@@ -102,7 +102,7 @@ struct ContentsFile: Sendable {
                 case "language-direction": entry.languageDirection = string(value, memberPath())
                 case "locale": entry.locale = string(value, memberPath())
                 case "universal-type-identifier": entry.universalTypeIdentifier = string(value, memberPath())
-                default: entry.otherKeys[name] = value.text
+                default: entry.otherKeys[name] = value
                 }
             }
             entries.append(entry)
@@ -122,7 +122,7 @@ struct ContentsFile: Sendable {
                 case "appearances": entry.appearances = appearances(value, memberPath())
                 case "display-gamut": entry.displayGamut = string(value, memberPath())
                 case "color": entry.color = color(value, memberPath())
-                default: entry.otherKeys[name] = value.text
+                default: entry.otherKeys[name] = value
                 }
             }
             colors.append(entry)

@@ -21,7 +21,7 @@ enum IconSetNaming {
             } else {
                 continue
             }
-            return ImageEntry(filename: filename, idiom: "mac", scale: scale, otherKeys: ["size": "\"\(points)x\(points)\""])
+            return ImageEntry(filename: filename, idiom: "mac", scale: scale, otherKeys: ["size": .string("\(points)x\(points)")])
         }
         return nil
     }

@@ -19,8 +19,8 @@ public struct ImageEntry: Sendable, Hashable {
     public var locale: String?
     /// Data sets: the declared type of the file (`com.compuserve.gif`).
     public var universalTypeIdentifier: String?
-    /// Keys this model does not interpret, kept so nothing is lost (key → JSON text).
-    public var otherKeys: [String: String]
+    /// Keys this model does not interpret, kept as written so nothing is lost (`size` of an app icon, `memory`).
+    public var otherKeys: [String: JSONValue]
 
     public init(
         filename: String? = nil,
@@ -34,7 +34,7 @@ public struct ImageEntry: Sendable, Hashable {
         languageDirection: String? = nil,
         locale: String? = nil,
         universalTypeIdentifier: String? = nil,
-        otherKeys: [String: String] = [:]
+        otherKeys: [String: JSONValue] = [:]
     ) {
         self.filename = filename
         self.idiom = idiom

@@ -254,16 +254,16 @@ extension CatalogValidator {
         guard [.appIconSet, .stickersIconSet, .iconSet].contains(asset.kind) else { return [] }
         var found: [CatalogDiagnostic] = []
         for (index, entry) in asset.entries.enumerated() {
-            guard let size = entry.otherKeys["size"], let fact = facts[index], let width = fact.width, let height = fact.height
+            guard case .string(let size)? = entry.otherKeys["size"], let fact = facts[index], let width = fact.width, let height = fact.height
             else { continue }
-            let parts = size.replacingQuotes().split(separator: "x").compactMap { Double($0) }
+            let parts = size.split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2 else { continue }
             let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1
             let expected = (Int((parts[0] * Double(factor)).rounded()), Int((parts[1] * Double(factor)).rounded()))
             guard (width, height) != expected else { continue }
             let path = entry.filename.map { "\(asset.path)/\($0)" } ?? asset.path
             found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.kind == .iconSet ? nil : asset.entryKeyPath(index),
-                                           message: "is \(width)x\(height), but a \(size.replacingQuotes()) point icon at \(factor)x is \(expected.0)x\(expected.1)"))
+                                           message: "is \(width)x\(height), but a \(size) point icon at \(factor)x is \(expected.0)x\(expected.1)"))
         }
         return found
     }
@@ -317,12 +317,5 @@ extension CatalogValidator {
             }
         }
         return found
-    }
-}
-
-private extension String {
-    /// The text of a JSON string value as `otherKeys` keeps it (`"16x16"` → `16x16`).
-    func replacingQuotes() -> String {
-        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }

@@ -14,7 +14,7 @@ extension CatalogValidator {
         var locale: String?
         var appearances: [AppearanceTrait]
         var scale: String?
-        var otherKeys: [String: String]
+        var otherKeys: [String: JSONValue]
     }
 
     static func slot(of entry: ImageEntry, ignoringScale: Bool = false) -> Slot {
@@ -154,9 +154,9 @@ extension CatalogValidator {
         if let intent = asset.templateRenderingIntent, !CatalogVocabulary.renderingIntents.contains(intent) {
             unknown("properties.template-rendering-intent", intent, "a rendering intent")
         }
-        if let vector = asset.properties["preserves-vector-representation"], vector != "true", vector != "false" {
+        if let vector = asset.properties["preserves-vector-representation"], vector != .bool(true), vector != .bool(false) {
             found.append(CatalogDiagnostic(.unknownValue, path: file, keyPath: "properties.preserves-vector-representation",
-                                           message: "\(vector) is not a boolean"))
+                                           message: "\(vector.text) is not a boolean"))
         }
         if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }), !CatalogValidator.isEmptyByDesign(asset) {
             found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no file assigned to any slot"))

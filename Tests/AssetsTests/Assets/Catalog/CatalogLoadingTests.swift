@@ -61,6 +61,39 @@ struct CatalogLoadingTests {
         #expect(catalog.readingDiagnostics.first?.path == deep)
     }
 
+    @Test("Contents.json values the model does not interpret are kept as written, typed")
+    func valuesAsWritten() throws {
+        // Given an app icon entry with a size, an entry with a memory class, a colour with an extra key, and set properties
+        let fixture = try FixtureCatalog()
+        try fixture.write("AppIcon.appiconset/Contents.json", #"""
+            {"images": [{"filename": "a.png", "idiom": "iphone", "scale": "2x", "size": "60x60"},
+                        {"idiom": "universal", "memory": "2GB", "graphics-feature-set": ["apple7", 1.50]}]}
+            """#)
+        try fixture.write("tint.colorset/Contents.json", #"""
+            {"colors": [{"idiom": "universal", "locale": "fr", "color": {"color-space": "srgb",
+             "components": {"red": "0.5", "green": "0.5", "blue": "0.5", "alpha": "1.000"}}}]}
+            """#)
+        try fixture.write("icon.imageset/Contents.json", #"""
+            {"images": [], "properties": {"template-rendering-intent": "template",
+             "preserves-vector-representation": true, "localizable": {"on": null}}}
+            """#)
+
+        // When it is read
+        let catalog = try AssetCatalog.read(at: fixture.root)
+        let icon = try #require(catalog.assets(named: "AppIcon").first)
+        let tint = try #require(catalog.assets(named: "tint").first)
+        let image = try #require(catalog.assets(named: "icon").first)
+
+        // Then each value is the JSON value written, numbers with their literal and members in their order
+        #expect(icon.entries.map(\.otherKeys) == [["size": .string("60x60")],
+                                                  ["memory": .string("2GB"), "graphics-feature-set": .array([.string("apple7"), .number("1.50")])]])
+        #expect(icon.entries[1].otherKeys["graphics-feature-set"] != .array([.string("apple7"), .number("1.5")]))
+        #expect(tint.colors.map(\.otherKeys) == [["locale": .string("fr")]])
+        #expect(image.properties["localizable"] == .object([(key: "on", value: .null)]))
+        #expect(image.templateRenderingIntent == "template")
+        #expect(image.preservesVectorRepresentation)
+    }
+
     @Test("a catalog path that is missing or a file throws a readable error")
     func unreadable() throws {
         // Given a path to nothing and a path to a file
