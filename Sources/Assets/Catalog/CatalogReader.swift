@@ -21,8 +21,8 @@ struct CatalogReader {
     /// The folders on the current path, to tell a link loop from an alias.
     private var ancestors: [FolderID] = []
     /// Every folder walked or handed out as a set, and the catalog-relative path it was first met at:
-    /// each is read once, however many links lead to it, so the walk is linear in the folders (18 levels
-    /// of two links each once took 57 s).
+    /// each is read once, however many links lead to it, so the walk is linear in the folders (levels of
+    /// two links each would otherwise double the work at every level).
     private var visited: [FolderID: String] = [:]
     /// Folders reached through a link, entered after every folder reached without one: a folder is read
     /// at its own path, and the link that leads to it again is the finding.

@@ -117,7 +117,7 @@ struct FileHeader: Sendable, Hashable {
 extension CatalogReader {
     /// When probing, only this much of a file's head (and 4 KiB of its tail) is read at first.
     /// Two pages: the headers of nearly every PNG and JPEG fit, and most catalog images are read whole in
-    /// one call (measured against one page plus a tail read: the same time). A JPEG whose headers run past it, or a PNG
+    /// one call, no slower than one page plus a tail read. A JPEG whose headers run past it, or a PNG
     /// whose chunks before the image data do, is read again with `ImageInspector.headerWindow`, then whole.
     static let probeHead = 8 << 10
 
