@@ -78,7 +78,11 @@ struct HashHardeningTests {
         #expect(run.stdout.contains("top.png"))
     }
 
-    @Test("a folder walk that reaches its image limit says so", .timeLimit(.minutes(2)))
+    // The limit catches a walk that never stops at its image limit. It is as long as the package builds'
+    // limits because the clock starts when the test is scheduled: on 2 cores the synchronous package builds
+    // and the pre-commit runs of other suites can hold both of Swift Testing's threads for minutes (a clean CI
+    // run saw this 5-file test end after 245 s), and a 2-minute limit then fails a walk that takes milliseconds.
+    @Test("a folder walk that reaches its image limit says so", .timeLimit(.minutes(20)))
     func walkImageLimit() throws {
         let folder = try TemporaryFolder()
         for index in 0..<5 { try folder.write("i\(index).png", "x") }
