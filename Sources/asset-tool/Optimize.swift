@@ -75,12 +75,12 @@ struct Optimize: ParsableCommand {
             print(result.json.rendered(.records))
         default:
             for file in result.rewritten {
-                print("\(PlainText.escape(file.path)): \(CatalogCostReportFormatting.grouped(file.before)) -> \(CatalogCostReportFormatting.grouped(file.after)) bytes (\(file.change))")
+                print("\(PlainText.escape(file.path)): \(CatalogCostReport.grouped(file.before)) -> \(CatalogCostReport.grouped(file.after)) bytes (\(file.change))")
             }
             let saved = result.bytesBefore - result.bytesAfter
             print("\(result.rewritten.count) rewritten, \(result.unchanged) left as they were, \(result.copied) other files copied: "
-                  + "\(CatalogCostReportFormatting.grouped(result.bytesBefore)) -> \(CatalogCostReportFormatting.grouped(result.bytesAfter)) bytes "
-                  + "(\(CatalogCostReportFormatting.grouped(saved)) saved) in \(destination)")
+                  + "\(CatalogCostReport.grouped(result.bytesBefore)) -> \(CatalogCostReport.grouped(result.bytesAfter)) bytes "
+                  + "(\(CatalogCostReport.grouped(saved)) saved) in \(destination)")
         }
     }
 }

@@ -68,20 +68,8 @@ struct Size: ParsableCommand {
             if reports.count > 1 {
                 let total = reports.reduce(0) { $0 + $1.total.bytes }
                 let saving = reports.reduce(0) { $0 + $1.total.saving }
-                print("\(reports.count) catalogs: \(CatalogCostReportFormatting.grouped(total)) bytes, \(CatalogCostReportFormatting.grouped(saving)) bytes to save")
+                print("\(reports.count) catalogs: \(CatalogCostReport.grouped(total)) bytes, \(CatalogCostReport.grouped(saving)) bytes to save")
             }
         }
-    }
-}
-
-enum CatalogCostReportFormatting {
-    static func grouped(_ count: Int) -> String {
-        var digits = String(count)
-        var out = ""
-        while digits.count > 3 {
-            out = "," + digits.suffix(3) + out
-            digits = String(digits.dropLast(3))
-        }
-        return digits + out
     }
 }

@@ -114,7 +114,9 @@ public struct CatalogCostReport: Sendable, Hashable {
         ])
     }
 
-    static func grouped(_ count: Int) -> String {
+    /// `12,345`: a count with its thousands grouped, as every byte figure of `size`, `optimize`, the findings and
+    /// the report prints it.
+    package static func grouped(_ count: Int) -> String {
         var digits = String(count)
         var out = ""
         while digits.count > 3 {

@@ -196,12 +196,6 @@ extension CatalogValidator {
 
     /// `12,345 bytes`.
     static func bytes(_ count: Int) -> String {
-        var digits = String(count)
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = "," + digits.suffix(3) + grouped
-            digits = String(digits.dropLast(3))
-        }
-        return digits + grouped + (count == 1 ? " byte" : " bytes")
+        CatalogCostReport.grouped(count) + (count == 1 ? " byte" : " bytes")
     }
 }
