@@ -14,6 +14,9 @@ struct Size: ParsableCommand {
         file once, by its largest saving. A folder that holds catalogs is every catalog below it; the \
         deployment target comes from the project above each catalog (project.pbxproj, Package.swift).
 
+        A catalog with errors (invalid JSON, a missing file, an unsafe path) gets a note on stderr: the \
+        files those entries name may be missing from the table.
+
         Exit status: 0 when the table was printed (findings do not change it); 64 for a usage error; 66 \
         when a catalog cannot be read.
 
@@ -54,6 +57,12 @@ struct Size: ParsableCommand {
         // duplicate-image across the catalogs of a project folder, then each catalog's table.
         CatalogValidator.crossCatalogDuplicates(&validated, validators: validators, root: catalogOption.path(argument: catalogArgument))
         let reports = validated.map(CatalogCostReport.init)
+        // The table counts only the files a catalog's valid entries name: say on stderr when errors left some out.
+        for report in validated where report.errorCount > 0 {
+            let errors = report.errorCount == 1 ? "1 error" : "\(report.errorCount) errors"
+            printError("\(PlainText.escape(report.catalog)): note: \(errors) in this catalog (asset-tool validate lists them); "
+                       + "sets and files they concern may be missing from the table")
+        }
         switch format {
         case .json:
             let total = reports.reduce(0) { $0 + $1.total.bytes }

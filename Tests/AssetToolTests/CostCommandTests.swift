@@ -17,6 +17,25 @@ struct CostCommandTests {
         #expect(result.stdout.contains("total (\(Self.shippedCatalog))"))
     }
 
+    @Test("size of a catalog with an invalid Contents.json prints its table and says on stderr that errors left files out")
+    func sizeNotesErrors() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("size-errors-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let set = folder.appendingPathComponent("Bad.xcassets/x.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        try Data(#"{"images":[{"filename":"x.png","scale":"1x","idiom":"universal"}],}"#.utf8)
+            .write(to: set.appendingPathComponent("Contents.json"))
+        let catalog = folder.appendingPathComponent("Bad.xcassets").path
+
+        let result = try CLIRun.run(["size", catalog])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("total (\(catalog))"))
+        #expect(result.stderr == "\(catalog): note: 1 error in this catalog (asset-tool validate lists them); sets and files they concern may be missing from the table\n")
+        // And a catalog without errors gets no note
+        #expect(try CLIRun.run(["size", Self.shippedCatalog]).stderr.isEmpty)
+    }
+
     @Test("optimize: usage errors, a new folder, no overwrite without --force, --in-place with --force")
     func optimize() throws {
         // Given a copy of the shipped catalog
