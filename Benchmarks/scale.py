@@ -9,7 +9,8 @@ For a step of N sets the generator writes a tree under DATA/tree-N: one app cata
 (`App/Resources/Assets.xcassets`) and three feature catalogs of N/10 sets each (`Features/*/…xcassets`),
 so the tree holds 1.3 N sets in four catalogs. Each catalog has groups nested two deep, some providing
 a namespace, and a mix of sets: PNG image sets at 1x/2x/3x, JPEG image sets, PDF and SVG image sets,
-colour sets and data sets, with small but real files (made with Pillow; the SVGs and JSON are text).
+colour sets and data sets, with small but real files (drawn with Pillow, each set's stamped with its number, one in 100 left as drawn;
+the SVGs and JSON are text).
 One image set in 200 names a 3x file that is not there, so every step has findings to report.
 
 Timed (whole processes under GNU time, as bench.py, after one untimed run that warms the page cache;
@@ -36,7 +37,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import write_results  # noqa: E402
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 START, END = "<!-- scale:start -->", "<!-- scale:end -->"
 
 
@@ -62,15 +63,84 @@ def image_bytes(rng, size, fmt, mode="RGBA"):
 
 
 class Artwork:
-    """A few distinct files of each kind, reused across sets (a set's files are copies, as in real catalogs)."""
+    """The art of every set: a few drawings, each set's copy stamped with its number in its first pixels, so
+    that no two sets show the same pixels (real catalogs rarely ship an image twice, and a tree where every
+    file repeats one of a dozen would make `duplicate-image`'s findings, not the sets, the thing measured).
+    One set in 100 keeps the drawing unstamped, so the tree still has duplicates to find. PNGs are written
+    here from the drawing's rows (zlib level 1, no filter: Pillow's encoder would take minutes at 100,000
+    sets); PDFs are one-page vector files whose fill colour is the stamp."""
 
     def __init__(self, rng):
-        self.png = [[image_bytes(rng, base * scale, "PNG") for scale in (1, 2, 3)] for base in (16, 20, 24, 28)]
-        self.jpeg = [[image_bytes(rng, base * scale, "JPEG", "RGB") for scale in (2, 3)] for base in (24, 32)]
-        self.pdf = [image_bytes(rng, 24, "PDF", "RGB") for _ in range(2)]
-        self.svg = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">'
-                     f'<circle cx="12" cy="12" r="{r}" fill="#{rng.randrange(1 << 24):06x}"/></svg>\n').encode()
-                    for r in (6, 8, 10)]
+        from PIL import Image
+        self.png_rows = []
+        for base in (16, 20, 24, 28):
+            sizes = []
+            for scale in (1, 2, 3):
+                side = base * scale
+                image = Image.open(io.BytesIO(image_bytes(rng, side, "PNG"))).convert("RGBA")
+                sizes.append((side, image.tobytes()))
+            self.png_rows.append(sizes)
+        self.jpeg = [[Image.open(io.BytesIO(image_bytes(rng, base * scale, "JPEG", "RGB"))).convert("RGB") for scale in (2, 3)]
+                     for base in (24, 32)]
+        self.svg_radius = (6, 8, 10)
+
+    @staticmethod
+    def stamp(index):
+        return bytes((index & 255, (index >> 8) & 255, (index >> 16) & 255, 255)) if index % 100 else None
+
+    def png(self, index):
+        import struct
+        import zlib
+        out = []
+        for side, pixels in self.png_rows[index % len(self.png_rows)]:
+            stamp = self.stamp(index)
+            if stamp:
+                pixels = stamp * 2 + pixels[8:]
+            row = side * 4
+            raw = b"".join(b"\0" + pixels[y * row:(y + 1) * row] for y in range(side))
+
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            out.append(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0))
+                       + chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b""))
+        return out
+
+    def jpegs(self, index):
+        out = []
+        for image in self.jpeg[index % len(self.jpeg)]:
+            stamp = self.stamp(index)
+            if stamp:
+                image = image.copy()
+                for x in range(4):
+                    for y in range(4):
+                        image.putpixel((x, y), tuple(stamp[:3]))
+            data = io.BytesIO()
+            image.save(data, "JPEG", quality=80)
+            out.append(data.getvalue())
+        return out
+
+    def pdf(self, index):
+        stamp = self.stamp(index) or bytes(3)
+        colour = " ".join(f"{c / 255:.3f}" for c in stamp[:3])
+        content = f"{colour} rg 2 2 20 20 re f".encode()
+        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                   b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 24 24] /Contents 4 0 R >>",
+                   b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream"]
+        body, offsets = b"%PDF-1.4\n", []
+        for number, text in enumerate(objects, 1):
+            offsets.append(len(body))
+            body += b"%d 0 obj\n" % number + text + b"\nendobj\n"
+        xref = len(body)
+        body += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+        body += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+        body += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+        return body
+
+    def svg(self, index):
+        stamp = self.stamp(index) or bytes(3)
+        radius = self.svg_radius[index % len(self.svg_radius)]
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">'
+                f'<circle cx="12" cy="12" r="{radius}" fill="#{stamp[0]:02x}{stamp[1]:02x}{stamp[2]:02x}"/></svg>\n').encode()
 
 
 def contents(body):
@@ -91,7 +161,7 @@ def write_set(folder, index, rng, art):
     if roll < 0.60:
         path = os.path.join(folder, name + ".imageset")
         os.mkdir(path)
-        files = art.png[index % len(art.png)]
+        files = art.png(index)
         images = []
         broken = index % 200 == 7
         for scale, data in zip((1, 2, 3), files):
@@ -104,7 +174,7 @@ def write_set(folder, index, rng, art):
         path = os.path.join(folder, name + ".imageset")
         os.mkdir(path)
         images = [{"idiom": "universal", "scale": "1x"}]
-        for scale, data in zip((2, 3), art.jpeg[index % len(art.jpeg)]):
+        for scale, data in zip((2, 3), art.jpegs(index)):
             filename = f"{name}@{scale}x.jpg"
             write(os.path.join(path, filename), data)
             images.append({"filename": filename, "idiom": "universal", "scale": f"{scale}x"})
@@ -112,14 +182,14 @@ def write_set(folder, index, rng, art):
     elif roll < 0.78:
         path = os.path.join(folder, name + ".imageset")
         os.mkdir(path)
-        write(os.path.join(path, name + ".pdf"), art.pdf[index % len(art.pdf)])
+        write(os.path.join(path, name + ".pdf"), art.pdf(index))
         write(os.path.join(path, "Contents.json"), contents({
             "images": [{"filename": name + ".pdf", "idiom": "universal"}],
             "properties": {"preserves-vector-representation": True}}))
     elif roll < 0.85:
         path = os.path.join(folder, name + ".imageset")
         os.mkdir(path)
-        write(os.path.join(path, name + ".svg"), art.svg[index % len(art.svg)])
+        write(os.path.join(path, name + ".svg"), art.svg(index))
         write(os.path.join(path, "Contents.json"), contents({
             "images": [{"filename": name + ".svg", "idiom": "universal"}],
             "properties": {"preserves-vector-representation": True}}))

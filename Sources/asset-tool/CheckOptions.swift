@@ -93,8 +93,8 @@ struct ValidatorSetup {
                                                           config: config, placeholderNames: names,
                                                           placeholderFileGiven: placeholderNames.placeholders != nil,
                                                           costChecks: costChecks)
-        // The pixel-reading cost checks come with --deep, which reads every byte anyway.
-        options.costReadsPixels = deep
+        // compressible-image's lossless rewrites come with --deep, which reads every byte anyway.
+        options.costRewritesFiles = deep
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         return (CatalogValidator(options: options), names)

@@ -38,7 +38,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
 
-    @Flag(inversion: .prefixedNo, help: "Run the cost checks: unused-scale and oversized-image from the headers; with --deep (or when .asset-tool.json names their rules) also duplicate-image and compressible-image, which decode every PNG and JPEG and rewrite them in memory.")
+    @Flag(inversion: .prefixedNo, help: "Run the cost checks: unused-scale and oversized-image from the headers, duplicate-image (each PNG and JPEG decoded once); with --deep (or when .asset-tool.json names its rule) also compressible-image, which rewrites every PNG and JPEG in memory.")
     var cost = true
 
     @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")

@@ -65,30 +65,37 @@ struct CostCommandTests {
         #expect(try LosslessOptimizer.sameImage(before, after, format: .png))
     }
 
-    @Test("validate --deep reports the pixel cost findings, validate alone and --no-cost do not")
+    @Test("validate reports duplicate-image by default, compressible-image with --deep, neither with --no-cost")
     func validateCost() throws {
-        // Given a catalog with the same image in two sets
+        // Given a catalog with the same image in two sets, and a photo stored without compression
         let scratch = try ScratchFolder()
         let catalog = scratch.path + "/Dup.xcassets"
         let png = try PNGEncoder.fast.encode(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0) }) ?? RGBAImage(width: 1, height: 1))
-        for name in ["a", "b"] {
+        let flat = try #require(RGBAImage(width: 64, height: 64, pixels: [UInt8](repeating: 90, count: 64 * 64 * 4)))
+        let stored = try PNGEncoder(compressionLevel: 0, filter: .none).encode(flat)
+        for (name, bytes) in [("a", png), ("b", png), ("photo", stored)] {
             try FileManager.default.createDirectory(atPath: "\(catalog)/\(name).imageset", withIntermediateDirectories: true)
             try Data("{\"images\": [{\"filename\": \"\(name).png\", \"idiom\": \"universal\"}]}".utf8)
                 .write(to: URL(fileURLWithPath: "\(catalog)/\(name).imageset/Contents.json"))
-            try Data(png).write(to: URL(fileURLWithPath: "\(catalog)/\(name).imageset/\(name).png"))
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(catalog)/\(name).imageset/\(name).png"))
         }
 
-        // When it is validated with and without the cost checks
-        let with = try CLIRun.run(["validate", catalog, "--deep"])
-        let headersOnly = try CLIRun.run(["validate", catalog])
+        // When it is validated by default, with --deep, and without the cost checks
+        let plain = try CLIRun.run(["validate", catalog])
+        let deep = try CLIRun.run(["validate", catalog, "--deep"])
         let without = try CLIRun.run(["validate", catalog, "--deep", "--no-cost"])
 
-        // Then the duplicate is a warning (exit 0) with the bytes at stake, and absent without the checks
-        #expect(with.status == 0 && with.stdout.contains("b.imageset/b.png: warning: shows the same pixels as a.imageset/a.png"), "\(with.stdout)")
-        #expect(with.stdout.contains("\(png.count) bytes at stake") && with.stdout.contains("[duplicate-image]"))
-        #expect(!without.stdout.contains("duplicate-image"))
-        #expect(headersOnly.status == 0 && !headersOnly.stdout.contains("duplicate-image"), "\(headersOnly.stdout)")
+        // Then the duplicate is a warning (exit 0) with the bytes at stake in both runs; the lossless rewrite
+        // of the stored photo is a note with --deep only; --no-cost reports neither
+        for run in [plain, deep] {
+            #expect(run.status == 0 && run.stdout.contains("b.imageset/b.png: warning: shows the same pixels as a.imageset/a.png"), "\(run.stdout)")
+            #expect(run.stdout.contains("\(png.count) bytes at stake") && run.stdout.contains("[duplicate-image]"))
+        }
+        #expect(!plain.stdout.contains("compressible-image"), "\(plain.stdout)")
+        #expect(deep.stdout.contains("photo.imageset/photo.png: note:") && deep.stdout.contains("[compressible-image]"), "\(deep.stdout)")
+        #expect(!without.stdout.contains("duplicate-image") && !without.stdout.contains("compressible-image"))
     }
+
     @Test("validate and size of a project folder find the same pixels in two catalogs, naming both files")
     func duplicatesAcrossCatalogs() throws {
         // Given a project folder with two catalogs: the same pixels in One/a and Two/b (compressed and stored,

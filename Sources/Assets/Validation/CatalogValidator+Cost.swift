@@ -14,14 +14,15 @@ package struct ImageDigestRecord: Sendable, Hashable {
 }
 
 extension CatalogValidator {
-    /// Whether a cost code runs: the cost checks are on and the configuration does not turn it off. The two
-    /// that decode every file (`duplicate-image`, `compressible-image`: a digest of the pixels, lossless
-    /// rewrites) run only where the pixels are wanted (`costReadsPixels`: `size`, `validate --deep`) or the
-    /// configuration names them; the others judge headers, at no cost beyond what validation reads.
+    /// Whether a cost code runs: the cost checks are on and the configuration does not turn it off.
+    /// `compressible-image` (each PNG and JPEG rewritten losslessly in memory, trials at libdeflate's strong
+    /// levels: hundreds of times the work of reading headers) runs only where rewrites are wanted
+    /// (`costRewritesFiles`: `size`, `validate --deep`) or the configuration names it; `duplicate-image`
+    /// decodes each PNG and JPEG once for a digest of its pixels; the others judge headers.
     func runs(_ code: CatalogDiagnostic.Code) -> Bool {
         guard options.costChecks, options.config.rules[code] != .off else { return false }
-        if code == .duplicateImage || code == .compressibleImage {
-            return options.costReadsPixels || options.config.rules[code] != nil
+        if code == .compressibleImage {
+            return options.costRewritesFiles || options.config.rules[code] != nil
         }
         return true
     }
