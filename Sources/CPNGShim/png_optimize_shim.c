@@ -443,47 +443,72 @@ static void filter_row(int type, const uint8_t *row, const uint8_t *prior, size_
     }
 }
 
-/* The cost a heuristic gives a filtered row: the sum of absolute signed bytes (minsum), or the Shannon
-   entropy of its bytes (entropy), both as the PNG book and oxipng use them. */
-static double row_cost(int heuristic, const uint8_t *bytes, size_t n) {
-    if (heuristic == 5) {
-        uint64_t sum = 0;
-        for (size_t i = 0; i < n; i++) sum += bytes[i] < 128 ? bytes[i] : 256 - bytes[i];
-        return (double)sum;
-    }
-    uint32_t counts[256] = {0};
-    for (size_t i = 0; i < n; i++) counts[bytes[i]]++;
-    double bits = 0;
-    for (int v = 0; v < 256; v++)
-        if (counts[v]) bits -= (double)counts[v] * __builtin_log2((double)counts[v] / (double)n);
-    return bits;
-}
+/* The heuristics that choose a filter per row, as the PNG book, LodePNG, pngwolf and oxipng use them:
+   the smallest sum of absolute signed bytes (minsum), the lowest Shannon entropy of the row's bytes, the
+   fewest distinct pairs of neighbouring bytes (bigrams, counted with the filter's type byte in front). */
+enum { heuristic_minsum, heuristic_entropy, heuristic_bigrams, heuristic_count };
 
-/* Strategy 0-4: that filter on every row; 5: per row the filter whose output has the smallest sum of
-   absolute signed bytes; 6: per row the filter whose output has the lowest entropy. */
-static void filter_image(int strategy, const uint8_t *packed, size_t row_bytes, uint32_t height, int bpp,
-                         uint8_t *out, uint8_t *scratch) {
+/* Strategies: 0-4 that filter on every row; 5, 6, 7 the filter each heuristic chose per row. */
+enum { strategy_minsum = 5, strategy_entropy = 6, strategy_bigrams = 7 };
+
+/* One pass over the image: each row filtered the five ways once, every heuristic's cost computed from
+   those five rows, its choice written to choices[heuristic * height + y]. A row of zeros takes None under
+   every heuristic (any filter of it is zeros too, or larger). `rows` holds 5 * (row_bytes + 1) bytes. */
+static void choose_filters(const uint8_t *packed, size_t row_bytes, uint32_t height, int bpp, uint8_t *rows,
+                           uint8_t *choices) {
+    uint64_t seen[1024]; /* one bit a bigram */
+    memset(seen, 0, sizeof(seen));
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = packed + (size_t)y * row_bytes;
         const uint8_t *prior = y ? row - row_bytes : NULL;
-        uint8_t *dest = out + (size_t)y * (row_bytes + 1);
-        if (strategy < 5) {
-            dest[0] = (uint8_t)strategy;
-            filter_row(strategy, row, prior, row_bytes, bpp, dest + 1);
+        int zeros = 1;
+        for (size_t i = 0; i < row_bytes && zeros; i++) zeros = row[i] == 0;
+        if (zeros) {
+            for (int h = 0; h < heuristic_count; h++) choices[(size_t)h * height + y] = 0;
             continue;
         }
-        int best = 0;
-        double best_cost = 0;
+        uint64_t best_sum = 0;
+        double best_bits = 0;
+        uint32_t best_pairs = 0;
+        int choice[heuristic_count] = {0, 0, 0};
         for (int type = 0; type < 5; type++) {
-            filter_row(type, row, prior, row_bytes, bpp, scratch);
-            double cost = row_cost(strategy, scratch, row_bytes);
-            if (type == 0 || cost < best_cost) {
-                best_cost = cost;
-                best = type;
-                memcpy(dest + 1, scratch, row_bytes);
+            uint8_t *out = rows + (size_t)type * (row_bytes + 1);
+            out[0] = (uint8_t)type;
+            filter_row(type, row, prior, row_bytes, bpp, out + 1);
+            uint32_t counts[256] = {0};
+            uint64_t sum = 0;
+            for (size_t i = 1; i <= row_bytes; i++) {
+                counts[out[i]]++;
+                sum += out[i] < 128 ? out[i] : 256 - out[i];
             }
+            /* n log2 n - sum c log2 c: the row's entropy in bits; n is the same for every filter */
+            double bits = 0;
+            for (int v = 0; v < 256; v++)
+                if (counts[v] > 1) bits -= (double)counts[v] * __builtin_log2((double)counts[v]);
+            uint32_t pairs = 0;
+            for (size_t i = 1; i <= row_bytes; i++) {
+                uint32_t pair = ((uint32_t)out[i - 1] << 8) | out[i];
+                uint64_t bit = (uint64_t)1 << (pair & 63);
+                pairs += !(seen[pair >> 6] & bit);
+                seen[pair >> 6] |= bit;
+            }
+            for (size_t i = 1; i <= row_bytes; i++) seen[(((uint32_t)out[i - 1] << 8) | out[i]) >> 6] = 0;
+            if (type == 0 || sum < best_sum) { best_sum = sum; choice[heuristic_minsum] = type; }
+            if (type == 0 || bits < best_bits) { best_bits = bits; choice[heuristic_entropy] = type; }
+            if (type == 0 || pairs < best_pairs) { best_pairs = pairs; choice[heuristic_bigrams] = type; }
         }
-        dest[0] = (uint8_t)best;
+        for (int h = 0; h < heuristic_count; h++) choices[(size_t)h * height + y] = (uint8_t)choice[h];
+    }
+}
+
+/* Filters every row with the type `types[y]` gives it, each row's type byte in front. */
+static void filter_image(const uint8_t *types, const uint8_t *packed, size_t row_bytes, uint32_t height, int bpp,
+                         uint8_t *out) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = packed + (size_t)y * row_bytes;
+        uint8_t *dest = out + (size_t)y * (row_bytes + 1);
+        dest[0] = types[y];
+        filter_row(types[y], row, y ? row - row_bytes : NULL, row_bytes, bpp, dest + 1);
     }
 }
 
@@ -530,7 +555,8 @@ static void append_chunk(growing *g, const char *type, const uint8_t *data, uint
 
 typedef struct {
     candidate c;
-    int strategy;
+    int index;    /* of the candidate */
+    int strategy; /* 0-4 a fixed filter, or strategy_minsum, _entropy, _bigrams */
     size_t size;
 } trial;
 
@@ -686,24 +712,31 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
     size_t filtered_size = (max_row + 1) * height;
     uint8_t *packed = (uint8_t *)malloc(max_row * height);
     uint8_t *filtered = (uint8_t *)malloc(filtered_size);
-    uint8_t *scratch = (uint8_t *)malloc(max_row + 1);
-    /* Trials at a fast level choose the filters; the final level is libdeflate's strongest, but level 11
-       above 2 MiB of image data at the default effort: measured on real catalogs (BENCHMARKS.md), level 12
-       costs half again the time there for a fraction of a percent. */
+    uint8_t *rows = (uint8_t *)malloc((max_row + 1) * 5);
+    /* Per candidate, each heuristic's filter for each row (choose_filters); then the rows of types tried
+       for the candidate at hand, so a repeat is skipped; then one for the finals' fixed filters. */
+    uint8_t *choices = (uint8_t *)malloc((size_t)height * (heuristic_count * 2 + 8 + 1));
+    uint8_t *tried = choices ? choices + (size_t)height * heuristic_count * 2 : NULL;
+    uint8_t *fixed = choices ? tried + (size_t)height * 8 : NULL;
+    /* Trials at a fast level choose the filters; the final level is libdeflate's level 12 up to 1 MiB of
+       filtered image data and 11 above (oxipng's default level's final level). Measured on real catalogs
+       (BENCHMARKS.md, #27): level 12 over 11 gains about 5 KB a CPU second at every image size; up to
+       1 MiB it brings the savings to oxipng's, and level 11 on everything saves a third of the time of
+       level 12 on everything for half a percentage point of the savings. */
     int trial_level = effort >= 2 ? 5 : 3;
-    int final_level = effort >= 2 ? 12 : effort >= 1 ? (filtered_size <= ((size_t)2 << 20) ? 12 : 11) : 9;
+    int final_level = effort >= 2 ? 12 : effort >= 1 ? (filtered_size <= ((size_t)1 << 20) ? 12 : 11) : 9;
     struct libdeflate_compressor *fast = libdeflate_alloc_compressor(trial_level);
     struct libdeflate_compressor *strong = libdeflate_alloc_compressor(final_level);
     size_t bound = fast && strong ? libdeflate_zlib_compress_bound(strong, filtered_size) : 0;
     uint8_t *compressed = bound ? (uint8_t *)malloc(bound) : NULL;
-    if (!packed || !filtered || !scratch || !fast || !strong || !compressed) {
-        free(pixels); free(a); free(reordered); free(packed); free(filtered); free(scratch); free(compressed);
+    if (!packed || !filtered || !rows || !choices || !fast || !strong || !compressed) {
+        free(pixels); free(a); free(reordered); free(packed); free(filtered); free(rows); free(choices); free(compressed);
         if (fast) libdeflate_free_compressor(fast);
         if (strong) libdeflate_free_compressor(strong);
         return ASSETS_PNG_OPT_OUT_OF_MEMORY;
     }
 
-    /* Trials at a fast level; the best (at effort 2 the best two) is compressed again at the strong level. */
+    /* Trials at a fast level; the best is compressed again at the strong level. */
     trial best[2];
     int best_count = 0;
     /* The best trial of each candidate: a palette and a direct colour type can trade places between the
@@ -713,18 +746,37 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
     int per_set[2] = {0, 0};
     for (int i = 0; i < candidate_count; i++) {
         candidate *c = &candidates[i];
+        uint8_t *chosen_types = choices + (size_t)height * heuristic_count * i;
         for (uint32_t y = 0; y < height; y++) pack_row(c, tables[i], pixels + (size_t)y * stride, width, packed + (size_t)y * c->row_bytes);
         int low_bits = c->color_type == 3 || c->bit_depth < 8;
-        static const int all[] = {0, 5, 6, 1, 2, 4, 3};
-        int strategies = low_bits ? (effort >= 1 ? 3 : 2) : (effort >= 2 ? 7 : effort >= 1 ? 5 : 2);
+        /* Strategies in the order tried; one that gives every row the same filter as an earlier one is
+           skipped. Default effort: None, the entropy and bigrams heuristics, Sub, Up (oxipng's default
+           level evaluates None, Sub, Entropy and Bigrams; minsum seldom won here and cost a sixth of the
+           trials); below 8 bits a pixel None, minsum and entropy, as the delta filters rarely pay there.
+           Effort 2: every strategy; effort 0: None and minsum. */
+        static const int every[] = {0, strategy_minsum, strategy_entropy, strategy_bigrams, 1, 2, 4, 3};
+        static const int some[] = {0, strategy_entropy, strategy_bigrams, 1, 2};
+        static const int some_low[] = {0, strategy_minsum, strategy_entropy};
+        static const int few[] = {0, strategy_minsum};
+        const int *list = effort >= 2 ? every : effort >= 1 ? (low_bits ? some_low : some) : few;
+        int strategies = effort >= 2 ? 8 : effort >= 1 ? (low_bits ? 3 : 5) : 2;
+        choose_filters(packed, c->row_bytes, height, c->bpp, rows, chosen_types);
+        int tried_count = 0;
         for (int s = 0; s < strategies; s++) {
-            filter_image(all[s], packed, c->row_bytes, height, c->bpp, filtered, scratch);
+            uint8_t *types = tried + (size_t)height * tried_count;
+            if (list[s] < 5) memset(types, list[s], height);
+            else memcpy(types, chosen_types + (size_t)height * (list[s] - strategy_minsum), height);
+            int repeat = 0;
+            for (int k = 0; k < tried_count && !repeat; k++) repeat = memcmp(tried + (size_t)height * k, types, height) == 0;
+            if (repeat) continue;
+            tried_count++;
+            filter_image(types, packed, c->row_bytes, height, c->bpp, filtered);
             int size = compress_size(fast, filtered, (c->row_bytes + 1) * height, compressed, bound);
             if (size < 0) continue;
             /* The chunks a candidate adds beside its image data count too: a palette of 92 colours costs
                about 400 bytes of PLTE and tRNS, more than grey+alpha's image data saves on a small icon. */
             size += candidate_overhead(c);
-            trial t = {*c, all[s], (size_t)size};
+            trial t = {*c, i, list[s], (size_t)size};
             if (!per_set[i] || t.size < per_candidate[i].size) {
                 per_candidate[i] = t;
                 per_set[i] = 1;
@@ -760,7 +812,10 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
         candidate *c = &best[i].c;
         analysis *table = c->color_type == 3 ? reordered : a;
         for (uint32_t y = 0; y < height; y++) pack_row(c, table, pixels + (size_t)y * stride, width, packed + (size_t)y * c->row_bytes);
-        filter_image(best[i].strategy, packed, c->row_bytes, height, c->bpp, filtered, scratch);
+        const uint8_t *types = fixed;
+        if (best[i].strategy < 5) memset(fixed, best[i].strategy, height);
+        else types = choices + (size_t)height * (heuristic_count * best[i].index + best[i].strategy - strategy_minsum);
+        filter_image(types, packed, c->row_bytes, height, c->bpp, filtered);
         int size = compress_size(strong, filtered, (c->row_bytes + 1) * height, compressed, bound);
         if (size < 0) continue;
         if (!idat || (size_t)size + (size_t)candidate_overhead(c) < idat_size + (size_t)candidate_overhead(&chosen)) {
@@ -772,7 +827,7 @@ assets_png_opt_status assets_png_optimize(const uint8_t *data, size_t count, uin
             chosen = *c;
         }
     }
-    free(pixels); free(packed); free(filtered); free(scratch); free(compressed);
+    free(pixels); free(packed); free(filtered); free(rows); free(choices); free(compressed);
     libdeflate_free_compressor(fast);
     libdeflate_free_compressor(strong);
     if (!idat) {
