@@ -53,6 +53,30 @@ struct RefsCommandTests {
         #expect(run.stdout.contains(#""catalog_path": "App/Assets.xcassets", "set_path": "stale.imageset""#))
     }
 
+    @Test("a package target's catalog: the unused finding names the target (text and JSON), scan.packages lists it")
+    func packageTarget() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let kit = root.appendingPathComponent("Kit")
+        try FileManager.default.createDirectory(at: kit.appendingPathComponent("Sources/Kit/Media.xcassets/kit_stale.imageset"),
+                                                withIntermediateDirectories: true)
+        try #"let package = Package(name: "Kit", targets: [.target(name: "Kit", resources: [.process("Art")])])"#
+            .write(to: kit.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try #"{"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"}], "info": {"author": "xcode", "version": 1}}"#
+            .write(to: kit.appendingPathComponent("Sources/Kit/Media.xcassets/kit_stale.imageset/Contents.json"), atomically: true, encoding: .utf8)
+
+        let text = try CLIRun.run(["refs", "."], in: root)
+        let json = try CLIRun.run(["refs", root.path, "--format", "json"])
+
+        #expect(text.stdout.contains("./Kit/Sources/Kit/Media.xcassets/kit_stale.imageset: warning: no reference uses an image set "
+            + "\"kit_stale\" of package target Kit ("))
+        #expect(text.stdout.contains("; 1 package manifest (1 target, 1 catalog in them)"))
+        let problems = try SchemaConformanceTests.schema("refs").errors(in: SchemaJSON.parse(json.stdout))
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(json.stdout.contains(#""catalog_path": "Kit/Sources/Kit/Media.xcassets", "set_path": "kit_stale.imageset", "target": "Kit""#))
+        #expect(json.stdout.contains(#""manifest": "Kit/Package.swift""#))
+    }
+
     @Test("--disable and .asset-tool.json rules apply; github and sarif formats carry the location")
     func rulesAndFormats() throws {
         let root = try Self.project()

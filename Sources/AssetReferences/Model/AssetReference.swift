@@ -84,6 +84,10 @@ package struct FileScan: Sendable {
     package var references: [AssetReference] = []
     package var skipped: [SkippedSource] = []
     package var lines = 0
+    /// A `Package.swift` read as a manifest.
+    package var manifest: PackageManifest?
+    /// The image file names an Xcode project lists (`project.pbxproj` file references).
+    package var listedImages: [String] = []
 
     package init() {}
 }

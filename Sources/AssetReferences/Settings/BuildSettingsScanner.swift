@@ -3,7 +3,9 @@
 /// widget background colour, alternate app icons, complications, launch images), and
 /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`, which makes every app icon set a use. The
 /// settings are `KEY = value;` lines in both files, read line by line; a value with `$(…)` names a setting,
-/// not a set, and is left out.
+/// not a set, and is left out. A `project.pbxproj`'s file references also give the image files the project
+/// lists (`path = close@2x.png;`), which it may copy into the app wherever they sit (`PackageBundles`);
+/// Xcode 16's synchronized folders list no files.
 import Assets
 
 package enum BuildSettingsScanner {
@@ -14,8 +16,10 @@ package enum BuildSettingsScanner {
         var result = FileScan()
         var seen: Set<String> = []
         var lineNumber = 0
+        let isProject = file.hasSuffix(".pbxproj")
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
+            if isProject, rawLine.count < 4096, let listed = listedImage(in: rawLine) { result.listedImages.append(listed) }
             guard rawLine.count < 4096, let keyStart = rawLine.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
                   rawLine[keyStart...].starts(with: Array("ASSETCATALOG_COMPILER_".utf8)) else { continue }
             let text = String(decoding: rawLine, as: UTF8.self)
@@ -43,6 +47,22 @@ package enum BuildSettingsScanner {
         }
         result.lines = lineNumber
         return result
+    }
+
+    /// The image file name of a `PBXFileReference` line (`path = "a/close@2x.png";` gives `close@2x.png`).
+    static func listedImage(in line: ArraySlice<UInt8>) -> String? {
+        guard line.count > 40 else { return nil }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.contains("PBXFileReference") else { return nil }
+        for key in ["path = ", "name = "] {
+            guard let start = text.range(of: key)?.upperBound, let end = text[start...].firstIndex(of: ";") else { continue }
+            let value = text[start..<end].trimming("\"")
+            let name = value.split(separator: "/").last.map(String.init) ?? String(value)
+            if let dot = name.lastIndex(of: "."), SourceTree.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                return name
+            }
+        }
+        return nil
     }
 }
 
