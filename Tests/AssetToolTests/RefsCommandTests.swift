@@ -104,6 +104,38 @@ struct RefsCommandTests {
         #expect(run.stdout.contains("[unused-asset]"))
     }
 
+    @Test("validate --sources gives every finding refs gives for the same project (one path), with the catalogs' own")
+    func validateSourcesHoldsRefs() throws {
+        // Given the project, with a catalog finding too (a set whose file is missing) and a package target
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/Assets.xcassets/used.imageset/a.png"))
+        let kit = root.appendingPathComponent("Kit/Sources/Kit")
+        try FileManager.default.createDirectory(at: kit, withIntermediateDirectories: true)
+        try #"let package = Package(name: "Kit", targets: [.target(name: "Kit")])"#
+            .write(to: root.appendingPathComponent("Kit/Package.swift"), atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: kit.appendingPathComponent("undeclared.png"))
+        try #"let a = UIImage(named: "undeclared", in: .module, compatibleWith: nil)"#
+            .write(to: kit.appendingPathComponent("View.swift"), atomically: true, encoding: .utf8)
+
+        // When both commands read it
+        let refs = try CLIRun.run(["refs", ".", "--format", "json"], in: root)
+        let validate = try CLIRun.run(["validate", "--sources", ".", "--format", "json"], in: root)
+
+        // Then each refs finding is among validate's, which also has the catalog's own
+        func findings(_ output: String) throws -> Set<String> {
+            let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
+            return Set(try diagnostics.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self) })
+        }
+        let fromRefs = try findings(refs.stdout)
+        let fromValidate = try findings(validate.stdout)
+        #expect(fromRefs.count == 3, "missing-asset twice (typo_name, undeclared) and unused-asset: \(fromRefs)")
+        #expect(fromRefs.isSubset(of: fromValidate), "\(fromRefs.subtracting(fromValidate))")
+        #expect(fromValidate.subtracting(fromRefs).contains { $0.contains("used.imageset") }, "\(fromValidate)")
+        #expect(refs.status == 1 && validate.status == 1)
+    }
+
     @Test("resolve --used-by: the references to a name in text and in JSON (resolve.schema.json); none for an unused set")
     func resolveUsedBy() throws {
         let root = try Self.project()
