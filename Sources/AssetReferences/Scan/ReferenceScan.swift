@@ -85,6 +85,8 @@ public struct ReferenceScan: Sendable {
         var references: [AssetReference] = []
         var manifests: [PackageManifest] = []
         var listed: Set<String> = []
+        var indirections: [String: AssetReference] = [:]
+        var settingValues: [(key: String, value: AssetReference)] = []
         for (index, scan) in scans.enumerated() {
             counts[tree.files[index].kind.rawValue, default: 0] += 1
             lines += scan.lines
@@ -92,6 +94,18 @@ public struct ReferenceScan: Sendable {
             skipped += scan.skipped
             if let manifest = scan.manifest { manifests.append(manifest) }
             listed.formUnion(scan.listedImages)
+            for indirection in scan.settingIndirections {
+                if case .literal(let setting) = indirection.name, indirections[setting] == nil { indirections[setting] = indirection }
+            }
+            settingValues += scan.settingValues
+        }
+        // `ASSETCATALOG_COMPILER_APPICON_NAME = $(CE_APPICON_NAME)`: each value `CE_APPICON_NAME` takes is a use.
+        for (key, value) in settingValues {
+            guard let indirection = indirections[key] else { continue }
+            var use = value
+            use.wanted = indirection.wanted
+            use.via = "\(key) (\(indirection.via))"
+            references.append(use)
         }
         let bundles = PackageBundles(root: base, images: tree.looseImages, catalogs: tree.catalogs, manifests: manifests,
                                      podspecFolders: tree.podspecFolders, listedInProjects: listed)
