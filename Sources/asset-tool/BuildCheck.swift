@@ -33,8 +33,7 @@ struct BuildCheck: WritingCommand {
 
     var output: String { outputOptions.output }
 
-    @Flag(help: "Fail on warnings too.")
-    var strict = false
+    @OptionGroup var strictness: StrictOption
 
     @OptionGroup var checks: CheckOptions
     @OptionGroup var placeholderNames: PlaceholderNameOptions
@@ -65,8 +64,7 @@ struct BuildCheck: WritingCommand {
             print(style.diagnosticLine(report.textLine(diagnostic)))
         }
         if !report.diagnostics.isEmpty { print(PlainText.escape("\(catalog): \(report.summary)")) }
-        let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
-        if failing {
+        if strictness.fails(errors: report.errorCount, warnings: report.warningCount) {
             // A stale file from an earlier passing build must not let a later build look clean.
             BuildCheck.removeOwnOutput(output)
             throw CommandFailure.exit(.failure)

@@ -88,6 +88,37 @@ enum ValidateFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     var takesSeveralCatalogs: Bool { self == .text || self == .json || self == .github }
 }
 
+/// `--strict`, and the one rule for whether findings fail a run (validate, refs, build-check): any error, or
+/// with `--strict` any warning; notes never fail.
+struct StrictOption: ParsableArguments {
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    /// Whether findings with these counts fail the run (exit status 1).
+    func fails(errors: Int, warnings: Int) -> Bool {
+        errors > 0 || (strict && warnings > 0)
+    }
+}
+
+/// `--format` and `--strict` of the commands that print findings in every CI format (validate, refs): one
+/// declaration, one help text, and the one way such a command prints its rendered findings.
+struct FindingOptions: ParsableArguments {
+    @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, checkstyle or gitlab (code quality).")
+    var format: ValidateFormat = .text
+
+    @OptionGroup var strictness: StrictOption
+
+    /// Prints findings rendered in `format` (text styled for a terminal when it is one).
+    func print(_ rendered: String) {
+        Swift.print(format == .text ? TerminalStyle.forStream(.output).diagnosticLines(rendered) : rendered, terminator: "")
+    }
+
+    /// Throws the exit status 1 when the findings fail the run.
+    func exit(errors: Int, warnings: Int) throws(CommandFailure) {
+        if strictness.fails(errors: errors, warnings: warnings) { throw CommandFailure.exit(.failure) }
+    }
+}
+
 /// `--output`/`-o` and `--force`: the one shape of every command that writes (build-check, decode,
 /// extract-frames, report, render-hash). An output is written atomically; `--force` replaces only a regular
 /// file (extract-frames: an earlier run's output folder), never a folder, a link, a FIFO or a device.

@@ -25,11 +25,9 @@ struct Refs: ParsableCommand {
     @Argument(help: ArgumentHelp("The project folder (default: the current folder).", valueName: "project"))
     var project: String = "."
 
-    @Option(help: "Output format: text, json, github, sarif, junit, checkstyle or gitlab.")
-    var format: ValidateFormat = .text
+    @OptionGroup var findingOptions: FindingOptions
 
-    @Flag(help: "Fail on warnings too.")
-    var strict = false
+    var format: ValidateFormat { findingOptions.format }
 
     @Flag(help: "Also list every lookup and dynamic name found (text: file:line:column: NAME via).")
     var list = false
@@ -39,15 +37,7 @@ struct Refs: ParsableCommand {
     func run() throws {
         let config = try checks.config(forCatalog: project)
         let progress = ProgressReporter.make("scanning sources", enabled: format.isForPeople)
-        let scan: ReferenceScan
-        do {
-            scan = try RefsScan.run(project: project, config: config, progress: progress)
-        } catch {
-            progress?.finish()
-            throw CommandFailure.unreadableCatalog("error: \(error)")
-        }
-        progress?.finish()
-        let (report, _) = scan.report(config: config)
+        let (scan, report) = try RefsScan.findings(in: project, config: config, progress: progress)
         switch format {
         case .json:
             guard case .object(var members) = report.json else { break }
@@ -62,12 +52,12 @@ struct Refs: ParsableCommand {
                     .map { PlainText.escape("\($0.location): \($0.nameText) (\($0.via))") }.joined(separator: "\n")
                     + (scan.references.isEmpty ? "" : "\n") + rendered
             }
-            print(TerminalStyle.forStream(.output).diagnosticLines(rendered), terminator: "")
+            findingOptions.print(rendered)
             print(PlainText.escape(scan.scanSummary))
         default:
-            print(report.rendered(as: format.rendering), terminator: "")
+            findingOptions.print(report.rendered(as: format.rendering))
         }
-        if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
+        try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
     }
 }
 
@@ -77,6 +67,22 @@ enum RefsScan {
         var options = ReferenceScan.Options()
         options.dynamicNames = config.dynamicNames
         return try ReferenceScan.run(project: project, options: options, progress: progress?.callback)
+    }
+
+    /// The source findings of `project`, the one path `refs` and `validate --sources` take, so the two cannot
+    /// drift: the scan (the progress line finished after it), and its findings with the configuration's rules
+    /// applied. A project that cannot be listed fails with exit status 66.
+    static func findings(in project: String, config: ValidationConfig,
+                         progress: ProgressReporter?) throws(CommandFailure) -> (scan: ReferenceScan, report: CatalogReport) {
+        let scan: ReferenceScan
+        do {
+            scan = try run(project: project, config: config, progress: progress)
+        } catch {
+            progress?.finish()
+            throw CommandFailure.unreadableCatalog("error: \(error)")
+        }
+        progress?.finish()
+        return (scan, scan.report(config: config).report)
     }
 }
 

@@ -29,11 +29,9 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var catalogOption: CatalogOption
 
-    @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, checkstyle or gitlab (code quality).")
-    var format: ValidateFormat = .text
+    @OptionGroup var findingOptions: FindingOptions
 
-    @Flag(help: "Fail on warnings too.")
-    var strict = false
+    var format: ValidateFormat { findingOptions.format }
 
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
@@ -98,10 +96,9 @@ struct Validate: ParsableCommand {
             }
             let report = MultiCatalogReport(entries: entries)
             progress?.finish()
-            let rendered = report.rendered(as: format.rendering)
-            print(format == .text ? TerminalStyle.forStream(.output).diagnosticLines(rendered) : rendered, terminator: "")
+            findingOptions.print(report.rendered(as: format.rendering))
             if !report.unreadable.isEmpty { throw CommandFailure.exit(.noInput) }
-            if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
+            try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
             return
         }
         let catalog = paths[0]
@@ -114,10 +111,8 @@ struct Validate: ParsableCommand {
             throw CommandFailure.unreadableCatalog("error: \(error)")
         }
         progress?.finish()
-        let rendered = report.rendered(as: format.rendering)
-        print(format == .text ? TerminalStyle.forStream(.output).diagnosticLines(rendered) : rendered, terminator: "")
-        let failing = report.errorCount > 0 || (strict && report.warningCount > 0)
-        if failing { throw CommandFailure.exit(.failure) }
+        findingOptions.print(report.rendered(as: format.rendering))
+        try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
     }
 
     /// `--sources PROJECT`: the catalogs named (or, when none is named, those under PROJECT) validated, and
@@ -146,20 +141,12 @@ struct Validate: ParsableCommand {
         }
         let config = try checks.config(forCatalog: project)
         progress?.stage("scanning sources")
-        let scan: ReferenceScan
-        do {
-            scan = try RefsScan.run(project: project, config: config, progress: progress)
-        } catch {
-            progress?.finish()
-            throw CommandFailure.unreadableCatalog("error: \(error)")
-        }
-        progress?.finish()
-        let references = scan.report(config: config).report
+        // The source findings exactly as `refs` makes them (one path: `RefsScan.findings`).
+        let references = try RefsScan.findings(in: project, config: config, progress: progress).report
         let report = CatalogReport(catalog: project, diagnostics: (diagnostics + references.diagnostics).sorted(),
                                    assetCount: assets, fileCount: files + references.fileCount)
-        let rendered = report.rendered(as: format.rendering)
-        print(format == .text ? TerminalStyle.forStream(.output).diagnosticLines(rendered) : rendered, terminator: "")
-        if report.errorCount > 0 || (strict && report.warningCount > 0) { throw CommandFailure.exit(.failure) }
+        findingOptions.print(report.rendered(as: format.rendering))
+        try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
     }
 
     /// The validator for one catalog, with that catalog's placeholder names.

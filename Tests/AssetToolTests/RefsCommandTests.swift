@@ -53,6 +53,30 @@ struct RefsCommandTests {
         #expect(run.stdout.contains(#""catalog_path": "App/Assets.xcassets", "set_path": "stale.imageset""#))
     }
 
+    @Test("a package target's catalog: the unused finding names the target (text and JSON), scan.packages lists it")
+    func packageTarget() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let kit = root.appendingPathComponent("Kit")
+        try FileManager.default.createDirectory(at: kit.appendingPathComponent("Sources/Kit/Media.xcassets/kit_stale.imageset"),
+                                                withIntermediateDirectories: true)
+        try #"let package = Package(name: "Kit", targets: [.target(name: "Kit", resources: [.process("Art")])])"#
+            .write(to: kit.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try #"{"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"}], "info": {"author": "xcode", "version": 1}}"#
+            .write(to: kit.appendingPathComponent("Sources/Kit/Media.xcassets/kit_stale.imageset/Contents.json"), atomically: true, encoding: .utf8)
+
+        let text = try CLIRun.run(["refs", "."], in: root)
+        let json = try CLIRun.run(["refs", root.path, "--format", "json"])
+
+        #expect(text.stdout.contains("./Kit/Sources/Kit/Media.xcassets/kit_stale.imageset: warning: no reference uses an image set "
+            + "\"kit_stale\" of package target Kit ("))
+        #expect(text.stdout.contains("; 1 package manifest (1 target, 1 catalog in them)"))
+        let problems = try SchemaConformanceTests.schema("refs").errors(in: SchemaJSON.parse(json.stdout))
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(json.stdout.contains(#""catalog_path": "Kit/Sources/Kit/Media.xcassets", "set_path": "kit_stale.imageset", "target": "Kit""#))
+        #expect(json.stdout.contains(#""manifest": "Kit/Package.swift""#))
+    }
+
     @Test("--disable and .asset-tool.json rules apply; github and sarif formats carry the location")
     func rulesAndFormats() throws {
         let root = try Self.project()
@@ -78,6 +102,38 @@ struct RefsCommandTests {
         #expect(run.status == 1)
         #expect(run.stdout.contains("[missing-asset]"))
         #expect(run.stdout.contains("[unused-asset]"))
+    }
+
+    @Test("validate --sources gives every finding refs gives for the same project (one path), with the catalogs' own")
+    func validateSourcesHoldsRefs() throws {
+        // Given the project, with a catalog finding too (a set whose file is missing) and a package target
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/Assets.xcassets/used.imageset/a.png"))
+        let kit = root.appendingPathComponent("Kit/Sources/Kit")
+        try FileManager.default.createDirectory(at: kit, withIntermediateDirectories: true)
+        try #"let package = Package(name: "Kit", targets: [.target(name: "Kit")])"#
+            .write(to: root.appendingPathComponent("Kit/Package.swift"), atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: kit.appendingPathComponent("undeclared.png"))
+        try #"let a = UIImage(named: "undeclared", in: .module, compatibleWith: nil)"#
+            .write(to: kit.appendingPathComponent("View.swift"), atomically: true, encoding: .utf8)
+
+        // When both commands read it
+        let refs = try CLIRun.run(["refs", ".", "--format", "json"], in: root)
+        let validate = try CLIRun.run(["validate", "--sources", ".", "--format", "json"], in: root)
+
+        // Then each refs finding is among validate's, which also has the catalog's own
+        func findings(_ output: String) throws -> Set<String> {
+            let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            let diagnostics = object?["diagnostics"] as? [[String: Any]] ?? []
+            return Set(try diagnostics.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self) })
+        }
+        let fromRefs = try findings(refs.stdout)
+        let fromValidate = try findings(validate.stdout)
+        #expect(fromRefs.count == 3, "missing-asset twice (typo_name, undeclared) and unused-asset: \(fromRefs)")
+        #expect(fromRefs.isSubset(of: fromValidate), "\(fromRefs.subtracting(fromValidate))")
+        #expect(fromValidate.subtracting(fromRefs).contains { $0.contains("used.imageset") }, "\(fromValidate)")
+        #expect(refs.status == 1 && validate.status == 1)
     }
 
     @Test("resolve --used-by: the references to a name in text and in JSON (resolve.schema.json); none for an unused set")

@@ -25,9 +25,11 @@ package struct SourceTree: Sendable {
     package var catalogs: [String] = []
     /// `placeholders.json` files, relative.
     package var placeholderFiles: [String] = []
-    /// The names a bundle's loose images answer to (`close` for `close@2x~ipad.png`), and those names with
-    /// the extension.
-    package var looseImageNames: Set<String> = []
+    /// The images outside catalogs (a bundle's loose images), relative; `PackageBundles` says which names
+    /// they answer to.
+    package var looseImages: [String] = []
+    /// The folders that hold a CocoaPods `.podspec`, relative.
+    package var podspecFolders: Set<String> = []
     package var skipped: [SkippedSource] = []
     /// Folders not entered by rule (`Pods`, …), relative.
     package var thirdPartyFolders: [String] = []
@@ -117,14 +119,14 @@ package struct SourceTree: Sendable {
                     }
                 case .file:
                     if name == "placeholders.json" { tree.placeholderFiles.append(relative) }
+                    if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { tree.podspecFolders.insert(folder) }
                     if let kind = kind(of: name) {
                         guard tree.files.count < maxFiles else {
                             throw CatalogReadError(path: root, reason: "holds more than \(maxFiles) source files; name a smaller folder")
                         }
                         tree.files.append(File(path: relative, kind: kind))
                     } else if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
-                        tree.looseImageNames.insert(name)
-                        tree.looseImageNames.insert(looseName(name))
+                        tree.looseImages.append(relative)
                     }
                 case .special, .other, .symlink:
                     if kind(of: name) != nil {

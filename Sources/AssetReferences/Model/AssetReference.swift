@@ -84,6 +84,16 @@ package struct FileScan: Sendable {
     package var references: [AssetReference] = []
     package var skipped: [SkippedSource] = []
     package var lines = 0
+    /// A `Package.swift` read as a manifest.
+    package var manifest: PackageManifest?
+    /// The image file names an Xcode project lists (`project.pbxproj` file references).
+    package var listedImages: [String] = []
+    /// Asset-name settings whose value is another setting (`ASSETCATALOG_COMPILER_APPICON_NAME = $(CE_APPICON_NAME)`):
+    /// the other setting's name as a literal, resolved against `settingValues` of every build-settings file.
+    package var settingIndirections: [AssetReference] = []
+    /// Every plain `KEY = value` setting of a build-settings file (upper-case keys), as references at their
+    /// line: those an indirection names become uses.
+    package var settingValues: [(key: String, value: AssetReference)] = []
 
     package init() {}
 }

@@ -31,7 +31,7 @@ public struct ReferenceFindings: Sendable {
                                  uniquingKeysWith: { first, _ in first })
         func index(_ set: AssetLookup.Located) -> Int? { indexOf["\(set.catalog)/\(set.path)"] }
         func related(_ set: AssetLookup.Located) -> CatalogDiagnostic.RelatedSet {
-            CatalogDiagnostic.RelatedSet(catalog: set.catalog, setPath: set.path)
+            CatalogDiagnostic.RelatedSet(catalog: set.catalog, setPath: set.path, target: scan.bundles.catalogTargets[set.catalog])
         }
         func position(_ reference: AssetReference) -> SourcePosition { SourcePosition(line: reference.line, column: reference.column) }
 
@@ -91,7 +91,7 @@ public struct ReferenceFindings: Sendable {
                         position: position(reference), relatedSet: related(set)))
                 case .otherKind(let sets):
                     guard reference.certainty == .lookup, let set = sets.first else { break }
-                    if reference.lookupKind == .image, scan.looseImageNames.contains(written) { break }
+                    if reference.lookupKind == .image, scan.bundles.looseImageNames.contains(written) { break }
                     diagnostics.append(CatalogDiagnostic(.assetKindMismatch, path: reference.file,
                         message: "\(reference.via) asks for \(reference.lookupKind.words) named \"\(written)\", but "
                             + "\(set.catalog)/\(set.path) is \(set.kind.article): the call returns nil"
@@ -99,14 +99,16 @@ public struct ReferenceFindings: Sendable {
                         position: position(reference), relatedSet: related(set)))
                 case .none:
                     guard reference.certainty == .lookup, !written.isEmpty else { break }
-                    if scan.looseImageNames.contains(written) || scan.looseImageNames.contains(name) { break }
+                    if scan.bundles.looseImageNames.contains(written) || scan.bundles.looseImageNames.contains(name) { break }
                     if declared.contains(where: { $0.matches(written) }) { break }
                     let outcome = reference.crashes
                         ? "the app crashes there (the result is force-unwrapped, or the API traps on a missing name)"
                         : reference.lookupKind == .color ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
+                    // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
+                    let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""
                     diagnostics.append(CatalogDiagnostic(.missingAsset, path: reference.file,
                         message: "\(reference.via) asks for \"\(written)\", which no catalog (\(scan.catalogs.count) read) and no loose "
-                            + "bundle image provides: \(outcome)",
+                            + "bundle image provides\(unshipped): \(outcome)",
                         position: position(reference)))
                 }
             }
@@ -127,7 +129,9 @@ public struct ReferenceFindings: Sendable {
             for (offset, set) in lookup.sets.enumerated() where usedBy[offset] == nil {
                 guard Self.checkedForUse(set, appIconsKnown: projectSettingsRead) else { continue }
                 diagnostics.append(CatalogDiagnostic(.unusedAsset, path: "\(set.catalog)/\(set.path)",
-                    message: "no reference uses \(set.kind.article) \"\(set.name)\" (\(scan.fileCounts.values.reduce(0, +)) files read: "
+                    message: "no reference uses \(set.kind.article) \"\(set.name)\""
+                        + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? "")
+                        + " (\(scan.fileCounts.values.reduce(0, +)) files read: "
                         + "code, Interface Builder, Info.plist, build settings, placeholders)",
                     relatedSet: related(set)))
             }

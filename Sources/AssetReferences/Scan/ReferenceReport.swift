@@ -30,7 +30,22 @@ extension ReferenceScan {
         let (lookups, possible, dynamic, symbols) = counts
         return "read \(fileCounts.values.reduce(0, +)) files (\(kinds)), \(lineCount) lines, \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s"); "
             + "\(lookups) lookups, \(dynamic) dynamic names, \(symbols) symbols, \(possible) other literals"
+            + packageSummary
             + (thirdPartyFolders.isEmpty ? "" : "; not entered: \(thirdPartyFolders.joined(separator: ", "))")
+    }
+
+    /// `; 3 package manifests (7 targets, 2 catalogs in them)`, and each manifest not read as written, with why
+    /// (its loose images answer to their names as if it were not there); empty without manifests.
+    var packageSummary: String {
+        let packages = bundles.packages
+        guard !packages.isEmpty else { return "" }
+        let targets = packages.filter { $0.manifest.unread == nil }.map(\.manifest.targets.count).reduce(0, +)
+        let tied = bundles.catalogTargets.count
+        let unread = packages.filter { $0.manifest.unread != nil }
+        return "; \(packages.count) package manifest\(packages.count == 1 ? "" : "s") (\(targets) target\(targets == 1 ? "" : "s"), "
+            + "\(tied) catalog\(tied == 1 ? "" : "s") in them)"
+            + (unread.isEmpty ? "" : "; not read as written, so their folders' images count as bundled: "
+                + unread.map { "\($0.manifest.file) (\($0.manifest.unread ?? ""))" }.joined(separator: ", "))
     }
 
     /// The scan's counts as JSON.
@@ -42,6 +57,20 @@ extension ReferenceScan {
             "lines": .int(lineCount),
             "references": .record(["lookups": .int(lookups), "dynamic": .int(dynamic), "symbols": .int(symbols), "possible": .int(possible)]),
             "not_entered": .array(thirdPartyFolders.map { .string($0) }),
+            "packages": .array(bundles.packages.map { package in
+                .record([
+                    "manifest": .string(package.manifest.file),
+                    "unread": .string(package.manifest.unread),
+                    "targets": .array(zip(package.manifest.targets, package.folders).map { target, folder in
+                        .record([
+                            "name": .string(target.name), "kind": .string(target.kind.rawValue), "folder": .string(folder),
+                            "catalogs": .array(bundles.catalogTargets.filter { catalog, owner in
+                                owner == target.name && folder.map { PackageBundles.contains($0, catalog) } == true
+                            }.keys.sorted().map { .string($0) }),
+                        ])
+                    }),
+                ])
+            }),
         ])
     }
 

@@ -33,7 +33,8 @@ public struct ReferenceScan: Sendable {
     /// Third-party folders not entered (`Pods`, …).
     public var thirdPartyFolders: [String]
     package var lookup: AssetLookup
-    package var looseImageNames: Set<String>
+    /// What the bundles ship of the loose images, by the package manifests, and the catalogs' targets.
+    package var bundles: PackageBundles
     package var placeholderUses: [AssetReference]
     package var dynamicNames: [String]
 
@@ -82,15 +83,35 @@ public struct ReferenceScan: Sendable {
         var counts: [String: Int] = [:]
         var lines = 0
         var references: [AssetReference] = []
+        var manifests: [PackageManifest] = []
+        var listed: Set<String> = []
+        var indirections: [String: AssetReference] = [:]
+        var settingValues: [(key: String, value: AssetReference)] = []
         for (index, scan) in scans.enumerated() {
             counts[tree.files[index].kind.rawValue, default: 0] += 1
             lines += scan.lines
             references += scan.references
             skipped += scan.skipped
+            if let manifest = scan.manifest { manifests.append(manifest) }
+            listed.formUnion(scan.listedImages)
+            for indirection in scan.settingIndirections {
+                if case .literal(let setting) = indirection.name, indirections[setting] == nil { indirections[setting] = indirection }
+            }
+            settingValues += scan.settingValues
         }
+        // `ASSETCATALOG_COMPILER_APPICON_NAME = $(CE_APPICON_NAME)`: each value `CE_APPICON_NAME` takes is a use.
+        for (key, value) in settingValues {
+            guard let indirection = indirections[key] else { continue }
+            var use = value
+            use.wanted = indirection.wanted
+            use.via = "\(key) (\(indirection.via))"
+            references.append(use)
+        }
+        let bundles = PackageBundles(root: base, images: tree.looseImages, catalogs: tree.catalogs, manifests: manifests,
+                                     podspecFolders: tree.podspecFolders, listedInProjects: listed)
         return ReferenceScan(project: project, catalogs: tree.catalogs, fileCounts: counts, lineCount: lines,
                              references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
-                             lookup: lookup, looseImageNames: tree.looseImageNames, placeholderUses: placeholderUses,
+                             lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
                              dynamicNames: options.dynamicNames)
     }
 
@@ -124,6 +145,8 @@ public struct ReferenceScan: Sendable {
                 }.filter { if case .dynamic = $0.name { return false } else { return true } }
             } else {
                 scan = SwiftReferenceScanner.scan(bytes, file: file.path)
+                let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+                if PackageManifest.isManifest(name) { scan.manifest = PackageManifest.read(bytes, file: file.path) }
             }
         case .objectiveC: scan = ObjCReferenceScanner.scan(bytes, file: file.path)
         case .interfaceBuilder: scan = InterfaceBuilderScanner.scan(bytes, file: file.path)

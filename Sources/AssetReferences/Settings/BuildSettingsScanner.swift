@@ -3,7 +3,9 @@
 /// widget background colour, alternate app icons, complications, launch images), and
 /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`, which makes every app icon set a use. The
 /// settings are `KEY = value;` lines in both files, read line by line; a value with `$(…)` names a setting,
-/// not a set, and is left out.
+/// not a set, and is left out. A `project.pbxproj`'s file references also give the image files the project
+/// lists (`path = close@2x.png;`), which it may copy into the app wherever they sit (`PackageBundles`);
+/// Xcode 16's synchronized folders list no files.
 import Assets
 
 package enum BuildSettingsScanner {
@@ -14,10 +16,18 @@ package enum BuildSettingsScanner {
         var result = FileScan()
         var seen: Set<String> = []
         var lineNumber = 0
+        let isProject = file.hasSuffix(".pbxproj")
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
-            guard rawLine.count < 4096, let keyStart = rawLine.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-                  rawLine[keyStart...].starts(with: Array("ASSETCATALOG_COMPILER_".utf8)) else { continue }
+            if isProject, rawLine.count < 4096, let listed = listedImage(in: rawLine) { result.listedImages.append(listed) }
+            guard rawLine.count < 4096, let keyStart = rawLine.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            guard rawLine[keyStart...].starts(with: Array("ASSETCATALOG_COMPILER_".utf8)) else {
+                // A user-defined setting an asset-name setting may name (`CE_APPICON_NAME = AppIconBeta`).
+                if (0x41...0x5A).contains(rawLine[keyStart]), let definition = settingValue(rawLine, file: file, line: lineNumber) {
+                    result.settingValues.append(definition)
+                }
+                continue
+            }
             let text = String(decoding: rawLine, as: UTF8.self)
             guard let equals = text.firstIndex(of: "=") else { continue }
             let key = text[..<equals].trimmingSpaces
@@ -34,6 +44,13 @@ package enum BuildSettingsScanner {
             }
             guard key.hasSuffix("_NAME") || key.hasSuffix("_NAMES") || key.contains("_NAME[") || key.contains("_NAMES[") else { continue }
             let wanted: AssetLookup.Wanted = key.contains("COLOR") ? .color : key.contains("APPICON") ? .appIcon : .any
+            for name in value.split(separator: " ") where name.contains("$(") || name.contains("${") {
+                // `$(CE_APPICON_NAME)`: the values that setting takes anywhere in the project are the names.
+                let inner = name.trimming("\"\\").dropFirst(2).dropLast()
+                guard name.trimming("\"\\").count > 3, inner.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else { continue }
+                result.settingIndirections.append(AssetReference(name: .literal(String(inner)), wanted: wanted, certainty: .setting, file: file,
+                                                                 line: lineNumber, column: column, via: String(key)))
+            }
             for name in value.split(separator: " ") where !name.contains("$(") && !name.contains("${") {
                 let clean = String(name.trimming("\"\\"))
                 guard !clean.isEmpty, seen.insert("\(key)=\(clean)").inserted else { continue }
@@ -43,6 +60,37 @@ package enum BuildSettingsScanner {
         }
         result.lines = lineNumber
         return result
+    }
+
+    /// `KEY = value;` with an upper-case key and a value without `$`, as a reference to the value at its line.
+    static func settingValue(_ line: ArraySlice<UInt8>, file: String, line number: Int) -> (key: String, value: AssetReference)? {
+        let text = String(decoding: line, as: UTF8.self)
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        let key = text[..<equals].trimmingSpaces
+        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else { return nil }
+        var value = text[text.index(after: equals)...].trimmingSpaces
+        if value.hasSuffix(";") { value = value.dropLast().trimmingSpaces }
+        let clean = String(value.trimming("\""))
+        guard !clean.isEmpty, !clean.contains("$"), !clean.contains(" "), clean.count <= 200 else { return nil }
+        let column = text.distance(from: text.startIndex, to: equals) + 2
+        return (String(key), AssetReference(name: .literal(clean), wanted: .any, certainty: .setting, file: file, line: number,
+                                            column: column, via: String(key)))
+    }
+
+    /// The image file name of a `PBXFileReference` line (`path = "a/close@2x.png";` gives `close@2x.png`).
+    static func listedImage(in line: ArraySlice<UInt8>) -> String? {
+        guard line.count > 40 else { return nil }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.contains("PBXFileReference") else { return nil }
+        for key in ["path = ", "name = "] {
+            guard let start = text.range(of: key)?.upperBound, let end = text[start...].firstIndex(of: ";") else { continue }
+            let value = text[start..<end].trimming("\"")
+            let name = value.split(separator: "/").last.map(String.init) ?? String(value)
+            if let dot = name.lastIndex(of: "."), SourceTree.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+                return name
+            }
+        }
+        return nil
     }
 }
 

@@ -85,10 +85,13 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     public struct RelatedSet: Sendable, Hashable {
         public var catalog: String
         public var setPath: String
+        /// The package target whose folder holds the catalog (its `Package.swift` read), when known.
+        public var target: String?
 
-        package init(catalog: String, setPath: String) {
+        package init(catalog: String, setPath: String, target: String? = nil) {
             self.catalog = catalog
             self.setPath = setPath
+            self.target = target
         }
     }
 

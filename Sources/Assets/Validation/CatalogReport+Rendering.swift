@@ -95,6 +95,7 @@ extension CatalogReport {
             if let related = diagnostic.relatedSet {
                 members.append((key: "catalog_path", value: .string(related.catalog)))
                 members.append((key: "set_path", value: .string(related.setPath)))
+                if let target = related.target { members.append((key: "target", value: .string(target))) }
             }
             if let bytes = diagnostic.bytesAtStake {
                 members.append((key: "bytes_at_stake", value: .int(bytes)))

@@ -322,6 +322,24 @@ struct ReferenceScanTests {
         #expect(findings.findings(.missingAsset).isEmpty)
     }
 
+    @Test("an app icon setting that names another setting: the values that setting takes in any xcconfig use their sets")
+    func settingIndirection() throws {
+        // Given the app icon named through a user-defined setting, set per configuration (CodeEdit does this)
+        let project = try ProjectFixture()
+        for name in ["AppIcon", "AppIconBeta", "AppIconStale"] { try project.appIconSet(name) }
+        try project.write("App.xcodeproj/project.pbxproj", "\t\t\t\tASSETCATALOG_COMPILER_APPICON_NAME = \"${CE_APPICON_NAME}\";\n")
+        try project.write("Configs/Release.xcconfig", "CE_APPICON_NAME = AppIcon\n")
+        try project.write("Configs/Beta.xcconfig", "CE_APPICON_NAME = AppIconBeta\nOTHER_NAME = AppIconStale\n")
+        try project.write("App/App.swift", "let x = 1")
+
+        // When scanned
+        let (scan, findings) = try project.scan()
+
+        // Then both values are uses, at their lines; a value of another setting is not
+        #expect(findings.unusedNames == ["AppIconStale"], "\(findings.unusedNames)")
+        #expect(scan.references.contains { $0.location == "Configs/Beta.xcconfig:1:18" && $0.via == "CE_APPICON_NAME (ASSETCATALOG_COMPILER_APPICON_NAME)" })
+    }
+
     @Test("loose bundle images satisfy UIImage(named:); an unused app icon is reported only beside build settings")
     func looseImages() throws {
         let project = try ProjectFixture()
