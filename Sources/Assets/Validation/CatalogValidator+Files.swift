@@ -109,8 +109,9 @@ extension CatalogValidator {
         var diagnostics: [CatalogDiagnostic] = []
         /// How many files the set's entries name and the folder holds.
         var fileCount = 0
-        /// The digest of each image file, for `duplicate-image` across the catalog.
-        var digests: [ImageDigestRecord] = []
+        /// The digest of each image file, for `duplicate-image` across the catalog (moved to the catalog's
+        /// `ImageDigestTable` as soon as the set is checked).
+        var digests: [ImageDigestTable.File] = []
         /// The bytes of the files the set's entries name.
         var bytes = 0
     }
