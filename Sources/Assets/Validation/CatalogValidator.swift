@@ -128,18 +128,6 @@ public struct CatalogValidator: Sendable {
         return report(catalog, outcomes, digests: Self.take(digests))
     }
 
-    /// Checks one set and moves its files' digests to the catalog's table, so the outcome the report keeps
-    /// until every set is checked holds none.
-    private func checkSet(_ asset: Asset, digestsInto table: Locked<ImageDigestTable>) -> SetOutcome {
-        var outcome = checkSet(asset)
-        if !outcome.digests.isEmpty {
-            let files = outcome.digests
-            outcome.digests = []
-            table.withLock { $0.add(set: files) }
-        }
-        return outcome
-    }
-
     /// The table out of its lock, its storage no longer shared (so sorting it copies nothing).
     private static func take(_ table: Locked<ImageDigestTable>) -> ImageDigestTable {
         table.withLock { table in
