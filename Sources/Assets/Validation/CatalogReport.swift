@@ -16,8 +16,9 @@ public struct CatalogReport: Sendable, Hashable {
     /// The bytes of the files each set's entries name, in `setPaths` order (empty when not counted).
     package var setBytes: [Int] = []
     /// The pixel digest of every image file, when `duplicate-image` ran: what a project's other catalogs
-    /// compare against (`CatalogValidator.crossCatalogDuplicates`). A digest and two paths a file, no pixels.
-    package var imageDigests: [ImageDigestRecord] = []
+    /// compare against (`CatalogValidator.crossCatalogDuplicates`), in path order. A digest, a size and a
+    /// path a file, no pixels.
+    package var imageDigests = ImageDigestTable()
 
     package init(catalog: String, diagnostics: [CatalogDiagnostic], assetCount: Int, fileCount: Int, setPaths: [String] = []) {
         self.catalog = catalog

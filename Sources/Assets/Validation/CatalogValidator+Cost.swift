@@ -4,15 +4,6 @@
 import AssetsSupport
 import AssetsCodecs
 
-/// One file's digest, kept after its set is dropped: what `duplicate-image` needs.
-package struct ImageDigestRecord: Sendable, Hashable {
-    package var digest: PixelDigest
-    /// Catalog-relative.
-    package var path: String
-    package var setPath: String
-    package var size: Int
-}
-
 extension CatalogValidator {
     /// Whether a cost code runs: the cost checks are on and the configuration does not turn it off.
     /// `compressible-image` (each PNG and JPEG rewritten losslessly in memory, trials at libdeflate's strong
@@ -31,10 +22,10 @@ extension CatalogValidator {
     var costReadsWhole: Bool { runs(.duplicateImage) || runs(.compressibleImage) }
 
     /// The cost findings of one set, and the digests of its files.
-    func costFindings(of asset: Asset, jobs: [FileJob], facts: [Int: ImageFacts]) -> ([CatalogDiagnostic], [ImageDigestRecord]) {
+    func costFindings(of asset: Asset, jobs: [FileJob], facts: [Int: ImageFacts]) -> ([CatalogDiagnostic], [ImageDigestTable.File]) {
         guard options.costChecks else { return ([], []) }
         var found: [CatalogDiagnostic] = []
-        var digests: [ImageDigestRecord] = []
+        var digests: [ImageDigestTable.File] = []
         let imageLike: Set<AssetKind> = [.imageSet, .appIconSet, .stickersIconSet, .iconSet, .symbolSet]
         for job in jobs {
             guard let header = asset.fileRecords[job.record].header else { continue }
@@ -50,7 +41,7 @@ extension CatalogValidator {
                 if (try? options.limits.checkMemory(width: info.width, height: info.height, copies: 4, format: format)) == nil { continue }
             }
             if runs(.duplicateImage), let digest = LosslessOptimizer.digest(bytes, format: format, orientation: orientation, limits: options.limits) {
-                digests.append(ImageDigestRecord(digest: digest, path: job.path, setPath: asset.path, size: header.size))
+                digests.append(ImageDigestTable.File(digest: digest, path: job.path, size: header.size))
             }
             if runs(.compressibleImage), format == .png || format == .jpeg,
                let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: options.limits) {
@@ -141,20 +132,27 @@ extension CatalogValidator {
     }
 
     /// `duplicate-image`: every file whose digest an earlier file (by path) has; the earliest is the one kept.
-    func duplicateImages(_ records: [ImageDigestRecord]) -> [CatalogDiagnostic] {
-        guard runs(.duplicateImage), records.count > 1 else { return [] }
-        var byDigest: [PixelDigest: [ImageDigestRecord]] = [:]
-        for record in records { byDigest[record.digest, default: []].append(record) }
+    /// `table` is in path order (`ImageDigestTable.sortByPath()`).
+    func duplicateImages(_ table: ImageDigestTable) -> [CatalogDiagnostic] {
+        guard runs(.duplicateImage), table.count > 1 else { return [] }
+        let rows = table.rows
+        // Row numbers by digest, then path: each digest's rows together, the one kept first.
+        let order = rows.indices.sorted { left, right in
+            rows[left].digest != rows[right].digest
+                ? ImageDigestTable.digestPrecedes(rows[left].digest, rows[right].digest) : left < right
+        }
         var found: [CatalogDiagnostic] = []
-        for (_, group) in byDigest where group.count > 1 {
-            let sorted = group.sorted { $0.path < $1.path }
-            let kept = sorted[0]
-            for record in sorted.dropFirst() {
-                let place = record.setPath == kept.setPath ? " (another entry of the same set)" : ""
-                found.append(CatalogDiagnostic(.duplicateImage, path: record.path,
-                                               message: "shows the same pixels as \(kept.path)\(place); \(Self.bytes(record.size)) at stake",
-                                               bytesAtStake: record.size))
+        var kept = 0
+        for (position, index) in order.enumerated() {
+            guard position > 0, rows[order[position - 1]].digest == rows[index].digest else {
+                kept = index
+                continue
             }
+            let record = rows[index]
+            let place = record.set == rows[kept].set ? " (another entry of the same set)" : ""
+            found.append(CatalogDiagnostic(.duplicateImage, path: table.path(index),
+                                           message: "shows the same pixels as \(table.path(kept))\(place); \(Self.bytes(record.size)) at stake",
+                                           bytesAtStake: record.size))
         }
         return found
     }
@@ -171,27 +169,43 @@ extension CatalogValidator {
             let prefix = root.hasSuffix("/") ? root : root + "/"
             return catalog.hasPrefix(prefix) ? String(catalog.dropFirst(prefix.count)) : catalog
         }
-        // The first file of each digest, over every catalog: (catalog index, path).
-        var first: [PixelDigest: (Int, ImageDigestRecord)] = [:]
-        for (index, report) in reports.enumerated() {
-            for record in report.imageDigests.sorted(by: { $0.path < $1.path }) where first[record.digest] == nil {
-                first[record.digest] = (index, record)
+        for index in reports.indices { reports[index].imageDigests.sortByPath() }
+        // Every file of every catalog, (catalog, row), by digest, then catalog, then path: each digest's files
+        // together, the one kept first, and each catalog's first file of the digest first among its own.
+        var order: [(catalog: Int32, row: Int32)] = []
+        for (catalog, report) in reports.enumerated() {
+            guard let catalogNumber = Int32(exactly: catalog) else { break }
+            for row in report.imageDigests.rows.indices {
+                guard let rowNumber = Int32(exactly: row) else { break }
+                order.append((catalogNumber, rowNumber))
             }
         }
-        for index in reports.indices {
-            let validator = validators[index]
-            guard validator.runs(.duplicateImage) else { continue }
-            var found: [CatalogDiagnostic] = []
-            var seen: Set<PixelDigest> = []
-            for record in reports[index].imageDigests.sorted(by: { $0.path < $1.path }) {
-                // Only the first of its digest in this catalog: the others are duplicates within it already.
-                guard seen.insert(record.digest).inserted, let (keptIndex, kept) = first[record.digest], keptIndex != index else { continue }
-                found.append(CatalogDiagnostic(.duplicateImage, path: record.path,
-                                               message: "shows the same pixels as \(shown(reports[keptIndex].catalog))/\(kept.path) (another catalog); \(bytes(record.size)) at stake",
-                                               bytesAtStake: record.size))
+        let tables = reports.map(\.imageDigests.rows)
+        order.sort { left, right in
+            let leftDigest = tables[Int(left.catalog)][Int(left.row)].digest
+            let rightDigest = tables[Int(right.catalog)][Int(right.row)].digest
+            if leftDigest != rightDigest { return ImageDigestTable.digestPrecedes(leftDigest, rightDigest) }
+            return left.catalog != right.catalog ? left.catalog < right.catalog : left.row < right.row
+        }
+        var found = [[CatalogDiagnostic]](repeating: [], count: reports.count)
+        var kept = order.first ?? (0, 0)
+        for (position, file) in order.enumerated() {
+            let catalog = Int(file.catalog), row = Int(file.row)
+            guard position > 0, tables[Int(order[position - 1].catalog)][Int(order[position - 1].row)].digest == tables[catalog][row].digest else {
+                kept = file
+                continue
             }
-            guard !found.isEmpty else { continue }
-            reports[index].diagnostics = (reports[index].diagnostics + validator.options.config.apply(to: found)).sorted()
+            // Only the first of its digest in its catalog, and not in the kept file's catalog: the others are
+            // duplicates within their catalog already.
+            guard order[position - 1].catalog != file.catalog, file.catalog != kept.catalog, validators[catalog].runs(.duplicateImage) else { continue }
+            let keptCatalog = Int(kept.catalog)
+            let size = tables[catalog][row].size
+            found[catalog].append(CatalogDiagnostic(.duplicateImage, path: reports[catalog].imageDigests.path(row),
+                                                    message: "shows the same pixels as \(shown(reports[keptCatalog].catalog))/\(reports[keptCatalog].imageDigests.path(Int(kept.row))) (another catalog); \(bytes(size)) at stake",
+                                                    bytesAtStake: size))
+        }
+        for index in reports.indices where !found[index].isEmpty {
+            reports[index].diagnostics = (reports[index].diagnostics + validators[index].options.config.apply(to: found[index])).sorted()
         }
     }
 

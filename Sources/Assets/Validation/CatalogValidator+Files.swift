@@ -109,8 +109,6 @@ extension CatalogValidator {
         var diagnostics: [CatalogDiagnostic] = []
         /// How many files the set's entries name and the folder holds.
         var fileCount = 0
-        /// The digest of each image file, for `duplicate-image` across the catalog.
-        var digests: [ImageDigestRecord] = []
         /// The bytes of the files the set's entries name.
         var bytes = 0
     }
@@ -118,20 +116,23 @@ extension CatalogValidator {
     /// Checks one set's model: entry values, then its files as the reader read them, then scales. Opens
     /// nothing: a file's facts are the header the reader kept on its record (`--deep` decodes the bytes
     /// the reader kept, under the pixel budget).
-    func checkSet(_ asset: Asset) -> SetOutcome {
-        var outcome = checkSetUnplaced(asset)
+    /// The digest of each image file goes to `digests`, the catalog's table for `duplicate-image` (not on the
+    /// outcome, which the report keeps for every set until the last is checked).
+    func checkSet(_ asset: Asset, digestsInto digests: Locked<ImageDigestTable>) -> SetOutcome {
+        var (outcome, files) = checkSetUnplaced(asset)
+        if !files.isEmpty { digests.withLock { $0.add(set: files) } }
         // Every finding about a key of the set's Contents.json points at where its value was written.
         asset.contentsPositions.table.place(&outcome.diagnostics, path: contentsPath(of: asset))
         return outcome
     }
 
-    private func checkSetUnplaced(_ asset: Asset) -> SetOutcome {
+    private func checkSetUnplaced(_ asset: Asset) -> (SetOutcome, [ImageDigestTable.File]) {
         var outcome = SetOutcome()
         outcome.diagnostics = checkValues(of: asset)
         let (found, jobs) = planFiles(of: asset)
         outcome.diagnostics += found
         outcome.fileCount = jobs.count
-        guard !jobs.isEmpty else { return outcome }
+        guard !jobs.isEmpty else { return (outcome, []) }
         var facts: [Int: ImageFacts] = [:]
         for job in jobs {
             let checked = check(job, header: asset.fileRecords[job.record].header)
@@ -147,8 +148,7 @@ extension CatalogValidator {
         outcome.bytes = jobs.reduce(0) { $0 + (asset.fileRecords[$1.record].header?.size ?? 0) }
         let (costs, digests) = costFindings(of: asset, jobs: jobs, facts: facts)
         outcome.diagnostics += costs
-        outcome.digests = digests
-        return outcome
+        return (outcome, digests)
     }
 
     /// Judges one file from what the reader found reading it (`FileHeader`).

@@ -95,13 +95,14 @@ public struct CatalogValidator: Sendable {
         throws(CatalogReadError) -> (catalog: AssetCatalog, report: CatalogReport)
     {
         let done = Locked(0)
+        let digests = Locked(ImageDigestTable())
         let plan = CatalogReadPlan(limits: options.catalogLimits, files: fileReading, keepsSetContents: keepingCatalog)
         let (catalog, outcomes) = try AssetCatalog.read(at: path, plan: plan, consuming: { asset, setCount in
-            let outcome = checkSet(asset)
+            let outcome = checkSet(asset, digestsInto: digests)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
             return outcome
         })
-        return (catalog, report(catalog, outcomes))
+        return (catalog, report(catalog, outcomes, digests: Self.take(digests)))
     }
 
     /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
@@ -116,28 +117,37 @@ public struct CatalogValidator: Sendable {
         let done = Locked(0)
         let root = CatalogRoot(path: catalog.root) ?? CatalogRoot(path: catalog.root, real: catalog.root)
         let reading = fileReading
+        let digests = Locked(ImageDigestTable())
         let outcomes = ParallelWork.map(count: assets.count, width: options.catalogLimits.workers) { index in
             var asset = assets[index]
             CatalogReader.readFiles(of: &asset, root: root, folder: nil, reading: reading)
-            let outcome = checkSet(asset)
+            let outcome = checkSet(asset, digestsInto: digests)
             if let progress { progress(done.withLock { $0 += 1; return $0 }, assets.count) }
             return outcome
         }
-        return report(catalog, outcomes)
+        return report(catalog, outcomes, digests: Self.take(digests))
+    }
+
+    /// The table out of its lock, its storage no longer shared (so sorting it copies nothing).
+    private static func take(_ table: Locked<ImageDigestTable>) -> ImageDigestTable {
+        table.withLock { table in
+            let taken = table
+            table = ImageDigestTable()
+            return taken
+        }
     }
 
     /// The report: what reading found, the catalog-wide checks, and each set's outcome, sorted.
-    private func report(_ catalog: AssetCatalog, _ outcomes: [SetOutcome]) -> CatalogReport {
+    private func report(_ catalog: AssetCatalog, _ outcomes: [SetOutcome], digests: consuming ImageDigestTable) -> CatalogReport {
         var diagnostics = catalog.readingDiagnostics
         diagnostics += duplicateNames(in: catalog)
         diagnostics += missingPlaceholders(in: catalog)
         var fileCount = 0
-        var digests: [ImageDigestRecord] = []
         for outcome in outcomes {
             diagnostics += outcome.diagnostics
             fileCount += outcome.fileCount
-            digests += outcome.digests
         }
+        digests.sortByPath()
         diagnostics += duplicateImages(digests)
         diagnostics = emptyStacks(diagnostics, in: catalog)
         diagnostics += options.config.ignored.map { ignored in
