@@ -290,30 +290,41 @@ extension CatalogValidator {
             }
         }
         var found: [CatalogDiagnostic] = []
+        func fits(_ a: (entry: Int, width: Int, height: Int), _ aFactor: Int, _ b: (entry: Int, width: Int, height: Int), _ bFactor: Int) -> Bool {
+            CatalogValidator.roundsToSamePoints(a.width, aFactor, b.width, bFactor)
+                && CatalogValidator.roundsToSamePoints(a.height, aFactor, b.height, bFactor)
+        }
+        func mismatch(_ other: (entry: Int, width: Int, height: Int), _ factor: Int,
+                      against reference: (entry: Int, width: Int, height: Int), _ referenceFactor: Int) -> CatalogDiagnostic {
+            let expectedRatio = Double(factor) / Double(referenceFactor)
+            let widthRatio = reference.width == 0 ? 0 : Double(other.width) / Double(reference.width)
+            let heightRatio = reference.height == 0 ? 0 : Double(other.height) / Double(reference.height)
+            let sameRatio = CatalogValidator.ratioText(widthRatio) == CatalogValidator.ratioText(heightRatio)
+            let ratio = sameRatio ? CatalogValidator.ratioText(widthRatio)
+                : "\(CatalogValidator.ratioText(widthRatio)) x \(CatalogValidator.ratioText(heightRatio))"
+            let expected = "\(CatalogValidator.ratioText(Double(reference.width) * expectedRatio))x\(CatalogValidator.ratioText(Double(reference.height) * expectedRatio))"
+            let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
+            return CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.entryKeyPath(other.entry),
+                                     message: "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(referenceFactor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)")
+        }
         for group in groups.values {
-            let reference: (factor: Int, width: Int, height: Int)
+            // A 1x that fits neither of a 2x and 3x that agree is the odd one out: one finding, on the 1x,
+            // measured against the 2x (a 1x exported at the 3x's size used to put both others in the wrong).
+            if let one = group[1], let two = group[2], let three = group[3], fits(two, 2, three, 3), !fits(one, 1, two, 2) {
+                found.append(mismatch(one, 1, against: two, 2))
+                continue
+            }
+            let reference: (factor: Int, entry: (entry: Int, width: Int, height: Int))
             if let one = group[1] {
-                reference = (1, one.width, one.height)
+                reference = (1, one)
             } else if let two = group[2] {
-                reference = (2, two.width, two.height)
+                reference = (2, two)
             } else {
                 continue
             }
             for factor in [2, 3] where factor > reference.factor {
-                guard let other = group[factor] else { continue }
-                let fitsWidth = CatalogValidator.roundsToSamePoints(reference.width, reference.factor, other.width, factor)
-                let fitsHeight = CatalogValidator.roundsToSamePoints(reference.height, reference.factor, other.height, factor)
-                guard !(fitsWidth && fitsHeight) else { continue }
-                let expectedRatio = Double(factor) / Double(reference.factor)
-                let widthRatio = reference.width == 0 ? 0 : Double(other.width) / Double(reference.width)
-                let heightRatio = reference.height == 0 ? 0 : Double(other.height) / Double(reference.height)
-                let sameRatio = CatalogValidator.ratioText(widthRatio) == CatalogValidator.ratioText(heightRatio)
-                let ratio = sameRatio ? CatalogValidator.ratioText(widthRatio)
-                    : "\(CatalogValidator.ratioText(widthRatio)) x \(CatalogValidator.ratioText(heightRatio))"
-                let expected = "\(CatalogValidator.ratioText(Double(reference.width) * expectedRatio))x\(CatalogValidator.ratioText(Double(reference.height) * expectedRatio))"
-                let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
-                found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.entryKeyPath(other.entry),
-                                               message: "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(reference.factor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)"))
+                guard let other = group[factor], !fits(reference.entry, reference.factor, other, factor) else { continue }
+                found.append(mismatch(other, factor, against: reference.entry, reference.factor))
             }
         }
         return found

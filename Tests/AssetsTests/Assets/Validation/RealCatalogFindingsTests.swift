@@ -198,6 +198,24 @@ struct RealCatalogFindingsTests {
         ])
     }
 
+    @Test("scale check: a 1x at the 3x's size is the one finding, not its 2x and 3x")
+    func scaleOddOneOut() throws {
+        // Given a set whose 2x and 3x agree and whose 1x was exported at the 3x's size (seen in a real app),
+        // and one whose 1x and 2x agree and whose 3x is wrong
+        let fixture = try FixtureCatalog()
+        try Self.scaledSet(fixture, "badge", [(1, 274, 130), (2, 182, 86), (3, 274, 130)])
+        try Self.scaledSet(fixture, "logo", [(1, 91, 43), (2, 182, 86), (3, 182, 86)])
+
+        // When it is validated
+        let report = try fixture.validate()
+
+        // Then the 1x alone is reported in the first, against the 2x; the 3x in the second
+        #expect(report.diagnostics.filter { $0.code == .scaleMismatch }.map(\.description) == [
+            "badge.imageset/badge@1x.png: warning: images[0]: is 274x130 at 1x: 1.505 x 1.512 times the 2x 182x86, where 0.5 is expected (91x43, rounded either way) [scale-mismatch]",
+            "logo.imageset/logo@3x.png: warning: images[2]: is 182x86 at 3x: 2 times the 1x 91x43, where 3 is expected (273x129, rounded either way) [scale-mismatch]",
+        ])
+    }
+
     @Test("duplicate-name only within one lookup: image + app icon and image + symbol are allowed, two images are not")
     func duplicateNames() throws {
         // Given an image set named like an app icon set and like a symbol set, a colour set named like an
