@@ -116,6 +116,17 @@ package struct PackageBundles: Sendable {
         for name in looseImageNames { unshipped[name] = nil }
     }
 
+    /// Image files a build script writes (`BuildSettingsScanner`): they answer to their names as a loose
+    /// image in the app's bundle does.
+    package mutating func addScriptOutputs(_ files: Set<String>) {
+        for file in files {
+            for name in [file, SourceTree.looseName(file)] {
+                looseImageNames.insert(name)
+                unshipped[name] = nil
+            }
+        }
+    }
+
     /// Whether `path` is `folder` or under it (`""` holds everything).
     static func contains(_ folder: String, _ path: String) -> Bool {
         folder.isEmpty || path == folder || (path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))

@@ -47,7 +47,7 @@ package struct SourceTree: Sendable {
         case "m", "mm", "h": return .objectiveC
         case "storyboard", "xib": return .interfaceBuilder
         case "plist": return .propertyList
-        case "pbxproj", "xcconfig": return .buildSettings
+        case "pbxproj", "xcconfig", "xcfilelist": return .buildSettings
         default: return nil
         }
     }

@@ -88,6 +88,9 @@ package struct FileScan: Sendable {
     package var manifest: PackageManifest?
     /// The image file names an Xcode project lists (`project.pbxproj` file references).
     package var listedImages: [String] = []
+    /// The image file names a build script writes (a shell script phase's `outputPaths` in `project.pbxproj`,
+    /// every path of an `.xcfilelist`): the script may put them in the bundle, where `UIImage(named:)` finds them.
+    package var scriptOutputImages: [String] = []
     /// Asset-name settings whose value is another setting (`ASSETCATALOG_COMPILER_APPICON_NAME = $(CE_APPICON_NAME)`):
     /// the other setting's name as a literal, resolved against `settingValues` of every build-settings file.
     package var settingIndirections: [AssetReference] = []

@@ -85,6 +85,7 @@ public struct ReferenceScan: Sendable {
         var references: [AssetReference] = []
         var manifests: [PackageManifest] = []
         var listed: Set<String> = []
+        var scriptOutputs: Set<String> = []
         var indirections: [String: AssetReference] = [:]
         var settingValues: [(key: String, value: AssetReference)] = []
         for (index, scan) in scans.enumerated() {
@@ -94,6 +95,7 @@ public struct ReferenceScan: Sendable {
             skipped += scan.skipped
             if let manifest = scan.manifest { manifests.append(manifest) }
             listed.formUnion(scan.listedImages)
+            scriptOutputs.formUnion(scan.scriptOutputImages)
             for indirection in scan.settingIndirections {
                 if case .literal(let setting) = indirection.name, indirections[setting] == nil { indirections[setting] = indirection }
             }
@@ -107,8 +109,9 @@ public struct ReferenceScan: Sendable {
             use.via = "\(key) (\(indirection.via))"
             references.append(use)
         }
-        let bundles = PackageBundles(root: base, images: tree.looseImages, catalogs: tree.catalogs, manifests: manifests,
+        var bundles = PackageBundles(root: base, images: tree.looseImages, catalogs: tree.catalogs, manifests: manifests,
                                      podspecFolders: tree.podspecFolders, listedInProjects: listed)
+        bundles.addScriptOutputs(scriptOutputs)
         return ReferenceScan(project: project, catalogs: tree.catalogs, fileCounts: counts, lineCount: lines,
                              references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
                              lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,

@@ -5,7 +5,10 @@
 /// settings are `KEY = value;` lines in both files, read line by line; a value with `$(…)` names a setting,
 /// not a set, and is left out. A `project.pbxproj`'s file references also give the image files the project
 /// lists (`path = close@2x.png;`), which it may copy into the app wherever they sit (`PackageBundles`);
-/// Xcode 16's synchronized folders list no files.
+/// Xcode 16's synchronized folders list no files. The image files a build script writes are read too: the
+/// `outputPaths` of a `project.pbxproj`'s shell script phases and every path of an `.xcfilelist` (a script's
+/// input or output file list): a script that copies `branding-logo.png` into the app makes
+/// `UIImage(named: "branding-logo")` work though no catalog has it, so such a name is never missing.
 import Assets
 
 package enum BuildSettingsScanner {
@@ -17,8 +20,24 @@ package enum BuildSettingsScanner {
         var seen: Set<String> = []
         var lineNumber = 0
         let isProject = file.hasSuffix(".pbxproj")
+        if file.hasSuffix(".xcfilelist") {
+            for rawLine in bytes.split(separator: 0x0A) where rawLine.count < 4096 {
+                if let name = imageFileName(String(decoding: rawLine, as: UTF8.self)) { result.scriptOutputImages.append(name) }
+            }
+            result.lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+            return result
+        }
+        var inOutputPaths = false
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
+            if isProject, rawLine.count < 4096 {
+                let text = String(decoding: rawLine, as: UTF8.self)
+                if inOutputPaths {
+                    if text.contains(");") { inOutputPaths = false } else if let name = imageFileName(text) { result.scriptOutputImages.append(name) }
+                } else if text.contains("outputPaths = (") {
+                    inOutputPaths = !text.contains(");")
+                }
+            }
             if isProject, rawLine.count < 4096, let listed = listedImage(in: rawLine) { result.listedImages.append(listed) }
             guard rawLine.count < 4096, let keyStart = rawLine.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             guard rawLine[keyStart...].starts(with: Array("ASSETCATALOG_COMPILER_".utf8)) else {
@@ -78,6 +97,19 @@ package enum BuildSettingsScanner {
     }
 
     /// The image file name of a `PBXFileReference` line (`path = "a/close@2x.png";` gives `close@2x.png`).
+    /// The file name of an image a path names (`"$(TARGET_BUILD_DIR)/$(WRAPPER_NAME)/logo@2x.png",` gives
+    /// `logo@2x.png`), quotes, commas and comments aside; nil for anything else.
+    static func imageFileName(_ line: String) -> String? {
+        var text = line.trimmingSpaces
+        guard !text.hasPrefix("#"), !text.hasPrefix("//") else { return nil }
+        if text.hasSuffix(",") { text = text.dropLast() }
+        let path = text.trimming("\"")
+        let name = path.split(separator: "/").last.map(String.init) ?? String(path)
+        guard let dot = name.lastIndex(of: "."), !name.contains("$"),
+              SourceTree.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) else { return nil }
+        return name
+    }
+
     static func listedImage(in line: ArraySlice<UInt8>) -> String? {
         guard line.count > 40 else { return nil }
         let text = String(decoding: line, as: UTF8.self)

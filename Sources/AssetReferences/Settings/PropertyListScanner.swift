@@ -2,7 +2,10 @@
 /// `CFBundleIcons~ipad`: `CFBundlePrimaryIcon`'s `CFBundleIconName` and `CFBundleIconFiles`, every
 /// `CFBundleAlternateIcons` entry, its key included), `UILaunchScreen`'s `UIImageName` and `UIColorName`,
 /// `NSAccentColorName`, and the home screen quick actions' `UIApplicationShortcutItemIconFile`. Read by
-/// Foundation's `PropertyListSerialization`, which reads both forms on Linux as on macOS.
+/// Foundation's `PropertyListSerialization`, which reads both forms on Linux as on macOS. An Info.plist that
+/// Xcode runs through the C preprocessor first (`INFOPLIST_PREPROCESS = YES`: `#ifdef`/`#endif` lines in
+/// the XML) does not parse as written; it is read again with its directive lines blanked, so every branch
+/// counts (a name in any of them is one the app may carry), and the line numbers stay as written.
 import Assets
 import Foundation
 
@@ -14,9 +17,12 @@ package enum PropertyListScanner {
     package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
         var result = FileScan()
         let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
+        if let parsed = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) {
+            plist = parsed
+        } else if let blanked = withoutDirectives(bytes),
+                  let parsed = try? PropertyListSerialization.propertyList(from: Data(blanked), options: [], format: nil) {
+            plist = parsed
+        } else {
             // Not every .plist is a property list Xcode reads; one that does not parse names nothing, and says so.
             result.skipped.append(SkippedSource(path: file, reason: "is not a property list (XML or binary) that Foundation reads"))
             return result
@@ -52,6 +58,28 @@ package enum PropertyListScanner {
         }
         walk(plist, depth: 0)
         return result
+    }
+}
+
+extension PropertyListScanner {
+    /// The text with every preprocessor directive line (`#` first after blanks) made blank, its newline
+    /// kept; nil when there is none (a binary property list starts `bplist`, never `#`).
+    static func withoutDirectives(_ bytes: [UInt8]) -> [UInt8]? {
+        var out = bytes
+        var found = false
+        var lineStart = 0
+        while lineStart < out.count {
+            var index = lineStart
+            while index < out.count, out[index] == UInt8(ascii: " ") || out[index] == UInt8(ascii: "\t") { index += 1 }
+            var end = index
+            while end < out.count, out[end] != UInt8(ascii: "\n") { end += 1 }
+            if index < out.count, out[index] == UInt8(ascii: "#") {
+                found = true
+                for position in lineStart..<end where out[position] != UInt8(ascii: "\r") { out[position] = UInt8(ascii: " ") }
+            }
+            lineStart = end + 1
+        }
+        return found ? out : nil
     }
 }
 

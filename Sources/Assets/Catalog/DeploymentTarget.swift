@@ -76,11 +76,14 @@ package struct DeploymentTarget: Sendable, Hashable {
         for name in names.sorted() where name.hasSuffix(".xcodeproj") {
             let path = "\(folder)/\(name)/project.pbxproj"
             guard case .success(let read) = CatalogFileSystem.read(path, maxBytes: maximumProjectBytes) else { continue }
-            let parsed = parseProject(String(decoding: read.head, as: UTF8.self), source: path)
+            // Named from the project's folder, as a reader of the finding knows it (not the absolute path).
+            let parsed = parseProject(String(decoding: read.head, as: UTF8.self), source: "\(name)/project.pbxproj")
             target = target.map { $0.merged(with: parsed) } ?? parsed
         }
         if names.contains("Package.swift"), case .success(let read) = CatalogFileSystem.read("\(folder)/Package.swift", maxBytes: maximumManifestBytes) {
-            let parsed = parseManifest(String(decoding: read.head, as: UTF8.self), source: "\(folder)/Package.swift")
+            let folderName = folder.split(separator: "/").last.map(String.init) ?? ""
+            let parsed = parseManifest(String(decoding: read.head, as: UTF8.self),
+                                       source: folderName.isEmpty ? "Package.swift" : "\(folderName)/Package.swift")
             if parsed.ios != nil || parsed.alsoMac { target = target.map { $0.merged(with: parsed) } ?? parsed }
         }
         return target

@@ -322,6 +322,67 @@ struct ReferenceScanTests {
         #expect(findings.findings(.missingAsset).isEmpty)
     }
 
+    @Test("a preprocessed Info.plist (#ifdef lines) is read with its directives blanked: its names are uses, no warning")
+    func preprocessedInfoPlist() throws {
+        // Given an Info.plist with C preprocessor lines (INFOPLIST_PREPROCESS = YES), as ownCloud's
+        let project = try ProjectFixture()
+        try project.appIconSet("AppIcon")
+        try project.colorSet("LaunchBackground")
+        try project.write("App/Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            	<key>CFBundleIcons</key>
+            	<dict><key>CFBundlePrimaryIcon</key><dict><key>CFBundleIconName</key><string>AppIcon</string></dict></dict>
+            #ifndef DISABLE_LAUNCH_COLOUR
+            	<key>UILaunchScreen</key>
+            	<dict><key>UIColorName</key><string>LaunchBackground</string></dict>
+            #endif
+            </dict>
+            </plist>
+            """)
+        try project.write("App/App.swift", "let x = 1")
+
+        // When scanned
+        let (scan, findings) = try project.scan()
+
+        // Then both names are uses, at their lines, and the file is not reported unreadable
+        #expect(findings.unusedNames.isEmpty, "\(findings.unusedNames)")
+        #expect(findings.findings(.unreadableSource).isEmpty)
+        #expect(scan.references.contains { $0.location.hasPrefix("App/Info.plist:8:") && $0.via == "UIColorName" })
+        // And a file that is no property list with its directives blanked still says so
+        #expect(PropertyListScanner.scan(Array("#if X\nnot a plist\n".utf8), file: "P.plist").skipped.count == 1)
+    }
+
+    @Test("an image a build script writes (shell script outputPaths, .xcfilelist) satisfies UIImage(named:)")
+    func scriptOutputImages() throws {
+        // Given lookups of images no catalog has: one a script phase writes, one an .xcfilelist lists, one neither
+        let project = try ProjectFixture()
+        try project.imageSet("used")
+        try project.write("App/App.swift", """
+            let a = UIImage(named: "branding-logo")
+            let b = UIImage(named: "theme-header")
+            let c = UIImage(named: "nowhere")
+            let d = UIImage(named: "used")
+            """)
+        try project.write("App.xcodeproj/project.pbxproj", """
+            		ABC /* Copy Branding */ = {
+            			isa = PBXShellScriptBuildPhase;
+            			outputPaths = (
+            				"$(TARGET_BUILD_DIR)/$(UNLOCALIZED_RESOURCES_FOLDER_PATH)/branding-logo@2x.png",
+            			);
+            			shellScript = "cp ...";
+            		};
+            """)
+        try project.write("Resources/theming-output.xcfilelist", "# written by the theming script\n${TARGET_BUILD_DIR}/${WRAPPER_NAME}/theme-header.png\n")
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then only the name nothing provides is missing
+        #expect(findings.missingNames == ["nowhere"], "\(findings.missingNames)")
+    }
+
     @Test("an app icon setting that names another setting: the values that setting takes in any xcconfig use their sets")
     func settingIndirection() throws {
         // Given the app icon named through a user-defined setting, set per configuration (CodeEdit does this)

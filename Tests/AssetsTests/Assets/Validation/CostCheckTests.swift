@@ -150,8 +150,10 @@ struct CostCheckTests {
         settings.iosDeploymentTarget = "17.0"
         let configured = DeploymentTarget.find(forCatalog: base + "/App/Assets.xcassets", settings: settings)
 
-        // Then the project gives 12.0 and the configuration 17.0
+        // Then the project gives 12.0 and the configuration 17.0; the finding names the project as a reader
+        // knows it, not by the absolute path it was found at
         #expect(found.ios == [12, 0])
+        #expect(found.source == "App.xcodeproj/project.pbxproj")
         #expect(configured.ios == [17, 0])
     }
 
