@@ -77,6 +77,10 @@ struct ValidatorSetup {
     var requirePlaceholders = false
     /// The catalog's cost checks (`validate` runs them unless `--no-cost`; `report` and `build-check` do not).
     var costChecks = false
+    /// `duplicate-image` only with `--deep` (or when `.asset-tool.json` names it): `report`, whose page keeps
+    /// every set's outline while it is drawn, so a catalog's pixel digests on top of it would take it past its
+    /// memory budget at 100,000 sets (BENCHMARKS.md).
+    var duplicatesNeedDeep = false
 
     func validator(forCatalog catalog: String,
                    placeholderFailure: (PlaceholderConfigError) -> CommandFailure) throws(CommandFailure)
@@ -95,6 +99,7 @@ struct ValidatorSetup {
                                                           costChecks: costChecks)
         // compressible-image's lossless rewrites come with --deep, which reads every byte anyway.
         options.costRewritesFiles = deep
+        if duplicatesNeedDeep, !deep, options.config.rules[.duplicateImage] == nil { options.config.rules[.duplicateImage] = .off }
         options.limits = limits.decoding
         options.catalogLimits = limits.catalog
         return (CatalogValidator(options: options), names)

@@ -23,8 +23,8 @@ struct Report: WritingCommand {
         script the page still lists every set and finding.
 
         A size section draws the catalog's bytes by group and set as a treemap (inline SVG, bounded: the \
-        largest groups and sets, the rest as "other"), the cost findings marked on it (unused-scale, \
-        oversized-image and duplicate-image; with --deep also compressible-image), with the figures of \
+        largest groups and sets, the rest as "other"), the cost findings marked on it (unused-scale and \
+        oversized-image; with --deep also duplicate-image and compressible-image), with the figures of \
         `asset-tool size`; each set's card shows its bytes. With --sources PROJECT the project's code is \
         scanned as `refs` scans it: each card lists the first places that use the set (file:line, \
         relative to PROJECT) or marks the set unused, and the bar filters unused sets.
@@ -62,7 +62,7 @@ struct Report: WritingCommand {
     @Flag(help: "Show each image set's BlurHash and ThumbHash previews (what an app shows while the image loads).")
     var hashPreviews = false
 
-    @Flag(help: "Fully decode every image instead of probing its header (as validate --deep); adds compressible-image to the size map.")
+    @Flag(help: "Fully decode every image instead of probing its header (as validate --deep); adds duplicate-image and compressible-image to the size map.")
     var deep = false
 
     @Option(help: ArgumentHelp("Also find the asset names the code in this project folder asks for (as refs does): "
@@ -71,7 +71,8 @@ struct Report: WritingCommand {
     var sources: String?
 
     func run() throws {
-        let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep, costChecks: true)
+        var setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep, costChecks: true)
+        setup.duplicatesNeedDeep = true
         let (validator, names) = try setup.validator(forCatalog: catalog) { CommandFailure("\($0)") }
         let strings: LocalizedStrings?
         do {
