@@ -202,8 +202,23 @@ public struct Asset: Sendable, Hashable {
     public var contents: ContentsStatus
     /// The folder's extension as written (`imageset`, or the unknown one for `.unknown` kinds).
     public var folderExtension: String
-    /// Where each key and value of the set's `Contents.json` was written (no part of equality).
-    var contentsPositions = ContentsPositions()
+    /// Where each key and value of the set's `Contents.json` was written (no part of equality). Held in a
+    /// box: a set the validator has consumed is kept as an outline (name, kind, path), 130,000 of them in
+    /// the scale tree, and the positions' table and lists inline would add some 30 bytes to every one.
+    var contentsPositions: ContentsPositions {
+        get { positionsBox.positions }
+        set { positionsBox = PositionsBox(newValue) }
+    }
+    private var positionsBox = PositionsBox.none
+
+    /// `ContentsPositions` behind one reference; equal to any other box, as positions take no part in equality.
+    private final class PositionsBox: Sendable, Hashable {
+        let positions: ContentsPositions
+        init(_ positions: ContentsPositions) { self.positions = positions }
+        static let none = PositionsBox(ContentsPositions())
+        static func == (lhs: PositionsBox, rhs: PositionsBox) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
 
     public init(
         name: String,
