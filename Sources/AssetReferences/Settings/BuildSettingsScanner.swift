@@ -116,11 +116,7 @@ package enum BuildSettingsScanner {
         guard text.contains("PBXFileReference") else { return nil }
         for key in ["path = ", "name = "] {
             guard let start = text.range(of: key)?.upperBound, let end = text[start...].firstIndex(of: ";") else { continue }
-            let value = text[start..<end].trimming("\"")
-            let name = value.split(separator: "/").last.map(String.init) ?? String(value)
-            if let dot = name.lastIndex(of: "."), SourceTree.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
-                return name
-            }
+            if let name = imageFileName(String(text[start..<end])) { return name }
         }
         return nil
     }
