@@ -135,7 +135,9 @@ struct OutputOptions: ParsableArguments {
 
     static func check(_ output: String) throws {
         if output.isEmpty { throw ValidationError("--output must name a file, not an empty string") }
-        if let name = output.split(separator: "/").last.map(String.init), protectedNames.contains(name) {
+        // Compared as a case-insensitive volume (APFS, HFS+ by default) compares names: `Placeholders.JSON` is the same file.
+        if let name = output.split(separator: "/").last.map(String.init),
+           protectedNames.contains(where: { $0.lowercased() == name.lowercased() }) {
             throw ValidationError("--output \(output): \(name) is the project's configuration or a catalog's own file, not an output; "
                                   + "name the output otherwise (hash: placeholder-hashes.json)")
         }
@@ -152,7 +154,7 @@ struct OptionalOutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write (see the command's description).", valueName: "path"))
     var output: String?
 
-    @Flag(help: "Replace an existing output: a regular file; never a folder, link, FIFO or device.")
+    @Flag(help: "Replace an existing output: a regular file (optimize: an earlier output folder of optimize); never another folder, a link, FIFO or device.")
     var force = false
 
     func validate() throws {

@@ -4,7 +4,7 @@ import AssetsSupport
 
 /// `asset-tool optimize CATALOG --output DIR` (or `--in-place --force`): the catalog with its PNGs and JPEGs
 /// rewritten losslessly, each proven to show the same pixels, colour profile, gamma and orientation.
-struct Optimize: ParsableCommand {
+struct Optimize: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "optimize",
         abstract: "Write the catalog again with every PNG and JPEG rewritten losslessly where that is smaller, each proven pixel-identical.",
@@ -17,8 +17,11 @@ struct Optimize: ParsableCommand {
         dropped. Each rewrite is decoded again and compared with the original; a file that is not smaller \
         or not proven is copied as it was. Data sets' files and every other file are copied byte for byte.
 
-        The output folder appears whole or not at all. --in-place replaces the catalog itself (with \
-        --force), again only once every file is written.
+        The output folder appears whole or not at all, with a marker file, .asset-tool-optimized, at its \
+        top. --force replaces an existing folder only when it holds that marker (an earlier output of \
+        optimize) or nothing; a folder of other files, the catalog itself, a folder inside it or one that \
+        holds it is refused. --in-place replaces the catalog itself (with --force), again only once every \
+        file is written; a signal before that leaves the catalog as it was.
 
         Exit status: 0 when written; 1 when the output cannot be written (an existing folder without \
         --force) or the catalog holds a link or special file; 64 for a usage error.
@@ -34,14 +37,13 @@ struct Optimize: ParsableCommand {
 
     var catalog: String { catalogOption.path(argument: catalogArgument) }
 
-    @Option(name: [.short, .long], help: "The folder to write the optimised catalog to.")
-    var output: String?
+    @OptionGroup var outputOptions: OptionalOutputOptions
 
     @Flag(help: "Replace the catalog itself (needs --force).")
     var inPlace = false
 
-    @Flag(help: "Replace the output folder when it exists (with --in-place: the catalog).")
-    var force = false
+    var output: String? { outputOptions.output }
+    var force: Bool { outputOptions.force }
 
     @Option(help: "Output format: text or json.")
     var format: TextOrJSON = .text
@@ -53,20 +55,17 @@ struct Optimize: ParsableCommand {
         if inPlace {
             guard output == nil else { throw ValidationError("--in-place and --output exclude each other") }
             guard force else { throw ValidationError("--in-place replaces the catalog: add --force") }
-        } else if let output {
-            try OutputOptions.check(output)
-        } else {
+        } else if output == nil {
             throw ValidationError("give --output DIR, or --in-place --force")
         }
     }
 
     func run() throws {
-        InterruptSignals.cleanUpOnExit()
         let destination = inPlace ? catalog : (output ?? catalog)
         let optimizer = CatalogOptimizer(limits: limits.decoding, catalogLimits: limits.catalog)
         let result: CatalogOptimization
         do {
-            result = try optimizer.optimize(catalogAt: catalog, output: destination, overwrite: force)
+            result = try optimizer.optimize(catalogAt: catalog, output: destination, overwrite: force, inPlace: inPlace)
         } catch {
             throw CommandFailure("error: \(error)")
         }

@@ -52,8 +52,18 @@ public struct CatalogOptimizer: Sendable {
     /// Folder kinds whose PNGs and JPEGs are images the app shows (not a data set's bytes).
     static let imageFolders: Set<String> = ["imageset", "appiconset", "iconset", "stickersiconset", "launchimage", "stickerpack", "sticker"]
 
-    /// Writes the optimised catalog at `output` (or over `catalog` when `output` is the catalog, with `overwrite`).
-    public func optimize(catalogAt catalog: String, output: String, overwrite: Bool) throws(CatalogOptimizationError) -> CatalogOptimization {
+    /// The file `optimize` writes at the top of every output folder it makes (a hidden name, which the
+    /// catalog's readers and Xcode pass over): an existing folder is replaced only when it holds this
+    /// file, so `--force` never removes a folder this tool did not write.
+    package static let markerName = ".asset-tool-optimized"
+    package static let marker = Array("asset-tool optimize output: this folder is replaced whole by the next `asset-tool optimize --output` here with --force\n".utf8)
+
+    /// Writes the optimised catalog at `output`; with `inPlace` (and `overwrite`), `output` is the catalog
+    /// itself, replaced once every file is written. Refused: an output that is the catalog without
+    /// `inPlace`, a folder inside the catalog or one that holds it, and an existing folder that holds
+    /// anything but a marked earlier output (`markerName`).
+    public func optimize(catalogAt catalog: String, output: String, overwrite: Bool, inPlace: Bool = false) throws(CatalogOptimizationError) -> CatalogOptimization {
+        try CatalogOptimizer.checkOutput(output, catalog: catalog, inPlace: inPlace)
         // The tree first: folders and regular files; a link, a FIFO or a device stops the run (a copy would
         // change what it is, and an in-place rewrite must not drop it).
         var folders: [String] = []
@@ -86,13 +96,13 @@ public struct CatalogOptimizer: Sendable {
                 }
             }
         }
-        // An existing output is replaced only when it is a catalog (or empty): never a folder of other things.
-        if case .success(let names) = CatalogFileSystem.list(output), !names.isEmpty, !names.contains("Contents.json"), !output.hasSuffix(".xcassets") {
-            throw CatalogOptimizationError(path: output, message: "exists and is not a catalog (no Contents.json); give another folder")
-        }
+        // The marker of an earlier output is written anew, not copied.
+        if !inPlace { files.removeAll { $0 == CatalogOptimizer.markerName } }
         let staged: StagedOutputFolder
         do {
-            staged = try StagedOutputFolder(output, overwrite: overwrite, holdsFolders: true, isOwnOutput: { _ in true })
+            staged = try StagedOutputFolder(output, overwrite: overwrite, holdsFolders: true,
+                                            folderMarker: inPlace ? nil : .init(name: CatalogOptimizer.markerName, bytes: CatalogOptimizer.marker),
+                                            isOwnOutput: { _ in true })
         } catch {
             throw CatalogOptimizationError(path: output, message: "\(error)")
         }
@@ -146,6 +156,14 @@ public struct CatalogOptimizer: Sendable {
                 }
             }
         }
+        if !inPlace {
+            do {
+                try AtomicFileWriter(overwrite: false).write(CatalogOptimizer.marker, to: "\(staging)/\(CatalogOptimizer.markerName)")
+            } catch {
+                staged.discard()
+                throw CatalogOptimizationError(path: output, message: "\(error)")
+            }
+        }
         do {
             try staged.commit()
         } catch {
@@ -153,6 +171,49 @@ public struct CatalogOptimizer: Sendable {
         }
         report.rewritten.sort { $0.path < $1.path }
         return report
+    }
+}
+
+extension CatalogOptimizer {
+    /// Where `optimize` may write, decided on real paths (links and `..` resolved) before anything is made.
+    static func checkOutput(_ output: String, catalog: String, inPlace: Bool) throws(CatalogOptimizationError) {
+        guard let realCatalog = CatalogFileSystem.realPath(catalog) else {
+            throw CatalogOptimizationError(path: catalog, message: "cannot be read")
+        }
+        let realOutput = realPathOfOutput(output)
+        if inPlace {
+            guard realOutput == realCatalog else {
+                throw CatalogOptimizationError(path: output, message: "is not the catalog; --in-place writes the catalog itself")
+            }
+            return
+        }
+        guard let realOutput else { return }
+        if realOutput == realCatalog {
+            throw CatalogOptimizationError(path: output, message: "is the catalog itself; to replace it, use --in-place --force")
+        }
+        if realOutput.hasPrefix(realCatalog.hasSuffix("/") ? realCatalog : realCatalog + "/") {
+            throw CatalogOptimizationError(path: output, message: "is inside the catalog \(catalog); give a folder outside it")
+        }
+        if realCatalog.hasPrefix(realOutput.hasSuffix("/") ? realOutput : realOutput + "/") {
+            throw CatalogOptimizationError(path: output, message: "holds the catalog \(catalog); replacing it would remove the input")
+        }
+        // An existing folder is replaced only when it is an earlier output of this command (marked) or empty.
+        if case .success(let names) = CatalogFileSystem.list(output), !names.isEmpty,
+           !OwnOutput.isOwn(output + "/" + markerName, marker: marker) {
+            throw CatalogOptimizationError(
+                path: output,
+                message: "exists and holds files asset-tool optimize did not write (no \(markerName) in it); give a new or empty folder")
+        }
+    }
+
+    /// The real path `output` has or would have: its own when it exists, else its parent's real path and its name.
+    private static func realPathOfOutput(_ output: String) -> String? {
+        if let real = CatalogFileSystem.realPath(output) { return real }
+        var trimmed = output
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        let (folder, name) = OwnOutput.split(trimmed)
+        guard !name.isEmpty, name != ".", name != "..", let parent = CatalogFileSystem.realPath(folder) else { return nil }
+        return parent == "/" ? "/" + name : parent + "/" + name
     }
 }
 

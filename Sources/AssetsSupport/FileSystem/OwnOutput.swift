@@ -37,7 +37,7 @@ package enum OwnOutput {
     }
 
     /// The folder holding `path` and its last component.
-    static func split(_ path: String) -> (folder: String, name: String) {
+    package static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
