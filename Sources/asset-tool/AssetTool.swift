@@ -45,7 +45,9 @@ struct AssetTool: ParsableCommand {
             if command is WritingCommand { InterruptSignals.cleanUpOnExit() }
             try command.run()
         } catch let failure as CommandFailure {
-            if let message = failure.message { printError(message) } else { InterruptSignals.holdIfInterrupted() }
+            // An interrupted run's failures (its temporaries removed under it) are not its result: no line for them.
+            InterruptSignals.holdIfInterrupted()
+            if let message = failure.message { printError(message) }
             exit(withError: failure.status.code)
         } catch {
             InterruptSignals.holdIfInterrupted()

@@ -34,6 +34,10 @@ enum InterruptSignals {
     /// Called by `AssetTool.main` for every `WritingCommand`, once, on the main thread, before it runs.
     static func cleanUpOnExit() {
         guard sources.isEmpty else { return }
+        // A file-size limit (`ulimit -f`) would end the process by SIGXFSZ mid-write, leaving its temporary:
+        // ignored, the write fails with EFBIG instead, which the writers handle as any failed write (the
+        // temporary removed, the destination untouched, one line naming the file).
+        signal(SIGXFSZ, SIG_IGN)
         for number in InterruptSignals.numbers {
             // SIGHUP ignored at start (`nohup`) stays ignored: the run was asked to outlive its terminal.
             // SIGINT and SIGTERM are always taken (a shell starts a background job with SIGINT ignored,

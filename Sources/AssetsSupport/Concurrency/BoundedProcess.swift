@@ -69,6 +69,8 @@ package struct BoundedProcess: Sendable {
         case signalled(Int32)
         /// This process could not set the run up (temporary file, pipes).
         case system(SystemError)
+        /// A signal is ending this process: nothing more is started.
+        case interrupted
 
         /// Whether the failure may be the memory cap at work (an allocation that failed ends a program by
         /// a signal or an error exit).
@@ -87,6 +89,7 @@ package struct BoundedProcess: Sendable {
             case .exited(let status, let message): return "failed (exit \(status))" + (message.isEmpty ? "" : ": \(message)")
             case .signalled(let number): return "ended by signal \(number)"
             case .system(let error): return error.description
+            case .interrupted: return "not started: the run was interrupted"
             }
         }
     }
@@ -95,8 +98,12 @@ package struct BoundedProcess: Sendable {
     package func run(input: [UInt8]) -> Result<[UInt8], Failure> {
         // Every descriptor is an owned `OpenFile` (the file layer's); the input file and the write ends are
         // closed here when the closure returns, once the program holds its own copies.
-        let setUp = Self.spawning.withLock { spawns -> Result<(pid: pid_t, out: OpenFile, err: OpenFile), Failure> in
+        let setUp = Self.spawning.withLock { spawns -> Result<(pid: pid_t, out: OpenFile, err: OpenFile, token: Int), Failure> in
             spawns += 1
+            // Started and registered as one step: once a signal has come nothing starts, and the signal's
+            // clean-up kills every child registered before it.
+            guard InterruptCleanup.enterUninterruptible() else { return .failure(.interrupted) }
+            defer { InterruptCleanup.leaveUninterruptible() }
             let inputFile: OpenFile, outPipe: (read: OpenFile, write: OpenFile), errPipe: (read: OpenFile, write: OpenFile)
             do throws(SystemError) {
                 inputFile = try OpenFile.privateFile(holding: input, in: Self.inputFolder())
@@ -107,13 +114,13 @@ package struct BoundedProcess: Sendable {
             }
             switch spawn(stdin: inputFile, stdout: outPipe.write, stderr: errPipe.write) {
             case .failure(let error): return .failure(.cannotStart(error))
-            case .success(let child): return .success((child, outPipe.read, errPipe.read))
+            case .success(let child): return .success((child, outPipe.read, errPipe.read, InterruptCleanup.register(.child(child))))
             }
         }
-        let pid: pid_t, outRead: OpenFile, errRead: OpenFile
+        let pid: pid_t, outRead: OpenFile, errRead: OpenFile, token: Int
         switch setUp {
         case .failure(let failure): return .failure(failure)
-        case .success(let started): (pid, outRead, errRead) = (started.pid, started.out, started.err)
+        case .success(let started): (pid, outRead, errRead, token) = (started.pid, started.out, started.err, started.token)
         }
 
         var output: [UInt8] = []
@@ -152,6 +159,8 @@ package struct BoundedProcess: Sendable {
             }
         }
         if stopped != nil { kill(pid, SIGKILL) }
+        // Unregistered before it is reaped, so the clean-up never signals a number the system may reuse.
+        InterruptCleanup.unregister(token)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { return .failure(stopped ?? .system(SystemError(code: errno))) }

@@ -74,6 +74,8 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case tooManyFiles(Int)
         /// The system's errno.
         case system(Int32)
+        /// A signal stopped the run before its output was put in place; nothing was changed.
+        case interrupted
     }
 
     public var path: String
@@ -92,6 +94,7 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notReplaceable(let why): return "\(path): \(why)"
         case .tooManyFiles(let limit): return "\(path): would be file \(limit + 1) of this run, over the limit of \(limit) files (--max-files)"
         case .system(let code): return "\(path): \(String(cString: strerror(code)))"
+        case .interrupted: return "\(path): interrupted before the output was put in place; left as it was"
         }
     }
 }

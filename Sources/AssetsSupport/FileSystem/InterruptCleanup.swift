@@ -13,21 +13,48 @@ import Darwin
 /// calls `removeAll()`.
 package enum InterruptCleanup {
     private static let pending = Locked<[Int: Entry]>([:])
-    private static let interrupted = Locked(false)
+    /// Whether a signal came, and how many commits (an output's renames into place) are under way: the
+    /// one flag both the signal's clean-up and a commit check under this lock.
+    private static let state = Locked(CommitState())
+
+    private struct CommitState {
+        var interrupted = false
+        var committing = 0
+    }
 
     /// Whether `removeAll()` has run: files the run is writing may have vanished under it.
-    package static var isInterrupted: Bool { interrupted.withLock { $0 } }
+    package static var isInterrupted: Bool { state.withLock { $0.interrupted } }
+
+    /// Called before a step a signal must not cut in two: an output's temporaries renamed into place, a
+    /// child program started and registered. Returns false once a signal has come (the step must not
+    /// start); otherwise the clean-up waits for `leaveUninterruptible()` before it does anything, so it never
+    /// empties a folder while it is renamed over the output, the process does not end between a commit's
+    /// renames, and no child starts unseen by it.
+    package static func enterUninterruptible() -> Bool {
+        state.withLock { current -> Bool in
+            guard !current.interrupted else { return false }
+            current.committing += 1
+            return true
+        }
+    }
+
+    /// Ends what `enterUninterruptible()` began (after the step has registered or unregistered what it made).
+    package static func leaveUninterruptible() {
+        state.withLockWakingWaiters { $0.committing -= 1 }
+    }
     private static let next = Locked(0)
 
-    enum Entry {
+    package enum Entry {
         /// A staging folder: its files and the folder are removed.
         case folder(String)
         /// A lock file, removed (the lock goes with the process).
         case file(String)
+        /// A child program (`BoundedProcess`), killed: nothing this run started outlives it.
+        case child(Int32)
     }
 
     /// Registers a temporary; returns the token to unregister it with.
-    static func register(_ entry: Entry) -> Int {
+    package static func register(_ entry: Entry) -> Int {
         let token = next.withLock { value -> Int in
             value += 1
             return value
@@ -36,13 +63,10 @@ package enum InterruptCleanup {
         return token
     }
 
-    static func unregister(_ token: Int) {
+    package static func unregister(_ token: Int) {
         pending.withLock { _ = $0.removeValue(forKey: token) }
     }
 
-    /// Removes every registered temporary: the outputs being written stay as they were before the run.
-    /// Called when the process is about to exit on a signal; work still running may add a file meanwhile,
-    /// so a folder is emptied a few times before it is given up.
     /// Removes a temporary folder of this tool and everything in it, folders included (`optimize` stages a
     /// whole catalog); links are removed, never followed. Depth is bounded by what the tool wrote.
     package static func removeTree(_ path: String, depth: Int = 0) {
@@ -59,14 +83,21 @@ package enum InterruptCleanup {
         rmdir(path)
     }
 
+    /// Removes every registered temporary and kills every registered child: the outputs being written stay
+    /// as they were before the run. Called when the process is about to exit on a signal; work still
+    /// running may add a file meanwhile, so a folder is emptied a few times before it is given up.
     package static func removeAll() {
-        interrupted.withLock { $0 = true }
-        // Folders before lock files: a lock file left alone is what tells the next run to look for a
+        // No commit starts from now on; one under way finishes first (its renames take milliseconds).
+        state.withLock { $0.interrupted = true }
+        state.withLock(when: { $0.committing == 0 }) { _ in }
+        // Children first (a child may be writing into a folder), folders before lock files: a lock file left alone is what tells the next run to look for a
         // killed run's temporaries (`StagedOutputFolder`), so it goes only once its folder has.
         let entries = pending.withLock { entries -> [Entry] in
             defer { entries.removeAll() }
             let all = entries.values
-            return all.filter { if case .folder = $0 { true } else { false } } + all.filter { if case .file = $0 { true } else { false } }
+            let children = all.filter { if case .child = $0 { true } else { false } }
+            let folders = all.filter { if case .folder = $0 { true } else { false } }
+            return children + folders + all.filter { if case .file = $0 { true } else { false } }
         }
         for entry in entries {
             switch entry {
@@ -77,6 +108,8 @@ package enum InterruptCleanup {
                 }
             case .file(let path):
                 unlink(path)
+            case .child(let pid):
+                kill(pid, SIGKILL)
             }
         }
     }

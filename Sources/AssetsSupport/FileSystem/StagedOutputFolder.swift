@@ -18,6 +18,17 @@ import Darwin
 /// removed by the next run that takes the lock. Until `commit`, `InterruptCleanup` knows the
 /// temporary folder and the lock, so SIGINT and SIGTERM leave nothing behind.
 package final class StagedOutputFolder {
+    /// The name and first bytes of the file that marks a folder as written whole by this tool.
+    package struct FolderMarker: Sendable {
+        package var name: String
+        package var bytes: [UInt8]
+
+        package init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
     /// The folder the output will have.
     package let path: String
     /// The temporary folder the files are written into.
@@ -29,6 +40,9 @@ package final class StagedOutputFolder {
     /// Whether the output holds folders too (a catalog written again by `optimize`): folders among its
     /// own entries are then replaced and removed whole, not refused.
     private let holdsFolders: Bool
+    /// A file that marks a whole folder as this tool's output (`optimize`'s): an existing folder without it
+    /// is never replaced, whatever its entries are called.
+    private let folderMarker: FolderMarker?
     private let lockPath: String
     private var lockDescriptor: Int32
     private var tokens: [Int]
@@ -38,13 +52,15 @@ package final class StagedOutputFolder {
     /// run holds the lock, or the folder exists and may not be replaced: without `overwrite`, when it
     /// holds any of this tool's output (`exists`); in any case, when it holds anything else.
     /// `isOwnOutput` says whether an entry name is one this tool writes in the folder.
-    package init(_ folder: String, overwrite: Bool, holdsFolders: Bool = false, isOwnOutput: @escaping (String) -> Bool) throws(OutputError) {
+    package init(_ folder: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
+                 isOwnOutput: @escaping (String) -> Bool) throws(OutputError) {
         let (parent, name) = try StagedOutputFolder.split(folder)
         self.path = folder
         self.parent = parent
         self.name = name
         self.overwrite = overwrite
         self.holdsFolders = holdsFolders
+        self.folderMarker = folderMarker
         self.isOwnOutput = isOwnOutput
         try AtomicFileWriter.makeDirectory(parent)
         let lockPath = parent + "/." + name + ".asset-tool-lock"
@@ -58,7 +74,7 @@ package final class StagedOutputFolder {
             if lockWasThere {
                 StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             }
-            try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
             var template = Array((parent + "/." + name + ".asset-tool-tmp-XXXXXX").utf8CString)
             let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
             guard made != nil else { throw OutputError(path: folder, reason: .system(errno)) }
@@ -135,9 +151,25 @@ package final class StagedOutputFolder {
 
     /// Temporary and set-aside folders of earlier runs into the same folder (killed before they
     /// finished): the lock is ours, so no run is using them.
+    ///
+    /// A set-aside folder (`-old-`) is the earlier output, or with `optimize --in-place` the only copy of the
+    /// catalog: it is removed only when it carries the mark that its replacement is in place. A run killed
+    /// between its two renames leaves the folder's path empty and the earlier output set aside: that
+    /// folder is renamed back. Any other set-aside folder is left where it is.
     private static func removeStaleTemporaries(parent: String, name: String, holdsFolders: Bool, isOwnOutput: (String) -> Bool) {
-        let prefixes = ["." + name + ".asset-tool-tmp-", "." + name + ".asset-tool-old-"]
-        for entry in CatalogFileSystem.names(in: parent) where prefixes.contains(where: entry.hasPrefix) {
+        let temporary = "." + name + ".asset-tool-tmp-"
+        let setAside = "." + name + ".asset-tool-old-"
+        let entries = CatalogFileSystem.names(in: parent)
+        for entry in entries where entry.hasPrefix(setAside) {
+            let folder = parent + "/" + entry
+            if case .success(let names) = CatalogFileSystem.list(folder), names.contains(supersededMarkerName) {
+                removeOwnFolder(folder, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
+            } else if case .failure = CatalogFileSystem.linkStatus(parent + "/" + name) {
+                // rename() refuses to replace anything that appeared at the path meanwhile.
+                _ = rename(folder, parent + "/" + name)
+            }
+        }
+        for entry in entries where entry.hasPrefix(temporary) {
             removeOwnFolder(parent + "/" + entry, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
         }
     }
@@ -150,7 +182,7 @@ package final class StagedOutputFolder {
     private static func removeOwnFolder(_ folder: String, holdsFolders: Bool, isOwnOutput: (String) -> Bool) {
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        for entry in CatalogFileSystem.names(in: folder) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
+        for entry in CatalogFileSystem.names(in: folder) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) || entry == supersededMarkerName {
             var entryInfo = stat()
             if holdsFolders, lstat(folder + "/" + entry, &entryInfo) == 0, (entryInfo.st_mode & S_IFMT) == S_IFDIR {
                 InterruptCleanup.removeTree(folder + "/" + entry)
@@ -166,7 +198,8 @@ package final class StagedOutputFolder {
         entry.hasPrefix(".") && entry.dropLast(6).hasSuffix(".tmp-")
     }
 
-    private static func checkExisting(_ path: String, overwrite: Bool, holdsFolders: Bool = false, isOwnOutput: (String) -> Bool) throws(OutputError) {
+    private static func checkExisting(_ path: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
+                                      isOwnOutput: (String) -> Bool) throws(OutputError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
@@ -179,6 +212,9 @@ package final class StagedOutputFolder {
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw OutputError(path: path, reason: .notADirectory) }
         // A name without a digit (a manifest) is named before numbered ones (frames).
         let entries = CatalogFileSystem.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
+        if let folderMarker, !entries.isEmpty, !OwnOutput.isOwn(path + "/" + folderMarker.name, marker: folderMarker.bytes) {
+            throw OutputError(path: path, reason: .notReplaceable("exists and holds files asset-tool did not write (no \(folderMarker.name) in it); give a new or empty folder"))
+        }
         for entry in entries where isOwnOutput(entry) {
             var entryInfo = stat()
             guard lstat(path + "/" + entry, &entryInfo) == 0,
@@ -192,7 +228,17 @@ package final class StagedOutputFolder {
     /// Moves the temporary folder into place, replacing (with `overwrite`) an earlier output there.
     package func commit() throws(OutputError) {
         finished = true
-        defer { unlock() }
+        // The signal's clean-up and this commit exclude each other: once a signal has come nothing is
+        // renamed into place, and while the renames run the clean-up waits (and the process with it).
+        guard InterruptCleanup.enterUninterruptible() else {
+            removeOwnFolder(staging)
+            unlock()
+            throw OutputError(path: path, reason: .interrupted)
+        }
+        defer {
+            unlock()
+            InterruptCleanup.leaveUninterruptible()
+        }
         var existing = stat()
         let exists = lstat(path, &existing) == 0
         if exists, CatalogFileSystem.names(in: path).contains(where: { !isOwnOutput($0) && !StagedOutputFolder.isTemporaryFile($0) }) {
@@ -207,7 +253,7 @@ package final class StagedOutputFolder {
         if exists, !CatalogFileSystem.names(in: path).isEmpty {
             // Checked again under the lock: still only our output, so it may be set aside and removed.
             do throws(OutputError) {
-                try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
+                try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
             } catch {
                 removeOwnFolder(staging)
                 throw error
@@ -237,14 +283,25 @@ package final class StagedOutputFolder {
             removeOwnFolder(staging)
             throw OutputError(path: path, reason: .system(code))
         }
-        if let aside { removeOwnFolder(aside) }
+        if let aside {
+            // Marked before it goes: a run killed while removing it leaves a folder the next run may remove.
+            StagedOutputFolder.markSuperseded(aside)
+            removeOwnFolder(aside)
+        }
+    }
+
+    /// The file that says a set-aside folder's replacement is in place, so it is no longer the only copy.
+    static let supersededMarkerName = ".asset-tool-superseded"
+
+    private static func markSuperseded(_ aside: String) {
+        try? AtomicFileWriter(overwrite: false).write(Array("replaced by a complete output\n".utf8), to: aside + "/" + supersededMarkerName)
     }
 
     /// Into a folder that holds other files: the tool's own earlier files go, the new ones are renamed in
     /// (numbered ones first, the manifest last), and the other files stay.
     private func commitBeside() throws(OutputError) {
         do throws(OutputError) {
-            try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
         } catch {
             removeOwnFolder(staging)
             throw error

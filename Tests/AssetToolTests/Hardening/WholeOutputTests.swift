@@ -143,7 +143,8 @@ struct WholeOutputTests {
 
     @Test("temporaries of a killed run (SIGKILL) are removed by the next run into the same folder")
     func staleTemporariesRemoved() throws {
-        // Given what a killed run leaves: a staging folder, a folder set aside, a lock file, and a
+        // Given what a killed run leaves: a staging folder, a folder set aside once its replacement was in
+        // place (marked so), a lock file, and a
         // temporary frame file inside the output (as older versions left)
         let folder = try TemporaryFolder()
         let input = try folder.write("two.gif", try Self.gif(frames: 2))
@@ -152,6 +153,7 @@ struct WholeOutputTests {
         try folder.write(".frames.asset-tool-tmp-AbC123/frame_0000.png", "partial")
         try folder.write(".frames.asset-tool-tmp-AbC123/.frame_0001.png.tmp-XyZ789", "partial")
         try folder.write(".frames.asset-tool-old-QwE456/frames.json", "{}")
+        try folder.write(".frames.asset-tool-old-QwE456/.asset-tool-superseded", "replaced by a complete output\n")
         try folder.write(".frames.asset-tool-lock", "")
         try folder.write("frames/.frame_0007.png.tmp-Rty012", "partial")
 
