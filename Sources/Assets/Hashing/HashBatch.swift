@@ -111,8 +111,8 @@ package struct HashBatch: Sendable {
         }
         guard status.type == .directory else { return Expansion(items: [Item(file: input)], skippedSets: [], incomplete: []) }
         if isCatalog(input) {
-            let (items, skipped) = try catalogItems(input, limits: limits)
-            return Expansion(items: items, skippedSets: skipped, incomplete: [])
+            let (items, skipped, refused) = try catalogItems(input, limits: limits)
+            return Expansion(items: items, skippedSets: skipped, incomplete: refused)
         }
         var found: [Item] = []
         var incomplete: [InputError] = []
@@ -152,7 +152,9 @@ package struct HashBatch: Sendable {
         }
     }
 
-    private static func catalogItems(_ root: String, limits: CatalogLimits) throws(InputError) -> (items: [Item], skippedSets: [String]) {
+    /// The catalog's images, the sets that give none, and what the catalog's rule refused to read (a set
+    /// folder or file that is a link out of the catalog, a FIFO): said, never skipped silently.
+    private static func catalogItems(_ root: String, limits: CatalogLimits) throws(InputError) -> (items: [Item], skippedSets: [String], refused: [InputError]) {
         let catalog: AssetCatalog
         do {
             catalog = try AssetCatalog.read(at: root, limits: limits)
@@ -163,7 +165,10 @@ package struct HashBatch: Sendable {
         for asset in catalog.assets where asset.kind == .imageSet {
             if let item = item(for: asset, root: root) { items.append(item) } else { skipped.append(asset.name) }
         }
-        return (items, skipped)
+        let refused = catalog.readingDiagnostics.filter { $0.code == .unsafePath }.map { diagnostic in
+            InputError(path: root + "/" + diagnostic.path, reason: diagnostic.message + "; not hashed")
+        }
+        return (items, skipped, refused)
     }
 
     /// The image an image set is hashed by: its highest-scale universal light image, as `VariantResolver`
