@@ -58,6 +58,7 @@ struct WriterSignalTests {
         let folder = try TemporaryFolder()
         let catalog = folder.path + "/A.xcassets"
         try FileManager.default.copyItem(atPath: Self.shippedCatalog, toPath: catalog)
+        try folder.folder("out")
         let jpeg = catalog + "/Photos/sample_landscape.imageset/sample_landscape.jpg"
         let arguments = command == "report" ? ["report", catalog, "-o", folder.path + "/out/r.html"]
                                             : ["decode", jpeg, "--output", folder.path + "/out/d.ppm"]
