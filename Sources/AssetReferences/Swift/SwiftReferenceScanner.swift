@@ -41,10 +41,22 @@ package enum SwiftReferenceScanner {
             result.skipped.append(SkippedSource(path: file, reason: "nested \(nesting.brackets) deep, past the Swift parser's limit of "
                 + "\(maximumNestingLevel): the code past the limit is not scanned", line: nesting.bracketsLine))
         }
+        if nesting.brackets > 2 * maximumNestingLevel {
+            // Far past the parser's limit: its recovery from so deep takes minutes (7,000 `#if`s), and nothing
+            // past the limit would be read anyway.
+            return literalsOnly(bytes, file: file, notes: [], reason: "nested \(nesting.brackets) deep (brackets, `#if`), "
+                + "past twice the Swift parser's limit of \(maximumNestingLevel)", line: nesting.bracketsLine)
+        }
         if nesting.chain > maximumUncountedNesting {
             // The parser would recurse once per level with nothing to stop it: not parsed.
-            return literalsOnly(bytes, file: file, notes: result.skipped, reason: "nests \(nesting.chain) constructs (try, await, "
+            return literalsOnly(bytes, file: file, notes: result.skipped, reason: "nests \(nesting.chain) constructs (try, await, generic <, "
                 + "else if, ->) in one another, past the \(maximumUncountedNesting) a Swift file is parsed up to", line: nesting.chainLine)
+        }
+        if nesting.postfix > maximumTreeDepth / 2 {
+            // The parser builds a postfix chain in a loop, but the tree is as deep as the chain is long.
+            return literalsOnly(bytes, file: file, notes: [], reason: "chains \(nesting.postfix) calls, members or unwraps "
+                + "(`.`, `()`, `?`, `!`) on one another, past the \(maximumTreeDepth / 2) a Swift file is parsed up to",
+                line: nesting.postfixLine)
         }
         let visit = {
             bytes.withUnsafeBufferPointer { buffer -> FileScan in
@@ -425,6 +437,10 @@ enum BracketDepth {
         var bracketsLine: Int?
         var chain = 0
         var chainLine: Int?
+        /// The longest postfix chain (`a.b.c`, `f()()`, `a?.b!`) with no blank between its parts (a new
+        /// line before a `.` goes on with it).
+        var postfix = 0
+        var postfixLine: Int?
     }
 
     static let chainWords: Set<[UInt8]> = Set(["try", "await", "else", "repeat", "each", "consume", "copy", "some", "any",
@@ -441,6 +457,12 @@ enum BracketDepth {
         var newLine = false
         var index = 0
         let count = bytes.count
+        var postfix = 0
+        var previous: UInt8 = 0x20
+        func extend() {
+            postfix += 1
+            if postfix > result.postfix { result.postfix = postfix; result.postfixLine = line }
+        }
         func isWordByte(_ byte: UInt8) -> Bool {
             byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
         }
@@ -451,6 +473,18 @@ enum BracketDepth {
         }
         while index < count {
             let byte = bytes[index]
+            switch byte {
+            case 0x2E, 0x21, 0x3F: extend()
+            case 0x28, 0x5B where previous == 0x29 || previous == 0x5D: extend()
+            case 0x3C where isWordByte(previous): grow()  // `A<B<…`: generic arguments nest
+            case 0x20, 0x09, 0x0D, 0x0A:
+                var next = index + 1
+                while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D || bytes[next] == 0x0A { next += 1 }
+                if next < count, bytes[next] != 0x2E { postfix = 0 }
+            case 0x2C, 0x3B, 0x3D, 0x7B, 0x7D: postfix = 0
+            default: break
+            }
+            previous = byte
             switch byte {
             case 0x0A:
                 line += 1
