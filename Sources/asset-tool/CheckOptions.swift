@@ -48,14 +48,25 @@ struct CheckOptions: ParsableArguments {
 
     /// The file's settings with the flags on top; a bad file is a usage error (exit 64) naming it.
     func config(forCatalog catalog: String) throws(CommandFailure) -> ValidationConfig {
+        try config(for: catalog, isProject: false)
+    }
+
+    /// The configuration for a project folder (`--sources`, `refs`): its own `.asset-tool.json` first.
+    func config(forProject project: String) throws(CommandFailure) -> ValidationConfig {
+        try config(for: project, isProject: true)
+    }
+
+    private func config(for path: String, isProject: Bool) throws(CommandFailure) -> ValidationConfig {
         do {
             let base: ValidationConfig
             if let configFile {
                 base = try ValidationConfig.load(file: configFile)
             } else if noConfig {
                 base = ValidationConfig()
+            } else if isProject {
+                base = try ValidationConfig.load(forProject: path)
             } else {
-                base = try ValidationConfig.load(forCatalog: catalog)
+                base = try ValidationConfig.load(forCatalog: path)
             }
             // Once per file, however many catalogs it configures.
             if let note = CheckOptions.narrowingNote(base), let file = base.file, CheckOptions.noted.insert(file).inserted { printError(note) }

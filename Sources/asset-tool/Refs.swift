@@ -35,7 +35,7 @@ struct Refs: ParsableCommand {
     @OptionGroup var checks: CheckOptions
 
     func run() throws {
-        let config = try checks.config(forCatalog: project)
+        let config = try checks.config(forProject: project)
         let progress = ProgressReporter.make("scanning sources", enabled: format.isForPeople)
         let (scan, report) = try RefsScan.findings(in: project, config: config, progress: progress)
         switch format {

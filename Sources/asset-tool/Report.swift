@@ -125,7 +125,7 @@ struct Report: WritingCommand {
     /// and what it says of each set of `catalog`, as plain data for the page (`SetUsage`).
     static func usage(ofCatalog catalog: String, sources project: String, checks: CheckOptions,
                       progress: ProgressReporter?) throws -> ([String: SetUsage], String) {
-        let config = try checks.config(forCatalog: project)
+        let config = try checks.config(forProject: project)
         let scan: ReferenceScan
         do {
             scan = try RefsScan.run(project: project, config: config, progress: progress)

@@ -168,7 +168,7 @@ extension Resolve {
     /// The one scan behind both outputs.
     func usedByScan(_ name: String) -> Result<[AssetReference], any Error> {
         do {
-            let config = try ValidationConfig.load(forCatalog: sources)
+            let config = try ValidationConfig.load(forProject: sources)
             let scan = try RefsScan.run(project: sources, config: config, progress: nil)
             return .success(scan.references(to: name))
         } catch {

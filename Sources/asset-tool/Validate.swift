@@ -139,7 +139,7 @@ struct Validate: ParsableCommand {
                 throw CommandFailure.unreadableCatalog("error: \(error)")
             }
         }
-        let config = try checks.config(forCatalog: project)
+        let config = try checks.config(forProject: project)
         progress?.stage("scanning sources")
         // The source findings exactly as `refs` makes them (one path: `RefsScan.findings`).
         let references = try RefsScan.findings(in: project, config: config, progress: progress).report

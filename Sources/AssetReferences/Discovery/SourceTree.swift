@@ -20,6 +20,8 @@ package struct SourceTree: Sendable {
     }
 
     package var root: String
+    /// The project as `CatalogRoot`, the rule every source is opened under (set by `walk`).
+    package var reach: CatalogRoot = CatalogRoot(path: "/", real: "/")
     package var files: [File] = []
     /// Catalog folders, relative to the project.
     package var catalogs: [String] = []
@@ -59,6 +61,10 @@ package struct SourceTree: Sendable {
             throw CatalogReadError(path: root, reason: "cannot be listed")
         }
         var tree = SourceTree(root: base)
+        // The one rule for what may be reached (`CatalogRoot`): a link is followed only where it stays under
+        // the project; one leading out is a finding, never opened or walked.
+        guard let reach = CatalogRoot(path: base) else { throw CatalogReadError(path: root, reason: "cannot be resolved") }
+        tree.reach = reach
         var visited: Set<[UInt64]> = []
         if case .success(let status) = CatalogFileSystem.targetStatus(base) { visited.insert([status.device, status.inode]) }
         var folders = 0
@@ -80,6 +86,10 @@ package struct SourceTree: Sendable {
                 }
                 if type == .symlink {
                     isLink = true
+                    if case .failure(.linkOutside) = reach.vet(full, listed: .symlink) {
+                        tree.skipped.append(SkippedSource(path: relative, reason: "is a symbolic link leading out of the project: not read"))
+                        continue
+                    }
                     guard case .success(let target) = CatalogFileSystem.targetStatus(full) else {
                         if kind(of: name) != nil || !name.contains(".") {
                             tree.skipped.append(SkippedSource(path: relative, reason: "is a link that leads nowhere (or round in a loop): not read"))

@@ -16,13 +16,19 @@ package enum ObjCReferenceScanner {
         /// An `@"…"` or `"…"` literal's text as written, and whether it had the `@`.
         case string(String)
         case punctuation(UInt8)
+        /// Anything the scan does not read (other identifiers and punctuation), a run of them as one token:
+        /// a file of `;` or of unrelated words costs one token, not one per byte.
+        case other
     }
 
     struct Located {
         var token: Token
-        var line: Int
-        var column: Int
+        var line: Int32
+        var column: Int32
     }
+
+    /// The identifiers the scan reads; every other word is `.other`.
+    static let readWords: Set<[UInt8]> = Set((Array(selectors.keys) + ["NSDataAsset", "stringWithFormat"]).map { Array($0.utf8) })
 
     static let selectors: [String: (AssetLookup.Wanted, String)] = [
         "imageNamed": (.image, "[UIImage imageNamed:]"),
@@ -31,9 +37,9 @@ package enum ObjCReferenceScanner {
     ]
 
     package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
-        let tokens = tokenize(bytes)
+        let (tokens, lastLine) = tokenizeCounting(bytes)
         var result = FileScan()
-        result.lines = (tokens.last?.line ?? 0)
+        result.lines = lastLine
         var seen: Set<String> = []
         var consumed: Set<Int> = []
         var index = 0
@@ -47,7 +53,7 @@ package enum ObjCReferenceScanner {
                     if argumentIndex < tokens.count, case .string(let text) = tokens[argumentIndex].token {
                         consumed.insert(argumentIndex)
                         result.references.append(AssetReference(name: .literal(text), wanted: wanted, certainty: .lookup, file: file,
-                                                                line: tokens[argumentIndex].line, column: tokens[argumentIndex].column, via: via))
+                                                                line: Int(tokens[argumentIndex].line), column: Int(tokens[argumentIndex].column), via: via))
                     } else if argumentIndex < tokens.count, !isGeneratedConstant(tokens[argumentIndex].token) {
                         // `[NSString stringWithFormat:@"flag_%@", code]`: the format's literal ends.
                         var prefix = "", suffix = ""
@@ -62,14 +68,14 @@ package enum ObjCReferenceScanner {
                             look += 1
                         }
                         result.references.append(AssetReference(name: .dynamic(prefix: prefix, suffix: suffix), wanted: wanted,
-                                                                certainty: .lookup, file: file, line: tokens[argumentIndex].line,
-                                                                column: tokens[argumentIndex].column, via: via))
+                                                                certainty: .lookup, file: file, line: Int(tokens[argumentIndex].line),
+                                                                column: Int(tokens[argumentIndex].column), via: via))
                     }
                 } else if word.hasPrefix("ACImageName") || word.hasPrefix("ACColorName") {
                     if word.count > 11, seen.insert("symbol:" + word).inserted {
                         result.references.append(AssetReference(name: .symbol(word), wanted: word.hasPrefix("ACImage") ? .image : .color,
-                                                                certainty: .possible, file: file, line: current.line,
-                                                                column: current.column, via: "a generated asset symbol"))
+                                                                certainty: .possible, file: file, line: Int(current.line),
+                                                                column: Int(current.column), via: "a generated asset symbol"))
                     }
                 }
             }
@@ -82,12 +88,12 @@ package enum ObjCReferenceScanner {
                 let (prefix, suffix) = formatEnds(text)
                 if prefix.utf8.count + suffix.utf8.count >= 3, !prefix.contains(" ") {
                     result.references.append(AssetReference(name: .dynamic(prefix: prefix, suffix: suffix), wanted: .any, certainty: .possible,
-                                                            file: file, line: located.line, column: located.column, via: "a format string"))
+                                                            file: file, line: Int(located.line), column: Int(located.column), via: "a format string"))
                 }
                 continue
             }
             result.references.append(AssetReference(name: .literal(text), wanted: .any, certainty: .possible, file: file,
-                                                    line: located.line, column: located.column, via: "a string literal"))
+                                                    line: Int(located.line), column: Int(located.column), via: "a string literal"))
         }
         return result
     }
@@ -114,8 +120,19 @@ package enum ObjCReferenceScanner {
     }
 
     /// Tokens with their line and column (1-based, columns in bytes as compilers count them).
-    static func tokenize(_ bytes: [UInt8]) -> [Located] {
+    static func tokenize(_ bytes: [UInt8]) -> [Located] { tokenizeCounting(bytes).tokens }
+
+    /// The tokens, and the line of the last one. Only what the scan reads is kept whole (strings, the
+    /// words in `readWords` and generated constants, a `:` after a word); the rest collapses into `.other`
+    /// runs, so the tokens take memory in proportion to what names assets, not to the file's bytes.
+    static func tokenizeCounting(_ bytes: [UInt8]) -> (tokens: [Located], lastLine: Int) {
         var tokens: [Located] = []
+        var lastLine = 0
+        func emit(_ token: Token, _ line: Int, _ column: Int) {
+            lastLine = line
+            if token == .other, tokens.last?.token == .other { return }
+            tokens.append(Located(token: token, line: Int32(clamping: line), column: Int32(clamping: column)))
+        }
         var index = 0, line = 1, lineStart = 0
         var atLineStart = true
         var skipDepth = 0  // inside `#if 0`: the nesting of #if below it
@@ -187,7 +204,9 @@ package enum ObjCReferenceScanner {
                     at += 1
                 }
                 if quote == 0x22 {
-                    tokens.append(Located(token: .string(String(decoding: text, as: UTF8.self)), line: startLine, column: column))
+                    emit(.string(String(decoding: text, as: UTF8.self)), startLine, column)
+                } else {
+                    emit(.other, startLine, column)
                 }
                 index = at + 1
                 continue
@@ -196,13 +215,24 @@ package enum ObjCReferenceScanner {
                 var at = index
                 while at < count, bytes[at] == 0x5F || (bytes[at] | 0x20 >= 0x61 && bytes[at] | 0x20 <= 0x7A)
                         || (bytes[at] >= 0x30 && bytes[at] <= 0x39) || bytes[at] >= 0x80 { at += 1 }
-                tokens.append(Located(token: .identifier(String(decoding: bytes[index..<at], as: UTF8.self)), line: startLine, column: column))
+                let word = bytes[index..<at]
+                // Every read word is 10 to 16 bytes long: the others are not compared.
+                if word.count >= 10, (word.count <= 16 && readWords.contains(Array(word)))
+                    || word.starts(with: "ACImageName".utf8) || word.starts(with: "ACColorName".utf8) {
+                    emit(.identifier(String(decoding: word, as: UTF8.self)), startLine, column)
+                } else {
+                    emit(.other, startLine, column)
+                }
                 index = at
                 continue
             }
-            tokens.append(Located(token: .punctuation(byte), line: startLine, column: column))
+            if byte == 0x3A, case .identifier = tokens.last?.token {
+                emit(.punctuation(byte), startLine, column)
+            } else {
+                emit(.other, startLine, column)
+            }
             index += 1
         }
-        return tokens
+        return (tokens, lastLine)
     }
 }

@@ -6,7 +6,11 @@ extension ReferenceScan {
     /// configuration's rules and exclusions applied.
     package func report(config: ValidationConfig) -> (report: CatalogReport, findings: ReferenceFindings) {
         let findings = ReferenceFindings(self)
-        let report = CatalogReport(catalog: project, diagnostics: config.apply(to: findings.diagnostics).sorted(),
+        // A configuration the search found and did not read (another user's, a link): said, as `validate` says it.
+        let ignored = config.ignored.map { ignored in
+            CatalogDiagnostic(.ignoredConfig, path: "", message: "\(ignored.file) \(ignored.reason)")
+        }
+        let report = CatalogReport(catalog: project, diagnostics: config.apply(to: findings.diagnostics + ignored).sorted(),
                                    assetCount: findings.setCount, fileCount: fileCounts.values.reduce(0, +))
         return (report, findings)
     }

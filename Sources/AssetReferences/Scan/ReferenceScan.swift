@@ -11,8 +11,13 @@ public struct ReferenceScan: Sendable {
         /// Swift files larger than this are not parsed: their string literals are read as possible uses,
         /// and an `unreadable-source` finding says so.
         public var maxParsedBytes = 8 << 20
-        /// Files larger than this are not read at all (a finding says so).
-        public var maxReadBytes = 256 << 20
+        /// Files larger than this are not read at all (a finding says so): a source is text a person
+        /// edits, and its tokens take memory in proportion to its bytes.
+        public var maxReadBytes = 32 << 20
+        /// How many source bytes the scanning threads hold at once: a thread waits until the files being
+        /// scanned and its own fit (one file alone always may), so memory stays under one bound however
+        /// many cores there are.
+        public var bytesInFlight = 64 << 20
         /// Patterns of names built at run time (`.asset-tool.json`'s `dynamic_names`).
         public var dynamicNames: [String] = []
         /// The catalog layer's limits for each catalog.
@@ -46,9 +51,11 @@ public struct ReferenceScan: Sendable {
         let base = tree.root
         let total = tree.files.count
         let done = Locked(0)
+        // The in-flight budget of the deep checks, counted here in source bytes.
+        let budget = PixelBudget()
         let scans = ParallelWork.map(count: tree.files.count, chunk: 2) { index -> FileScan in
             let file = tree.files[index]
-            let scan = scanFile("\(base)/\(file.path)", as: file, options: options)
+            let scan = scanFile(file, in: tree.reach, options: options, budget: budget)
             if let progress {
                 let count = done.withLock { value -> Int in value += 1; return value }
                 progress(count, total)
@@ -118,18 +125,43 @@ public struct ReferenceScan: Sendable {
                              dynamicNames: options.dynamicNames)
     }
 
-    /// Reads one file (non-blocking, bounded) and hands it to its language's scanner.
-    static func scanFile(_ path: String, as file: SourceTree.File, options: Options) -> FileScan {
-        let bytes: [UInt8]
-        switch CatalogFileSystem.read(path, maxBytes: options.maxReadBytes) {
-        case .success(let read): bytes = read.head
+    /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,
+    /// bounded by size and by the bytes all threads hold) and hands it to its language's scanner.
+    static func scanFile(_ file: SourceTree.File, in project: CatalogRoot, options: Options, budget: PixelBudget) -> FileScan {
+        var refused = FileScan()
+        let opened: OpenFile
+        switch project.openFile(file.path) {
+        case .success(let found): opened = found
+        case .failure(.linkOutside):
+            refused.skipped.append(SkippedSource(path: file.path, reason: "is a symbolic link leading out of the project: not read"))
+            return refused
         case .failure(let error):
-            var scan = FileScan()
-            scan.skipped.append(SkippedSource(path: file.path, reason: "cannot be read: \(error)"))
-            return scan
+            refused.skipped.append(SkippedSource(path: file.path, reason: "cannot be read: \(error)"))
+            return refused
         }
+        let size = opened.knownSize ?? 0
+        guard size <= options.maxReadBytes else {
+            refused.skipped.append(SkippedSource(path: file.path, reason: "is \(size) bytes, over the \(options.maxReadBytes) a source "
+                + "file is read up to: not read"))
+            return refused
+        }
+        return budget.decoding(size, budget: options.bytesInFlight) {
+            switch opened.read(maxBytes: options.maxReadBytes) {
+            case .success(let read): return scanBytes(read.head, as: file, options: options)
+            case .failure(let error):
+                var scan = FileScan()
+                scan.skipped.append(SkippedSource(path: file.path, reason: "cannot be read: \(error)"))
+                return scan
+            }
+        }
+    }
+
+    /// Hands a file's bytes to its language's scanner, with the notes on its text.
+    static func scanBytes(_ bytes: [UInt8], as file: SourceTree.File, options: Options) -> FileScan {
         var notes: [SkippedSource] = []
-        if let bad = firstInvalidUTF8(bytes) {
+        // A binary property list is not text: its bytes are not UTF-8, and need not be.
+        let isBinaryPropertyList = file.kind == .propertyList && bytes.starts(with: Array("bplist".utf8))
+        if !isBinaryPropertyList, let bad = firstInvalidUTF8(bytes) {
             let (line, column) = JSONReader.position(of: bad, in: bytes)
             notes.append(SkippedSource(path: file.path, reason: "is not valid UTF-8 (byte \(bad)): it was scanned with the bad bytes "
                 + "left out of names", line: line, column: column))

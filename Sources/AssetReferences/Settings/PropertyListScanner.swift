@@ -14,8 +14,22 @@ package enum PropertyListScanner {
     static let colorKeys: Set<String> = ["UIColorName", "NSAccentColorName"]
     static let fileListKeys: Set<String> = ["CFBundleIconFiles"]
 
+    /// The most values a binary property list may expand to (an Info.plist holds a few hundred).
+    static let maximumValues = 100_000
+
     package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
         var result = FileScan()
+        // A binary one names objects from many places: its expanded size is counted before it is read.
+        switch BinaryPropertyListSize.count(bytes, limit: maximumValues) {
+        case .tooLarge:
+            result.skipped.append(SkippedSource(path: file, reason: "is a binary property list that expands to more than "
+                + "\(maximumValues) values (objects shared from many places): not read"))
+            return result
+        case .malformed(let why):
+            result.skipped.append(SkippedSource(path: file, reason: "is a damaged binary property list: it \(why)"))
+            return result
+        case .notBinary, .values: break
+        }
         let plist: Any
         if let parsed = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) {
             plist = parsed

@@ -26,16 +26,47 @@ package enum SwiftReferenceScanner {
     /// reported as `unreadable-source`, never a stack overflow (the parse runs on a thread with a large stack).
     package static let maximumNestingLevel = 256
 
+    /// How deep the parsed tree may be before the scan gives up on it (the walk and swift-syntax's own
+    /// recursions, `firstToken`, `forEachEndOfLine`, go one frame per level). Real code stays in the
+    /// hundreds; a postfix chain (`a!!!…`, `f()()…`, `a.b.b…`) that the parser builds in a loop goes deeper.
+    package static let maximumTreeDepth = 4_000
+    /// How many nested constructs the parser may recurse through that its nesting limit does not count
+    /// (`try try …`, `await await …`, `else if` chains, `->` chains), on top of the brackets.
+    package static let maximumUncountedNesting = 1_000
+
     package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
         var result = FileScan()
-        let depth = BracketDepth.maximum(in: bytes)
-        if depth > maximumNestingLevel {
-            result.skipped.append(SkippedSource(path: file, reason: "nested \(depth) deep, past the Swift parser's limit of "
-                + "\(maximumNestingLevel): the code past the limit is not scanned"))
+        let nesting = BracketDepth.measure(bytes)
+        if nesting.brackets > maximumNestingLevel {
+            result.skipped.append(SkippedSource(path: file, reason: "nested \(nesting.brackets) deep, past the Swift parser's limit of "
+                + "\(maximumNestingLevel): the code past the limit is not scanned", line: nesting.bracketsLine))
+        }
+        if nesting.brackets > 2 * maximumNestingLevel {
+            // Far past the parser's limit: its recovery from so deep takes minutes (7,000 `#if`s), and nothing
+            // past the limit would be read anyway.
+            return literalsOnly(bytes, file: file, notes: [], reason: "nested \(nesting.brackets) deep (brackets, `#if`), "
+                + "past twice the Swift parser's limit of \(maximumNestingLevel)", line: nesting.bracketsLine)
+        }
+        if nesting.chain > maximumUncountedNesting {
+            // The parser would recurse once per level with nothing to stop it: not parsed.
+            return literalsOnly(bytes, file: file, notes: result.skipped, reason: "nests \(nesting.chain) constructs (try, await, generic <, "
+                + "else if, ->) in one another, past the \(maximumUncountedNesting) a Swift file is parsed up to", line: nesting.chainLine)
+        }
+        if nesting.postfix > maximumTreeDepth / 2 {
+            // The parser builds a postfix chain in a loop, but the tree is as deep as the chain is long.
+            return literalsOnly(bytes, file: file, notes: [], reason: "chains \(nesting.postfix) calls, members or unwraps "
+                + "(`.`, `()`, `?`, `!`) on one another, past the \(maximumTreeDepth / 2) a Swift file is parsed up to",
+                line: nesting.postfixLine)
         }
         let visit = {
             bytes.withUnsafeBufferPointer { buffer -> FileScan in
                 let tree = Parser.parse(source: buffer, maximumNestingLevel: maximumNestingLevel)
+                // The tree's depth, measured without recursion before anything recurses through it.
+                if let deep = TreeDepth.firstPast(maximumTreeDepth, in: Syntax(tree)) {
+                    let line = JSONReader.position(of: min(deep, bytes.count), in: bytes).line
+                    return literalsOnly(bytes, file: file, notes: [], reason: "nests expressions more than \(maximumTreeDepth) "
+                        + "deep (a chain of calls, members or unwraps)", line: line)
+                }
                 let visitor = Visitor(file: file, tree: tree)
                 visitor.walk(tree)
                 var scan = FileScan()
@@ -44,11 +75,26 @@ package enum SwiftReferenceScanner {
                 return scan
             }
         }
-        // Deep nesting costs stack in the parser and in the walk: such files get a thread with room for it.
-        let scanned = depth > 32 || bytes.count > 4 << 20 ? ParserThread.run(visit) : visit()
-        result.references = scanned.references
-        result.lines = scanned.lines
-        return result
+        // Every parse runs on a thread with a large stack: the parser and the walk recurse once per level,
+        // and the limits above bound the levels.
+        var scanned = ParserThread.run(visit)
+        scanned.skipped = result.skipped + scanned.skipped
+        return scanned
+    }
+
+    /// A file not parsed: its string literals count as possible uses (as for a file over the parse size),
+    /// and an `unreadable-source` finding says why, at the line where it happens.
+    static func literalsOnly(_ bytes: [UInt8], file: String, notes: [SkippedSource], reason: String, line: Int?) -> FileScan {
+        var scan = ObjCReferenceScanner.scan(bytes, file: file)
+        scan.references = scan.references.compactMap { reference in
+            if case .dynamic = reference.name { return nil }
+            var possible = reference
+            possible.certainty = .possible
+            return possible
+        }
+        scan.skipped = notes + [SkippedSource(path: file, reason: reason + ": its string literals count as possible uses, "
+            + "its calls are not checked", line: line, column: line == nil ? nil : 1)] + scan.skipped
+        return scan
     }
 
     /// The receiver types and what their unlabeled or `named:` initialiser loads.
@@ -101,8 +147,11 @@ package enum SwiftReferenceScanner {
         // `#if false` / `#if 0`: that clause is not code.
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
             if let condition = node.condition {
-                let text = condition.trimmedDescription
-                if text == "false" || text == "0" { return .skipChildren }
+                // Only a short condition can be `false` or `0` (its text is not built for a long one).
+                if condition.trimmedLength.utf8Length <= 5 {
+                    let text = condition.trimmedDescription
+                    if text == "false" || text == "0" { return .skipChildren }
+                }
             }
             return .visitChildren
         }
@@ -126,7 +175,8 @@ package enum SwiftReferenceScanner {
             // dependency's): such a name counts as a use, never as missing.
             lookupCertainty = .lookup
             if let bundle = arguments.first(where: { $0.label?.text == "bundle" || $0.label?.text == "in" }),
-               !SwiftReferenceScanner.ownBundles.contains(bundle.expression.trimmedDescription) {
+               bundle.expression.trimmedLength.utf8Length > 32
+                || !SwiftReferenceScanner.ownBundles.contains(bundle.expression.trimmedDescription) {
                 lookupCertainty = .possible
             }
             switch label {
@@ -342,6 +392,9 @@ package enum SwiftReferenceScanner {
             var components: [String] = []
             var current: MemberAccessExprSyntax = node
             while true {
+                // Every member of a chain is visited and asks for its chain: a bound keeps that linear in the
+                // chain's length (`a.b.b…` 20,000 long took 48 s). No asset symbol is this long.
+                guard components.count < maximumChain else { return nil }
                 components.append(String(current.declName.baseName.text.filter { $0 != "`" }))
                 guard let base = current.base else { return (components.reversed(), true) }
                 if let next = base.as(MemberAccessExprSyntax.self) {
@@ -355,10 +408,16 @@ package enum SwiftReferenceScanner {
             }
         }
 
-        /// The first name of a chain (`R` in `R.image.close`).
+        /// The longest member chain read as a possible asset symbol or accessor.
+        static let maximumChain = 32
+
+        /// The first name of a chain (`R` in `R.image.close`); nil past `maximumChain`.
         static func rootName(of expression: ExprSyntax) -> String? {
             var current = expression
+            var steps = 0
             while let member = current.as(MemberAccessExprSyntax.self) {
+                steps += 1
+                guard steps <= maximumChain else { return nil }
                 guard let base = member.base else { return member.declName.baseName.text }
                 current = base
             }
@@ -368,21 +427,137 @@ package enum SwiftReferenceScanner {
 }
 
 /// The deepest nesting of brackets in a file, counted on its bytes before it is parsed (literals and
-/// comments included, so it is an upper bound): it decides whether the parse needs a large stack and
-/// whether the parser's nesting limit cut the file.
+/// comments included, so it is an upper bound): whether the parser's nesting limit cut the file. And the
+/// longest chain of constructs the parser recurses through without counting them in that limit (`try`,
+/// `await`, `else if`, `->` and the other prefix words), per bracket level: a run grows while each comes on
+/// the same statement (a new line at the same level ends it unless it goes on with `else`, `->`, `.`).
 enum BracketDepth {
-    static func maximum(in bytes: [UInt8]) -> Int {
-        var depth = 0, deepest = 0
-        for byte in bytes {
+    struct Measure {
+        var brackets = 0
+        var bracketsLine: Int?
+        var chain = 0
+        var chainLine: Int?
+        /// The longest postfix chain (`a.b.c`, `f()()`, `a?.b!`) with no blank between its parts (a new
+        /// line before a `.` goes on with it).
+        var postfix = 0
+        var postfixLine: Int?
+    }
+
+    static let chainWords: Set<[UInt8]> = Set(["try", "await", "else", "repeat", "each", "consume", "copy", "some", "any",
+                                               "inout", "throw", "borrowing", "consuming", "sending", "isolated"].map { Array($0.utf8) })
+
+    static func maximum(in bytes: [UInt8]) -> Int { measure(bytes).brackets }
+
+    static func measure(_ bytes: [UInt8]) -> Measure {
+        var result = Measure()
+        var depth = 0, line = 1
+        // The chain counted at each open bracket level, and their sum (the run below and at this level).
+        var runs: [Int] = [0]
+        var total = 0
+        var newLine = false
+        var index = 0
+        let count = bytes.count
+        var postfix = 0
+        var previous: UInt8 = 0x20
+        func extend() {
+            postfix += 1
+            if postfix > result.postfix { result.postfix = postfix; result.postfixLine = line }
+        }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
+        }
+        func grow() {
+            runs[runs.count - 1] += 1
+            total += 1
+            if total > result.chain { result.chain = total; result.chainLine = line }
+        }
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x2E, 0x21, 0x3F: extend()
+            case 0x28, 0x5B where previous == 0x29 || previous == 0x5D: extend()
+            case 0x3C where isWordByte(previous): grow()  // `A<B<…`: generic arguments nest
+            case 0x20, 0x09, 0x0D, 0x0A:
+                var next = index + 1
+                while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D || bytes[next] == 0x0A { next += 1 }
+                if next < count, bytes[next] != 0x2E { postfix = 0 }
+            case 0x2C, 0x3B, 0x3D, 0x7B, 0x7D: postfix = 0
+            default: break
+            }
+            previous = byte
+            switch byte {
+            case 0x0A:
+                line += 1
+                newLine = true
+                index += 1
+                continue
+            case 0x20, 0x09, 0x0D:
+                index += 1
+                continue
+            default: break
+            }
+            let continues: Bool
+            if byte == 0x23, index + 2 < count, bytes[index + 1] == 0x69, bytes[index + 2] == 0x66, index + 3 == count || !isWordByte(bytes[index + 3]) {
+                // `#if` nests as a bracket does (the parser counts it); `#endif` closes it.
+                newLine = false
+                depth += 1
+                runs.append(0)
+                if depth > result.brackets { result.brackets = depth; result.bracketsLine = line }
+                index += 3
+                continue
+            }
+            if byte == 0x23, index + 5 < count, bytes[(index + 1)...(index + 5)].elementsEqual("endif".utf8) {
+                newLine = false
+                if depth > 0 { depth -= 1; total -= runs.removeLast() }
+                index += 6
+                continue
+            }
+            if isWordByte(byte) {
+                var end = index
+                while end < count, isWordByte(bytes[end]) { end += 1 }
+                let isChainWord = end - index <= 9 && chainWords.contains(Array(bytes[index..<end]))
+                continues = isChainWord && bytes[index] == UInt8(ascii: "e")  // `else` goes on over a new line
+                if newLine, !continues { total -= runs[runs.count - 1]; runs[runs.count - 1] = 0 }
+                newLine = false
+                if isChainWord { grow() }
+                index = end
+                continue
+            }
+            continues = byte == 0x2E || byte == 0x2D  // `.member`, `-> T` on the next line
+            if newLine, !continues { total -= runs[runs.count - 1]; runs[runs.count - 1] = 0 }
+            newLine = false
             switch byte {
             case 0x28, 0x5B, 0x7B:
                 depth += 1
-                if depth > deepest { deepest = depth }
+                runs.append(0)
+                if depth > result.brackets { result.brackets = depth; result.bracketsLine = line }
             case 0x29, 0x5D, 0x7D:
-                if depth > 0 { depth -= 1 }
+                if depth > 0 {
+                    depth -= 1
+                    total -= runs.removeLast()
+                }
+            case 0x3B:
+                total -= runs[runs.count - 1]; runs[runs.count - 1] = 0
+            case 0x2D where index + 1 < count && bytes[index + 1] == 0x3E:
+                grow()
+                index += 1
             default: break
             }
+            index += 1
         }
-        return deepest
+        return result
+    }
+}
+
+/// The depth of a syntax tree, walked with a stack of its own (no recursion): the byte offset of the first
+/// node found deeper than a limit, or nil when the tree is within it.
+enum TreeDepth {
+    static func firstPast(_ limit: Int, in root: Syntax) -> Int? {
+        var stack: [(Syntax, Int)] = [(root, 0)]
+        while let (node, depth) = stack.popLast() {
+            if depth > limit { return node.position.utf8Offset }
+            for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
+        }
+        return nil
     }
 }

@@ -89,7 +89,21 @@ public struct ValidationConfig: Sendable, Hashable {
                                    reason: "is inside the catalog it would configure; a catalog never configures its own checks (put it in the project folder)"))
         }
         guard real != "/" else { return (nil, ignored) }
-        let start = parent(of: real)
+        let (found, above) = search(from: parent(of: real))
+        return (found, ignored + above)
+    }
+
+    /// Where the search found a project's configuration: the same search as a catalog's, starting at the
+    /// project folder itself (its own `.asset-tool.json` first), never at the folder above it.
+    package static func locate(forProject project: String) -> (file: String?, ignored: [Ignored]) {
+        guard let real = CatalogFileSystem.realPath(project) else { return (nil, []) }
+        return search(from: real)
+    }
+
+    /// The search up from `start` (a canonical folder) to the project's root; the file is read only when
+    /// `isTrusted` says so (otherwise it is reported, not read).
+    private static func search(from start: String) -> (file: String?, ignored: [Ignored]) {
+        var ignored: [Ignored] = []
         var folder = start
         var found: String?
         var repositoryRoot = false
@@ -116,7 +130,30 @@ public struct ValidationConfig: Sendable, Hashable {
         // No project root above: only the folder holding the catalog. Never a shared folder's file.
         if !repositoryRoot, found != join(start, fileName) { return (nil, ignored) }
         guard isPrivateFolder(parent(of: found)) else { return (nil, ignored) }
+        if let distrust = distrust(found) {
+            ignored.append(Ignored(file: found, insideCatalog: nil, reason: distrust))
+            return (nil, ignored)
+        }
         return (found, ignored)
+    }
+
+    /// Why a found configuration is not the user's to trust, or nil: it must be owned by the user running
+    /// the tool or by root, in a folder owned by one of them that no other user may write to (a
+    /// group-writable folder only when it is the user's own).
+    static func distrust(_ file: String) -> String? {
+        let user = UInt32(geteuid())
+        guard case .success(let status) = CatalogFileSystem.linkStatus(file),
+              case .success(let folder) = CatalogFileSystem.targetStatus(parent(of: file)) else { return nil }
+        if status.owner != user, status.owner != 0 {
+            return "is owned by another user (uid \(status.owner)); a configuration is read only when it is the user's own or root's"
+        }
+        if folder.owner != user, folder.owner != 0 {
+            return "is in a folder owned by another user (uid \(folder.owner)); not read"
+        }
+        if folder.mode & 0o020 != 0, folder.owner != user {
+            return "is in a folder other users may write to (group-writable); not read"
+        }
+        return nil
     }
 
     /// Whether `folder` is a project's root: it holds a `.git` folder, the `.git` file (`gitdir: …`) of a
@@ -152,6 +189,15 @@ public struct ValidationConfig: Sendable, Hashable {
     /// either way with the files the search did not read.
     public static func load(forCatalog catalog: String) throws(ValidationConfigError) -> ValidationConfig {
         let (file, ignored) = locate(forCatalog: catalog)
+        var config = try file.map { (file) throws(ValidationConfigError) in try load(file: file) } ?? ValidationConfig()
+        config.ignored = ignored
+        return config
+    }
+
+    /// The configuration for a project folder (`refs`, `validate --sources`, `report --sources`,
+    /// `resolve --used-by`): the search from the project's own folder up (`locate(forProject:)`).
+    public static func load(forProject project: String) throws(ValidationConfigError) -> ValidationConfig {
+        let (file, ignored) = locate(forProject: project)
         var config = try file.map { (file) throws(ValidationConfigError) in try load(file: file) } ?? ValidationConfig()
         config.ignored = ignored
         return config

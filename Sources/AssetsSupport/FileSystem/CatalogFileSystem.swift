@@ -31,6 +31,8 @@ package enum CatalogFileSystem {
         package var inode: UInt64
         /// The permission bits (`0o7777`: read, write and execute for owner, group and others; set-id, sticky).
         package var mode: UInt32
+        /// The owner's user id.
+        package var owner: UInt32 = 0
     }
 
     /// The status of `path` itself (a link is reported as a link), or the errno.
@@ -52,7 +54,7 @@ package enum CatalogFileSystem {
         default: type = .special
         }
         return Status(type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue),
-                      mode: UInt32(info.permissions.rawValue))
+                      mode: UInt32(info.permissions.rawValue), owner: UInt32(info.userID.rawValue))
     }
 
     /// What `mayAccess` asks of a path.
