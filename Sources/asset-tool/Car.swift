@@ -13,9 +13,9 @@ struct Car: ParsableCommand {
     )
 
     /// Reads one file, or fails with one line naming it and what is wrong (status 66: it cannot be read).
-    static func read(_ path: String) throws(CommandFailure) -> CompiledCatalog {
+    static func read(_ path: String, digests: Bool = true) throws(CommandFailure) -> CompiledCatalog {
         do {
-            return try CompiledCatalog.read(at: path)
+            return try CompiledCatalog.read(at: path, digests: digests)
         } catch {
             throw CommandFailure.unreadableCatalog("\(PlainText.escape(path)): error: \(error.description)")
         }
@@ -45,8 +45,11 @@ struct CarInfo: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: TextOrJSON = .text
 
+    @Flag(help: "Read only headers, keys and trees: no payload digest (the payloads are not read).")
+    var noDigest = false
+
     func run() throws {
-        let catalog = try Car.read(path)
+        let catalog = try Car.read(path, digests: !noDigest)
         switch format {
         case .json: print(catalog.json.rendered(.records))
         case .text: print(catalog.text)

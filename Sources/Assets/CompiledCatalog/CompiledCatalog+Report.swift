@@ -81,7 +81,7 @@ extension CompiledCatalog {
             ("size_on_disk", .int(rendition.sizeOnDisk)),
             ("payload_bytes", .int(rendition.payloadBytes)),
             ("payload_claimed_bytes", .int(rendition.claimedPayloadBytes)),
-            ("digest", .string(rendition.digest)),
+            ("digest", rendition.digest.isEmpty ? .null : .string(rendition.digest)),
             ("offset", .int(rendition.offset)),
             ("key", .array(rendition.key.map { .int(Int($0)) })),
         ]
@@ -128,7 +128,7 @@ extension CompiledCatalog {
                 fields.append("in \(PlainText.escape(link.targetName ?? "?")) at \(link.x),\(link.y) \(link.width)x\(link.height)")
             }
             fields.append("\(grouped(rendition.sizeOnDisk)) bytes")
-            fields.append(rendition.digest)
+            if !rendition.digest.isEmpty { fields.append(rendition.digest) }
             lines.append("  " + fields.joined(separator: "  "))
         }
         return lines.joined(separator: "\n")

@@ -19,12 +19,14 @@ package struct CompiledCatalog: Sendable {
     package static let maxRenditions = 1 << 20
     static let maxKeyTokens = 64
 
-    package static func read(at path: String) throws(CompiledCatalogError) -> CompiledCatalog {
+    /// Reads the file at `path`. `digests`: stream every payload through `PayloadDigest` (the whole file
+    /// is read once); without, only the headers, keys and trees are read.
+    package static func read(at path: String, digests: Bool = true) throws(CompiledCatalogError) -> CompiledCatalog {
         let store = try BOMStore.open(path: path)
-        return try read(store: store, path: path)
+        return try read(store: store, path: path, digests: digests)
     }
 
-    static func read(store: BOMStore, path: String) throws(CompiledCatalogError) -> CompiledCatalog {
+    static func read(store: BOMStore, path: String, digests: Bool) throws(CompiledCatalogError) -> CompiledCatalog {
         func named(_ name: String) throws(CompiledCatalogError) -> StoredBytes? {
             guard let index = store.namedBlock(name) else { return nil }
             return try store.block(index, what: name, namedAt: 0)
@@ -78,7 +80,7 @@ package struct CompiledCatalog: Sendable {
             }
             let key = try (0..<(keyBytes.count / 2)).map { (index: Int) throws(CompiledCatalogError) -> UInt16 in try keyBytes.uint16(2 * index, "token") }
             let place = try store.range(of: valueIndex, what: "rendition", namedAt: at + 0)
-            var rendition = try CompiledRendition(key: key, store: store, place: place)
+            var rendition = try CompiledRendition(key: key, store: store, place: place, digest: digests)
             if let identifierSlot, identifierSlot < key.count { rendition.name = namesByIdentifier[key[identifierSlot]] }
             renditions.append(rendition)
             guard renditions.count <= maxRenditions else {

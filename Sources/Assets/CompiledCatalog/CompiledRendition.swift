@@ -24,7 +24,8 @@ package struct CompiledRendition: Sendable, Hashable {
     package var payloadBytes: Int
     /// The payload length the CSI header claims (more than `payloadBytes` when the block is shorter).
     package var claimedPayloadBytes: Int
-    /// FNV-1a 64 of the payload bytes, hex (Docs/car.md: a stable digest, not `assetutil`'s SHA-1).
+    /// FNV-1a 64 of the payload bytes, hex (Docs/car.md: a stable digest, not `assetutil`'s SHA-1); empty
+    /// when the listing was asked for without digests (then only headers are read).
     package var digest: String
     /// The file offset of the value block.
     package var offset: Int
@@ -57,8 +58,8 @@ package struct CompiledRendition: Sendable, Hashable {
     /// The most TLV bytes a rendition may hold.
     static let maxTLVBytes = 1 << 20
 
-    /// Reads the rendition whose value block is `place`; streams its payload through the digest.
-    init(key: [UInt16], store: BOMStore, place: (offset: Int, length: Int)) throws(CompiledCatalogError) {
+    /// Reads the rendition whose value block is `place`; streams its payload through the digest when asked.
+    init(key: [UInt16], store: BOMStore, place: (offset: Int, length: Int), digest wantsDigest: Bool = true) throws(CompiledCatalogError) {
         guard place.length >= Self.headerLength else {
             throw .truncated(what: "rendition (CSI header)", offset: place.offset, needed: Self.headerLength, available: place.length)
         }
@@ -98,7 +99,7 @@ package struct CompiledRendition: Sendable, Hashable {
         let payloadOffset = place.offset + Self.headerLength + tlvLength
         let head = try store.bytes(at: payloadOffset, length: min(payloadLength, 64 + 16 * 12), what: "rendition payload")
         try readPayloadHead(head, length: payloadLength)
-        digest = try PayloadDigest.of(store: store, offset: payloadOffset, length: payloadLength)
+        if wantsDigest { digest = try PayloadDigest.of(store: store, offset: payloadOffset, length: payloadLength) }
     }
 
     private mutating func readTLVs(_ tlvs: StoredBytes) throws(CompiledCatalogError) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Assets
+import TestSupport
 
 @Suite("Compiled catalog (Assets.car) reading")
 struct CompiledCatalogTests {

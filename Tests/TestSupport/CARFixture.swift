@@ -1,30 +1,32 @@
 import Foundation
 
-/// A small writer of BOM stores and compiled catalogs, from scratch, for the reader's tests: every
+/// A small writer of BOM stores and compiled catalogs, from scratch, for the reader's and the CLI's tests: every
 /// structure `CompiledCatalog` reads (header, metadata, key format, facet and appearance trees, a
 /// renditions tree over two leaf pages under an inner page, and renditions of each kind: a compressed
 /// image, a packed atlas and an internal reference into it, a colour, a multisize set, raw PDF data).
 /// Layout as Docs/car.md describes; the offsets it records let hostile variants aim at one field.
-struct CARFixture {
-    var blocks: [[UInt8]] = [[]]   // block 0 is the null block
-    var names: [(String, UInt32)] = []
+package struct CARFixture {
+    package init() {}
 
-    mutating func add(_ bytes: [UInt8]) -> UInt32 {
+    package var blocks: [[UInt8]] = [[]]   // block 0 is the null block
+    package var names: [(String, UInt32)] = []
+
+    package mutating func add(_ bytes: [UInt8]) -> UInt32 {
         blocks.append(bytes)
         return UInt32(blocks.count - 1)
     }
 
-    static func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
-    static func le32(_ value: UInt32) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)] }
-    static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
-    static func fixed(_ text: String, _ length: Int) -> [UInt8] {
+    package static func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    package static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+    package static func le32(_ value: UInt32) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)] }
+    package static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+    package static func fixed(_ text: String, _ length: Int) -> [UInt8] {
         let bytes = Array(text.utf8.prefix(length - 1))
         return bytes + [UInt8](repeating: 0, count: length - bytes.count)
     }
 
     /// A tree of `entries` (key, value) block pairs: one leaf page, or two leaves under an inner page.
-    mutating func tree(_ name: String, _ entries: [(key: [UInt8], value: [UInt8])], split: Bool = false) {
+    package mutating func tree(_ name: String, _ entries: [(key: [UInt8], value: [UInt8])], split: Bool = false) {
         var pairs: [(UInt32, UInt32)] = []
         for entry in entries { pairs.append((add(entry.value), add(entry.key))) }
         func page(leaf: Bool, _ items: [(UInt32, UInt32)], forward: UInt32 = 0) -> [UInt8] {
@@ -45,13 +47,13 @@ struct CARFixture {
         names.append((name, add(header)))
     }
 
-    mutating func named(_ name: String, _ bytes: [UInt8]) { names.append((name, add(bytes))) }
+    package mutating func named(_ name: String, _ bytes: [UInt8]) { names.append((name, add(bytes))) }
 
     /// The block a name lists.
-    func block(named name: String) -> Int { Int(names.first { $0.0 == name }!.1) }
+    package func block(named name: String) -> Int { Int(names.first { $0.0 == name }!.1) }
 
     /// The file: header, blocks in order, the index, the names.
-    func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         var body: [UInt8] = []
         var index: [(UInt32, UInt32)] = []
         let start = 512
@@ -73,7 +75,7 @@ struct CARFixture {
     }
 
     /// A CSI header, TLVs and payload.
-    static func rendition(name: String, layout: UInt16, width: UInt32 = 0, height: UInt32 = 0, scale: UInt32 = 100,
+    package static func rendition(name: String, layout: UInt16, width: UInt32 = 0, height: UInt32 = 0, scale: UInt32 = 100,
                           pixelFormat: String = "ARGB", tlvs: [(UInt32, [UInt8])] = [], payload: [UInt8]) -> [UInt8] {
         var tlvBytes: [UInt8] = []
         for (tag, value) in tlvs { tlvBytes += le32(tag) + le32(UInt32(value.count)) + value }
@@ -85,18 +87,18 @@ struct CARFixture {
     }
 
     /// Key format: appearance, scale, idiom, identifier, element, part (the order a key's values follow).
-    static let keyFormat: [UInt32] = [7, 12, 15, 17, 1, 2]
-    static func key(appearance: UInt16 = 0, scale: UInt16, idiom: UInt16, identifier: UInt16, element: UInt16 = 85, part: UInt16 = 181) -> [UInt8] {
+    package static let keyFormat: [UInt32] = [7, 12, 15, 17, 1, 2]
+    package static func key(appearance: UInt16 = 0, scale: UInt16, idiom: UInt16, identifier: UInt16, element: UInt16 = 85, part: UInt16 = 181) -> [UInt8] {
         [appearance, scale, idiom, identifier, element, part].flatMap(le16)
     }
-    static func facet(identifier: UInt16) -> [UInt8] {
+    package static func facet(identifier: UInt16) -> [UInt8] {
         le16(0) + le16(0) + le16(3) + le16(1) + le16(85) + le16(2) + le16(181) + le16(17) + le16(identifier)
     }
 
     /// The fixture catalog the tests read; its facts are asserted in `CompiledCatalogTests`.
-    static func catalog(split: Bool = true) -> [UInt8] { fixture(split: split).bytes() }
+    package static func catalog(split: Bool = true) -> [UInt8] { fixture(split: split).bytes() }
 
-    static func fixture(split: Bool = true) -> CARFixture {
+    package static func fixture(split: Bool = true) -> CARFixture {
         var car = CARFixture()
         var header = Array("RATC".utf8) + le32(689) + le32(17) + le32(0) + le32(7)
         header += fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-689.3\n", 128) + fixed("Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool", 256)
@@ -133,5 +135,5 @@ struct CARFixture {
         return car
     }
 
-    static func le64(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(value >> (8 * UInt64($0)) & 0xFF) } }
+    package static func le64(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(value >> (8 * UInt64($0)) & 0xFF) } }
 }
