@@ -55,6 +55,11 @@ package struct CompiledRendition: Sendable, Hashable {
     }
 
     static let headerLength = 184
+    /// The bytes of a payload's head its tag and fields are read from (a colour's 16 components, a
+    /// multisize set's 16 sizes).
+    static let payloadHead = 64 + 16 * 12
+    /// What the first read of a rendition asks for: the header, a few TLVs and the payload's head.
+    static let firstRead = 4096
     /// The most TLV bytes a rendition may hold.
     static let maxTLVBytes = 1 << 20
 
@@ -63,7 +68,9 @@ package struct CompiledRendition: Sendable, Hashable {
         guard place.length >= Self.headerLength else {
             throw .truncated(what: "rendition (CSI header)", offset: place.offset, needed: Self.headerLength, available: place.length)
         }
-        let header = try store.bytes(at: place.offset, length: Self.headerLength, what: "rendition")
+        // One read for the header, the TLVs and the payload's head, as they nearly always fit in it.
+        let first = try store.bytes(at: place.offset, length: min(place.length, Self.firstRead), what: "rendition")
+        let header = first
         try header.tag(0, is: "ISTC", "tag")
         flags = try header.uint32(8, "flags")
         width = try header.uint32(12, "width")
@@ -94,10 +101,10 @@ package struct CompiledRendition: Sendable, Hashable {
         self.compression = nil
         self.payloadTag = nil
         self.digest = ""
-        let tlvs = try store.bytes(at: place.offset + Self.headerLength, length: tlvLength, what: "rendition TLVs")
+        let tlvs = try first.part(at: Self.headerLength, length: tlvLength, what: "rendition TLVs", store: store)
         try readTLVs(tlvs)
         let payloadOffset = place.offset + Self.headerLength + tlvLength
-        let head = try store.bytes(at: payloadOffset, length: min(payloadLength, 64 + 16 * 12), what: "rendition payload")
+        let head = try first.part(at: Self.headerLength + tlvLength, length: min(payloadLength, Self.payloadHead), what: "rendition payload", store: store)
         try readPayloadHead(head, length: payloadLength)
         if wantsDigest { digest = try PayloadDigest.of(store: store, offset: payloadOffset, length: payloadLength) }
     }

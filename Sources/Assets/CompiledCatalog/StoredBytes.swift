@@ -78,4 +78,13 @@ struct StoredBytes: Sendable {
         }
         return text
     }
+
+    /// `length` bytes from `offset` of these bytes when they hold them, else read from `store` (the same
+    /// file offsets either way): a structure that usually fits in a first read is not read twice.
+    func part(at offset: Int, length: Int, what: String, store: BOMStore) throws(CompiledCatalogError) -> StoredBytes {
+        if offset >= 0, length >= 0, offset <= bytes.count, length <= bytes.count - offset {
+            return StoredBytes(bytes: Array(bytes[offset..<(offset + length)]), fileOffset: fileOffset + offset, what: what)
+        }
+        return try store.bytes(at: fileOffset + offset, length: length, what: what)
+    }
 }
