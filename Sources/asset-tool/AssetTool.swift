@@ -16,6 +16,7 @@ struct AssetTool: ParsableCommand {
             Resolve.self,
             Report.self,
             Size.self,
+            Car.self,
             Optimize.self,
             BuildCheck.self,
             Hash.self,

@@ -73,6 +73,13 @@ enum CommandExamples {
           asset-tool size .                      (every .xcassets below this folder)
         """
 
+    static let car = """
+        Examples:
+          asset-tool car info App.app/Assets.car
+          asset-tool car info App.app/Assets.car --format json
+          asset-tool car diff before/Assets.car after/Assets.car
+        """
+
     static let optimize = """
         Examples:
           asset-tool optimize App/Assets.xcassets --output Optimized.xcassets
