@@ -41,7 +41,7 @@ package struct PackageBundles: Sendable {
     /// The manifests, by path.
     package var packages: [Package] = []
     /// The folder of each target of the manifests read as written (relative; deepest package first).
-    private var targetFolders: [(package: String, targets: [(name: String, folder: String)])] = []
+    private var targetFolders: [(packageFolder: String, targets: [(name: String, folder: String)])] = []
 
     /// `images` and `catalogs` relative to the project at `root`; `manifests` as read; `podspecFolders` the
     /// folders that hold a `.podspec`; `listedInProjects` the image file names a `project.pbxproj` lists.
@@ -66,8 +66,10 @@ package struct PackageBundles: Sendable {
         // Deepest package first: a package inside another's folder owns its own files.
         understood.sort { $0.folder.count > $1.folder.count }
         // (An executable target's catalog may be the app's own: a Swift Playgrounds app's is in its main bundle.)
-        targetFolders = understood.filter { package in !package.targets.contains { $0.target.kind == .executable } }
-            .map { ($0.folder, $0.targets.map { ($0.target.name, $0.folder) }) }
+        for understoodPackage in understood where !understoodPackage.targets.contains(where: { $0.target.kind == .executable }) {
+            let targets: [(name: String, folder: String)] = understoodPackage.targets.map { placed in (placed.target.name, placed.folder) }
+            targetFolders.append((understoodPackage.folder, targets))
+        }
         func owner(of path: String) -> (target: PackageManifest.Target, relative: String)? {
             guard let package = understood.first(where: { Self.contains($0.folder, path) }) else { return nil }
             guard let (target, folder) = package.targets.filter({ Self.contains($0.folder, path) }).max(by: { $0.folder.count < $1.folder.count }) else {
@@ -124,8 +126,8 @@ package struct PackageBundles: Sendable {
     /// The library or test target whose folder holds `path` (relative), by the manifests read as written
     /// (none in a package with an executable target).
     package func target(of path: String) -> String? {
-        guard let package = targetFolders.first(where: { Self.contains($0.package, path) }) else { return nil }
-        return package.targets.filter { Self.contains($0.folder, path) }.max { $0.folder.count < $1.folder.count }?.name
+        guard let owner = targetFolders.first(where: { Self.contains($0.packageFolder, path) }) else { return nil }
+        return owner.targets.filter { Self.contains($0.folder, path) }.max { $0.folder.count < $1.folder.count }?.name
     }
 
     /// Image files a build script writes (`BuildSettingsScanner`): they answer to their names as a loose
