@@ -34,10 +34,27 @@ struct Refs: ParsableCommand {
 
     @OptionGroup var checks: CheckOptions
 
+    @Option(help: ArgumentHelp("Write the findings of this run to FILE as a baseline (keyed by code, file and set, not line) "
+                               + "and exit 0.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Option(help: ArgumentHelp("Leave out the findings FILE (from --write-baseline) lists: only new ones are reported.", valueName: "file"))
+    var baseline: String?
+
+    @Flag(help: "With --write-baseline: replace an existing file.")
+    var force = false
+
     func run() throws {
         let config = try checks.config(forProject: project)
         let progress = ProgressReporter.make("scanning sources", enabled: format.isForPeople)
-        let (scan, report) = try RefsScan.findings(in: project, config: config, progress: progress)
+        let (scan, found) = try RefsScan.findings(in: project, config: config, progress: progress)
+        if let writeBaseline {
+            try RefsBaseline.write(found, to: writeBaseline, force: force)
+            print("wrote \(found.diagnostics.count) finding\(found.diagnostics.count == 1 ? "" : "s") to \(writeBaseline)")
+            return
+        }
+        var report = found
+        if let baseline { report = RefsBaseline.filter(found, by: try RefsBaseline.read(baseline)) }
         switch format {
         case .json:
             guard case .object(var members) = report.json else { break }

@@ -69,7 +69,7 @@ struct RefsCommandTests {
         let json = try CLIRun.run(["refs", root.path, "--format", "json"])
 
         #expect(text.stdout.contains("./Kit/Sources/Kit/Media.xcassets/kit_stale.imageset: warning: no reference uses an image set "
-            + "\"kit_stale\" of package target Kit ("))
+            + "\"kit_stale\" of package target Kit [unused-asset]"))
         #expect(text.stdout.contains("; 1 package manifest (1 target, 1 catalog in them)"))
         let problems = try SchemaConformanceTests.schema("refs").errors(in: SchemaJSON.parse(json.stdout))
         #expect(problems.isEmpty, "\(problems)")

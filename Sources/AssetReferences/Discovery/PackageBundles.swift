@@ -40,6 +40,8 @@ package struct PackageBundles: Sendable {
 
     /// The manifests, by path.
     package var packages: [Package] = []
+    /// The folder of each target of the manifests read as written (relative; deepest package first).
+    private var targetFolders: [(packageFolder: String, targets: [(name: String, folder: String)])] = []
 
     /// `images` and `catalogs` relative to the project at `root`; `manifests` as read; `podspecFolders` the
     /// folders that hold a `.podspec`; `listedInProjects` the image file names a `project.pbxproj` lists.
@@ -63,6 +65,11 @@ package struct PackageBundles: Sendable {
         }
         // Deepest package first: a package inside another's folder owns its own files.
         understood.sort { $0.folder.count > $1.folder.count }
+        // (An executable target's catalog may be the app's own: a Swift Playgrounds app's is in its main bundle.)
+        for understoodPackage in understood where !understoodPackage.targets.contains(where: { $0.target.kind == .executable }) {
+            let targets: [(name: String, folder: String)] = understoodPackage.targets.map { placed in (placed.target.name, placed.folder) }
+            targetFolders.append((understoodPackage.folder, targets))
+        }
         func owner(of path: String) -> (target: PackageManifest.Target, relative: String)? {
             guard let package = understood.first(where: { Self.contains($0.folder, path) }) else { return nil }
             guard let (target, folder) = package.targets.filter({ Self.contains($0.folder, path) }).max(by: { $0.folder.count < $1.folder.count }) else {
@@ -114,6 +121,13 @@ package struct PackageBundles: Sendable {
             }
         }
         for name in looseImageNames { unshipped[name] = nil }
+    }
+
+    /// The library or test target whose folder holds `path` (relative), by the manifests read as written
+    /// (none in a package with an executable target).
+    package func target(of path: String) -> String? {
+        guard let owner = targetFolders.first(where: { Self.contains($0.packageFolder, path) }) else { return nil }
+        return owner.targets.filter { Self.contains($0.folder, path) }.max { $0.folder.count < $1.folder.count }?.name
     }
 
     /// Image files a build script writes (`BuildSettingsScanner`): they answer to their names as a loose

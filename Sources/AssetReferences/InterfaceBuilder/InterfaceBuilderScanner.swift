@@ -4,8 +4,10 @@
 /// Foundation's XMLParser would give element positions only and bring libxml2 into the static binary.
 ///
 /// Lookups: `image=`, `highlightedImage=`, `backgroundImage=`, `selectedImage=`, `landscapeImage=` and
-/// `largeContentSizeImage=` on any element; `<color name="…">` (a named colour). The `<resources>` section's
-/// `<image name=…>` and `<namedColor name=…>` repeat them and count as uses. An element with
+/// `largeContentSizeImage=` on any element (an image view, `<imageCell>`, `<barButtonItem>`, `<segment>`,
+/// `<toolbarItem>`, `<menuItem>`), `<userDefinedRuntimeAttribute type="image" value=…>`, and `<color name="…">`
+/// (a named colour): each at its own line. The `<resources>` section's `<image name=…>` and
+/// `<namedColor name=…>` repeat them and only count as uses. An element with
 /// `catalog="system"` (or any catalog) names an SF Symbol or a system colour, not a set, and `NS…` names
 /// (`NSActionTemplate`) are AppKit's own images.
 import Assets
@@ -81,27 +83,22 @@ package enum InterfaceBuilderScanner {
                 } else if attribute.name == "name" {
                     switch element {
                     case "color": reference = (.color, .lookup, "<color name=>")
-                    case "image": reference = (.image, .setting, "<image name=>")
-                    case "namedColor": reference = (.color, .setting, "<namedColor name=>")
+                    // Xcode repeats each name the document uses here: a use, while each finding is the
+                    // control's, at its own line.
+                    case "image": reference = (.image, .possible, "<image name=>")
+                    case "namedColor": reference = (.color, .possible, "<namedColor name=>")
                     default: break
                     }
+                }
+                // `<userDefinedRuntimeAttribute type="image" keyPath="icon" value="x"/>`: loaded by name too.
+                if element == "userDefinedRuntimeAttribute", attribute.name == "value",
+                   attributes.contains(where: { $0.name == "type" && $0.value == "image" }) {
+                    reference = (.image, .lookup, "userDefinedRuntimeAttribute image")
                 }
                 guard let (wanted, certainty, via) = reference else { continue }
                 result.references.append(AssetReference(name: .literal(attribute.value), wanted: wanted, certainty: certainty,
                                                         file: file, line: attribute.line, column: attribute.column, via: via))
             }
-        }
-        // A name the document's own `<resources>` declares (`<image name="x" width=…>`, `<namedColor>`) is one
-        // Interface Builder found in a catalog it was shown, which may be a dependency's outside the project:
-        // such a name counts as a use, never as missing.
-        let declared = Set(result.references.filter { $0.certainty == .setting }.compactMap { reference -> String? in
-            if case .literal(let name) = reference.name { return name } else { return nil }
-        })
-        result.references = result.references.map { reference in
-            guard reference.certainty == .lookup, case .literal(let name) = reference.name, declared.contains(name) else { return reference }
-            var seen = reference
-            seen.certainty = .possible
-            return seen
         }
         result.lines = line
         return result

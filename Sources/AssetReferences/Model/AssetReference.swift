@@ -44,6 +44,15 @@ public struct AssetReference: Sendable, Hashable {
     public var via: String
     /// The result is force-unwrapped (or the API traps on a missing name): a missing name crashes.
     public var crashes: Bool
+    /// The bundle a lookup call names, as written (`.module`, `Bundle.main`); nil when it names none (the
+    /// main bundle).
+    public var bundle: String?
+
+    /// Whether the lookup looks in the main bundle: no bundle, `.main`, `nil`.
+    package var looksInMainBundle: Bool {
+        guard let bundle else { return true }
+        return [".main", "Bundle.main", "nil", "Foundation.Bundle.main"].contains(bundle)
+    }
 
     package var lookupKind: AssetLookup.Wanted { AssetLookup.Wanted(rawValue: wanted) ?? .any }
 
@@ -97,6 +106,9 @@ package struct FileScan: Sendable {
     /// Every plain `KEY = value` setting of a build-settings file (upper-case keys), as references at their
     /// line: those an indirection names become uses.
     package var settingValues: [(key: String, value: AssetReference)] = []
+    /// A generated accessor file's declarations (`GeneratedAccessorFile`): each accessor's identifier and
+    /// the set name it loads.
+    package var generatedAccessors: [(identifier: String, name: String)] = []
 
     package init() {}
 }

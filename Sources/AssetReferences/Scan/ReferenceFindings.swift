@@ -36,6 +36,17 @@ public struct ReferenceFindings: Sendable {
         func position(_ reference: AssetReference) -> SourcePosition { SourcePosition(line: reference.line, column: reference.column) }
 
         let declared = scan.dynamicNames.map(DynamicNamePattern.init)
+        // A generated accessor (`Asset.Objects.bell`, `R.image.bell()`, `.bell`) uses the set its generated
+        // file declares it for, exactly.
+        func useGenerated(_ identifier: Substring, by reference: AssetReference) {
+            for name in scan.generatedAccessors[String(identifier)] ?? [] {
+                guard case .found(let sets) = lookup.look(up: name, as: .any) else { continue }
+                for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
+            }
+        }
+        // Interface Builder's names may come from a dependency's catalog compiled into the app (CocoaPods'
+        // `resources`), which the scan does not enter: with such folders, a storyboard's name is never missing.
+        let dependencyCatalogsPossible = !scan.thirdPartyFolders.isEmpty
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
@@ -43,10 +54,12 @@ public struct ReferenceFindings: Sendable {
                 for set in lookup.sets(forSymbol: symbol, as: reference.lookupKind) {
                     if let offset = index(set) { usedBy[offset, default: []].append(reference) }
                 }
+                if let last = symbol.split(separator: ".").last { useGenerated(last, by: reference) }
             case .accessor(let identifier):
                 for set in lookup.sets(forAccessor: identifier) {
                     if let offset = index(set) { usedBy[offset, default: []].append(reference) }
                 }
+                useGenerated(identifier[...], by: reference)
             case .dynamic(let prefix, let suffix):
                 let matches = lookup.sets.indices.filter { offset in
                     let name = lookup.sets[offset].name
@@ -82,9 +95,22 @@ public struct ReferenceFindings: Sendable {
                 switch answer {
                 case .found(let sets):
                     for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
+                    // In a package target, a lookup without `bundle: .module` looks in the app's main bundle,
+                    // which does not hold the target's own catalog.
+                    guard reference.certainty == .lookup, reference.looksInMainBundle, reference.file.hasSuffix(".swift"),
+                          let target = scan.bundles.target(of: reference.file),
+                          sets.allSatisfy({ scan.bundles.catalogTargets[$0.catalog] == target }), let set = sets.first else { break }
+                    let argument = reference.via.hasPrefix("NSImage") ? "Bundle.module.image(forResource:)"
+                        : reference.via.hasPrefix("UIImage") || reference.via.hasPrefix("UIColor") ? "in: .module" : "bundle: .module"
+                    diagnostics.append(CatalogDiagnostic(.missingAsset, path: reference.file,
+                        message: "\(reference.via) asks for \"\(written)\" in the main bundle, but only package target \(target)'s "
+                            + "catalog has it (\(set.catalog)/\(set.path)), which SwiftPM ships in the target's own bundle: \(argument.hasPrefix("Bundle") ? "use" : "pass") `\(argument)`",
+                        position: position(reference), relatedSet: related(set)))
                 case .differsInCase(let sets):
-                    for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
+                    // A literal passed elsewhere that differs in case (`systemName: "trash"` beside a set `Trash`,
+                    // a title) is a coincidence, not a use; a lookup or setting uses the set and says so.
                     guard reference.certainty != .possible, let set = sets.first else { break }
+                    for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
                     diagnostics.append(CatalogDiagnostic(.assetNameCase, path: reference.file,
                         message: "\(reference.via) asks for \"\(written)\"; the set is named \"\(set.name)\" (\(set.catalog)/\(set.path)): "
                             + "names differ only by case, which the compiled catalog and other systems do not forgive",
@@ -101,8 +127,14 @@ public struct ReferenceFindings: Sendable {
                     guard reference.certainty == .lookup, !written.isEmpty else { break }
                     if scan.bundles.looseImageNames.contains(written) || scan.bundles.looseImageNames.contains(name) { break }
                     if declared.contains(where: { $0.matches(written) }) { break }
+                    // AppKit's own images (`NSPlayTemplate`, every `NSImage.Name` constant) are not the catalogs'.
+                    if reference.lookupKind != .color, reference.lookupKind != .data, InterfaceBuilderScanner.isAppKitName(written) { break }
+                    if dependencyCatalogsPossible, reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib") { break }
+                    // SwiftUI's `Image(_:)`, `Color(_:)` and `Label(_:image:)` are not optional: they draw nothing.
+                    let swiftUI = ["Image(", "Color(", "Label("].contains { reference.via.hasPrefix($0) }
                     let outcome = reference.crashes
                         ? "the app crashes there (the result is force-unwrapped, or the API traps on a missing name)"
+                        : swiftUI ? "SwiftUI draws nothing there (and logs the missing name)"
                         : reference.lookupKind == .color ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
                     // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
                     let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""
@@ -130,9 +162,7 @@ public struct ReferenceFindings: Sendable {
                 guard Self.checkedForUse(set, appIconsKnown: projectSettingsRead) else { continue }
                 diagnostics.append(CatalogDiagnostic(.unusedAsset, path: "\(set.catalog)/\(set.path)",
                     message: "no reference uses \(set.kind.article) \"\(set.name)\""
-                        + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? "")
-                        + " (\(scan.fileCounts.values.reduce(0, +)) files read: "
-                        + "code, Interface Builder, Info.plist, build settings, placeholders)",
+                        + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? ""),
                     relatedSet: related(set)))
             }
         }

@@ -28,13 +28,15 @@ extension ReferenceScan {
         return (lookups, possible, dynamic, symbols)
     }
 
-    /// `read 812 files (640 swift, …), 98,000 lines, 3 catalogs; not entered: Pods`.
+    /// `read 812 files (640 swift, …), 98,000 lines, 3 catalogs; not entered: Pods`: the kinds of files read, said once.
     package var scanSummary: String {
         let kinds = fileCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let (lookups, possible, dynamic, symbols) = counts
         return "read \(fileCounts.values.reduce(0, +)) files (\(kinds)), \(lineCount) lines, \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s"); "
             + "\(lookups) lookups, \(dynamic) dynamic names, \(symbols) symbols, \(possible) other literals"
             + packageSummary
+            + (generatedFiles.isEmpty ? "" : "; \(generatedFiles.count) generated accessor file\(generatedFiles.count == 1 ? "" : "s") "
+                + "read as declarations")
             + (thirdPartyFolders.isEmpty ? "" : "; not entered: \(thirdPartyFolders.joined(separator: ", "))")
     }
 
@@ -61,6 +63,7 @@ extension ReferenceScan {
             "lines": .int(lineCount),
             "references": .record(["lookups": .int(lookups), "dynamic": .int(dynamic), "symbols": .int(symbols), "possible": .int(possible)]),
             "not_entered": .array(thirdPartyFolders.map { .string($0) }),
+            "generated_files": .array(generatedFiles.map { .string($0) }),
             "packages": .array(bundles.packages.map { package in
                 .record([
                     "manifest": .string(package.manifest.file),

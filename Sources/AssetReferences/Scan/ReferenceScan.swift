@@ -42,6 +42,10 @@ public struct ReferenceScan: Sendable {
     package var bundles: PackageBundles
     package var placeholderUses: [AssetReference]
     package var dynamicNames: [String]
+    /// The generated accessor files' declarations: identifier → the set names it loads.
+    package var generatedAccessors: [String: [String]] = [:]
+    /// The generated accessor files read (declarations, not uses), relative.
+    public var generatedFiles: [String] = []
 
     /// Walks, scans and reads the project at `project`. Throws only when the folder cannot be listed.
     /// `progress(done, total)` is called from the scanning threads as files finish.
@@ -95,7 +99,13 @@ public struct ReferenceScan: Sendable {
         var scriptOutputs: Set<String> = []
         var indirections: [String: AssetReference] = [:]
         var settingValues: [(key: String, value: AssetReference)] = []
+        var generatedAccessors: [String: [String]] = [:]
+        var generatedFiles: [String] = []
         for (index, scan) in scans.enumerated() {
+            if !scan.generatedAccessors.isEmpty { generatedFiles.append(tree.files[index].path) }
+            for (identifier, name) in scan.generatedAccessors where !(generatedAccessors[identifier]?.contains(name) ?? false) {
+                generatedAccessors[identifier, default: []].append(name)
+            }
             counts[tree.files[index].kind.rawValue, default: 0] += 1
             lines += scan.lines
             references += scan.references
@@ -122,7 +132,8 @@ public struct ReferenceScan: Sendable {
         return ReferenceScan(project: project, catalogs: tree.catalogs, fileCounts: counts, lineCount: lines,
                              references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
                              lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
-                             dynamicNames: options.dynamicNames)
+                             dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
+                             generatedFiles: generatedFiles)
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,
@@ -178,6 +189,8 @@ public struct ReferenceScan: Sendable {
                     possible.certainty = .possible
                     return possible
                 }.filter { if case .dynamic = $0.name { return false } else { return true } }
+            } else if GeneratedAccessorFile.isGenerated(path: file.path, bytes: bytes) {
+                scan = GeneratedAccessorFile.scan(bytes, file: file.path)
             } else {
                 scan = SwiftReferenceScanner.scan(bytes, file: file.path)
                 let name = file.path.split(separator: "/").last.map(String.init) ?? file.path

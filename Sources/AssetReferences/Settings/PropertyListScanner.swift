@@ -1,7 +1,10 @@
 /// The asset names an Info.plist (XML or binary) gives: the app icons (`CFBundleIcons` and
 /// `CFBundleIcons~ipad`: `CFBundlePrimaryIcon`'s `CFBundleIconName` and `CFBundleIconFiles`, every
 /// `CFBundleAlternateIcons` entry, its key included), `UILaunchScreen`'s `UIImageName` and `UIColorName`,
-/// `NSAccentColorName`, and the home screen quick actions' `UIApplicationShortcutItemIconFile`. Read by
+/// `NSAccentColorName`, `NSWidgetBackgroundColorName`, the home screen quick actions'
+/// `UIApplicationShortcutItemIconFile`, and an action extension's `NSExtensionServiceFinderPreviewIconName`,
+/// `NSExtensionServiceTouchBarIconName`, `NSExtensionServiceTouchBarBezelColorName` and
+/// `NSExtensionServiceToolbarIconFile`. Read by
 /// Foundation's `PropertyListSerialization`, which reads both forms on Linux as on macOS. An Info.plist that
 /// Xcode runs through the C preprocessor first (`INFOPLIST_PREPROCESS = YES`: `#ifdef`/`#endif` lines in
 /// the XML) does not parse as written; it is read again with its directive lines blanked, so every branch
@@ -11,7 +14,14 @@ import Foundation
 
 package enum PropertyListScanner {
     static let imageKeys: Set<String> = ["CFBundleIconName", "UIImageName", "UIApplicationShortcutItemIconFile", "CFBundleIconFile"]
-    static let colorKeys: Set<String> = ["UIColorName", "NSAccentColorName"]
+    /// Image keys whose name is an image, not an app icon: an action extension's Finder Preview and
+    /// Touch Bar icons, its toolbar icon file (Apple's Information Property List reference).
+    static let extensionImageKeys: Set<String> = [
+        "NSExtensionServiceFinderPreviewIconName", "NSExtensionServiceTouchBarIconName", "NSExtensionServiceToolbarIconFile",
+    ]
+    static let colorKeys: Set<String> = [
+        "UIColorName", "NSAccentColorName", "NSWidgetBackgroundColorName", "NSExtensionServiceTouchBarBezelColorName",
+    ]
     static let fileListKeys: Set<String> = ["CFBundleIconFiles"]
 
     /// The most values a binary property list may expand to (an Info.plist holds a few hundred).
@@ -56,6 +66,7 @@ package enum PropertyListScanner {
                 for (key, child) in dictionary.sorted(by: { $0.key < $1.key }) {
                     if let text = child as? String {
                         if imageKeys.contains(key) { add(text, key == "UIImageName" || key.hasPrefix("UIApplication") ? .image : .appIcon, via: key) }
+                        if extensionImageKeys.contains(key) { add(text, .image, via: key) }
                         if colorKeys.contains(key) { add(text, .color, via: key) }
                     }
                     if fileListKeys.contains(key), let files = child as? [Any] {

@@ -174,11 +174,15 @@ package enum SwiftReferenceScanner {
             // A bundle other than the app's or the package's own may hold a catalog outside the project (a
             // dependency's): such a name counts as a use, never as missing.
             lookupCertainty = .lookup
-            if let bundle = arguments.first(where: { $0.label?.text == "bundle" || $0.label?.text == "in" }),
-               bundle.expression.trimmedLength.utf8Length > 32
-                || !SwiftReferenceScanner.ownBundles.contains(bundle.expression.trimmedDescription) {
+            // A long bundle expression is not rendered as text (bounded work): it is no bundle of our own.
+            let bundleArgument = arguments.first(where: { $0.label?.text == "bundle" || $0.label?.text == "in" }).map { bundle in
+                bundle.expression.trimmedLength.utf8Length > 32 ? "(expression)" : bundle.expression.trimmedDescription
+            }
+            if let bundleArgument, !SwiftReferenceScanner.ownBundles.contains(bundleArgument) {
                 lookupCertainty = .possible
             }
+            let before = references.count
+            defer { for index in before..<references.count { references[index].bundle = bundleArgument } }
             switch label {
             case "named":
                 // `UIImage(named:)`, `UIColor(named:)`, `NSImage(named:)`, `.init(named:)` (the type implied: it may
@@ -317,6 +321,39 @@ package enum SwiftReferenceScanner {
             return (prefix, suffix)
         }
 
+        /// Argument labels whose literal is never an asset name: an SF Symbol, a localised string, an
+        /// accessibility identifier.
+        static let nonAssetLabels: Set<String> = [
+            "systemName", "systemSymbolName", "systemImage", "localized", "accessibilityIdentifier", "comment",
+        ]
+        /// Functions whose unlabeled literal is never an asset name (a title is a localisation key).
+        static let nonAssetCalls: Set<String> = [
+            "NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "accessibilityIdentifier",
+            "Text", "Label", "Button", "navigationTitle",
+        ]
+
+        /// A literal in a position that never names a set (`UIImage(systemName: "trash")`,
+        /// `NSLocalizedString("Unstar", …)`, `String(localized:)`, `.accessibilityIdentifier("local")`,
+        /// `view.accessibilityIdentifier = "local"`): not even a possible use.
+        static func isNeverAssetName(_ literal: StringLiteralExprSyntax) -> Bool {
+            if let argument = literal.parent?.as(LabeledExprSyntax.self) {
+                if let label = argument.label?.text { return nonAssetLabels.contains(label) }
+                if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+                    let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                        ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                    if let callee, nonAssetCalls.contains(callee) { return true }
+                }
+                return false
+            }
+            if let sequence = literal.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == literal.id,
+                   let target = elements[0].as(MemberAccessExprSyntax.self),
+                   target.declName.baseName.text == "accessibilityIdentifier" { return true }
+            }
+            return false
+        }
+
         override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
             // `"episode_download_\(n)"` returned by a property and looked up elsewhere: the sets its literal ends
             // match count as used (a possible use: no note, never missing).
@@ -329,7 +366,7 @@ package enum SwiftReferenceScanner {
                 return .visitChildren
             }
             guard !lookupLiterals.contains(node.id), let text = Self.plainText(node), !text.isEmpty, text.utf8.count <= 200,
-                  !seenLiterals.contains(text) else { return .visitChildren }
+                  !seenLiterals.contains(text), !Self.isNeverAssetName(node) else { return .visitChildren }
             seenLiterals.insert(text)
             add(.literal(text), .any, .possible, at: node, via: "a string literal")
             return .visitChildren
@@ -357,7 +394,9 @@ package enum SwiftReferenceScanner {
             if let wanted = SwiftReferenceScanner.xcodeSymbolRoots[root] {
                 // `ImageResource.brandLogo`, `UIColor.Colors.accent`: Xcode's symbol, exactly.
                 record(.symbol(components.dropFirst().joined(separator: ".")), wanted, at: node)
-            } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") {
+            } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") || root.hasSuffix("Asset")
+                        || root.hasSuffix("Assets") {
+                // (tuist names its accessors' namespace after the target: `MyAppAsset.bell`.)
                 // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key.
                 record(.accessor(member), .any, at: node)
             }
