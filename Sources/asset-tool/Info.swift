@@ -28,8 +28,8 @@ struct Info: ParsableCommand {
     @Argument(help: "The image files to inspect.")
     var files: [String]
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @Flag(help: "Also decode the pixels, reporting damage and codec warnings.")
     var decode = false

@@ -43,8 +43,8 @@ struct Optimize: ParsableCommand {
     @Flag(help: "Replace the output folder when it exists (with --in-place: the catalog).")
     var force = false
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions

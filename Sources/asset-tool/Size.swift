@@ -29,8 +29,8 @@ struct Size: ParsableCommand {
 
     @OptionGroup var catalogOption: CatalogOption
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @OptionGroup var checks: CheckOptions
 
