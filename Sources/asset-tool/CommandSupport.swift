@@ -1,11 +1,6 @@
 import ArgumentParser
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The exit statuses of every command (sysexits' numbers where one fits). Docs/guarantees.md and Docs/cli.md list them.
 enum ExitStatus: Int32 {

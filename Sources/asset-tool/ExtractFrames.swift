@@ -1,11 +1,6 @@
 import ArgumentParser
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct ExtractFrames: WritingCommand {
     static let configuration = CommandConfiguration(

@@ -2,11 +2,6 @@ import ArgumentParser
 import AssetReferences
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Refs: ParsableCommand {
     static let configuration = CommandConfiguration(

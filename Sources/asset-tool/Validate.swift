@@ -2,11 +2,6 @@ import AssetsSupport
 import ArgumentParser
 import Assets
 import AssetReferences
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
