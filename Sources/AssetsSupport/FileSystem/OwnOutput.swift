@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one rule for removing an output: only a file this tool wrote is ever removed, recognised by the
 /// marker its first bytes hold (`build-check`'s header comment). A link, a folder, a FIFO, a device, a
