@@ -154,6 +154,7 @@ static const int DS_O_CREAT __attribute__((swift_name("O_CREAT"))) = 0x00000200;
 static const int DS_O_TRUNC __attribute__((swift_name("O_TRUNC"))) = 0x00000400;
 static const int DS_O_EXCL __attribute__((swift_name("O_EXCL"))) = 0x00000800;
 static const int DS_O_NOFOLLOW __attribute__((swift_name("O_NOFOLLOW"))) = 0x00000100;
+static const int DS_O_NOCTTY __attribute__((swift_name("O_NOCTTY"))) = 0x00020000;
 static const int DS_O_DIRECTORY __attribute__((swift_name("O_DIRECTORY"))) = 0x00100000;
 static const int DS_O_CLOEXEC __attribute__((swift_name("O_CLOEXEC"))) = 0x01000000;
 static const int DS_F_GETFD __attribute__((swift_name("F_GETFD"))) = 1;
@@ -228,6 +229,18 @@ char *DS_getenv(const char *) __attribute__((swift_name("getenv(_:)")));
 char *DS_mkdtemp(char *) __attribute__((swift_name("mkdtemp(_:)")));
 int DS_mkstemp(char *) __attribute__((swift_name("mkstemp(_:)")));
 char *DS_realpath(const char * __restrict, char * __restrict) __attribute__((swift_name("realpath(_:_:)")));
+
+// <stdlib.h>: the pseudo-terminal calls (CommandLineConventionsTests).
+int DS_posix_openpt(int) __attribute__((swift_name("posix_openpt(_:)")));
+int DS_grantpt(int) __attribute__((swift_name("grantpt(_:)")));
+int DS_unlockpt(int) __attribute__((swift_name("unlockpt(_:)")));
+char *DS_ptsname(int) __attribute__((swift_name("ptsname(_:)")));
+
+// <dlfcn.h>: no nullability annotations.
+static const int DS_RTLD_LAZY __attribute__((swift_name("RTLD_LAZY"))) = 0x1;
+static const int DS_RTLD_NOW __attribute__((swift_name("RTLD_NOW"))) = 0x2;
+void *DS_dlopen(const char * __path, int __mode) __attribute__((swift_name("dlopen(_:_:)")));
+void *DS_dlsym(void * __handle, const char * __symbol) __attribute__((swift_name("dlsym(_:_:)")));
 
 // <string.h>
 int DS_memcmp(const void *__s1, const void *__s2, size_t __n) __attribute__((swift_name("memcmp(_:_:_:)")));
