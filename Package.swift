@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
+// 6.1: swift-system declares 6.1 from 1.7.0 on (the first version with the Stat this package reads), so an
+// older toolchain (Xcode 16.0-16.2, Swift 6.0) cannot resolve the package. Xcode 16.3 ships Swift 6.1.
 import PackageDescription
 
 /// A prebuilt asset-tool for the plugins: `ASSET_TOOL_ARTIFACTBUNDLE` names an `asset-tool.artifactbundle`
@@ -50,16 +52,14 @@ let package = Package(
         // linker search path setting). Homebrew ships a .pc file for libpng, jpeg-turbo and libdeflate, and
         // SwiftPM also looks in `$(brew --prefix)/opt/NAME/lib/pkgconfig` for each `.brew` provider, so a
         // keg-only formula is found too, on Apple silicon (/opt/homebrew) and Intel (/usr/local) alike.
-        // giflib, driven directly from Swift (it reports errors by code, never longjmp). Debian ships
-        // libgif.pc; Homebrew's giflib ships none, so `shim.h` finds gif_lib.h under either Homebrew prefix
-        // and the module map links `gif` by name: /usr/local/lib is on the Intel linker's default path;
-        // on Apple silicon the linker is told /opt/homebrew/lib by the command (ARCHITECTURE.md, "Where the
-        // platforms differ").
-        .systemLibrary(
-            name: "CGif",
-            pkgConfig: "libgif",
-            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
-        ),
+        // giflib, driven directly from Swift (it reports errors by code, never longjmp). No `pkgConfig`:
+        // giflib ships no .pc file (Debian writes its own; Homebrew, following upstream, has none), and SwiftPM
+        // warns in every consumer's build about a .pc it cannot find. `shim.h` finds gif_lib.h on the search
+        // path or under either Homebrew prefix, and the module map links `gif` by name: /usr/lib and
+        // /usr/local/lib (Intel Homebrew) are on the linker's default path; Apple silicon's /opt/homebrew/lib is
+        // not, and a package cannot name it for a consumer, so the consumer's build does (Docs/install.md,
+        // "Using the package on a Mac").
+        .systemLibrary(name: "CGif"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),

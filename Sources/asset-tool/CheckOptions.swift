@@ -77,8 +77,9 @@ struct CheckOptions: ParsableArguments {
     }
 }
 
-/// The one place a validator is built from a command's options (validate, report, build-check): the
-/// placeholder names, the configuration with the flags on top, the project's options and the limits.
+/// A command's options (validate, report, build-check) handed to the library's one builder of a project's
+/// validator options (`CatalogValidator.Options.forProject`): the placeholder names, the configuration with
+/// the flags on top, and the limits.
 /// `placeholderFailure` words a `placeholders.json` that cannot be read as the command reports it.
 struct ValidatorSetup {
     var checks: CheckOptions
@@ -104,15 +105,13 @@ struct ValidatorSetup {
             throw placeholderFailure(error)
         }
         let config = try checks.config(forCatalog: catalog)
-        var options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+        // compressible-image's lossless rewrites come with --deep, which reads every byte anyway.
+        let options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
                                                           config: config, placeholderNames: names,
                                                           placeholderFileGiven: placeholderNames.placeholders != nil,
-                                                          costChecks: costChecks)
-        // compressible-image's lossless rewrites come with --deep, which reads every byte anyway.
-        options.costRewritesFiles = deep
-        if duplicatesNeedDeep, !deep, options.config.rules[.duplicateImage] == nil { options.config.rules[.duplicateImage] = .off }
-        options.limits = limits.decoding
-        options.catalogLimits = limits.catalog
+                                                          costChecks: costChecks, costRewritesFiles: deep,
+                                                          duplicatesOnlyWhenDeep: duplicatesNeedDeep,
+                                                          limits: limits.decoding, catalogLimits: limits.catalog)
         return (CatalogValidator(options: options), names)
     }
 }

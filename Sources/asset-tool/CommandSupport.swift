@@ -1,11 +1,6 @@
 import ArgumentParser
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The exit statuses of every command (sysexits' numbers where one fits). Docs/guarantees.md and Docs/cli.md list them.
 enum ExitStatus: Int32 {
@@ -52,35 +47,22 @@ struct CommandFailure: Error, CustomStringConvertible {
     var description: String { message ?? "exit status \(status.rawValue)" }
 }
 
-/// `--format` of the commands that print text or JSON (info, resolve, hash, extract-frames): only these
+/// `--format` of the commands that print text or JSON (info, resolve, hash, extract-frames, size, optimize): only these
 /// two parse, so no command has a branch for a format it does not write.
 enum TextOrJSON: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text
     case json
 }
 
-/// `--format` of `validate`: every CI format the catalog report renders.
-enum ValidateFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text
-    case json
-    /// GitHub Actions workflow commands.
-    case github
-    /// SARIF 2.1.0, JUnit XML, checkstyle XML, GitLab code quality.
-    case sarif, junit, checkstyle, gitlab
+/// `--format text|json`: one declaration and one help text for every command that prints text or JSON.
+struct TextOrJSONOption: ParsableArguments {
+    @Option(help: "Output format: text or json.")
+    var format: TextOrJSON = .text
+}
 
-    /// The catalog report's rendering of this format.
-    var rendering: CatalogReportFormat {
-        switch self {
-        case .text: return .text
-        case .json: return .json
-        case .github: return .github
-        case .sarif: return .sarif
-        case .junit: return .junit
-        case .checkstyle: return .checkstyle
-        case .gitlab: return .gitlab
-        }
-    }
-
+/// `--format` of `validate` and `refs`: the library's `CatalogReportFormat`, every CI format the catalog report
+/// renders, parsed by its raw values.
+extension CatalogReportFormat: ExpressibleByArgument {
     /// Text and GitHub annotations are read by people; the others by programs, so no progress line.
     var isForPeople: Bool { self == .text || self == .github }
 
@@ -104,7 +86,7 @@ struct StrictOption: ParsableArguments {
 /// declaration, one help text, and the one way such a command prints its rendered findings.
 struct FindingOptions: ParsableArguments {
     @Option(help: "Output format: text, json, github (workflow annotations), sarif (2.1.0), junit, checkstyle or gitlab (code quality).")
-    var format: ValidateFormat = .text
+    var format: CatalogReportFormat = .text
 
     @OptionGroup var strictness: StrictOption
 
@@ -262,4 +244,12 @@ struct LocalizationOptions: ParsableArguments {
         guard let strings else { return nil }
         return try LocalizedStrings.read(from: strings, locale: locale ?? "")
     }
+}
+
+/// One line on stderr, escaped as plain text (`PlainText`): it names files and catalogs, and a name must
+/// not break the line or send escape codes. `raw` only for the progress line's own control codes.
+func printError(_ text: String, terminator: String = "\n", raw: Bool = false) {
+    // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
+    InterruptSignals.holdIfInterrupted()
+    StandardStream.error.write(Array(((raw ? text : PlainText.escape(text)) + terminator).utf8))
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct ExtractFrames: WritingCommand {
     static let configuration = CommandConfiguration(
@@ -44,8 +39,8 @@ struct ExtractFrames: WritingCommand {
     @Option(help: ArgumentHelp("Only these frames: an index, or an inclusive range such as 3-7 (or 3-).", valueName: "range"))
     var frames: String?
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @Flag(help: "Smallest PNGs (zlib 9, the smaller of no filter and adaptive filters; indexed or RGB as by default): much slower.")
     var smallest = false

@@ -39,8 +39,8 @@ struct Hash: WritingCommand {
     @Flag(help: "Hash a JPEG's DCT-scaled decode (at least 100 px on the longer side) instead of its full pixels.")
     var fast = false
 
-    @Option(help: "text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @OptionGroup var outputOptions: OptionalOutputOptions
 

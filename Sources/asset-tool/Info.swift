@@ -5,11 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,8 +23,8 @@ struct Info: ParsableCommand {
     @Argument(help: "The image files to inspect.")
     var files: [String]
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @Flag(help: "Also decode the pixels, reporting damage and codec warnings.")
     var decode = false

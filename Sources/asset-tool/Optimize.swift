@@ -45,8 +45,8 @@ struct Optimize: WritingCommand {
     var output: String? { outputOptions.output }
     var force: Bool { outputOptions.force }
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions

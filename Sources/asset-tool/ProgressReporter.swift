@@ -1,10 +1,5 @@
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one progress line of the command line: `checking sets: 120/500 (24%), 310/s, 1s left` on stderr,
 /// redrawn in place at most ten times a second and erased when the work ends.

@@ -2,11 +2,6 @@ import ArgumentParser
 import AssetReferences
 import Assets
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Refs: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +22,7 @@ struct Refs: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
-    var format: ValidateFormat { findingOptions.format }
+    var format: CatalogReportFormat { findingOptions.format }
 
     @Flag(help: "Also list every lookup and dynamic name found (text: file:line:column: NAME via).")
     var list = false
@@ -72,7 +67,7 @@ struct Refs: ParsableCommand {
             findingOptions.print(rendered)
             print(PlainText.escape(scan.scanSummary))
         default:
-            findingOptions.print(report.rendered(as: format.rendering))
+            findingOptions.print(report.rendered(as: format))
         }
         try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
     }

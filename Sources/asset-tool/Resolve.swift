@@ -26,8 +26,8 @@ struct Resolve: ParsableCommand {
 
     @OptionGroup var traits: DeviceTraitOptions
 
-    @Option(help: "text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 

@@ -29,8 +29,8 @@ struct Size: ParsableCommand {
 
     @OptionGroup var catalogOption: CatalogOption
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @OptionGroup var checks: CheckOptions
 
@@ -43,9 +43,8 @@ struct Size: ParsableCommand {
         var validators: [CatalogValidator] = []
         for path in paths {
             let config = try checks.config(forCatalog: path)
-            var options = CatalogValidator.Options.forProject(catalog: path, config: config, costChecks: true)
-            options.limits = limits.decoding
-            options.catalogLimits = limits.catalog
+            let options = CatalogValidator.Options.forProject(catalog: path, config: config, costChecks: true,
+                                                              limits: limits.decoding, catalogLimits: limits.catalog)
             let validator = CatalogValidator(options: options)
             do {
                 validated.append(try validator.validate(catalogAt: path))

@@ -2,11 +2,6 @@ import AssetsSupport
 import ArgumentParser
 import Assets
 import AssetReferences
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,7 +26,7 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
-    var format: ValidateFormat { findingOptions.format }
+    var format: CatalogReportFormat { findingOptions.format }
 
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
@@ -96,7 +91,7 @@ struct Validate: ParsableCommand {
             }
             let report = MultiCatalogReport(entries: entries)
             progress?.finish()
-            findingOptions.print(report.rendered(as: format.rendering))
+            findingOptions.print(report.rendered(as: format))
             if !report.unreadable.isEmpty { throw CommandFailure.exit(.noInput) }
             try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
             return
@@ -111,7 +106,7 @@ struct Validate: ParsableCommand {
             throw CommandFailure.unreadableCatalog("error: \(error)")
         }
         progress?.finish()
-        findingOptions.print(report.rendered(as: format.rendering))
+        findingOptions.print(report.rendered(as: format))
         try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
     }
 
@@ -145,7 +140,7 @@ struct Validate: ParsableCommand {
         let references = try RefsScan.findings(in: project, config: config, progress: progress).report
         let report = CatalogReport(catalog: project, diagnostics: (diagnostics + references.diagnostics).sorted(),
                                    assetCount: assets, fileCount: files + references.fileCount)
-        findingOptions.print(report.rendered(as: format.rendering))
+        findingOptions.print(report.rendered(as: format))
         try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
     }
 
@@ -181,12 +176,4 @@ struct Validate: ParsableCommand {
         }
         return paths
     }
-}
-
-/// One line on stderr, escaped as plain text (`PlainText`): it names files and catalogs, and a name must
-/// not break the line or send escape codes. `raw` only for the progress line's own control codes.
-func printError(_ text: String, terminator: String = "\n", raw: Bool = false) {
-    // A failure caused by the cleanup of an interrupted run is not reported: the signal ends the process.
-    InterruptSignals.holdIfInterrupted()
-    StandardStream.error.write(Array(((raw ? text : PlainText.escape(text)) + terminator).utf8))
 }

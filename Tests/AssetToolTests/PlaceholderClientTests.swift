@@ -25,7 +25,7 @@ struct PlaceholderClientTests {
         // Given the client package, built in place with its own scratch folder
         let package = Self.root.appendingPathComponent("Examples/PlaceholderClient")
         let started = Date()
-        let build = try PluginBuildTests.run(swift, ["build", "--package-path", package.path, "--scratch-path", Self.scratch.path],
+        let build = try PluginBuildTests.run(swift, ["build", "--package-path", package.path, "--scratch-path", Self.scratch.path] + PluginBuildTests.buildFlags,
                                              environment: environment, timeout: 1_100)
         print("PlaceholderClientTests: built in \(Int(Date().timeIntervalSince(started).rounded())) s")
         #expect(build.status == 0, "\(build.output)")
@@ -53,7 +53,7 @@ struct PlaceholderClientTests {
         // Given the model's module, as the client build makes it
         let package = Self.root.appendingPathComponent("Examples/PlaceholderClient")
         let build = try PluginBuildTests.run(swift, ["build", "--package-path", package.path, "--scratch-path", Self.scratch.path,
-                                                     "--product", "ModelExamples"], environment: environment, timeout: 1_100)
+                                                     "--product", "ModelExamples"] + PluginBuildTests.buildFlags, environment: environment, timeout: 1_100)
         #expect(build.status == 0, "\(build.output)")
         let modules = Self.scratch.appendingPathComponent("debug/Modules")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("decorations-\(UUID().uuidString)")

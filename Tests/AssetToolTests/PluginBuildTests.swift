@@ -21,6 +21,20 @@ struct PluginBuildTests {
         ProcessInfo.processInfo.environment["ASSETS_SKIP_PLUGIN_BUILD"] != "1" && swiftExecutable != nil
     }
 
+    /// What a nested `swift build` or `swift package` adds on this machine, as README's macOS commands do:
+    /// Homebrew's library folder for the linker, where giflib is (it ships no pkg-config file, so SwiftPM
+    /// names no folder for it; Docs/install.md). Nothing on Linux.
+    static let buildFlags: [String] = {
+        #if canImport(Darwin)
+        let prefix = ProcessInfo.processInfo.environment["HOMEBREW_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ExternalTool.find("brew").flatMap { try? $0.run(["--prefix"], timeout: 60).stdout }
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return prefix.map { ["-Xlinker", "-L\($0)/lib"] } ?? []
+        #else
+        return []
+        #endif
+    }()
+
     /// The prebuilt bundle to test, if one was made.
     static var bundle: URL? {
         let named = ProcessInfo.processInfo.environment["ASSET_TOOL_ARTIFACTBUNDLE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -70,7 +84,7 @@ struct PluginBuildTests {
         #expect(original.contains("path: \"../..\""))
         try original.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(repositoryRoot.path)\"")
             .write(to: manifest, atomically: true, encoding: .utf8)
-        let arguments = ["build", "--package-path", example.path, "--scratch-path", scratch.path]
+        let arguments = ["build", "--package-path", example.path, "--scratch-path", scratch.path] + buildFlags
 
         // When it is built with its good catalog
         let started = Date()
@@ -88,7 +102,7 @@ struct PluginBuildTests {
         #expect(compiledTool == !prebuilt, "\(good.output)")
 
         // When the command plugin checks the same package, then it passes and names the catalog
-        let packageArguments = ["package", "--package-path", example.path, "--scratch-path", scratch.path, "validate-assets"]
+        let packageArguments = ["package", "--package-path", example.path, "--scratch-path", scratch.path] + buildFlags + ["validate-assets"]
         let command = try run(swift, packageArguments, environment: environment, timeout: 600)
         #expect(command.status == 0, "\(command.output)")
         #expect(command.output.contains("validate-assets: \(catalog)\n"))

@@ -6,7 +6,7 @@
 /// (`.process("x")`, `.process("x", localization: …)`, `.copy("y")`, `.embedInCode("z")`) are string
 /// literals. Anything else (targets from a variable, a loop, `+`, a helper function, `package.targets`
 /// changed after the call, several `Package(…)` calls) leaves the manifest `unread`, with the reason, and
-/// its folder is then treated as before manifests were read (every loose image answers to its name): a
+/// its folder is then treated as a folder without a manifest (every loose image answers to its name): a
 /// guess about a manifest must never make a `missing-asset`.
 import SwiftParser
 import SwiftSyntax

@@ -48,17 +48,11 @@ private final class ParseBox: @unchecked Sendable {
     init(_ body: @escaping () -> FileScan) { self.body = body }
 }
 
-#if canImport(Glibc)
+/// The start routine: Glibc and Darwin (`SWIFT_SDK_OVERLAY_PTHREAD_EPOCH` 1) both import it as
+/// `@convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?`.
 private func parseThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
     let box = Unmanaged<ParseBox>.fromOpaque(context).takeRetainedValue()
     box.result = box.body()
     return nil
 }
-#else
-private func parseThreadMain(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    let box = Unmanaged<ParseBox>.fromOpaque(context).takeRetainedValue()
-    box.result = box.body()
-    return nil
-}
-#endif

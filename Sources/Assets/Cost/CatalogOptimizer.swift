@@ -5,11 +5,6 @@
 /// with `inPlace` the catalog itself is that folder, replaced only once every file is written.
 import AssetsSupport
 import AssetsCodecs
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public struct CatalogOptimization: Sendable, Hashable {
     public struct File: Sendable, Hashable {

@@ -309,7 +309,7 @@ extension CatalogValidator {
         }
         for group in groups.values {
             // A 1x that fits neither of a 2x and 3x that agree is the odd one out: one finding, on the 1x,
-            // measured against the 2x (a 1x exported at the 3x's size used to put both others in the wrong).
+            // measured against the 2x (a 1x exported at the 3x's size does not put both others in the wrong).
             if let one = group[1], let two = group[2], let three = group[3], fits(two, 2, three, 3), !fits(one, 1, two, 2) {
                 found.append(mismatch(one, 1, against: two, 2))
                 continue

@@ -13,7 +13,7 @@ public struct CatalogValidator: Sendable {
         /// The placeholder roles whose image must be in the catalog. nil: ``/AssetPlaceholders/PlaceholderRole/expectedInCatalog``
         /// when `requirePlaceholders` is set, none otherwise (the names are this package's convention, not
         /// Xcode's; a project declares placeholders with `placeholders.json` or `--require-placeholders`, and
-        /// ``forProject(catalog:deep:requirePlaceholders:config:)`` passes them).
+        /// ``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:costChecks:costRewritesFiles:duplicatesOnlyWhenDeep:limits:catalogLimits:)`` passes them).
         public var placeholders: [PlaceholderRole]?
         /// The asset name of each role: conventional, or a team's own from `placeholders.json`
         /// (``PlaceholderConfig/names(forCatalog:file:)``), the same names `resolve` and `report` use.
@@ -33,7 +33,7 @@ public struct CatalogValidator: Sendable {
         /// `asset-tool validate` turns it on with `--deep` (or when `.asset-tool.json` names the rule), so
         /// the check a CI runs on every change stays fast. `duplicate-image` runs with `costChecks` alone.
         public var costRewritesFiles = true
-        /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:)`` reads it from the project).
+        /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:costChecks:costRewritesFiles:duplicatesOnlyWhenDeep:limits:catalogLimits:)`` reads it from the project).
         package var deployment = DeploymentTarget()
 
         public init(deep: Bool = false, requirePlaceholders: Bool = false,

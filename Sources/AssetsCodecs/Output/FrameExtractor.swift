@@ -10,11 +10,6 @@
 /// run never leaves a mix. A folder holding frames or a manifest is replaced only when `overwrite` is
 /// set; a folder holding anything else is never replaced.
 import AssetsSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public struct FrameExtractor: Sendable {
     public var folder: String

@@ -238,8 +238,8 @@ package final class OpenFile: Sendable {
     {
         // Most files in a catalog are small: one pread of the head (or of 16 KiB, when reading whole) that
         // comes back short is the whole file, and no fstat is needed (a regular file reads short only at
-        // its end; a FIFO or folder fails to pread, as before). An empty read still asks fstat, so a
-        // device that reads nothing is refused as before.
+        // its end; a FIFO or folder fails to pread). An empty read still asks fstat, so a device that
+        // reads nothing is refused.
         let first = min(head ?? CatalogFileSystem.firstRead, maxBytes)
         let knownSize = self.knownSize
         var firstBytes: [UInt8] = []

@@ -70,8 +70,8 @@ package struct JSONReader {
     {
         var reader = JSONReader(bytes: bytes)
         // A value takes some 16 bytes of a pretty-printed Contents.json (Xcode's layout, one key a line):
-        // the node list is sized once instead of doubling five times for a set's 20-odd values (a large
-        // file grows it as before past the first 1,024).
+        // the node list is sized once, not doubled five times, for a set's 20-odd values (a large file
+        // grows it past the first 1,024).
         reader.positions.reserveCapacity(min(bytes.count / 16, 1024))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
         reader.skipWhitespace()

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs the built `asset-tool` with a deadline and says how it ended: an exit code, a signal, or killed

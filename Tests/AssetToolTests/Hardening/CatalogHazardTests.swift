@@ -5,6 +5,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Catalog hazards the catalog's own tests do not already cover (they cover `../` file names, links

@@ -6,6 +6,8 @@ import Testing
 import TestSupport
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The command-line contract on hostile input: every command, on every file of `../shared/corpus/bad`

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `hash`, `resolve --hash` and `report --hash-previews` read a catalog as every command does, keep

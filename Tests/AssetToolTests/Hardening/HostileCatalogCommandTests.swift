@@ -3,6 +3,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Issue #13, first half, through the commands: nothing deleted that build-check did not write, names

@@ -5,6 +5,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writing frames when the output cannot be written: a clean error naming the file, no partial frame

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Outputs get the permissions the user's umask asks for, as `cp` would give them, and `--force`

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Every output path of every command that writes, against what may stand at `--output` (a folder of

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An extract-frames run's folder appears whole or not at all: no stale frames beside new ones, no

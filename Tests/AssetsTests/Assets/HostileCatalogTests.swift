@@ -3,6 +3,8 @@ import Testing
 @testable import Assets
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Issue #13, first half: each defect found by attacking the library with small crafted catalogs, as a

@@ -5,6 +5,8 @@ import Testing
 @testable import AssetsSupport
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 @Suite("References: hostile sources are bounded, reported, never skipped silently")

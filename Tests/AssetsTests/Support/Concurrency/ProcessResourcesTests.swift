@@ -2,6 +2,8 @@ import Testing
 @testable import Assets
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The processors and memory a process may use, read from the files the kernel documents, here given
