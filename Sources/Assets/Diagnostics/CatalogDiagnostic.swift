@@ -44,12 +44,12 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         public var defaultSeverity: Severity {
             switch self {
             case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath,
-                 .missingAsset, .assetKindMismatch, .iconAlpha, .storeIconFormat:
+                 .missingAsset, .assetKindMismatch, .storeIconFormat:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
                  .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
                  .assetNameCase, .unreadableSource, .duplicateImage, .unusedScale, .oversizedImage,
-                 .mixedIconSizes, .opaqueDarkIcon, .missingIconSize:
+                 .iconAlpha, .mixedIconSizes, .opaqueDarkIcon, .missingIconSize:
                 return .warning
             case .dynamicAssetName, .compressibleImage:
                 return .note

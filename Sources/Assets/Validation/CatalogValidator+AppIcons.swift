@@ -98,8 +98,12 @@ extension CatalogValidator {
             if let info, info.format == .png, info.hasAlpha, slot.isIOSStoreIcon || slot.isWatchIcon {
                 let error = slot.isWatchIcon ? CatalogValidator.watchIconAlpha : CatalogValidator.storeIconAlpha
                 let what = slot.isWatchIcon ? "a watchOS app icon" : "the App Store icon"
+                // watchOS: an error (App Store Connect still rejected it in 2023, RevenueCat/purchases-ios#2705). iOS: a
+                // warning, as shipping apps built by Xcode 14+ keep an RGBA single-size icon (NetNewsWire,
+                // IceCubesApp, Pocket Casts): actool appears to flatten it, so the upload error is not certain.
                 found.append(CatalogDiagnostic(.iconAlpha, path: contents, keyPath: keyPath,
-                                               message: "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect rejects \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha"))
+                                               message: "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect can reject \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha",
+                                               severity: slot.isWatchIcon ? .error : nil))
             }
             if slot.appearance == "dark", let info, info.format == .png, !info.hasAlpha {
                 found.append(CatalogDiagnostic(.opaqueDarkIcon, path: contents, keyPath: keyPath,
