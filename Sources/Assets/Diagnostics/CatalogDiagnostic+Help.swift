@@ -28,6 +28,11 @@ extension CatalogDiagnostic.Code {
         case .unusedScale: return "Scale no supported device loads"
         case .oversizedImage: return "More pixels than the set can show"
         case .compressibleImage: return "Image that shrinks losslessly"
+        case .iconAlpha: return "App Store or watchOS icon with an alpha channel"
+        case .storeIconFormat: return "App Store icon that is not a 1024x1024 PNG"
+        case .mixedIconSizes: return "Single-size or dark icons beside sized icons"
+        case .opaqueDarkIcon: return "Dark icon with an opaque background"
+        case .missingIconSize: return "Icon size App Store Connect requires is missing"
         }
     }
 
@@ -107,6 +112,21 @@ extension CatalogDiagnostic.Code {
         case .compressibleImage:
             return "A PNG or JPEG that a lossless rewrite (asset-tool optimize) makes smaller by more than the threshold "
                 + "(10 % and 4 KiB by default), with every decoded pixel, colour profile and orientation unchanged."
+        case .iconAlpha:
+            return "The App Store icon (ios-marketing, or the single-size 1024 iOS icon) or a watchOS icon is a PNG with an "
+                + "alpha channel (colour type 4 or 6, or a tRNS chunk): App Store Connect rejects the upload (ITMS-90717, "
+                + "ITMS-90396 for watchOS), even when every pixel is opaque. Save it as RGB without alpha."
+        case .storeIconFormat:
+            return "The App Store icon is not a PNG, or not 1024x1024 pixels: App Store Connect takes only a 1024x1024 PNG. Export it again."
+        case .mixedIconSizes:
+            return "An app icon set mixes Xcode 14's single-size entries with per-size entries for one platform, or has dark "
+                + "or tinted icons beside per-size entries (the device uses the sized files and never shows them). Choose one layout."
+        case .opaqueDarkIcon:
+            return "A dark app icon with no alpha channel, so its background is opaque, where Apple asks for a transparent "
+                + "background that the system fills. Export the dark icon's foreground on transparency."
+        case .missingIconSize:
+            return "A classic (per-size) iOS icon set lacks a size App Store Connect requires: iPhone 60pt@2x (120 px), "
+                + "iPad 76pt@2x (152 px) and 83.5pt@2x (167 px) when the set has icons for that device, and the 1024 App Store icon."
         }
     }
 }

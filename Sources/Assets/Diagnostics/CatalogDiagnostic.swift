@@ -33,16 +33,23 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         case unusedScale = "unused-scale"
         case oversizedImage = "oversized-image"
         case compressibleImage = "compressible-image"
+        // App icons as App Store Connect checks them (`CatalogValidator+AppIcons`).
+        case iconAlpha = "icon-alpha"
+        case storeIconFormat = "store-icon-format"
+        case mixedIconSizes = "mixed-icon-sizes"
+        case opaqueDarkIcon = "opaque-dark-icon"
+        case missingIconSize = "missing-icon-size"
 
         /// The severity a finding of this code has unless options raise it.
         public var defaultSeverity: Severity {
             switch self {
             case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath,
-                 .missingAsset, .assetKindMismatch:
+                 .missingAsset, .assetKindMismatch, .storeIconFormat:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
                  .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
-                 .assetNameCase, .unreadableSource, .duplicateImage, .unusedScale, .oversizedImage:
+                 .assetNameCase, .unreadableSource, .duplicateImage, .unusedScale, .oversizedImage,
+                 .iconAlpha, .mixedIconSizes, .opaqueDarkIcon, .missingIconSize:
                 return .warning
             case .dynamicAssetName, .compressibleImage:
                 return .note

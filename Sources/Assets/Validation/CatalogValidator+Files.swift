@@ -145,6 +145,7 @@ extension CatalogValidator {
             outcome.diagnostics += scaleMismatches(of: asset, facts: facts)
             outcome.diagnostics += iconSizeMismatches(of: asset, facts: facts)
         }
+        outcome.diagnostics += appIconFindings(of: asset)
         outcome.bytes = jobs.reduce(0) { $0 + (asset.fileRecords[$1.record].header?.size ?? 0) }
         let (costs, digests) = costFindings(of: asset, jobs: jobs, facts: facts)
         outcome.diagnostics += costs
@@ -256,6 +257,8 @@ extension CatalogValidator {
         for (index, entry) in asset.entries.enumerated() {
             guard case .string(let size)? = entry.otherKeys["size"], let fact = facts[index], let width = fact.width, let height = fact.height
             else { continue }
+            // The App Store icon's size is an error of its own (`store-icon-format`, `appIconFindings`).
+            if asset.kind == .appIconSet, IconSlot(entry).isStoreIcon { continue }
             let parts = size.split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2 else { continue }
             let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1

@@ -92,7 +92,47 @@ struct DiagnosticFixtureTests {
             // A 64x64 PNG stored without compression: 16 KiB that a rewrite makes a fraction of.
             try fixture.write("photo.imageset/Contents.json", FixtureCatalog.imageSet([("photo.png", nil)]))
             try fixture.write("photo.imageset/photo.png", try CostFixture.storedPNG(CostFixture.gradient(width: 64, height: 64)))
+        case .iconAlpha:
+            // The single-size iOS icon saved as RGBA with every alpha 255: still rejected (ITMS-90717).
+            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil)]))
+            try fixture.write("AppIcon.appiconset/icon.png", try PNGEncoder(opaqueAsRGB: false).encode(CostFixture.gradient(width: 1024, height: 1024)))
+        case .storeIconFormat:
+            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("store.png", "ios-marketing", "1024x1024", "1x", nil, nil)]))
+            try fixture.write("AppIcon.appiconset/store.png", try opaquePNG(512))
+        case .mixedIconSizes:
+            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil),
+                                                                           ("60@2x.png", "iphone", "60x60", "2x", nil, nil)]))
+            try fixture.write("AppIcon.appiconset/icon.png", try opaquePNG(1024))
+            try fixture.write("AppIcon.appiconset/60@2x.png", try opaquePNG(120))
+        case .opaqueDarkIcon:
+            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil),
+                                                                           ("dark.png", "universal", "1024x1024", nil, "ios", "dark")]))
+            try fixture.write("AppIcon.appiconset/icon.png", try opaquePNG(1024))
+            try fixture.write("AppIcon.appiconset/dark.png", try opaquePNG(1024))
+        case .missingIconSize:
+            // iPhone icons at 3x only: the 120-pixel 60pt@2x is missing.
+            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("store.png", "ios-marketing", "1024x1024", "1x", nil, nil),
+                                                                           ("60@3x.png", "iphone", "60x60", "3x", nil, nil)]))
+            try fixture.write("AppIcon.appiconset/store.png", try opaquePNG(1024))
+            try fixture.write("AppIcon.appiconset/60@3x.png", try opaquePNG(180))
         }
+    }
+
+    /// An opaque RGB PNG of `side` pixels (colour type 2: no alpha channel).
+    static func opaquePNG(_ side: Int) throws -> [UInt8] {
+        try PNGEncoder.fast.encode(CostFixture.gradient(width: side, height: side))
+    }
+
+    /// An app icon set's Contents.json: (filename, idiom, size, scale, platform, luminosity appearance).
+    static func appIcon(_ entries: [(String, String, String, String?, String?, String?)]) -> String {
+        let items = entries.map { file, idiom, size, scale, platform, appearance in
+            var keys = ["\"filename\": \"\(file)\"", "\"idiom\": \"\(idiom)\"", "\"size\": \"\(size)\""]
+            if let scale { keys.append("\"scale\": \"\(scale)\"") }
+            if let platform { keys.append("\"platform\": \"\(platform)\"") }
+            if let appearance { keys.append("\"appearances\": [{\"appearance\": \"luminosity\", \"value\": \"\(appearance)\"}]") }
+            return "{" + keys.joined(separator: ", ") + "}"
+        }
+        return "{\"images\": [\(items.joined(separator: ", "))], \"info\": {\"author\": \"xcode\", \"version\": 1}}"
     }
 
     /// The options a fixture is validated with: the cost codes' fixtures with the cost checks on, for an
