@@ -11,6 +11,7 @@ struct CorpusCatalogTests {
     /// - empty-asset: the Contents.json of these sets lists no filename at all (upstream ships them empty).
     ///   Empty app icon sets and single empty layers of image stacks are no finding: Xcode's templates leave
     ///   them so; a stack with no image in any layer is one finding, on the stack.
+    /// - missing-icon-size: an app icon set with an empty slot Apple requires (swiftgen's: the ios-marketing slot).
     /// No scale-mismatch: Figma and the Klar wordmark export round each scale separately (imgZeroEmpty 1x
     /// 160x118, 3x 480x353: 117.67 points rounded up at 1x, down at 3x), which is rounding, not a mistake.
     static let expectedFindings: [String: [String]] = [
@@ -21,6 +22,7 @@ struct CorpusCatalogTests {
         // Sets inside containers (Game Center, image stacks, sticker packs) are read and checked too: SwiftGen's
         // fixture ships every one of them with no file.
         "swiftgen/Other.xcassets": [
+            "missing-icon-size AppIcon (iOS).appiconset/Contents.json",
             "empty-asset Dashboard Image (Game Center).gcdashboardimage/Logo.imageset",
             "empty-asset LaunchImage (iOS).launchimage",
             "empty-asset LaunchImage (tvOS).launchimage",
@@ -31,12 +33,15 @@ struct CorpusCatalogTests {
             "empty-asset Sticker Pack.stickerpack/Sticker Sequence.stickersequence",
             "empty-asset Sticker Pack.stickerpack/Sticker.sticker",
         ],
-        "R.swift/Images.xcassets": [],
+        // The iOS app icon lists an ios-marketing slot and an iPad 83.5@2x slot with no file in either.
+        "R.swift/Images.xcassets": ["missing-icon-size AppIcon.appiconset/Contents.json", "missing-icon-size AppIcon.appiconset/Contents.json"],
         "R.swift/Images2.xcassets": [],
         "R.swift/Media.xcassets": [],
         "TwitterTextEditor/Assets.xcassets": [],
         "NetNewsWire/iOS/Assets.xcassets": [],
-        "focus-ios/Blockzilla/Assets.xcassets": [],
+        // ios-marketing.png is RGBA (every alpha 255, checked with Pillow): icon-alpha is a warning for iOS, since
+        // apps with such icons ship (Firefox Focus is this app).
+        "focus-ios/Blockzilla/Assets.xcassets": ["icon-alpha AppIcon.appiconset/Contents.json"],
         "focus-ios/BlockzillaPackage-DesignSystem/Assets.xcassets": [],
         "focus-ios/BlockzillaPackage-DesignSystem/Colors.xcassets": [],
         "figma-export/Example-UIComponents/Assets.xcassets": [],
