@@ -40,7 +40,9 @@ package struct SourceTree: Sendable {
     package static let maxFolders = 200_000
     package static let maxFiles = 1_000_000
     static let thirdParty: Set<String> = ["Pods", "Carthage", "node_modules", "DerivedData"]
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "pdf", "heic", "webp", "svg", "tif", "tiff"]
+    // `icns`: `NSImage(named:)` and a macOS nib's `image=` find an icon file in the bundle by its bare name
+    // (NetNewsWire's share extension ships `icon.icns` for its xib's `image="icon"`).
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "pdf", "heic", "webp", "svg", "tif", "tiff", "icns"]
 
     package static func kind(of name: String) -> Kind? {
         guard let dot = name.lastIndex(of: ".") else { return nil }

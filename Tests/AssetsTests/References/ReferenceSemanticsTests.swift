@@ -129,6 +129,26 @@ struct ReferenceSemanticsTests {
         #expect(findings.unusedNames.isEmpty)
     }
 
+    @Test("a macOS xib's image= answers to a loose .icns in the bundle by its bare name")
+    func interfaceBuilderIconFile() throws {
+        // Given a xib asking for "icon" and "absent", and an icon.icns beside it (no catalog holds either)
+        let project = try ProjectFixture()
+        try project.imageSet("header")
+        try project.write("Mac/Share/icon.icns", "icns")
+        try project.write("Mac/Share/Share.xib", """
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB">
+                <imageCell key="cell" image="icon" id="5"/>
+                <imageCell key="cell" image="absent" id="6"/>
+            </document>
+            """)
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then only the name no file provides is missing
+        #expect(findings.missingNames == ["absent"])
+    }
+
     @Test("Interface Builder: with a Pods folder the scan did not enter, a storyboard's name is never missing")
     func interfaceBuilderWithDependencies() throws {
         // Given the same storyboard beside a CocoaPods folder (its catalogs may be compiled into the app)
