@@ -65,7 +65,7 @@ struct CostCommandTests {
         #expect(try LosslessOptimizer.sameImage(before, after, format: .png))
     }
 
-    @Test("validate reports duplicate-image by default, compressible-image with --deep, neither with --no-cost")
+    @Test("validate reports duplicate-image by default and with --deep, compressible-image only when the rule is named, neither with --no-cost")
     func validateCost() throws {
         // Given a catalog with the same image in two sets, and a photo stored without compression
         let scratch = try ScratchFolder()
@@ -84,15 +84,21 @@ struct CostCommandTests {
         let plain = try CLIRun.run(["validate", catalog])
         let deep = try CLIRun.run(["validate", catalog, "--deep"])
         let without = try CLIRun.run(["validate", catalog, "--deep", "--no-cost"])
+        try Data("{\"rules\": {\"compressible-image\": \"note\"}}".utf8).write(to: URL(fileURLWithPath: scratch.path + "/rule.json"))
+        let named = try CLIRun.run(["validate", catalog, "--config", scratch.path + "/rule.json"])
 
         // Then the duplicate is a warning (exit 0) with the bytes at stake in both runs; the lossless rewrite
-        // of the stored photo is a note with --deep only; --no-cost reports neither
-        for run in [plain, deep] {
-            #expect(run.status == 0 && run.stdout.contains("b.imageset/b.png: warning: shows the same pixels as a.imageset/a.png"), "\(run.stdout)")
+        // of the stored photo is a note only where the configuration names its rule (--deep decodes, it does
+        // not rewrite), in repository bytes; --no-cost reports neither
+        // (a and b are copies: by default their bytes are compared, with --deep their pixels)
+        for (run, words) in [(plain, "has the same bytes as"), (deep, "shows the same pixels as")] {
+            #expect(run.status == 0 && run.stdout.contains("b.imageset/b.png: warning: \(words) a.imageset/a.png"), "\(run.stdout)")
             #expect(run.stdout.contains("\(png.count) bytes at stake") && run.stdout.contains("[duplicate-image]"))
         }
         #expect(!plain.stdout.contains("compressible-image"), "\(plain.stdout)")
-        #expect(deep.stdout.contains("photo.imageset/photo.png: note:") && deep.stdout.contains("[compressible-image]"), "\(deep.stdout)")
+        #expect(!deep.stdout.contains("compressible-image"), "\(deep.stdout)")
+        #expect(named.stdout.contains("photo.imageset/photo.png: note:") && named.stdout.contains("[compressible-image]"), "\(named.stdout)")
+        #expect(named.stdout.contains("of repository bytes at stake") && named.stdout.contains("actool re-encodes"), "\(named.stdout)")
         #expect(!without.stdout.contains("duplicate-image") && !without.stdout.contains("compressible-image"))
     }
 
