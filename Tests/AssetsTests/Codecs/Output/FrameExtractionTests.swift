@@ -153,7 +153,8 @@ struct FrameBudgetTests {
         // Given a GIF of 40 1x1 frames, opened as extract-frames opens it (the structure walked first)
         let frames = (0..<40).map { GIFFixtures.frame(UInt8($0 % 4), width: 1, height: 1) }
         let gif = try GIFEncoder(width: 1, height: 1, globalColorTable: GIFFixtures.palette, loopCount: .forever, frames: frames).encode()
-        let folder = try TemporaryFolder()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frame-budget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let source = CountingFrameSource(try ImageFrames.open(bytes: gif))
         #expect(source.framesWithPixels?.count == 40)
 
