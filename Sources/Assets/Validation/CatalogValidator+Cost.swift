@@ -41,7 +41,8 @@ extension CatalogValidator {
             if (try? options.limits.checkMemory(width: info.width, height: info.height, copies: 4, format: format)) == nil { continue }
             if duplicates, format == .png || format == .jpeg {
                 digests.append(ImageDigestTable.File(shape: .init(format: format, orientation: info.orientation, width: info.width, height: info.height),
-                                                     path: job.path, size: header.size))
+                                                     path: job.path, size: header.size,
+                                                     bytesDigest: duplicateEvidence == .bytes ? header.bytesDigest : nil))
             }
             if compressible, let bytes = header.bytes, format == .png || format == .jpeg,
                let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: options.limits) {
@@ -138,10 +139,11 @@ extension CatalogValidator {
         return found
     }
 
-    /// What `duplicate-image` compares: decoded pixels where every image is decoded anyway or the cost is
-    /// the command's point (`--deep`, `size`, a library caller's default), else bytes (`validate`'s default:
-    /// copies found from the sizes the headers gave, without decoding; BENCHMARKS.md).
-    var duplicateEvidence: DuplicateCandidates.Evidence { options.deep || options.costRewritesFiles ? .pixels : .bytes }
+    /// What `duplicate-image` compares: decoded pixels where the cost is the command's point and lossless
+    /// rewrites run anyway (`size`, `report --deep`, a library caller's default), else bytes (`validate`, with or
+    /// without `--deep`: copies found from the sizes the headers gave; a pixel digest is a second decode of
+    /// every file whose shape collides, 3.4 times `--deep`'s own work on the bench corpus: BENCHMARKS.md).
+    var duplicateEvidence: DuplicateCandidates.Evidence { options.costRewritesFiles ? .pixels : .bytes }
 
     /// `duplicate-image`: every file whose digest an earlier file (by path) has; the earliest is the one kept.
     /// `table` is in path order (`ImageDigestTable.sortByPath()`).

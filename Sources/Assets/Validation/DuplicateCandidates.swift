@@ -1,10 +1,11 @@
 /// `duplicate-image` without decoding, or even reading, what cannot be a duplicate.
 ///
-/// By bytes (`validate`'s default): two files are copies only when their headers agree on format and their
-/// sizes are equal, both read already; a file whose (format, size) no other file shares is never opened
-/// again. The others are read whole on every core and their bytes hashed (`PixelDigest.ofBytes`, fixed-key).
+/// By bytes (`validate`, with or without `--deep`): two files are copies only when their headers agree and
+/// their sizes are equal, both read already; a file whose (header, size) no other file shares is never opened
+/// again. A file of at most 8 KiB comes with its digest (the probe read it whole: `FileHeader.bytesDigest`);
+/// the others are read whole on every core and their bytes hashed (`PixelDigest.ofBytes`, fixed-key).
 ///
-/// By pixels (`validate --deep`, `size`, `report --deep`): two files show the same pixels only when their
+/// By pixels (`size`, `report --deep`): two files show the same pixels only when their
 /// headers agree on format, width, height and orientation (`ImageDigestTable.Shape`); only files whose
 /// shape another file shares are decoded for their pixel digest (`LosslessOptimizer.digest`), and equal
 /// bytes are decoded once per run.
@@ -30,6 +31,13 @@ package enum DuplicateCandidates {
         var size: Int
     }
 
+    /// The digest of a whole file's bytes, as `duplicate-image` compares copies (tagged with the format, as
+    /// `ImageDigestTable.Shape` numbers it).
+    package static func bytesDigest(_ bytes: [UInt8], format: ImageFormat) -> PixelDigest {
+        let tag = ImageDigestTable.Shape(format: format, orientation: .up, width: 0, height: 0).format
+        return bytes.withUnsafeBytes { PixelDigest.ofBytes($0, tag: tag) }
+    }
+
     /// Finds the digest of every row of `tables` whose key another row (of any table) shares and that has
     /// not been looked at yet. `roots[i]` is the folder of `tables[i]`'s catalog.
     package static func resolve(_ tables: inout [ImageDigestTable], roots: [String], by evidence: Evidence,
@@ -44,6 +52,7 @@ package enum DuplicateCandidates {
         var wanted: [(table: Int32, row: Int32)] = []
         for (tableIndex, table) in tables.enumerated() {
             for (rowIndex, row) in table.rows.enumerated() where !row.looked && (keyCounts[key(row)] ?? 0) > 1 {
+                // A small file's bytes were digested as the probe read them whole (`FileHeader.bytesDigest`).
                 guard let tableNumber = Int32(exactly: tableIndex), let rowNumber = Int32(exactly: rowIndex) else { continue }
                 wanted.append((tableNumber, rowNumber))
             }

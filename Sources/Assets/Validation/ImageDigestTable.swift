@@ -1,7 +1,8 @@
 /// Every image file of a catalog that could show the same pixels as another, kept once its sets are
 /// dropped: what `duplicate-image` compares, inside the catalog and across a project's catalogs. A row
 /// starts with what the header probe read (format, width, height, JPEG orientation: the file's `Shape`);
-/// only rows whose shape another row shares get a pixel digest (`DuplicateCandidates`), so a file that
+/// only rows whose size (copies) or shape (same pixels) another row shares get a digest (`DuplicateCandidates`;
+/// a small file's byte digest comes with it from the probe, `FileHeader.bytesDigest`), so a file that
 /// cannot be a duplicate is never decoded. Compact because a catalog has one row per
 /// PNG and JPEG (280,000 at the scale tree's 130,000 sets): a row is a shape, a digest, the file's size, its set's
 /// number and where its path lies in one shared UTF-8 buffer (56 bytes a row and the path's bytes), where
@@ -30,7 +31,8 @@ package struct ImageDigestTable: Sendable, Hashable {
     /// One file.
     package struct Row: Sendable, Hashable {
         package var shape: Shape
-        /// Its pixel digest, once found (`DuplicateCandidates.resolve`); nil before, and for a file that
+        /// Its digest (of its bytes or pixels, as the run compares), once found (`DuplicateCandidates.resolve`,
+        /// or the probe's for a small file); nil before, and for a file that
         /// does not decode (no duplicate of anything).
         package var digest: PixelDigest?
         /// Whether the digest was looked for.
@@ -52,6 +54,8 @@ package struct ImageDigestTable: Sendable, Hashable {
         /// Catalog-relative.
         package var path: String
         package var size: Int
+        /// The digest of its bytes, when the probe read it whole (compared by bytes only).
+        package var bytesDigest: PixelDigest? = nil
     }
 
     package private(set) var rows: [Row] = []
@@ -76,7 +80,7 @@ package struct ImageDigestTable: Sendable, Hashable {
             guard let start = UInt32(exactly: utf8.count), let count = UInt32(exactly: bytes.count),
                   UInt32(exactly: utf8.count + bytes.count) != nil else { continue }
             utf8 += bytes
-            rows.append(Row(shape: file.shape, size: file.size, pathStart: start, pathCount: count, set: set,
+            rows.append(Row(shape: file.shape, digest: file.bytesDigest, looked: file.bytesDigest != nil, size: file.size, pathStart: start, pathCount: count, set: set,
                             ascii: bytes.allSatisfy { $0 < 0x80 }))
             sortedByPath = false
         }

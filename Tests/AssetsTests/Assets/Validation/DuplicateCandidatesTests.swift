@@ -36,29 +36,43 @@ struct DuplicateCandidatesTests {
         return files
     }
 
-    @Test("by default only byte-for-byte copies are duplicates; with --deep the same pixels in other bytes are too; the catalog is not written")
+    @Test("validate reports byte-for-byte copies (with or without --deep); size's comparison also the same pixels in other bytes; the catalog is not written")
     func bytesThenPixels() throws {
-        // Given the catalog, plus e: a byte-for-byte copy of a
+        // Given the catalog, plus e: a byte-for-byte copy of a (small: the probe reads it whole), and g: one of
+        // f, a stored 64x64 PNG of 16 KiB (read again to be compared)
         let fixture = try Self.catalog()
         try fixture.write("e.imageset/Contents.json", FixtureCatalog.imageSet([("e.png", nil)]))
         try fixture.write("e.imageset/e.png", try PNGEncoder.fast.encode(CostFixture.gradient(width: 6, height: 6)))
+        let large = try PNGEncoder(compressionLevel: 0, filter: .none).encode(CostFixture.gradient(width: 64, height: 64))
+        #expect(large.count > CatalogReader.probeHead)
+        for name in ["f", "g"] {
+            try fixture.write("\(name).imageset/Contents.json", FixtureCatalog.imageSet([("\(name).png", nil)]))
+            try fixture.write("\(name).imageset/\(name).png", large)
+        }
         let before = try Self.listing(fixture.root)
         var byBytes = CostCheckTests.costOptions()
         byBytes.costRewritesFiles = false
         var deep = byBytes
         deep.deep = true
+        var pixels = byBytes
+        pixels.costRewritesFiles = true
 
-        // When it is validated as validate does by default, and with --deep
+        // When it is validated as validate does by default, with --deep, and as size does
         let plain = try fixture.validate(byBytes)
-        let decoded = try fixture.validate(deep)
+        let deepened = try fixture.validate(deep)
+        let decoded = try fixture.validate(pixels)
 
-        // Then the copy e is found in both (as a copy, then as the same pixels); b (a's pixels stored
-        // without compression) only with --deep; c and d never; the catalog is byte for byte as it was
+        // Then the copy e is found in all three (as a copy, then as the same pixels); b (a's pixels stored
+        // without compression) only by size's pixel comparison; c and d never; the catalog is as it was
         let found = { (report: CatalogReport) in report.diagnostics.filter { $0.code == .duplicateImage }.map { "\($0.path): \($0.message)" } }
-        #expect(found(plain) == ["e.imageset/e.png: has the same bytes as a.imageset/a.png; \(try Self.listing(fixture.root)["e.imageset/e.png"]?.count ?? 0) bytes at stake"],
+        let small = try Self.listing(fixture.root)["e.imageset/e.png"]?.count ?? 0
+        #expect(found(plain) == ["e.imageset/e.png: has the same bytes as a.imageset/a.png; \(small) bytes at stake",
+                                 "g.imageset/g.png: has the same bytes as f.imageset/f.png; \(CatalogValidator.bytes(large.count)) at stake"],
                 "\(found(plain))")
-        #expect(found(decoded).map { $0.prefix(while: { $0 != ":" }) } == ["b.imageset/b.png", "e.imageset/e.png"], "\(found(decoded))")
-        #expect(found(decoded).allSatisfy { $0.contains("shows the same pixels as a.imageset/a.png") })
+        #expect(found(deepened) == found(plain), "\(found(deepened))")
+        #expect(found(decoded).map { $0.prefix(while: { $0 != ":" }) } == ["b.imageset/b.png", "e.imageset/e.png", "g.imageset/g.png"],
+                "\(found(decoded))")
+        #expect(found(decoded).prefix(2).allSatisfy { $0.contains("shows the same pixels as a.imageset/a.png") })
         #expect(try Self.listing(fixture.root) == before)
     }
 
