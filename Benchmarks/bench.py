@@ -24,20 +24,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run_timed(command, cwd=None):
-    """Runs a shell command under GNU time; returns (wall seconds, peak KiB).
+    """Runs a shell command under GNU time; returns (wall seconds, peak KiB, CPU seconds: user + sys).
 
     The wall time is taken here with a monotonic clock (GNU time prints only hundredths, too coarse for
     the 30 ms JPEG rows); the peak resident set comes from GNU time. Both wrap every contender alike.
     """
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
-        full = ["/usr/bin/time", "-f", "%e %M", "-o", report.name, "bash", "-c", command]
+        full = ["/usr/bin/time", "-f", "%e %M %U %S", "-o", report.name, "bash", "-c", command]
         start = time.perf_counter()
         result = subprocess.run(full, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         seconds = time.perf_counter() - start
         if result.returncode != 0:
             raise RuntimeError(f"command failed ({result.returncode}): {command}\n{result.stderr[-2000:]}")
-        _, kib = report.read().split()[-2:]
-        return seconds, int(kib)
+        _, kib, user, system = report.read().split()[-4:]
+        return seconds, int(kib), float(user) + float(system)
 
 
 def folder_bytes(path):
@@ -65,6 +65,7 @@ class Contender:
         self.runs = runs         # fewer runs for very slow peers
         self.times = []
         self.peaks = []
+        self.cpu = []
         self.bytes = 0
 
 
@@ -128,15 +129,16 @@ def tasks(tool, corpus, jobs):
             Contender("asset-tool", lambda o: f"{tool} decode {baseline} --scale 1/8 --output {o}/out.ppm --force"),
             Contender("djpeg", lambda o: f"djpeg -scale 1/8 -outfile {o}/out.ppm {baseline}"),
         ],
-        # --no-cost: the peers read headers (and decode) only; the cost checks (duplicate-image's pixel digests,
-        # --deep's lossless rewrites) are work they do not do.
+        # As a user types them (the cost checks on): duplicate-image compares the bytes of files whose size
+        # and header another file shares by default, and decodes those whose header shape another shares
+        # with --deep.
         "catalog-validate": [
-            Contender("asset-tool", lambda o: f"{tool} validate {catalog} --no-cost --format json > {o}/report.json || test $? -eq 1"),
+            Contender("asset-tool", lambda o: f"{tool} validate {catalog} --format json > {o}/report.json || test $? -eq 1"),
             Contender("Pillow-2proc", lambda o: f"{peers} catalog-headers {jobs} {catalog}"),
             Contender("ImageMagick", lambda o: f"find {catalog} -name '*.png' -o -name '*.jpg' | xargs -P {jobs} -n 200 identify -ping > /dev/null", runs=1),
         ],
         "catalog-validate-deep": [
-            Contender("asset-tool", lambda o: f"{tool} validate {catalog} --deep --no-cost --format json > {o}/report.json || test $? -eq 1"),
+            Contender("asset-tool", lambda o: f"{tool} validate {catalog} --deep --format json > {o}/report.json || test $? -eq 1"),
             Contender("Pillow-2proc", lambda o: f"{peers} catalog-decode {jobs} {catalog}"),
         ],
         "hash-jpeg-large": [
@@ -299,7 +301,8 @@ def main():
                     continue
                 folder = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in contender.name)
                 out = fresh(os.path.join(args.work, task.replace("/", "_"), folder))
-                seconds, kib = run_timed(contender.command(out))
+                seconds, kib, cpu = run_timed(contender.command(out))
+                contender.cpu.append(cpu)
                 contender.times.append(seconds)
                 contender.peaks.append(kib)
                 contender.bytes = folder_bytes(out)
@@ -328,7 +331,7 @@ def main():
                 "bytes": contender.bytes,
                 "speedup": (statistics.median(contender.times) and ratio) if contender is ours else None,
                 "best_peer": best.name if contender is ours else None,
-                "cpu": None,
+                "cpu": statistics.median(contender.cpu),
             })
 
     info = machine()
@@ -339,13 +342,14 @@ def main():
              f"({3 * args.runs} for the JPEG rows), alternating with the others round by round (the slowest peers once); "
              "whole processes under GNU time, "
              "warm cache, outputs to tmpfs. Times are wall-clock medians with min-max; peak is the largest "
-             "resident set over the runs; output is the bytes written.",
-             "", "| task | contender | runs | median s | min-max s | peak MiB | output MiB | speed vs best peer |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+             "resident set over the runs; CPU is the median user + sys seconds (the measure a loaded machine "
+             "disturbs least); output is the bytes written.",
+             "", "| task | contender | runs | median s | min-max s | CPU s | peak MiB | output MiB | speed vs best peer |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
     for row in rows:
         speed = f"{row['speedup']:.2f}x vs {row['best_peer']}" if row["speedup"] is not None else ""
         lines.append(f"| {row['task']} | {row['contender']} | {row['runs']} | {row['median']:.3f} | "
-                     f"{row['min']:.3f}-{row['max']:.3f} | {row['peak_mib']:.1f} | {row['bytes'] / 1048576:.1f} | {speed} |")
+                     f"{row['min']:.3f}-{row['max']:.3f} | {row['cpu']:.2f} | {row['peak_mib']:.1f} | {row['bytes'] / 1048576:.1f} | {speed} |")
     lines += ["", "Targets (from the issue), judged on this run:", "",
               "| task | target | measured | met |", "| --- | --- | --- | --- |"]
     for task, target, measured, met in judge(rows):
@@ -394,7 +398,7 @@ def judge(rows):
             ratio = ours["median"] / before["median"]
             found.append((task, "no slower than the build before (same run; within 5 % noise)",
                           f"{ratio:.2f}x its time", ratio <= 1.05))
-    for task, factor in (("catalog-validate", 3.0), ("catalog-validate-deep", 1.5)):
+    for task, factor in (("catalog-validate", 3.5), ("catalog-validate-deep", 2.0)):
         ours, pillow = row(task, "asset-tool"), row(task, "Pillow-2proc")
         if ours and pillow:
             speed = pillow["median"] / ours["median"]

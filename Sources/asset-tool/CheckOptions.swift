@@ -109,7 +109,7 @@ struct ValidatorSetup {
         let options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
                                                           config: config, placeholderNames: names,
                                                           placeholderFileGiven: placeholderNames.placeholders != nil,
-                                                          costChecks: costChecks, costRewritesFiles: deep,
+                                                          costChecks: costChecks, costRewritesFiles: duplicatesNeedDeep && deep,
                                                           duplicatesOnlyWhenDeep: duplicatesNeedDeep,
                                                           limits: limits.decoding, catalogLimits: limits.catalog)
         return (CatalogValidator(options: options), names)

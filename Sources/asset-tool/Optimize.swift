@@ -79,7 +79,10 @@ struct Optimize: WritingCommand {
             let saved = result.bytesBefore - result.bytesAfter
             print("\(result.rewritten.count) rewritten, \(result.unchanged) left as they were, \(result.copied) other files copied: "
                   + "\(CatalogCostReport.grouped(result.bytesBefore)) -> \(CatalogCostReport.grouped(result.bytesAfter)) bytes "
-                  + "(\(CatalogCostReport.grouped(saved)) saved) in \(destination)")
+                  + "(\(CatalogCostReport.grouped(saved)) repository bytes saved) in \(destination)")
+            let jpeg = result.jpegBytesSaved
+            print("of them \(CatalogCostReport.grouped(jpeg)) in JPEGs, which the app ships as they are; the PNGs' \(CatalogCostReport.grouped(saved - jpeg)) "
+                  + "leave git and source downloads, not necessarily the app (actool re-encodes catalog PNGs into Assets.car)")
         }
     }
 }

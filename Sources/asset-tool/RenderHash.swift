@@ -65,7 +65,7 @@ struct RenderHash: WritingCommand {
             throw CommandFailure(error.description)
         }
         do {
-            try AtomicFileWriter(overwrite: outputOptions.force).write(try PNGEncoder.smallest.encode(image), to: output)
+            try AtomicFileWriter(overwrite: outputOptions.force).write(try PNGEncoder.smooth.encode(image), to: output)
         } catch let error as OutputError {
             throw CommandFailure(error.description)
         } catch {

@@ -66,17 +66,21 @@ struct Size: ParsableCommand {
         case .json:
             let total = reports.reduce(0) { $0 + $1.total.bytes }
             let saving = reports.reduce(0) { $0 + $1.total.saving }
+            let appSaving = reports.reduce(0) { $0 + $1.total.appSaving }
             print(JSONValue.record([
                 "catalogs": .array(reports.map(\.json)),
                 "bytes": .int(total),
                 "saving": .int(saving),
+                "app_saving": .int(appSaving),
             ]).rendered(.records))
         default:
             for report in reports { print(report.text) }
             if reports.count > 1 {
                 let total = reports.reduce(0) { $0 + $1.total.bytes }
                 let saving = reports.reduce(0) { $0 + $1.total.saving }
-                print("\(reports.count) catalogs: \(CatalogCostReport.grouped(total)) bytes, \(CatalogCostReport.grouped(saving)) bytes to save")
+                let appSaving = reports.reduce(0) { $0 + $1.total.appSaving }
+                print("\(reports.count) catalogs: \(CatalogCostReport.grouped(total)) bytes, \(CatalogCostReport.grouped(saving)) repository bytes to save, "
+                      + "\(CatalogCostReport.grouped(appSaving)) of them out of the app")
             }
         }
     }

@@ -31,7 +31,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
 
-    @Flag(inversion: .prefixedNo, help: "Run the cost checks: unused-scale and oversized-image from the headers, duplicate-image (each PNG and JPEG decoded once); with --deep (or when .asset-tool.json names its rule) also compressible-image, which rewrites every PNG and JPEG in memory.")
+    @Flag(inversion: .prefixedNo, help: "Run the cost checks: unused-scale and oversized-image from the headers, duplicate-image (copies: only files whose header and size another file shares are compared; asset-tool size also finds the same pixels in other bytes); when .asset-tool.json names its rule also compressible-image, which rewrites every PNG and JPEG in memory (asset-tool size runs it).")
     var cost = true
 
     @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")

@@ -65,7 +65,7 @@ struct CostCommandTests {
         #expect(try LosslessOptimizer.sameImage(before, after, format: .png))
     }
 
-    @Test("validate reports duplicate-image by default, compressible-image with --deep, neither with --no-cost")
+    @Test("validate reports duplicate-image by default and with --deep, compressible-image only when the rule is named, neither with --no-cost")
     func validateCost() throws {
         // Given a catalog with the same image in two sets, and a photo stored without compression
         let scratch = try ScratchFolder()
@@ -84,22 +84,28 @@ struct CostCommandTests {
         let plain = try CLIRun.run(["validate", catalog])
         let deep = try CLIRun.run(["validate", catalog, "--deep"])
         let without = try CLIRun.run(["validate", catalog, "--deep", "--no-cost"])
+        try Data("{\"rules\": {\"compressible-image\": \"note\"}}".utf8).write(to: URL(fileURLWithPath: scratch.path + "/rule.json"))
+        let named = try CLIRun.run(["validate", catalog, "--config", scratch.path + "/rule.json"])
 
         // Then the duplicate is a warning (exit 0) with the bytes at stake in both runs; the lossless rewrite
-        // of the stored photo is a note with --deep only; --no-cost reports neither
-        for run in [plain, deep] {
-            #expect(run.status == 0 && run.stdout.contains("b.imageset/b.png: warning: shows the same pixels as a.imageset/a.png"), "\(run.stdout)")
+        // of the stored photo is a note only where the configuration names its rule (--deep decodes, it does
+        // not rewrite), in repository bytes; --no-cost reports neither
+        // (a and b are copies: validate compares bytes, with or without --deep)
+        for (run, words) in [(plain, "has the same bytes as"), (deep, "has the same bytes as")] {
+            #expect(run.status == 0 && run.stdout.contains("b.imageset/b.png: warning: \(words) a.imageset/a.png"), "\(run.stdout)")
             #expect(run.stdout.contains("\(png.count) bytes at stake") && run.stdout.contains("[duplicate-image]"))
         }
         #expect(!plain.stdout.contains("compressible-image"), "\(plain.stdout)")
-        #expect(deep.stdout.contains("photo.imageset/photo.png: note:") && deep.stdout.contains("[compressible-image]"), "\(deep.stdout)")
+        #expect(!deep.stdout.contains("compressible-image"), "\(deep.stdout)")
+        #expect(named.stdout.contains("photo.imageset/photo.png: note:") && named.stdout.contains("[compressible-image]"), "\(named.stdout)")
+        #expect(named.stdout.contains("of repository bytes at stake") && named.stdout.contains("actool re-encodes"), "\(named.stdout)")
         #expect(!without.stdout.contains("duplicate-image") && !without.stdout.contains("compressible-image"))
     }
 
-    @Test("validate and size of a project folder find the same pixels in two catalogs, naming both files")
+    @Test("validate of a project folder finds a copy in another catalog, size also the same pixels in other bytes, naming both files")
     func duplicatesAcrossCatalogs() throws {
         // Given a project folder with two catalogs: the same pixels in One/a and Two/b (compressed and stored,
-        // so not the same bytes), and other pixels in Two/c (the near-miss of another colour profile is
+        // so not the same bytes), a copy of One/a's bytes in Two/d, and other pixels in Two/c (the near-miss of another colour profile is
         // CostCheckTests': the digest compared here is the same)
         let scratch = try ScratchFolder()
         let image = try #require(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0 % 7 * 30) }))
@@ -107,7 +113,7 @@ struct CostCommandTests {
         let stored = try PNGEncoder(compressionLevel: 0, filter: .none).encode(image)
         let other = try PNGEncoder.fast.encode(try #require(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0 % 5 * 40) })))
         let files = [("One.xcassets", "a", png), ("Two.xcassets", "b", stored),
-                     ("Two.xcassets", "c", other)]
+                     ("Two.xcassets", "c", other), ("Two.xcassets", "d", png)]
         for (catalog, name, bytes) in files {
             let folder = "\(scratch.path)/\(catalog)/\(name).imageset"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -120,14 +126,16 @@ struct CostCommandTests {
         let validate = try CLIRun.run(["validate", scratch.path, "--deep"])
         let size = try CLIRun.run(["size", scratch.path, "--format", "json"])
 
-        // Then Two's b is the duplicate of One's a (a warning: exit 0), and c is not
+        // Then validate reports Two's d as a copy of One's a (a warning: exit 0), not b or c; size reports b
+        // and d (the same pixels), so its duplicate bytes are both files'
         #expect(validate.status == 0, "\(validate.stderr)")
         let lines = validate.stdout.split(separator: "\n").filter { $0.contains("[duplicate-image]") }
         #expect(lines.count == 1, "\(validate.stdout)")
-        #expect(lines.first?.contains("b.imageset/b.png: warning: shows the same pixels as One.xcassets/a.imageset/a.png (another catalog)") == true,
+        #expect(lines.first?.contains("d.imageset/d.png: warning: has the same bytes as One.xcassets/a.imageset/a.png (another catalog)") == true,
                 "\(lines)")
         #expect(size.status == 0, "\(size.stderr)")
-        #expect(size.stdout.contains("\"duplicate-image\": \(stored.count)") || size.stdout.contains("\"duplicate-image\":\(stored.count)"),
+        let both = stored.count + png.count
+        #expect(size.stdout.contains("\"duplicate-image\": \(both)") || size.stdout.contains("\"duplicate-image\":\(both)"),
                 "\(size.stdout)")
     }
 }

@@ -104,6 +104,10 @@ struct FileHeader: Sendable, Hashable {
     var size: Int = 0
     /// The whole file, kept only when read for a full decode (`SetFileReading.whole`, PNG, JPEG, GIF).
     var bytes: [UInt8]?
+    /// The digest of the whole file's bytes (`DuplicateCandidates.bytesDigest`), when the probe read a PNG or
+    /// JPEG whole (at most `probeHead` bytes) without `bytes` being kept: `duplicate-image` then compares
+    /// copies without opening the file again.
+    var bytesDigest: PixelDigest?
 
     /// The sniffed format, when the bytes are one.
     var format: ImageFormat? {
@@ -231,7 +235,11 @@ extension CatalogReader {
             } catch {
                 probed = .failure(error)
             }
-            return FileHeader(content: .raster(format, probed), size: sample.size, bytes: whole && sample.isWhole ? sample.head : nil)
+            var header = FileHeader(content: .raster(format, probed), size: sample.size, bytes: whole && sample.isWhole ? sample.head : nil)
+            if !whole, format != .gif, sample.isWhole, sample.size <= probeHead {
+                header.bytesDigest = DuplicateCandidates.bytesDigest(sample.head, format: format)
+            }
+            return header
         case .pdf:
             return FileHeader(content: .vector(.pdf, problem: VectorFileCheck.pdfProblem(sample)), size: sample.size)
         case .svg:

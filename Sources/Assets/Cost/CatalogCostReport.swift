@@ -1,6 +1,15 @@
-/// What a catalog costs the app (`asset-tool size`): the bytes of the files each set names, summed by group
-/// and catalog, and the bytes each cost finding promises (`duplicate-image`, `unused-scale`,
-/// `oversized-image`, `compressible-image`). Made from a validation report, so it reads nothing itself.
+/// What a catalog costs (`asset-tool size`): the bytes of the files each set names, summed by group and
+/// catalog, and the bytes each cost finding promises (`duplicate-image`, `unused-scale`, `oversized-image`,
+/// `compressible-image`). Made from a validation report, so it reads nothing itself.
+///
+/// Two kinds of bytes (Docs/cost.md): `bytes` and `saving` are repository bytes, the source files as git and
+/// a download of the source hold them; `appSaving` is what the findings take out of the app. actool decodes
+/// every PNG of a catalog and stores its own encoding in Assets.car, so a lossless PNG rewrite
+/// (`compressible-image` on a PNG) saves repository bytes only; a file no device loads (`unused-scale`), pixels
+/// no screen shows (`oversized-image`) and a second copy (`duplicate-image`) change what actool stores, and a
+/// JPEG is stored as it is, so those count for the app too. What the app ships of a catalog is the compiled
+/// `Assets.car`'s size: where one is at hand, a reader of it fills `shippedBytes` (the hook the compiled-catalog
+/// reader uses; nil until then).
 import AssetsSupport
 
 public struct CatalogCostReport: Sendable, Hashable {
@@ -15,8 +24,19 @@ public struct CatalogCostReport: Sendable, Hashable {
         public var bytes: Int
         /// Bytes each code promises inside this row.
         public var savings: [CatalogDiagnostic.Code: Int]
-        /// What acting on every finding saves, each file counted once (its largest saving).
+        /// What acting on every finding saves in the repository, each file counted once (its largest saving).
         public var saving: Int
+        /// What acting on every finding takes out of the app, each file counted once: `saving` less what only
+        /// the source files gain (a lossless rewrite of a catalog PNG, which actool re-encodes anyway).
+        public var appSaving: Int = 0
+    }
+
+    /// Whether a finding's bytes also leave the app: every cost code but `compressible-image` on a PNG (or any
+    /// file not a JPEG by its name), which actool re-encodes into Assets.car.
+    public static func savesAppBytes(_ code: CatalogDiagnostic.Code, path: String) -> Bool {
+        guard code == .compressibleImage else { return true }
+        let lower = path.lowercased()
+        return lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
     }
 
     public var catalog: String
@@ -24,15 +44,22 @@ public struct CatalogCostReport: Sendable, Hashable {
     public var rows: [Row]
 
     public var total: Row { rows[0] }
+    /// The bytes the app ships for this catalog (the compiled `Assets.car`'s), when a compiled catalog was
+    /// read; nil otherwise (the hook for the compiled-catalog reader: `size` prints it beside `bytes`).
+    public var shippedBytes: Int?
 
     public init(_ report: CatalogReport) {
         catalog = report.catalog
         // The largest saving of each file, and each code's saving per file.
         var best: [String: Int] = [:]
+        var bestInApp: [String: Int] = [:]
         var perCode: [(String, CatalogDiagnostic.Code, Int)] = []
         for diagnostic in report.diagnostics {
             guard let stake = diagnostic.bytesAtStake, Self.codes.contains(diagnostic.code) else { continue }
             best[diagnostic.path] = max(best[diagnostic.path] ?? 0, stake)
+            if Self.savesAppBytes(diagnostic.code, path: diagnostic.path) {
+                bestInApp[diagnostic.path] = max(bestInApp[diagnostic.path] ?? 0, stake)
+            }
             perCode.append((diagnostic.path, diagnostic.code, stake))
         }
         var byPath: [String: Row] = ["": Row(kind: .catalog, path: "", bytes: 0, savings: [:], saving: 0)]
@@ -71,19 +98,24 @@ public struct CatalogCostReport: Sendable, Hashable {
         for (path, stake) in best {
             for owner in owners(path) { byPath[owner]?.saving += stake }
         }
+        for (path, stake) in bestInApp {
+            for owner in owners(path) { byPath[owner]?.appSaving += stake }
+        }
         rows = byPath.values.sorted { lhs, rhs in
             lhs.path.isEmpty != rhs.path.isEmpty ? lhs.path.isEmpty : lhs.path < rhs.path
         }
     }
 
-    /// A table: bytes, each code's savings, the saving, the path; the catalog's row last, as a total.
+    /// A table: repository bytes, each code's savings, the repository saving and the app's, the path; the
+    /// catalog's row last, as a total.
     public var text: String {
-        let header = ["bytes", "duplicate", "unused", "oversized", "compressible", "saving", "path"]
+        let header = ["bytes", "duplicate", "unused", "oversized", "compressible", "repo saving", "app saving", "path"]
         var lines = [header]
         for row in rows.dropFirst() + [total] {
             var cells = [Self.grouped(row.bytes)]
             cells += Self.codes.map { row.savings[$0].map(Self.grouped) ?? "-" }
             cells.append(Self.grouped(row.saving))
+            cells.append(Self.grouped(row.appSaving))
             let name = row.kind == .catalog ? "total (\(catalog))" : row.path + (row.kind == .group ? "/" : "")
             cells.append(PlainText.escape(name))
             lines.append(cells)
@@ -94,8 +126,12 @@ public struct CatalogCostReport: Sendable, Hashable {
             line.enumerated().map { index, cell in
                 index == line.count - 1 ? cell : String(repeating: " ", count: widths[index] - cell.count) + cell
             }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        }.joined(separator: "\n") + "\n" + Self.bytesNote
     }
+
+    /// What the table's figures are, under it.
+    static let bytesNote = "bytes and repo saving: the source files (git, source downloads); app saving: what leaves the app "
+        + "(actool re-encodes catalog PNGs into Assets.car, so a lossless PNG rewrite may not change the app)\n"
 
     package var json: JSONValue {
         func savings(_ row: Row) -> JSONValue {
@@ -103,15 +139,18 @@ public struct CatalogCostReport: Sendable, Hashable {
         }
         func item(_ row: Row) -> JSONValue {
             .record(["kind": .string(row.kind.rawValue), "path": .string(row.path), "bytes": .int(row.bytes),
-                     "savings": savings(row), "saving": .int(row.saving)])
+                     "savings": savings(row), "saving": .int(row.saving), "app_saving": .int(row.appSaving)])
         }
-        return .record([
-            "catalog": .string(catalog),
-            "bytes": .int(total.bytes),
-            "savings": savings(total),
-            "saving": .int(total.saving),
-            "rows": .array(rows.dropFirst().map(item)),
-        ])
+        var fields: [(key: String, value: JSONValue)] = [
+            (key: "catalog", value: .string(catalog)),
+            (key: "bytes", value: .int(total.bytes)),
+            (key: "savings", value: savings(total)),
+            (key: "saving", value: .int(total.saving)),
+            (key: "app_saving", value: .int(total.appSaving)),
+        ]
+        if let shippedBytes { fields.append((key: "shipped_bytes", value: .int(shippedBytes))) }
+        fields.append((key: "rows", value: .array(rows.dropFirst().map(item))))
+        return .object(fields)
     }
 
     /// `12,345`: a count with its thousands grouped, as every byte figure of `size`, `optimize`, the findings and

@@ -213,10 +213,17 @@ extension CatalogOptimizer {
 }
 
 extension CatalogOptimization {
+    /// The repository bytes the JPEG rewrites saved: the part of the saving the app may see, as actool stores a
+    /// catalog's JPEGs as they are (it re-encodes PNGs, so their saving is the repository's: Docs/cost.md).
+    package var jpegBytesSaved: Int {
+        rewritten.filter { CatalogCostReport.savesAppBytes(.compressibleImage, path: $0.path) }.reduce(0) { $0 + $1.before - $1.after }
+    }
+
     package var json: JSONValue {
         .record([
             "bytes_before": .int(bytesBefore),
             "bytes_after": .int(bytesAfter),
+            "app_saving": .int(jpegBytesSaved),
             "rewritten": .array(rewritten.map { file in
                 .record(["path": .string(file.path), "before": .int(file.before), "after": .int(file.after), "change": .string(file.change)])
             }),

@@ -111,7 +111,8 @@ extension CatalogDiagnostic.Code {
                 + "or a point size in .asset-tool.json). Export it at the size it is shown."
         case .compressibleImage:
             return "A PNG or JPEG that a lossless rewrite (asset-tool optimize) makes smaller by more than the threshold "
-                + "(10 % and 4 KiB by default), with every decoded pixel, colour profile and orientation unchanged."
+                + "(10 % and 4 KiB by default), with every decoded pixel, colour profile and orientation unchanged. The bytes "
+                + "are the repository's: actool re-encodes a catalog's PNGs into Assets.car, so the app may not get smaller."
         case .iconAlpha:
             return "The App Store icon (ios-marketing, or the single-size 1024 iOS icon) or a watchOS icon is a PNG with an "
                 + "alpha channel (colour type 4 or 6, or a tRNS chunk): App Store Connect rejects the upload (ITMS-90717, "

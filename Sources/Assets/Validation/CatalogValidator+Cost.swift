@@ -8,8 +8,9 @@ extension CatalogValidator {
     /// Whether a cost code runs: the cost checks are on and the configuration does not turn it off.
     /// `compressible-image` (each PNG and JPEG rewritten losslessly in memory, trials at libdeflate's strong
     /// levels: hundreds of times the work of reading headers) runs only where rewrites are wanted
-    /// (`costRewritesFiles`: `size`, `validate --deep`) or the configuration names it; `duplicate-image`
-    /// decodes each PNG and JPEG once for a digest of its pixels; the others judge headers.
+    /// (`costRewritesFiles`: `size`) or the configuration names it; `duplicate-image` reads only the PNGs
+    /// and JPEGs whose size and header another file shares, and decodes only with `duplicateEvidence`
+    /// `.pixels` (`DuplicateCandidates`); the others judge headers.
     func runs(_ code: CatalogDiagnostic.Code) -> Bool {
         guard options.costChecks, options.config.rules[code] != .off else { return false }
         if code == .compressibleImage {
@@ -18,45 +19,52 @@ extension CatalogValidator {
         return true
     }
 
-    /// Whether the reader must read files whole for the cost checks (digests, lossless rewrites).
-    var costReadsWhole: Bool { runs(.duplicateImage) || runs(.compressibleImage) }
+    /// Whether the reader must read files whole for the cost checks (lossless rewrites).
+    var costReadsWhole: Bool { runs(.compressibleImage) }
 
-    /// The cost findings of one set, and the digests of its files.
+    /// The cost findings of one set, and the shapes of its files (for `duplicate-image`).
     func costFindings(of asset: Asset, jobs: [FileJob], facts: [Int: ImageFacts]) -> ([CatalogDiagnostic], [ImageDigestTable.File]) {
         guard options.costChecks else { return ([], []) }
         var found: [CatalogDiagnostic] = []
         var digests: [ImageDigestTable.File] = []
         let imageLike: Set<AssetKind> = [.imageSet, .appIconSet, .stickersIconSet, .iconSet, .symbolSet]
+        let duplicates = runs(.duplicateImage), compressible = runs(.compressibleImage)
         for job in jobs {
             guard let header = asset.fileRecords[job.record].header else { continue }
             if asset.kind == .imageSet, runs(.unusedScale), let why = unusedReason(asset, job) {
                 found.append(CatalogDiagnostic(.unusedScale, path: job.path,
                                                message: "\(why); \(Self.bytes(header.size)) at stake", bytesAtStake: header.size))
             }
-            guard let bytes = header.bytes, let format = header.format, imageLike.contains(asset.kind) || asset.kind == .imageSet else { continue }
-            var orientation = ImageOrientation.up
-            if case .raster(_, .success(let info)) = header.content {
-                orientation = info.orientation
-                // Four RGBA copies: the rewrite's 16-bit canvas and its rows.
-                if (try? options.limits.checkMemory(width: info.width, height: info.height, copies: 4, format: format)) == nil { continue }
+            guard duplicates || compressible, let format = header.format, imageLike.contains(asset.kind) || asset.kind == .imageSet,
+                  case .raster(_, .success(let info)) = header.content else { continue }
+            // Four RGBA copies: the rewrite's 16-bit canvas and its rows.
+            if (try? options.limits.checkMemory(width: info.width, height: info.height, copies: 4, format: format)) == nil { continue }
+            if duplicates, format == .png || format == .jpeg {
+                digests.append(ImageDigestTable.File(shape: .init(format: format, orientation: info.orientation, width: info.width, height: info.height),
+                                                     path: job.path, size: header.size,
+                                                     bytesDigest: duplicateEvidence == .bytes ? header.bytesDigest : nil))
             }
-            if runs(.duplicateImage), let digest = LosslessOptimizer.digest(bytes, format: format, orientation: orientation, limits: options.limits) {
-                digests.append(ImageDigestTable.File(digest: digest, path: job.path, size: header.size))
-            }
-            if runs(.compressibleImage), format == .png || format == .jpeg,
+            if compressible, let bytes = header.bytes, format == .png || format == .jpeg,
                let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: options.limits) {
                 let saved = rewrite.savedBytes
                 let settings = options.config.cost
                 if Double(saved) * 100 > settings.compressibleMinPercent * Double(bytes.count), saved > settings.compressibleMinBytes {
                     let percent = Int((Double(saved) * 100 / Double(max(bytes.count, 1))).rounded())
                     found.append(CatalogDiagnostic(.compressibleImage, path: job.path,
-                                                   message: "\(Self.bytes(bytes.count)) losslessly rewritten is \(Self.bytes(rewrite.bytes.count)) (\(percent) % smaller: \(rewrite.change)); \(Self.bytes(saved)) at stake (asset-tool optimize)",
+                                                   message: "\(Self.bytes(bytes.count)) losslessly rewritten is \(Self.bytes(rewrite.bytes.count)) (\(percent) % smaller: \(rewrite.change)); \(Self.bytes(saved)) of repository bytes at stake (asset-tool optimize; \(Self.shippedNote(format)))",
                                                    bytesAtStake: saved))
                 }
             }
         }
         if asset.kind == .imageSet, runs(.oversizedImage) { found += oversized(asset, jobs: jobs, facts: facts) }
         return (found, digests)
+    }
+
+    /// What a lossless rewrite of a catalog file does to the app: actool decodes a catalog's PNGs and stores
+    /// its own encoding in Assets.car, so the source's savings may not reach the app (Docs/cost.md).
+    static func shippedNote(_ format: ImageFormat) -> String {
+        format == .png ? "actool re-encodes catalog PNGs into Assets.car, so the app may not get smaller"
+            : "a JPEG actool keeps as JPEG ships these bytes"
     }
 
     /// Why no device of the deployment target loads the file, when none does (every entry naming it unused).
@@ -131,13 +139,19 @@ extension CatalogValidator {
         return found
     }
 
+    /// What `duplicate-image` compares: decoded pixels where the cost is the command's point and lossless
+    /// rewrites run anyway (`size`, `report --deep`, a library caller's default), else bytes (`validate`, with or
+    /// without `--deep`: copies found from the sizes the headers gave; a pixel digest is a second decode of
+    /// every file whose shape collides, 3.4 times `--deep`'s own work on the bench corpus: BENCHMARKS.md).
+    var duplicateEvidence: DuplicateCandidates.Evidence { options.costRewritesFiles ? .pixels : .bytes }
+
     /// `duplicate-image`: every file whose digest an earlier file (by path) has; the earliest is the one kept.
     /// `table` is in path order (`ImageDigestTable.sortByPath()`).
     func duplicateImages(_ table: ImageDigestTable) -> [CatalogDiagnostic] {
         guard runs(.duplicateImage), table.count > 1 else { return [] }
         let rows = table.rows
         // Row numbers by digest, then path: each digest's rows together, the one kept first.
-        let order = rows.indices.sorted { left, right in
+        let order = rows.indices.filter { rows[$0].digest != nil }.sorted { left, right in
             rows[left].digest != rows[right].digest
                 ? ImageDigestTable.digestPrecedes(rows[left].digest, rows[right].digest) : left < right
         }
@@ -151,7 +165,7 @@ extension CatalogValidator {
             let record = rows[index]
             let place = record.set == rows[kept].set ? " (another entry of the same set)" : ""
             found.append(CatalogDiagnostic(.duplicateImage, path: table.path(index),
-                                           message: "shows the same pixels as \(table.path(kept))\(place); \(Self.bytes(record.size)) at stake",
+                                           message: "\(duplicateEvidence.words) \(table.path(kept))\(place); \(Self.bytes(record.size)) at stake",
                                            bytesAtStake: record.size))
         }
         return found
@@ -170,12 +184,18 @@ extension CatalogValidator {
             return catalog.hasPrefix(prefix) ? String(catalog.dropFirst(prefix.count)) : catalog
         }
         for index in reports.indices { reports[index].imageDigests.sortByPath() }
+        // The files whose shape only another catalog shares get their digests now.
+        var tablesToResolve = reports.map(\.imageDigests)
+        reports.indices.forEach { reports[$0].imageDigests = ImageDigestTable() }
+        let evidence = validators[0].duplicateEvidence
+        DuplicateCandidates.resolve(&tablesToResolve, roots: reports.map(\.catalog), by: evidence, limits: validators[0].options.limits)
+        for index in reports.indices { reports[index].imageDigests = tablesToResolve[index] }
         // Every file of every catalog, (catalog, row), by digest, then catalog, then path: each digest's files
         // together, the one kept first, and each catalog's first file of the digest first among its own.
         var order: [(catalog: Int32, row: Int32)] = []
         for (catalog, report) in reports.enumerated() {
             guard let catalogNumber = Int32(exactly: catalog) else { break }
-            for row in report.imageDigests.rows.indices {
+            for row in report.imageDigests.rows.indices where report.imageDigests.rows[row].digest != nil {
                 guard let rowNumber = Int32(exactly: row) else { break }
                 order.append((catalogNumber, rowNumber))
             }
@@ -201,7 +221,7 @@ extension CatalogValidator {
             let keptCatalog = Int(kept.catalog)
             let size = tables[catalog][row].size
             found[catalog].append(CatalogDiagnostic(.duplicateImage, path: reports[catalog].imageDigests.path(row),
-                                                    message: "shows the same pixels as \(shown(reports[keptCatalog].catalog))/\(reports[keptCatalog].imageDigests.path(Int(kept.row))) (another catalog); \(bytes(size)) at stake",
+                                                    message: "\(evidence.words) \(shown(reports[keptCatalog].catalog))/\(reports[keptCatalog].imageDigests.path(Int(kept.row))) (another catalog); \(bytes(size)) at stake",
                                                     bytesAtStake: size))
         }
         for index in reports.indices where !found[index].isEmpty {

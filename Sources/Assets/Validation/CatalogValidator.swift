@@ -148,6 +148,13 @@ public struct CatalogValidator: Sendable {
             fileCount += outcome.fileCount
         }
         digests.sortByPath()
+        if runs(.duplicateImage), !digests.isEmpty {
+            var tables = [digests]
+            digests = ImageDigestTable()
+            DuplicateCandidates.resolve(&tables, roots: [catalog.root], by: duplicateEvidence, limits: options.limits,
+                                        workers: options.catalogLimits.workers)
+            digests = tables[0]
+        }
         diagnostics += duplicateImages(digests)
         diagnostics = emptyStacks(diagnostics, in: catalog)
         diagnostics += options.config.ignored.map { ignored in

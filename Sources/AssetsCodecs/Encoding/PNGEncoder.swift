@@ -83,6 +83,11 @@ public struct PNGEncoder: Sendable, Hashable {
     /// BENCHMARKS.md, "Frames in bands").
     public static let fast = PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true,
                                         indexedWhenFewColors: true, bandLevels: BandLevels(direct: 3, indexed: 6))
+    /// Smooth images of any size (a BlurHash or ThumbHash drawn by `render-hash`, up to 4096x4096): zlib 6
+    /// with libpng's adaptive filters, RGB when every pixel is opaque. On a 9x9 BlurHash drawn at 4096x4096,
+    /// zlib 9 took about ten times as long for 8 % fewer bytes, and RGB at level 6 is as small as RGBA at 9
+    /// (4.3 MB; BENCHMARKS.md, "render-hash").
+    public static let smooth = PNGEncoder(compressionLevel: 6, filter: .adaptive, opaqueAsRGB: true)
     /// Small output on photographs (zlib 9, libpng's adaptive filters), several times slower.
     public static let smallest = PNGEncoder(compressionLevel: 9, filter: .adaptive)
     /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive,

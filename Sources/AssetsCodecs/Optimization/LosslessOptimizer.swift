@@ -3,8 +3,8 @@
 ///
 /// The work is the libraries': libpng decodes, libdeflate deflates (`png_optimize_shim.c`), libjpeg
 /// transcodes coefficients (`jpeg_optimize_shim.c`, jpegtran's semantics). What is written here: the
-/// choice between what they return, the proof, and the digest (Swift's `Hasher`, seeded per process: a
-/// digest compares files within one run, never across runs).
+/// choice between what they return, the proof, and the digest (`StableHasher`, a fixed-key hash: the same
+/// file has the same digest on every run, so the digest cache may keep it).
 import AssetsSupport
 internal import CPNGShim
 internal import CJPEGShim
@@ -19,12 +19,6 @@ public struct LosslessRewrite: Sendable, Hashable {
     public var change: String
 
     public var savedBytes: Int { originalSize - bytes.count }
-}
-
-/// The digest of what an image shows: equal digests, same pixels (and profile, gamma, orientation).
-public struct PixelDigest: Sendable, Hashable {
-    public var high: UInt64
-    public var low: UInt64
 }
 
 public enum LosslessOptimizer {
@@ -135,27 +129,20 @@ public enum LosslessOptimizer {
     }
 }
 
-/// Two hashers fed the same bytes behind different tags: a 128-bit digest.
+/// The stable hasher behind a digest, as a class for the C callback's context.
 private final class DigestBox {
-    var first = Hasher()
-    var second = Hasher()
-
-    init() {
-        first.combine(0x5A17_0001 as UInt64)
-        second.combine(0x9E37_79B9_7F4A_7C15 as UInt64)
-    }
+    var hasher = StableHasher()
 
     func add(_ bytes: UnsafeRawBufferPointer) {
-        first.combine(bytes: bytes)
-        second.combine(bytes: bytes)
+        hasher.add(bytes)
     }
 
     func add(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { add($0) }
+        hasher.add(bytes)
     }
 
     func finish() -> PixelDigest {
-        PixelDigest(high: UInt64(bitPattern: Int64(first.finalize())), low: UInt64(bitPattern: Int64(second.finalize())))
+        hasher.finish()
     }
 }
 

@@ -122,6 +122,16 @@ public struct FrameExtractor: Sendable {
         var report = FrameExtractionReport(source: sourceName, format: source.format, canvasWidth: source.canvasWidth,
                                            canvasHeight: source.canvasHeight, loopCount: source.loopCount, raw: raw)
         var stopped: FrameExtractionError?
+        // The files the structure walk says the run will write (the selected frames with pixels and the
+        // manifest) are counted against the budget before the first is written, so a file of 100,000 one-pixel
+        // frames is refused at once instead of after the budget's worth of frames.
+        if let files, let known = source.framesWithPixels {
+            let needed = known.reduce(1) { selection.contains($1) ? $0 + 1 : $0 }
+            if !files.hasRoom(for: needed) {
+                let first = known.first(where: selection.contains).map(FrameExtractor.frameName) ?? FrameExtractor.manifestName
+                throw .output(OutputError(path: join(first), reason: .tooManyFiles(files.limit)))
+            }
+        }
         do {
             while let frame = try source.nextFrame() {
                 report.frameCount += 1

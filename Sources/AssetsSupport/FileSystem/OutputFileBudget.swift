@@ -11,6 +11,11 @@ public final class OutputFileBudget: Sendable {
         self.limit = max(limit, 1)
     }
 
+    /// Whether `count` more files fit the budget now (taking nothing: a check before the first write).
+    package func hasRoom(for count: Int) -> Bool {
+        written.withLock { $0 + count <= limit }
+    }
+
     /// Takes one file from the budget; false (taking nothing) when the budget is spent.
     package func take() -> Bool {
         written.withLock { count in

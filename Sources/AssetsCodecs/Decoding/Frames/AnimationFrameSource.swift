@@ -15,10 +15,15 @@ public protocol AnimationFrameSource {
     /// Problems that did not stop reading (a canvas grown for the first frame, bytes after the end, a
     /// missing trailer); complete once `nextFrame()` has returned nil.
     var warnings: [ImageWarning] { get }
+    /// The indices of the frames with pixels, when a walk of the file's structure found them before the first
+    /// frame (a GIF opened by `ImageFrames.open`): lets a writer count its files against a limit before it
+    /// writes one. nil: not known ahead.
+    var framesWithPixels: [Int]? { get }
 }
 
 extension AnimationFrameSource {
     public var warnings: [ImageWarning] { [] }
+    public var framesWithPixels: [Int]? { nil }
 }
 
 /// A still image presented as a one-frame, play-once sequence.

@@ -9,8 +9,10 @@ public enum ImageFrames {
         let format = ImageFormat(sniffing: bytes)
         switch format {
         case .gif:
-            try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(bytes: bytes, limits: limits) }
-            return try GIFFrameReader(bytes: bytes, limits: limits, output: raw ? .raw : .composited)
+            let info = try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(bytes: bytes, limits: limits) }
+            let reader = try GIFFrameReader(bytes: bytes, limits: limits, output: raw ? .raw : .composited)
+            reader.framesWithPixels = info.map { framesWithPixels($0, raw: raw) }
+            return reader
         case .jpeg, .png:
             // One frame: the still image, EXIF orientation applied.
             let decoded = try ImageInspector.decode(bytes, options: DecodeOptions(limits: limits))
@@ -33,12 +35,15 @@ public enum ImageFrames {
             throw error.naming(file: path)
         }
         if ImageFormat(sniffing: head) == .gif {
+            let info: GIFInfo?
             do {
-                try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(file: path, limits: limits) }
+                info = try refuseOversized(limits: limits, raw: raw) { () throws(ImageError) in try GIFInfo(file: path, limits: limits) }
             } catch {
                 throw error.naming(file: path)
             }
-            return try GIFFrameReader(file: path, limits: limits, output: raw ? .raw : .composited)
+            let reader = try GIFFrameReader(file: path, limits: limits, output: raw ? .raw : .composited)
+            reader.framesWithPixels = info.map { framesWithPixels($0, raw: raw) }
+            return reader
         }
         do {
             return try open(bytes: try ImageInspector.readFile(path), limits: limits, raw: raw)
@@ -50,8 +55,10 @@ public enum ImageFrames {
     /// The structure scan reads no pixels: a frame-count bomb, or many frames on a large canvas, is refused
     /// here, before any frame is handed out (and written), instead of after `maxFrames` frames or hours of
     /// compositing. Damage is left to the frame reader, which hands out the complete frames before it.
+    /// The structure it read, when it read it whole (nil at damage).
+    @discardableResult
     private static func refuseOversized(limits: DecodingLimits, raw: Bool,
-                                        scan: () throws(ImageError) -> GIFInfo) throws(ImageError) {
+                                        scan: () throws(ImageError) -> GIFInfo) throws(ImageError) -> GIFInfo? {
         do {
             let info = try scan()
             // The canvas itself first: its own limit gives the plainer message.
@@ -68,8 +75,16 @@ public enum ImageFrames {
             } else {
                 try limits.checkAnimation(frames: info.frames.count, pixelsPerFrame: info.canvasWidth * info.canvasHeight, format: .gif)
             }
+            return info
         } catch {
             if error.kind == .tooLarge { throw error }
+            return nil
         }
+    }
+
+    /// The indices of the frames the structure holds that have pixels to write: every frame composited (the
+    /// canvas), a raw frame when its rectangle is not empty.
+    private static func framesWithPixels(_ info: GIFInfo, raw: Bool) -> [Int] {
+        info.frames.filter { !raw || ($0.rectangle.width > 0 && $0.rectangle.height > 0) }.map(\.index)
     }
 }

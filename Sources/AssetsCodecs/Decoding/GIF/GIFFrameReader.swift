@@ -32,6 +32,8 @@ public final class GIFFrameReader: AnimationFrameSource {
     public let screenWidth: Int
     public let screenHeight: Int
     public var loopCount: GIFLoopCount { records.loopCount }
+    /// The frames with pixels the structure walk found (`ImageFrames.open` sets it); nil when not walked.
+    public internal(set) var framesWithPixels: [Int]?
 
     private let records: GIFRecordReader
     private let output: Output

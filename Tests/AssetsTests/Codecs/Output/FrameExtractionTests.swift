@@ -129,3 +129,46 @@ struct FrameExtractionTests {
         }
     }
 }
+
+/// A frame source that counts the frames asked of it, for "counted before the first write".
+private final class CountingFrameSource: AnimationFrameSource {
+    let inner: any AnimationFrameSource
+    var asked = 0
+    init(_ inner: any AnimationFrameSource) { self.inner = inner }
+    var format: ImageFormat { inner.format }
+    var canvasWidth: Int { inner.canvasWidth }
+    var canvasHeight: Int { inner.canvasHeight }
+    var loopCount: GIFLoopCount { inner.loopCount }
+    var framesWithPixels: [Int]? { inner.framesWithPixels }
+    func nextFrame() throws(ImageError) -> AnimationFrame? {
+        asked += 1
+        return try inner.nextFrame()
+    }
+}
+
+@Suite("Frame extraction: the file budget counted before the first write")
+struct FrameBudgetTests {
+    @Test("a GIF with more frames than the budget holds is refused before a frame is read or written; one that fits is written")
+    func countedAhead() throws {
+        // Given a GIF of 40 1x1 frames, opened as extract-frames opens it (the structure walked first)
+        let frames = (0..<40).map { GIFFixtures.frame(UInt8($0 % 4), width: 1, height: 1) }
+        let gif = try GIFEncoder(width: 1, height: 1, globalColorTable: GIFFixtures.palette, loopCount: .forever, frames: frames).encode()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frame-budget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = CountingFrameSource(try ImageFrames.open(bytes: gif))
+        #expect(source.framesWithPixels?.count == 40)
+
+        // When its frames are extracted with room for 10 files, then frames 0-8 only (nine and a manifest)
+        let short = FrameExtractor(folder: folder.path + "/short", files: OutputFileBudget(limit: 10))
+        #expect(throws: FrameExtractionError.self) { try short.extract(from: source, raw: false, sourceName: "many.gif") }
+        let fitting = FrameExtractor(folder: folder.path + "/fits", selection: FrameSelection(first: 0, last: 8),
+                                     files: OutputFileBudget(limit: 10))
+        let report = try fitting.extract(from: try ImageFrames.open(bytes: gif), raw: false, sourceName: "many.gif")
+
+        // Then the first stops before reading a frame and leaves no folder; the second writes nine frames
+        #expect(source.asked == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/short"))
+        #expect(report.frames.count == 9)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/fits").count == 10)
+    }
+}

@@ -1,0 +1,86 @@
+/// `duplicate-image` without decoding, or even reading, what cannot be a duplicate.
+///
+/// By bytes (`validate`, with or without `--deep`): two files are copies only when their headers agree and
+/// their sizes are equal, both read already; a file whose (header, size) no other file shares is never opened
+/// again. A file of at most 8 KiB comes with its digest (the probe read it whole: `FileHeader.bytesDigest`);
+/// the others are read whole on every core and their bytes hashed (`PixelDigest.ofBytes`, fixed-key).
+///
+/// By pixels (`size`, `report --deep`): two files show the same pixels only when their
+/// headers agree on format, width, height and orientation (`ImageDigestTable.Shape`); only files whose
+/// shape another file shares are decoded for their pixel digest (`LosslessOptimizer.digest`), and equal
+/// bytes are decoded once per run.
+import AssetsSupport
+import AssetsCodecs
+
+package enum DuplicateCandidates {
+    /// What two files must share to be reported as duplicates.
+    package enum Evidence: Sendable {
+        /// The same bytes: a copy of the file.
+        case bytes
+        /// The same decoded pixels, colour profile and orientation, whatever the encoding.
+        case pixels
+
+        /// How a finding says it: "... as the kept file".
+        var words: String { self == .bytes ? "has the same bytes as" : "shows the same pixels as" }
+    }
+
+    /// What must be equal before two files are compared at all.
+    private struct Key: Hashable {
+        var shape: ImageDigestTable.Shape
+        /// The file's size (by bytes), or -1 (by pixels: re-encoded files differ in size).
+        var size: Int
+    }
+
+    /// The digest of a whole file's bytes, as `duplicate-image` compares copies (tagged with the format, as
+    /// `ImageDigestTable.Shape` numbers it).
+    package static func bytesDigest(_ bytes: [UInt8], format: ImageFormat) -> PixelDigest {
+        let tag = ImageDigestTable.Shape(format: format, orientation: .up, width: 0, height: 0).format
+        return bytes.withUnsafeBytes { PixelDigest.ofBytes($0, tag: tag) }
+    }
+
+    /// Finds the digest of every row of `tables` whose key another row (of any table) shares and that has
+    /// not been looked at yet. `roots[i]` is the folder of `tables[i]`'s catalog.
+    package static func resolve(_ tables: inout [ImageDigestTable], roots: [String], by evidence: Evidence,
+                                limits: DecodingLimits, workers: Int = ParallelWork.processorCount) {
+        guard tables.count == roots.count else { return }
+        // Equal bytes are equal headers, so a copy shares the shape too.
+        func key(_ row: ImageDigestTable.Row) -> Key { Key(shape: row.shape, size: evidence == .bytes ? row.size : -1) }
+        var keyCounts: [Key: Int] = [:]
+        for table in tables {
+            for row in table.rows { keyCounts[key(row), default: 0] += 1 }
+        }
+        var wanted: [(table: Int32, row: Int32)] = []
+        for (tableIndex, table) in tables.enumerated() {
+            for (rowIndex, row) in table.rows.enumerated() where !row.looked && (keyCounts[key(row)] ?? 0) > 1 {
+                // A small file's bytes were digested as the probe read them whole (`FileHeader.bytesDigest`).
+                guard let tableNumber = Int32(exactly: tableIndex), let rowNumber = Int32(exactly: rowIndex) else { continue }
+                wanted.append((tableNumber, rowNumber))
+            }
+        }
+        guard !wanted.isEmpty else { return }
+        let catalogRoots = roots.map { CatalogRoot(path: $0) ?? CatalogRoot(path: $0, real: $0) }
+        let formats = ImageFormat.allCases
+        let snapshot = tables
+        // Bytes decoded in this run, by their digest: a copy of a file is decoded once.
+        let decoded = Locked<[PixelDigest: PixelDigest?]>([:])
+        let digests = ParallelWork.map(count: wanted.count, chunk: 8, width: workers) { index -> PixelDigest? in
+            let (tableIndex, rowIndex) = (Int(wanted[index].table), Int(wanted[index].row))
+            let row = snapshot[tableIndex].rows[rowIndex]
+            guard Int(row.shape.format) < formats.count else { return nil }
+            let format = formats[Int(row.shape.format)]
+            guard case .success(let read) = catalogRoots[tableIndex].read(snapshot[tableIndex].path(rowIndex)),
+                  read.head.count == read.size else { return nil }
+            let bytes = read.head
+            let content = bytes.withUnsafeBytes { PixelDigest.ofBytes($0, tag: row.shape.format) }
+            guard evidence == .pixels else { return content }
+            if let seen = decoded.withLock({ $0[content] }) { return seen }
+            let orientation = ImageOrientation(rawValue: Int(row.shape.orientation)) ?? .up
+            let digest = LosslessOptimizer.digest(bytes, format: format, orientation: orientation, limits: limits)
+            decoded.withLock { $0[content] = .some(digest) }
+            return digest
+        }
+        for (index, digest) in digests.enumerated() {
+            tables[Int(wanted[index].table)].setDigest(digest, ofRow: Int(wanted[index].row))
+        }
+    }
+}
