@@ -16,7 +16,9 @@ struct CarCommandTests {
         #expect(text.stdout.contains("7 renditions"))
         #expect(text.stdout.contains("compiled by: Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool"))
         #expect(text.stdout.contains("deployment target: ios 15.0"))
-        #expect(text.stdout.contains("AppIcon  icon-60@2x.png  internal-reference  phone  @2x  60x60  ARGB  in ZZZZPackedAsset-2.0.0-gamut0 at 2,4 60x60"))
+        #expect(text.stdout.contains("AppIcon  icon-60@2x.png  internal-reference  phone  @2x  60x60  ARGB  original  in ZZZZPackedAsset-2.0.0-gamut0 at 2,4 60x60"))
+        #expect(text.stdout.contains("Logo  logo@2x.png  image  universal  @2x  64x32  ARGB  lzfse  template  "))
+        #expect(text.stdout.contains("-  ZZZZPackedAsset-2.0.0-gamut0  packed-image  phone  @2x  128x64  ARGB  lzfse  atlas of 1  "))
         #expect(text.stdout.contains("Brand  Brand  color  universal  @1x  colour(0.250, 0.500, 0.750, 1.000)"))
         // And as JSON it conforms to its schema
         let json = try SchemaConformanceTests.expectConforms(["car", "info", car, "--format", "json"], to: "car-info")
@@ -25,6 +27,13 @@ struct CarCommandTests {
             return
         }
         #expect(renditions.count == 7)
+        guard case let .object(logo) = renditions[4], case let .object(atlas) = renditions[0] else {
+            Issue.record("renditions are objects")
+            return
+        }
+        #expect(logo["template_mode"] == .string("template"))
+        #expect(atlas["template_mode"] == .null)
+        #expect(atlas["atlas_members"] == .integer(1))
         try SchemaConformanceTests.expectConforms(["car", "info", car, "--format", "json", "--no-digest"], to: "car-info")
     }
 

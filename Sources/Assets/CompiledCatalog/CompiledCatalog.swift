@@ -90,6 +90,7 @@ package struct CompiledCatalog: Sendable {
         }
         // An internal reference names its packed atlas by key: find the atlas's rendition name.
         var byKey: [[UInt16]: String] = [:]
+        var members: [[UInt16]: Int] = [:]
         for rendition in renditions where rendition.layout == 0x3EC { byKey[rendition.key] = rendition.renditionName }
         for index in renditions.indices {
             guard var link = renditions[index].link else { continue }
@@ -99,6 +100,10 @@ package struct CompiledCatalog: Sendable {
             }
             link.targetName = byKey[key]
             renditions[index].link = link
+            members[key, default: 0] += 1
+        }
+        for index in renditions.indices where renditions[index].layout == 0x3EC {
+            renditions[index].atlasMembers = members[renditions[index].key, default: 0]
         }
         let blocks = try store.namedBlocks.map { (named: (name: String, block: UInt32)) throws(CompiledCatalogError) -> (name: String, bytes: Int) in
             (named.name, try store.range(of: named.block, what: named.name, namedAt: 0).length)

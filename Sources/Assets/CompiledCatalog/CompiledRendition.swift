@@ -35,6 +35,17 @@ package struct CompiledRendition: Sendable, Hashable {
     package var link: Link?
     /// A multisize image set's sizes (`MSIS` payloads).
     package var sizes: [MultisizeEntry]?
+    /// A packed atlas's member count: the internal references that crop it (set by the catalog).
+    package var atlasMembers: Int?
+
+    /// How the image is drawn (`assetutil`'s "Template Mode"): bits 3 and 4 of the CSI header's flags,
+    /// `template` (1), `automatic` (2, what Xcode's "Default" writes) or `original` (0); nil for a
+    /// rendition that is not an image (colours, data, atlases, multisize sets). Docs/car.md says where
+    /// this comes from.
+    package var templateMode: String? {
+        guard (9...50).contains(layout) || layout == 0x3EB else { return nil }
+        return RenditionVocabulary.templateMode((flags >> 3) & 3)
+    }
 
     package struct Link: Sendable, Hashable {
         package var x: UInt32, y: UInt32, width: UInt32, height: UInt32
@@ -98,6 +109,7 @@ package struct CompiledRendition: Sendable, Hashable {
         self.colorComponents = nil
         self.link = nil
         self.sizes = nil
+        self.atlasMembers = nil
         self.compression = nil
         self.payloadTag = nil
         self.digest = ""
