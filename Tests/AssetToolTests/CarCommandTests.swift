@@ -51,4 +51,32 @@ struct CarCommandTests {
         #expect(result.status == 66)
         #expect(result.stderr.contains("cut.car: error: block index at offset"))
     }
+
+    @Test("size --car: each set's shipped bytes, duplicates and sets no source explains, as text and as JSON that conforms")
+    func sizeCar() throws {
+        // Given a compiled catalog with a payload stored twice and a source catalog holding only Brand
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(CARFixture.catalog(duplicate: true), to: "Assets.car")
+        let source = scratch.url.appendingPathComponent("Source.xcassets")
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
+        _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
+        _ = try scratch.write(Array(#"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8),
+                              to: "Source.xcassets/Brand.colorset/Contents.json")
+        // When only the compiled catalog is sized (no catalog here)
+        let alone = try CLIRun.run(["size", "--car", car], in: scratch.url)
+        // Then each set's bytes are listed, the atlas share marked as an estimate, and the duplicate named
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout.contains("atlas shares are estimates"))
+        #expect(alone.stdout.contains("~ AppIcon"))
+        #expect(alone.stdout.contains("36 bytes: 2 copies of 36 bytes in Logo, Terms"))
+        #expect(!alone.stdout.contains("in no source set"))
+        // And with the source catalog, the sets it does not hold are named; the JSON conforms
+        let both = try CLIRun.run(["size", source.path, "--car", car])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.contains("in no source set: AppIcon, Logo, Terms"))
+        try SchemaConformanceTests.expectConforms(["size", source.path, "--car", car, "--format", "json"], to: "size")
+        // And a damaged car is exit 66
+        let cut = try scratch.write(Array(CARFixture.catalog().prefix(600)), to: "cut.car")
+        #expect(try CLIRun.run(["size", "--car", cut], in: scratch.url).status == 66)
+    }
 }

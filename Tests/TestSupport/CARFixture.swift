@@ -97,9 +97,10 @@ package struct CARFixture {
     }
 
     /// The fixture catalog the tests read; its facts are asserted in `CompiledCatalogTests`.
-    package static func catalog(split: Bool = true) -> [UInt8] { fixture(split: split).bytes() }
+    package static func catalog(split: Bool = true, duplicate: Bool = false) -> [UInt8] { fixture(split: split, duplicate: duplicate).bytes() }
 
-    package static func fixture(split: Bool = true) -> CARFixture {
+    /// `duplicate`: add an eighth rendition, set Terms at @1x, whose payload is the Logo's (a payload stored twice).
+    package static func fixture(split: Bool = true, duplicate: Bool = false) -> CARFixture {
         var car = CARFixture()
         var header = Array("RATC".utf8) + le32(689) + le32(17) + le32(0) + le32(7)
         header += fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-689.3\n", 128) + fixed("Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool", 256)
@@ -124,6 +125,8 @@ package struct CARFixture {
         let pdf = rendition(name: "terms.pdf", layout: 9, pixelFormat: "PDF ", payload: Array("DWAR".utf8) + le32(0) + le32(8) + Array("%PDF-1.3".utf8))
         let darkLogo = rendition(name: "logo-dark@2x.png", layout: 12, flags: 0x10, width: 64, height: 32, scale: 200,
                                  payload: Array("MLEC".utf8) + le32(0) + le32(11) + le32(8) + [UInt8](repeating: 9, count: 8))
+        let logoPayload = Array("MLEC".utf8) + le32(0) + le32(4) + le32(20) + Array("bvx2".utf8) + [UInt8](repeating: 7, count: 16)
+        let copy = duplicate ? [(key(scale: 1, idiom: 0, identifier: 300), rendition(name: "terms.png", layout: 12, width: 32, height: 16, payload: logoPayload))] : []
         car.tree("RENDITIONS", [
             (key(scale: 2, idiom: 1, identifier: 0, element: 9, part: 181), atlas),
             (key(scale: 1, idiom: 1, identifier: 6849, element: 85, part: 220), multisize),
@@ -132,7 +135,7 @@ package struct CARFixture {
             (key(scale: 2, idiom: 0, identifier: 200), image),
             (key(appearance: 1, scale: 2, idiom: 0, identifier: 200), darkLogo),
             (key(scale: 0, idiom: 0, identifier: 300), pdf),
-        ], split: split)
+        ] + copy, split: split)
         return car
     }
 
