@@ -79,4 +79,18 @@ struct CarCommandTests {
         let cut = try scratch.write(Array(CARFixture.catalog().prefix(600)), to: "cut.car")
         #expect(try CLIRun.run(["size", "--car", cut], in: scratch.url).status == 66)
     }
+
+    @Test("resolve NAME --car: the compiled rendition for the traits, with the source resolver's trace; JSON conforms")
+    func resolveCar() throws {
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(CARFixture.catalog(), to: "Assets.car")
+        // When the Logo is resolved for a dark iPhone
+        let dark = try CLIRun.run(["resolve", "Logo", "--car", car, "--appearance", "dark"])
+        // Then the dark rendition is chosen
+        #expect(dark.status == 0, "\(dark.stderr)")
+        #expect(dark.stdout.contains("logo-dark@2x.png"))
+        try SchemaConformanceTests.expectConforms(["resolve", "Logo", "--car", car, "--format", "json"], to: "resolve")
+        // And a name the car does not hold is exit 1
+        #expect(try CLIRun.run(["resolve", "Nope", "--car", car]).status == 1)
+    }
 }
