@@ -3,7 +3,7 @@
 /// were compiled from, its rendition name as the file name), and the source resolver chooses among them:
 /// one home for trait matching, so source and compiled resolution agree by construction.
 extension CompiledCatalog {
-    package func resolve(_ name: String, for query: VariantQuery = .iPhone) -> VariantResolution {
+    public func resolve(_ name: String, for query: VariantQuery = .iPhone) -> VariantResolution {
         let entries = renditions.filter { $0.name == name && $0.templateMode != nil }.map(entry)
         guard !entries.isEmpty else {
             let other = renditions.contains { $0.name == name }
