@@ -93,4 +93,22 @@ struct CarCommandTests {
         // And a name the car does not hold is exit 1
         #expect(try CLIRun.run(["resolve", "Nope", "--car", car]).status == 1)
     }
+
+    @Test("car extract writes a PDF stored plain, atomically and not over a file; pixels say they are not decoded")
+    func extract() throws {
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(CARFixture.catalog(), to: "Assets.car")
+        let output = scratch.url.appendingPathComponent("terms.pdf").path
+        // When the Terms set (a PDF stored as uncompressed raw data) is extracted
+        let written = try CLIRun.run(["car", "extract", car, "Terms", "-o", output])
+        // Then the file holds the PDF's bytes, and a second run without --force leaves it
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try scratch.bytes("terms.pdf") == Array("%PDF-1.3".utf8))
+        #expect(try CLIRun.run(["car", "extract", car, "Terms", "-o", output]).status == 1)
+        // And the Logo (LZFSE pixels) is not decoded: exit 1, nothing written
+        let logo = try CLIRun.run(["car", "extract", car, "Logo", "-o", scratch.url.appendingPathComponent("logo.png").path])
+        #expect(logo.status == 1)
+        #expect(logo.stderr.contains("is not stored plain"))
+        #expect(try !scratch.names().contains("logo.png"))
+    }
 }

@@ -15,6 +15,14 @@ extension CompiledCatalog {
         return VariantResolver.resolve(in: asset, for: query)
     }
 
+    /// The rendition `resolve` chooses (the first of equal entries, as the resolver takes it), with the answer.
+    package func resolvedRendition(_ name: String, for query: VariantQuery = .iPhone) -> (answer: VariantResolution, rendition: CompiledRendition?) {
+        let answer = resolve(name, for: query)
+        let images = renditions.filter { $0.name == name && $0.templateMode != nil }
+        guard let chosen = answer.entry, let index = images.map(entry).firstIndex(of: chosen) else { return (answer, nil) }
+        return (answer, images[index])
+    }
+
     /// A rendition's key as the entry it was compiled from.
     func entry(_ rendition: CompiledRendition) -> ImageEntry {
         typealias A = RenditionVocabulary.Attribute

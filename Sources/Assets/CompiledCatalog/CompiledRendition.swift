@@ -29,6 +29,8 @@ package struct CompiledRendition: Sendable, Hashable {
     package var digest: String
     /// The file offset of the value block.
     package var offset: Int
+    /// The file offset of the payload (after the CSI header and the TLVs).
+    package var payloadOffset: Int
     /// A colour's components and its colour space (`COLR` payloads).
     package var colorComponents: [Double]?
     /// An internal reference's place in its packed atlas (`INLK`, TLV 1010): the crop and the atlas key's attributes.
@@ -103,6 +105,7 @@ package struct CompiledRendition: Sendable, Hashable {
         self.key = key
         self.name = nil
         self.offset = place.offset
+        self.payloadOffset = place.offset + Self.headerLength + tlvLength
         self.sizeOnDisk = place.length
         self.payloadBytes = payloadLength
         self.claimedPayloadBytes = claimedPayload
