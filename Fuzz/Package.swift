@@ -3,7 +3,7 @@
 // without `main` would break `swift build` there). Build and run them with `Scripts/fuzz`.
 import PackageDescription
 
-let harnesses = ["fuzz-gif", "fuzz-jpeg", "fuzz-png", "fuzz-probe", "fuzz-catalog", "fuzz-tree", "fuzz-svg"]
+let harnesses = ["fuzz-gif", "fuzz-jpeg", "fuzz-png", "fuzz-probe", "fuzz-catalog", "fuzz-tree", "fuzz-svg", "fuzz-car"]
 
 let package = Package(
     name: "AssetsFuzz",

@@ -9,7 +9,7 @@ struct Car: ParsableCommand {
         commandName: "car",
         abstract: "Read a compiled asset catalog (Assets.car): list its renditions, compare two builds.",
         discussion: CommandExamples.car,
-        subcommands: [CarInfo.self, CarDiff.self]
+        subcommands: [CarInfo.self, CarDiff.self, CarExtract.self]
     )
 
     /// Reads one file, or fails with one line naming it and what is wrong (status 66: it cannot be read).
@@ -88,5 +88,65 @@ struct CarDiff: ParsableCommand {
         case .json: print(diff.json.rendered(.records))
         case .text: print(diff.text)
         }
+    }
+}
+
+struct CarExtract: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Write the file a compiled catalog stores as it was (a PDF, JPEG or data set), chosen as resolve chooses.",
+        discussion: """
+        The set's rendition for the traits (as resolve NAME --car chooses it), else the set's rendition \
+        stored plain (a PDF set's vector rendition beside its rasters, a data set's data), is written to --output when it keeps its file plain: PDF, JPEG and data payloads stored uncompressed. \
+        Pixel payloads and LZFSE-compressed data are not decoded (no liblzfse here; no codec is written by \
+        hand): the command says so and exits 1. The output is written atomically, never over a file without \
+        --force.
+
+        Exit status: 0 when written; 1 when the set has no rendition stored plain or the output cannot be \
+        written; 64 for a usage error; 66 when the file cannot be read.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The compiled catalog.", valueName: "file.car"))
+    var path: String
+
+    @Argument(help: "The set's name.")
+    var name: String
+
+    @OptionGroup var traits: DeviceTraitOptions
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() throws {
+        let catalog = try Car.read(path, digests: false)
+        let resolved = catalog.resolvedRendition(name, for: traits.query).rendition
+        // The rendition resolve chooses when it keeps its file plain; else the set's stored file (a PDF set's
+        // vector rendition beside the rasters resolve prefers, a data set's data).
+        let plain = catalog.renditions.first { $0.name == name && $0.payloadTag == "DWAR" && $0.compression == "uncompressed" }
+        guard let first = resolved ?? plain ?? catalog.renditions.first(where: { $0.name == name }) else {
+            throw CommandFailure("\(PlainText.escape(path)): error: no rendition of \(PlainText.escape(name))")
+        }
+        var rendition = first
+        var bytes: [UInt8]?
+        do {
+            bytes = try catalog.storedFile(of: rendition)
+            if bytes == nil, let plain {
+                rendition = plain
+                bytes = try catalog.storedFile(of: plain)
+            }
+        } catch {
+            throw CommandFailure.unreadableCatalog("\(PlainText.escape(path)): error: \(error.description)")
+        }
+        guard let bytes else {
+            let kind = [rendition.pixelFormat, rendition.compression].compactMap { $0 }.joined(separator: " ")
+            throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(rendition.renditionName)) (\(kind)) is not stored plain: "
+                                 + "pixels and LZFSE payloads are not decoded here")
+        }
+        do {
+            try AtomicFileWriter(overwrite: outputOptions.force).write(bytes, to: outputOptions.output)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        print("\(PlainText.escape(outputOptions.output)): \(CatalogCostReport.grouped(bytes.count)) bytes of \(PlainText.escape(rendition.renditionName))")
     }
 }

@@ -45,11 +45,15 @@ struct Resolve: ParsableCommand {
     @Option(help: ArgumentHelp("The project folder --used-by scans (default: the current folder).", valueName: "project"))
     var sources: String = "."
 
+    @Option(name: .long, help: ArgumentHelp("Resolve the name in a compiled catalog (Assets.car) instead: what UIImage(named:) returns from it.", valueName: "file"))
+    var car: String?
+
     var catalog: String { catalogOption.path() }
 
     func validate() throws {
         if hash && state != nil { throw ValidationError("--hash goes with a name, not with --state") }
         if usedBy && state != nil { throw ValidationError("--used-by goes with a name, not with --state") }
+        if car != nil && (state != nil || hash || usedBy) { throw ValidationError("--car goes with a name only (not --state, --hash or --used-by)") }
         switch (name, state) {
         case (nil, nil): throw ValidationError("name a set, or ask for a placeholder with --state")
         case (.some, .some): throw ValidationError("give a name or --state, not both")
@@ -60,6 +64,14 @@ struct Resolve: ParsableCommand {
     var query: VariantQuery { traits.query }
 
     func run() throws {
+        if let car, let name {
+            // The compiled catalog's renditions, chosen by the same resolver as a source set's entries.
+            var answer = try Car.read(car, digests: false).resolve(name, for: query)
+            if let note = traits.scaleNote { answer.trace.insert(note, at: 0) }
+            print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
+            if !answer.isResolved { throw CommandFailure.exit(.failure) }
+            return
+        }
         let loaded: AssetCatalog
         do {
             // One name needs only its own set(s) and the groups' namespaces; a state needs the whole catalog.

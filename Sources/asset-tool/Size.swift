@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Assets
 import AssetsSupport
 
@@ -17,6 +18,11 @@ struct Size: ParsableCommand {
         A catalog with errors (invalid JSON, a missing file, an unsafe path) gets a note on stderr: the \
         files those entries name may be missing from the table.
 
+        With --car, the compiled catalog (Assets.car) too: each set's shipped bytes (its renditions, plus \
+        its share of each packed atlas by crop area: an estimate, marked ~), payloads stored more than once \
+        (same digest), and, when a catalog is also read, the compiled sets no source set explains. Without a \
+        catalog argument and with no Assets.catalog here, only the compiled catalog is sized.
+
         Exit status: 0 when the table was printed (findings do not change it); 64 for a usage error; 66 \
         when a catalog cannot be read.
 
@@ -29,6 +35,9 @@ struct Size: ParsableCommand {
 
     @OptionGroup var catalogOption: CatalogOption
 
+    @Option(name: .long, help: ArgumentHelp("A compiled catalog (Assets.car) to size as the app ships it.", valueName: "file"))
+    var car: String?
+
     @OptionGroup var formatOption: TextOrJSONOption
     var format: TextOrJSON { formatOption.format }
 
@@ -38,7 +47,9 @@ struct Size: ParsableCommand {
     var limits: LimitOptions
 
     func run() throws {
-        let paths = try Validate.expanded([catalogOption.path(argument: catalogArgument)])
+        let catalogPath = catalogOption.path(argument: catalogArgument)
+        let carOnly = car != nil && catalogArgument == nil && catalogOption.catalog == nil && !FileManager.default.fileExists(atPath: catalogPath)
+        let paths = carOnly ? [] : try Validate.expanded([catalogPath])
         var validated: [CatalogReport] = []
         var validators: [CatalogValidator] = []
         for path in paths {
@@ -56,6 +67,9 @@ struct Size: ParsableCommand {
         // duplicate-image across the catalogs of a project folder, then each catalog's table.
         CatalogValidator.crossCatalogDuplicates(&validated, validators: validators, root: catalogOption.path(argument: catalogArgument))
         let reports = validated.map(CatalogCostReport.init)
+        let compiled = try car.map { path in
+            CompiledCatalogCost(try Car.read(path), sourceSetPaths: carOnly ? nil : validated.flatMap(\.setPaths))
+        }
         // The table counts only the files a catalog's valid entries name: say on stderr when errors left some out.
         for report in validated where report.errorCount > 0 {
             let errors = report.errorCount == 1 ? "1 error" : "\(report.errorCount) errors"
@@ -67,12 +81,14 @@ struct Size: ParsableCommand {
             let total = reports.reduce(0) { $0 + $1.total.bytes }
             let saving = reports.reduce(0) { $0 + $1.total.saving }
             let appSaving = reports.reduce(0) { $0 + $1.total.appSaving }
-            print(JSONValue.record([
-                "catalogs": .array(reports.map(\.json)),
-                "bytes": .int(total),
-                "saving": .int(saving),
-                "app_saving": .int(appSaving),
-            ]).rendered(.records))
+            var members: [(key: String, value: JSONValue)] = [
+                ("app_saving", .int(appSaving)),
+                ("bytes", .int(total)),
+                ("catalogs", .array(reports.map(\.json))),
+                ("saving", .int(saving)),
+            ]
+            if let compiled { members.append(("car", compiled.json)) }
+            print(JSONValue.object(members).rendered(.records))
         default:
             for report in reports { print(report.text) }
             if reports.count > 1 {
@@ -82,6 +98,7 @@ struct Size: ParsableCommand {
                 print("\(reports.count) catalogs: \(CatalogCostReport.grouped(total)) bytes, \(CatalogCostReport.grouped(saving)) repository bytes to save, "
                       + "\(CatalogCostReport.grouped(appSaving)) of them out of the app")
             }
+            if let compiled { print(compiled.text) }
         }
     }
 }

@@ -16,7 +16,9 @@ struct CarCommandTests {
         #expect(text.stdout.contains("7 renditions"))
         #expect(text.stdout.contains("compiled by: Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool"))
         #expect(text.stdout.contains("deployment target: ios 15.0"))
-        #expect(text.stdout.contains("AppIcon  icon-60@2x.png  internal-reference  phone  @2x  60x60  ARGB  in ZZZZPackedAsset-2.0.0-gamut0 at 2,4 60x60"))
+        #expect(text.stdout.contains("AppIcon  icon-60@2x.png  internal-reference  phone  @2x  60x60  ARGB  original  in ZZZZPackedAsset-2.0.0-gamut0 at 2,4 60x60"))
+        #expect(text.stdout.contains("Logo  logo@2x.png  image  universal  @2x  64x32  ARGB  lzfse  template  "))
+        #expect(text.stdout.contains("-  ZZZZPackedAsset-2.0.0-gamut0  packed-image  phone  @2x  128x64  ARGB  lzfse  atlas of 1  "))
         #expect(text.stdout.contains("Brand  Brand  color  universal  @1x  colour(0.250, 0.500, 0.750, 1.000)"))
         // And as JSON it conforms to its schema
         let json = try SchemaConformanceTests.expectConforms(["car", "info", car, "--format", "json"], to: "car-info")
@@ -25,6 +27,13 @@ struct CarCommandTests {
             return
         }
         #expect(renditions.count == 7)
+        guard case let .object(logo) = renditions[4], case let .object(atlas) = renditions[0] else {
+            Issue.record("renditions are objects")
+            return
+        }
+        #expect(logo["template_mode"] == .string("template"))
+        #expect(atlas["template_mode"] == .null)
+        #expect(atlas["atlas_members"] == .integer(1))
         try SchemaConformanceTests.expectConforms(["car", "info", car, "--format", "json", "--no-digest"], to: "car-info")
     }
 
@@ -41,5 +50,65 @@ struct CarCommandTests {
         let result = try CLIRun.run(["car", "info", cut])
         #expect(result.status == 66)
         #expect(result.stderr.contains("cut.car: error: block index at offset"))
+    }
+
+    @Test("size --car: each set's shipped bytes, duplicates and sets no source explains, as text and as JSON that conforms")
+    func sizeCar() throws {
+        // Given a compiled catalog with a payload stored twice and a source catalog holding only Brand
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(CARFixture.catalog(duplicate: true), to: "Assets.car")
+        let source = scratch.url.appendingPathComponent("Source.xcassets")
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
+        _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
+        _ = try scratch.write(Array(#"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8),
+                              to: "Source.xcassets/Brand.colorset/Contents.json")
+        // When only the compiled catalog is sized (no catalog here)
+        let alone = try CLIRun.run(["size", "--car", car], in: scratch.url)
+        // Then each set's bytes are listed, the atlas share marked as an estimate, and the duplicate named
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout.contains("atlas shares are estimates"))
+        #expect(alone.stdout.contains("~ AppIcon"))
+        #expect(alone.stdout.contains("36 bytes: 2 copies of 36 bytes in Logo, Terms"))
+        #expect(!alone.stdout.contains("in no source set"))
+        // And with the source catalog, the sets it does not hold are named; the JSON conforms
+        let both = try CLIRun.run(["size", source.path, "--car", car])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.contains("in no source set: AppIcon, Logo, Terms"))
+        try SchemaConformanceTests.expectConforms(["size", source.path, "--car", car, "--format", "json"], to: "size")
+        // And a damaged car is exit 66
+        let cut = try scratch.write(Array(CARFixture.catalog().prefix(600)), to: "cut.car")
+        #expect(try CLIRun.run(["size", "--car", cut], in: scratch.url).status == 66)
+    }
+
+    @Test("resolve NAME --car: the compiled rendition for the traits, with the source resolver's trace; JSON conforms")
+    func resolveCar() throws {
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(CARFixture.catalog(), to: "Assets.car")
+        // When the Logo is resolved for a dark iPhone
+        let dark = try CLIRun.run(["resolve", "Logo", "--car", car, "--appearance", "dark"])
+        // Then the dark rendition is chosen
+        #expect(dark.status == 0, "\(dark.stderr)")
+        #expect(dark.stdout.contains("logo-dark@2x.png"))
+        try SchemaConformanceTests.expectConforms(["resolve", "Logo", "--car", car, "--format", "json"], to: "resolve")
+        // And a name the car does not hold is exit 1
+        #expect(try CLIRun.run(["resolve", "Nope", "--car", car]).status == 1)
+    }
+
+    @Test("car extract writes a PDF stored plain, atomically and not over a file; pixels say they are not decoded")
+    func extract() throws {
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(CARFixture.catalog(), to: "Assets.car")
+        let output = scratch.url.appendingPathComponent("terms.pdf").path
+        // When the Terms set (a PDF stored as uncompressed raw data) is extracted
+        let written = try CLIRun.run(["car", "extract", car, "Terms", "-o", output])
+        // Then the file holds the PDF's bytes, and a second run without --force leaves it
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try scratch.bytes("terms.pdf") == Array("%PDF-1.3".utf8))
+        #expect(try CLIRun.run(["car", "extract", car, "Terms", "-o", output]).status == 1)
+        // And the Logo (LZFSE pixels) is not decoded: exit 1, nothing written
+        let logo = try CLIRun.run(["car", "extract", car, "Logo", "-o", scratch.url.appendingPathComponent("logo.png").path])
+        #expect(logo.status == 1)
+        #expect(logo.stderr.contains("is not stored plain"))
+        #expect(try !scratch.names().contains("logo.png"))
     }
 }

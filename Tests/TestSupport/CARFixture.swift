@@ -75,12 +75,13 @@ package struct CARFixture {
     }
 
     /// A CSI header, TLVs and payload.
-    package static func rendition(name: String, layout: UInt16, width: UInt32 = 0, height: UInt32 = 0, scale: UInt32 = 100,
+    /// `flags`: the CSI header's flags (bits 3-4 the template mode: 1 template, 2 automatic).
+    package static func rendition(name: String, layout: UInt16, flags: UInt32 = 0, width: UInt32 = 0, height: UInt32 = 0, scale: UInt32 = 100,
                           pixelFormat: String = "ARGB", tlvs: [(UInt32, [UInt8])] = [], payload: [UInt8]) -> [UInt8] {
         var tlvBytes: [UInt8] = []
         for (tag, value) in tlvs { tlvBytes += le32(tag) + le32(UInt32(value.count)) + value }
         let format = pixelFormat.isEmpty ? le32(0) : Array(pixelFormat.utf8.reversed())
-        var bytes = Array("ISTC".utf8) + le32(1) + le32(0) + le32(width) + le32(height) + le32(scale) + format + le32(1)
+        var bytes = Array("ISTC".utf8) + le32(1) + le32(flags) + le32(width) + le32(height) + le32(scale) + format + le32(1)
         bytes += le32(0) + le16(layout) + le16(0) + fixed(name, 128)
         bytes += le32(UInt32(tlvBytes.count)) + le32(1) + le32(0) + le32(UInt32(payload.count))
         return bytes + tlvBytes + payload
@@ -96,9 +97,10 @@ package struct CARFixture {
     }
 
     /// The fixture catalog the tests read; its facts are asserted in `CompiledCatalogTests`.
-    package static func catalog(split: Bool = true) -> [UInt8] { fixture(split: split).bytes() }
+    package static func catalog(split: Bool = true, duplicate: Bool = false) -> [UInt8] { fixture(split: split, duplicate: duplicate).bytes() }
 
-    package static func fixture(split: Bool = true) -> CARFixture {
+    /// `duplicate`: add an eighth rendition, set Terms at @1x, whose payload is the Logo's (a payload stored twice).
+    package static func fixture(split: Bool = true, duplicate: Bool = false) -> CARFixture {
         var car = CARFixture()
         var header = Array("RATC".utf8) + le32(689) + le32(17) + le32(0) + le32(7)
         header += fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-689.3\n", 128) + fixed("Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool", 256)
@@ -109,7 +111,7 @@ package struct CARFixture {
         car.tree("FACETKEYS", [(Array("AppIcon".utf8), facet(identifier: 6849)), (Array("Brand".utf8), facet(identifier: 100)),
                                (Array("Logo".utf8), facet(identifier: 200)), (Array("Terms".utf8), facet(identifier: 300))])
         car.tree("APPEARANCEKEYS", [(Array("UIAppearanceAny".utf8), le16(0)), (Array("UIAppearanceDark".utf8), le16(1))])
-        let image = rendition(name: "logo@2x.png", layout: 12, width: 64, height: 32, scale: 200,
+        let image = rendition(name: "logo@2x.png", layout: 12, flags: 0x08, width: 64, height: 32, scale: 200,
                               payload: Array("MLEC".utf8) + le32(0) + le32(4) + le32(20) + Array("bvx2".utf8) + [UInt8](repeating: 7, count: 16))
         let atlas = rendition(name: "ZZZZPackedAsset-2.0.0-gamut0", layout: 0x3EC, width: 128, height: 64, scale: 200,
                               payload: Array("MLEC".utf8) + le32(1) + le32(4) + le32(1) + Array("KCBC".utf8) + [UInt8](repeating: 1, count: 40))
@@ -121,8 +123,10 @@ package struct CARFixture {
         let multisize = rendition(name: "AppIcon", layout: 0x3F2, pixelFormat: "",
                                   payload: Array("SISM".utf8) + le32(1) + le32(2) + le32(20) + le32(20) + le32(0) + le32(60) + le32(60) + le32(1))
         let pdf = rendition(name: "terms.pdf", layout: 9, pixelFormat: "PDF ", payload: Array("DWAR".utf8) + le32(0) + le32(8) + Array("%PDF-1.3".utf8))
-        let darkLogo = rendition(name: "logo-dark@2x.png", layout: 12, width: 64, height: 32, scale: 200,
+        let darkLogo = rendition(name: "logo-dark@2x.png", layout: 12, flags: 0x10, width: 64, height: 32, scale: 200,
                                  payload: Array("MLEC".utf8) + le32(0) + le32(11) + le32(8) + [UInt8](repeating: 9, count: 8))
+        let logoPayload = Array("MLEC".utf8) + le32(0) + le32(4) + le32(20) + Array("bvx2".utf8) + [UInt8](repeating: 7, count: 16)
+        let copy = duplicate ? [(key(scale: 1, idiom: 0, identifier: 300), rendition(name: "terms.png", layout: 12, width: 32, height: 16, payload: logoPayload))] : []
         car.tree("RENDITIONS", [
             (key(scale: 2, idiom: 1, identifier: 0, element: 9, part: 181), atlas),
             (key(scale: 1, idiom: 1, identifier: 6849, element: 85, part: 220), multisize),
@@ -131,7 +135,7 @@ package struct CARFixture {
             (key(scale: 2, idiom: 0, identifier: 200), image),
             (key(appearance: 1, scale: 2, idiom: 0, identifier: 200), darkLogo),
             (key(scale: 0, idiom: 0, identifier: 300), pdf),
-        ], split: split)
+        ] + copy, split: split)
         return car
     }
 

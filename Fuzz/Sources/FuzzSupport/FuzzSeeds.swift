@@ -7,7 +7,7 @@ import Glibc
 /// starts from real structure (`ASSETS_FUZZ_SEEDS=DIR` asks a harness to write them at start-up).
 public enum FuzzSeeds {
     public enum Kind: String, Sendable {
-        case gif, jpeg, png, probe, catalog, tree, svg
+        case gif, jpeg, png, probe, catalog, tree, svg, car
     }
 
     /// Writes the seeds for `kind` into `$ASSETS_FUZZ_SEEDS` when that variable names a folder.
@@ -28,6 +28,8 @@ public enum FuzzSeeds {
         case .catalog: return contents()
         case .tree: return trees()
         case .svg: return svgs()
+        // No writer of compiled catalogs outside the tests: Scripts/fuzz seeds car from ASSETS_CAR_SAMPLES.
+        case .car: return []
         }
     }
 

@@ -78,6 +78,7 @@ extension CompiledCatalog {
             ("encoding", .string(rendition.pixelFormat)),
             ("compression", .string(rendition.compression)),
             ("payload", .string(rendition.payloadTag)),
+            ("template_mode", .string(rendition.templateMode)),
             ("size_on_disk", .int(rendition.sizeOnDisk)),
             ("payload_bytes", .int(rendition.payloadBytes)),
             ("payload_claimed_bytes", .int(rendition.claimedPayloadBytes)),
@@ -96,6 +97,7 @@ extension CompiledCatalog {
                 "width": .int(Int(link.width)), "height": .int(Int(link.height)),
             ])))
         }
+        if let count = rendition.atlasMembers { members.append(("atlas_members", .int(count))) }
         if let sizes = rendition.sizes {
             members.append(("sizes", .array(sizes.map { .record(["width": .int(Int($0.width)), "height": .int(Int($0.height)), "index": .int(Int($0.index))]) })))
         }
@@ -123,6 +125,8 @@ extension CompiledCatalog {
             if rendition.width > 0 || rendition.height > 0 { fields.append("\(rendition.width)x\(rendition.height)") }
             if let format = rendition.pixelFormat { fields.append(format) }
             if let compression = rendition.compression { fields.append(compression) }
+            if let mode = rendition.templateMode, mode != "automatic" { fields.append(mode) }
+            if let count = rendition.atlasMembers { fields.append("atlas of \(count)") }
             if let components = rendition.colorComponents { fields.append("colour(" + components.map { String(format3: $0) }.joined(separator: ", ") + ")") }
             if let link = rendition.link {
                 fields.append("in \(PlainText.escape(link.targetName ?? "?")) at \(link.x),\(link.y) \(link.width)x\(link.height)")

@@ -1,7 +1,9 @@
 /// A compiled asset catalog (`Assets.car`) as its BOM store's named blocks and trees give it: the header,
 /// the rendition key's format, the facets (set names), the appearances and every rendition, read without
 /// decompressing anything. Memory is the listing (a few hundred bytes a rendition), not the file.
-package struct CompiledCatalog: Sendable {
+/// Public for the fuzz harness (`Fuzz/Sources/fuzz-car`), which uses public API only: `read(at:digests:)`,
+/// `renditionCount` and `resolve(_:for:)`; the rest stays `package`.
+public struct CompiledCatalog: Sendable {
     package var path: String
     package var fileSize: Int
     package var header: CompiledCatalogHeader
@@ -21,7 +23,7 @@ package struct CompiledCatalog: Sendable {
 
     /// Reads the file at `path`. `digests`: stream every payload through `PayloadDigest` (the whole file
     /// is read once); without, only the headers, keys and trees are read.
-    package static func read(at path: String, digests: Bool = true) throws(CompiledCatalogError) -> CompiledCatalog {
+    public static func read(at path: String, digests: Bool = true) throws(CompiledCatalogError) -> CompiledCatalog {
         let store = try BOMStore.open(path: path)
         return try read(store: store, path: path, digests: digests)
     }
@@ -90,6 +92,7 @@ package struct CompiledCatalog: Sendable {
         }
         // An internal reference names its packed atlas by key: find the atlas's rendition name.
         var byKey: [[UInt16]: String] = [:]
+        var members: [[UInt16]: Int] = [:]
         for rendition in renditions where rendition.layout == 0x3EC { byKey[rendition.key] = rendition.renditionName }
         for index in renditions.indices {
             guard var link = renditions[index].link else { continue }
@@ -99,6 +102,10 @@ package struct CompiledCatalog: Sendable {
             }
             link.targetName = byKey[key]
             renditions[index].link = link
+            members[key, default: 0] += 1
+        }
+        for index in renditions.indices where renditions[index].layout == 0x3EC {
+            renditions[index].atlasMembers = members[renditions[index].key, default: 0]
         }
         let blocks = try store.namedBlocks.map { (named: (name: String, block: UInt32)) throws(CompiledCatalogError) -> (name: String, bytes: Int) in
             (named.name, try store.range(of: named.block, what: named.name, namedAt: 0).length)
@@ -106,6 +113,8 @@ package struct CompiledCatalog: Sendable {
         return CompiledCatalog(path: path, fileSize: store.fileSize, header: header, keyFormat: keyFormat, facets: facets,
                                appearances: appearances, renditions: renditions, namedBlocks: blocks)
     }
+
+    public var renditionCount: Int { renditions.count }
 
     /// The value of attribute `identifier` in `rendition`'s key, when the key format has it.
     package func value(_ identifier: UInt32, of rendition: CompiledRendition) -> UInt16? {

@@ -1,7 +1,7 @@
 /// Why a compiled catalog (`Assets.car`) could not be read: each case names the byte offset in the file
 /// (or the block) where the reader found what is wrong, so a damaged or hostile file is reported, never
 /// trusted.
-package enum CompiledCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum CompiledCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be opened or read (errno text).
     case unreadable(path: String, reason: String)
     /// The first 8 bytes are not `BOMStore`.
@@ -23,7 +23,7 @@ package enum CompiledCatalogError: Error, Sendable, Hashable, CustomStringConver
     /// A name that is not valid UTF-8 or has no terminator inside its field.
     case badName(what: String, offset: Int)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
         case .notBOMStore(let found): return "not a compiled catalog: the file starts with \(Self.tagText(found)), not BOMStore"

@@ -29,12 +29,25 @@ package struct CompiledRendition: Sendable, Hashable {
     package var digest: String
     /// The file offset of the value block.
     package var offset: Int
+    /// The file offset of the payload (after the CSI header and the TLVs).
+    package var payloadOffset: Int
     /// A colour's components and its colour space (`COLR` payloads).
     package var colorComponents: [Double]?
     /// An internal reference's place in its packed atlas (`INLK`, TLV 1010): the crop and the atlas key's attributes.
     package var link: Link?
     /// A multisize image set's sizes (`MSIS` payloads).
     package var sizes: [MultisizeEntry]?
+    /// A packed atlas's member count: the internal references that crop it (set by the catalog).
+    package var atlasMembers: Int?
+
+    /// How the image is drawn (`assetutil`'s "Template Mode"): bits 3 and 4 of the CSI header's flags,
+    /// `template` (1), `automatic` (2, what Xcode's "Default" writes) or `original` (0); nil for a
+    /// rendition that is not an image (colours, data, atlases, multisize sets). Docs/car.md says where
+    /// this comes from.
+    package var templateMode: String? {
+        guard (9...50).contains(layout) || layout == 0x3EB else { return nil }
+        return RenditionVocabulary.templateMode((flags >> 3) & 3)
+    }
 
     package struct Link: Sendable, Hashable {
         package var x: UInt32, y: UInt32, width: UInt32, height: UInt32
@@ -92,12 +105,14 @@ package struct CompiledRendition: Sendable, Hashable {
         self.key = key
         self.name = nil
         self.offset = place.offset
+        self.payloadOffset = place.offset + Self.headerLength + tlvLength
         self.sizeOnDisk = place.length
         self.payloadBytes = payloadLength
         self.claimedPayloadBytes = claimedPayload
         self.colorComponents = nil
         self.link = nil
         self.sizes = nil
+        self.atlasMembers = nil
         self.compression = nil
         self.payloadTag = nil
         self.digest = ""

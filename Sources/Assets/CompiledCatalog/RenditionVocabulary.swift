@@ -50,6 +50,17 @@ package enum RenditionVocabulary {
         }
     }
 
+    /// The template rendering mode in bits 3-4 of a CSI header's flags, as `assetutil` and
+    /// `Contents.json`'s `template-rendering-intent` word it.
+    package static func templateMode(_ value: UInt32) -> String {
+        switch value {
+        case 0: return "original"
+        case 1: return "template"
+        case 2: return "automatic"
+        default: return "template-mode-\(value)"
+        }
+    }
+
     /// The CSI header's layout field: what kind of rendition this is.
     package static func layout(_ value: UInt16) -> String {
         switch value {

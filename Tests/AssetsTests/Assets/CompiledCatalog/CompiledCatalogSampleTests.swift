@@ -15,6 +15,8 @@ struct CompiledCatalogSampleTests {
         var coreUI: UInt32
         var internalReferences: Int
         var firstName: String
+        /// Image renditions whose CSI flags say `template` (bits 3-4 = 1), counted by a separate script.
+        var templates: Int = 0
         var description: String { file }
     }
 
@@ -32,6 +34,9 @@ struct CompiledCatalogSampleTests {
         // radzo73/Mojave-Appearances, DarkAquaAppearance.car (macOS 10.14 system appearance: 4,981 renditions, text effects)
         Sample(file: "radzo73+Mojave-Appearances--DarkAquaAppearance.car", bytes: 3_989_832, renditions: 4_981, coreUI: 498,
                internalReferences: 4_205, firstName: "CheckBox_CheckBox_Regular.psd"),
+        // radzo73/Mojave-Appearances, Assets.car (macOS 10.14's AppKit images: NSImage's *Template names)
+        Sample(file: "radzo73+Mojave-Appearances--Assets.car", bytes: 3_479_824, renditions: 1_533, coreUI: 498,
+               internalReferences: 1_089, firstName: "ZZZZPackedAsset-1.1.0-gamut0", templates: 722),
     ]
 
     @Test("each file's renditions, header and packed-atlas references", arguments: samples)
@@ -49,6 +54,10 @@ struct CompiledCatalogSampleTests {
         #expect(references.count == sample.internalReferences)
         // And every internal reference finds its atlas, and the blocks add up to the file
         #expect(references.allSatisfy { $0.link?.targetName?.hasPrefix("ZZZZPackedAsset") == true })
+        // And the template mode: every set AppKit names `...Template` is drawn as a template
+        #expect(car.renditions.filter { $0.templateMode == "template" }.count == sample.templates)
+        #expect(car.renditions.filter { $0.name?.contains("Template") == true }.allSatisfy { $0.templateMode == "template" })
+        #expect(car.renditions.filter { $0.layout == 0x3EC }.reduce(0) { $0 + ($1.atlasMembers ?? 0) } == sample.internalReferences)
         #expect(car.containerBytes > 0)
         #expect(car.renditions.reduce(0) { $0 + $1.sizeOnDisk } + car.containerBytes == sample.bytes)
     }

@@ -71,6 +71,10 @@ struct CompiledCatalogTests {
         #expect((link.x, link.y, link.width, link.height) == (2, 4, 60, 60))
         #expect(link.targetName == "ZZZZPackedAsset-2.0.0-gamut0")
         #expect(car.renditions[6].pixelFormat == "PDF")
+        // And the template mode comes from the CSI flags' bits 3-4, for images only; the atlas counts its members
+        #expect(car.renditions.map(\.templateMode) == [nil, nil, "original", nil, "template", "automatic", "original"])
+        #expect(car.renditions[0].atlasMembers == 1)
+        #expect(car.renditions[1].atlasMembers == nil)
         // And the renditions' blocks and the container add up to the file
         #expect(car.renditions.reduce(0) { $0 + $1.sizeOnDisk } + car.containerBytes == bytes.count)
         #expect(car.renditions[4].digest != car.renditions[5].digest)
