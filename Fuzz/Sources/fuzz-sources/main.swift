@@ -58,7 +58,8 @@ enum SourcesHarness {
     }
 
     static func fail(_ message: String) -> Never {
-        fputs("fuzz-sources: \(message)\n", stderr)
+        let line = Array("fuzz-sources: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
         abort()
     }
 }
