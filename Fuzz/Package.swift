@@ -3,7 +3,10 @@
 // without `main` would break `swift build` there). Build and run them with `Scripts/fuzz`.
 import PackageDescription
 
-let harnesses = ["fuzz-gif", "fuzz-jpeg", "fuzz-png", "fuzz-probe", "fuzz-catalog", "fuzz-tree", "fuzz-svg", "fuzz-car"]
+let harnesses = ["fuzz-gif", "fuzz-jpeg", "fuzz-png", "fuzz-probe", "fuzz-catalog", "fuzz-tree", "fuzz-svg", "fuzz-car", "fuzz-sources"]
+/// The harnesses that also read sources: only these depend on AssetReferences (and so on swift-syntax), and
+/// `Scripts/fuzz` builds a harness's product alone, so fuzzing the codecs never compiles swift-syntax.
+let readsSources: Set<String> = ["fuzz-sources"]
 
 let package = Package(
     name: "AssetsFuzz",
@@ -23,6 +26,7 @@ let package = Package(
         .executableTarget(
             name: name,
             dependencies: ["FuzzSupport", .product(name: "Assets", package: "Assets")]
+                + (readsSources.contains(name) ? [.product(name: "AssetReferences", package: "Assets")] : [])
         )
     }
 )

@@ -7,7 +7,7 @@ import Glibc
 /// starts from real structure (`ASSETS_FUZZ_SEEDS=DIR` asks a harness to write them at start-up).
 public enum FuzzSeeds {
     public enum Kind: String, Sendable {
-        case gif, jpeg, png, probe, catalog, tree, svg, car
+        case gif, jpeg, png, probe, catalog, tree, svg, car, sources
     }
 
     /// Writes the seeds for `kind` into `$ASSETS_FUZZ_SEEDS` when that variable names a folder.
@@ -30,6 +30,7 @@ public enum FuzzSeeds {
         case .svg: return svgs()
         // No writer of compiled catalogs outside the tests: Scripts/fuzz seeds car from ASSETS_CAR_SAMPLES.
         case .car: return []
+        case .sources: return sources()
         }
     }
 
@@ -161,6 +162,35 @@ public enum FuzzSeeds {
             ("tree-names", [6, 4, 0x0A, 0x1B, 0x5B, 0x31, 6, 3, 0x2E, 0x2E, 0x2E, 3, 0, 3, 0x22, 0xCC, 0x81, 6, 2, 0xFF, 0xFE]),
             ("tree-many", [7, 1, 20, 3, 0x64, 0x75, 0x70, 7, 2, 23, 1, 0x78]),
             ("tree-fifo", [3, 0, 1, 0x61, 1, 8, 0, 8, 1, 1, 0x62, 9, 7]),
+        ]
+    }
+
+    /// Inputs for `fuzz-sources` (see its `SourceProject`): a first byte below 0x80 and one raw file (the
+    /// byte modulo 10 chooses which), or 0x80 and a program.
+    static func sources() -> [(String, [UInt8])] {
+        // {CFBundleIconName: AppIcon} as a binary property list, without its `bplist00` (the harness adds it).
+        let key = Array("CFBundleIconName".utf8), value = Array("AppIcon".utf8)
+        var plist: [UInt8] = [0xD1, 1, 2, 0x5F, 0x10, UInt8(key.count)] + key + [0x50 | UInt8(value.count)] + value
+        plist += [8, 11, UInt8(11 + 3 + key.count)] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3]
+            + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(8 + plist.count)]
+        let raw: [(String, UInt8, String)] = [
+            ("raw.swift", 0, "import SwiftUI\nstruct V: View {\n    var body: some View {\n        Image(\"icon\")\n        Image(.star)\n        Color(\"Accent\")\n        UIImage(named: \"flag_\\(code)\")\n    }\n}\n"),
+            ("raw.m", 1, "#import <UIKit/UIKit.h>\n@implementation V\n- (void)f { [UIImage imageNamed:@\"icon\"]; [UIColor colorNamed:@\"Accent\"]; }\n@end\n"),
+            ("raw.h", 2, "#define ICON @\"icon\"\n@interface V : NSObject\n@end\n"),
+            ("raw.xib", 3, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects><imageView image=\"icon\" id=\"a\"/></objects><resources><image name=\"icon\" width=\"1\" height=\"1\"/></resources></document>\n"),
+            ("raw.storyboard", 4, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\"><scenes><scene sceneID=\"s\"><objects><button id=\"b\"><state key=\"normal\" image=\"Icons/star\"/></button></objects></scene></scenes></document>\n"),
+            ("raw-info.plist", 5, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key><dict><key>CFBundleIconName</key><string>AppIcon</string></dict></dict><key>NSAccentColorName</key><string>Accent</string></dict></plist>\n"),
+            ("raw.pbxproj", 7, "// !$*UTF8*$!\n{ objects = { C1 = { isa = XCBuildConfiguration; buildSettings = { ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon; ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME = Accent; }; }; }; }\n"),
+            ("raw.xcconfig", 8, "ASSETCATALOG_COMPILER_APPICON_NAME = $(CE_ICON)\nCE_ICON = AppIcon\n"),
+            ("raw-package.swift", 9, "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"App\", path: \"App\", resources: [.process(\"Assets.xcassets\")])])\n"),
+        ]
+        return raw.map { ($0.0, [$0.1] + Array($0.2.utf8)) } + [
+            ("raw-binary.plist", [6] + plist),
+            ("program-each", [0x80, 0, 0, 0, 1, 1, 0, 2, 0, 0, 3, 0, 1, 4, 0, 2, 5, 0, 1, 6, 0, 2, 13, 14, 3, 0x62, 0x65, 0x6C, 0, 0, 0, 8, 1]),
+            ("program-deep", [0x80] + Array(repeating: [7, 0, 0x64], count: 50).flatMap { $0 } + [0, 1, 0, 13]),
+            ("program-links", [0x80, 9, 0, 1, 1, 0x61, 9, 6, 0, 1, 0x72, 9, 8, 1, 1, 0x65, 9, 1, 4, 1, 0x62, 9, 12, 7, 1, 0x63, 15, 0, 0]),
+            ("program-plists", [0x80, 4, 2, 1, 10, 8] + Array(plist.prefix(16)) + [11, 30, 0, 1, 11, 48, 1, 2]),
+            ("program-nesting", [0x80, 12, 0, 255, 12, 3, 200, 12, 4, 255, 12, 7, 100]),
         ]
     }
 

@@ -30,7 +30,7 @@ public func fuzzTree(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             _ = resolver.resolve(asset.name, for: .iPhone)
         }
     }
-    ScratchTree.remove(ScratchTree.base)
+    ScratchTree.scratch.clear()
     return 0
 }
 
@@ -43,13 +43,11 @@ public func fuzzTreeInitialize(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeM
 
 /// The scratch folder one fuzzing process builds each input's tree in.
 enum ScratchTree {
-    static let base: String = {
-        let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        return "\(folder)/assets-fuzz-tree-\(getpid())"
-    }()
+    static let scratch = ScratchFolder(harness: "tree")
+    static var base: String { scratch.path }
 
     static func next() -> String {
-        mkdir(base, 0o755)
+        scratch.make()
         // Bait beside the catalog: a link out of the catalog leads here.
         FuzzSeeds.write(Array("secret".utf8), to: base + "/outside.png")
         let root = base + "/Fuzz.xcassets"
@@ -75,21 +73,9 @@ enum ScratchTree {
 
     /// Runs the program in `bytes`: each operation is one byte (and its operands), at most 96 of them.
     static func build(_ bytes: [UInt8], at root: String) {
-        var cursor = 0
-        func next() -> UInt8? {
-            guard cursor < bytes.count else { return nil }
-            defer { cursor += 1 }
-            return bytes[cursor]
-        }
-        func name() -> String {
-            let length = Int(next() ?? 1) % 12 + 1
-            var raw: [UInt8] = []
-            for _ in 0..<length { raw.append(next() ?? 0x61) }
-            // No NUL or slash (not names); everything else, invalid UTF-8, line breaks and escapes included.
-            raw = raw.map { $0 == 0 || $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
-            // Built as a Swift string, so invalid UTF-8 becomes U+FFFD: names are valid UTF-8 here.
-            return String(decoding: raw, as: UTF8.self)
-        }
+        var program = FuzzProgram(bytes)
+        func next() -> UInt8? { program.next() }
+        func name() -> String { program.name() }
         var stack = [root]
         var made: [String] = [root]
         var operations = 0
@@ -136,26 +122,6 @@ enum ScratchTree {
             default:  // replace this folder's Contents.json with a chosen text
                 FuzzSeeds.write(Array(contents[Int(next() ?? 0) % contents.count].utf8), to: here + "/Contents.json")
             }
-        }
-    }
-
-    /// Removes a folder tree without following links.
-    static func remove(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            if let directory = opendir(path) {
-                var names: [[UInt8]] = []
-                while let entry = readdir(directory) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                    if name != [0x2E], name != [0x2E, 0x2E] { names.append(name) }
-                }
-                closedir(directory)
-                for name in names { remove(path + "/" + String(decoding: name, as: UTF8.self)) }
-            }
-            rmdir(path)
-        } else {
-            unlink(path)
         }
     }
 }
