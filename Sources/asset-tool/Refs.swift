@@ -17,8 +17,10 @@ struct Refs: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The project folder (default: the current folder).", valueName: "project"))
-    var project: String = "."
+    @Argument(help: ArgumentHelp("The project folder, or a folder or file inside it: the whole project is read, from the folder "
+                               + "holding its .xcodeproj, .xcworkspace, Package.swift or .git (default: the current folder).",
+                               valueName: "project"))
+    var given: String = "."
 
     @OptionGroup var findingOptions: FindingOptions
 
@@ -40,6 +42,7 @@ struct Refs: ParsableCommand {
     var force = false
 
     func run() throws {
+        let project = RefsScan.project(given)
         let config = try checks.config(forProject: project)
         let progress = ProgressReporter.make("scanning sources", enabled: format.isForPeople)
         let (scan, found) = try RefsScan.findings(in: project, config: config, progress: progress)
@@ -75,6 +78,14 @@ struct Refs: ParsableCommand {
 
 /// The one way the command line runs a scan (`refs`, `validate --sources`, `resolve --used-by`).
 enum RefsScan {
+    /// The project a folder or file given belongs to (`ProjectRoot`: run inside `App/Core`, the app is read),
+    /// said in a note on stderr when it is above the path given.
+    static func project(_ given: String) -> String {
+        let root = ProjectRoot.find(from: given)
+        if let note = root.note { printError("asset-tool: note: \(note)") }
+        return root.path
+    }
+
     static func run(project: String, config: ValidationConfig, progress: ProgressReporter?) throws(CatalogReadError) -> ReferenceScan {
         var options = ReferenceScan.Options()
         options.dynamicNames = config.dynamicNames

@@ -47,6 +47,7 @@ public struct ReferenceFindings: Sendable {
         // Interface Builder's names may come from a dependency's catalog compiled into the app (CocoaPods'
         // `resources`), which the scan does not enter: with such folders, a storyboard's name is never missing.
         let dependencyCatalogsPossible = !scan.thirdPartyFolders.isEmpty
+        let nothingToLookIn = scan.catalogs.isEmpty && scan.bundles.looseImageNames.isEmpty
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
@@ -124,7 +125,8 @@ public struct ReferenceFindings: Sendable {
                             + (reference.crashes ? " and the force-unwrap crashes" : ""),
                         position: position(reference), relatedSet: related(set)))
                 case .none:
-                    guard reference.certainty == .lookup, !written.isEmpty else { break }
+                    // With nothing to look in (no catalog, no loose image: the wrong folder), no name is judged.
+                    guard reference.certainty == .lookup, !written.isEmpty, !nothingToLookIn else { break }
                     if scan.bundles.looseImageNames.contains(written) || scan.bundles.looseImageNames.contains(name) { break }
                     if declared.contains(where: { $0.matches(written) }) { break }
                     // AppKit's own images (`NSPlayTemplate`, every `NSImage.Name` constant) are not the catalogs'.
@@ -169,6 +171,12 @@ public struct ReferenceFindings: Sendable {
         for skipped in scan.skipped {
             diagnostics.append(CatalogDiagnostic(.unreadableSource, path: skipped.path, message: skipped.reason,
                                                  position: skipped.line.map { SourcePosition(line: $0, column: skipped.column ?? 1) }))
+        }
+        // No catalog at all: nothing was checked, which must not read as a clean pass.
+        if nothingToLookIn {
+            diagnostics.append(CatalogDiagnostic(.unreadableSource, path: "",
+                message: "no asset catalog (.xcassets) and no loose image in the project: no name was checked; run from the folder "
+                    + "holding the app's .xcodeproj, .xcworkspace or Package.swift, or give it as PROJECT"))
         }
         self.diagnostics = diagnostics.sorted()
         var uses: [String: [AssetReference]] = [:]
