@@ -47,6 +47,9 @@ public struct AssetReference: Sendable, Hashable {
     /// The bundle a lookup call names, as written (`.module`, `Bundle.main`); nil when it names none (the
     /// main bundle).
     public var bundle: String?
+    /// The platform the line is compiled for when it sits in a platform branch (`#if os(tvOS)`,
+    /// `#if TARGET_OS_TV`: `PlatformBranches`); nil when any.
+    public var platform: String?
 
     /// Whether the lookup looks in the main bundle: no bundle, `.main`, `nil`.
     package var looksInMainBundle: Bool {
@@ -109,6 +112,8 @@ package struct FileScan: Sendable {
     /// A generated accessor file's declarations (`GeneratedAccessorFile`): each accessor's identifier and
     /// the set name it loads.
     package var generatedAccessors: [(identifier: String, name: String)] = []
+    /// A `project.pbxproj`'s catalogs (relative to the project) and the platforms of the targets that copy them.
+    package var catalogPlatforms: [String: Set<String>] = [:]
 
     package init() {}
 }

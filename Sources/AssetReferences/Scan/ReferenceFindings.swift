@@ -48,6 +48,21 @@ public struct ReferenceFindings: Sendable {
         // `resources`), which the scan does not enter: with such folders, a storyboard's name is never missing.
         let dependencyCatalogsPossible = !scan.thirdPartyFolders.isEmpty
         let nothingToLookIn = scan.catalogs.isEmpty && scan.bundles.looseImageNames.isEmpty
+        // A lookup in a platform branch (`#if TARGET_OS_TV`) finds only the catalogs of that platform's targets,
+        // when the projects tie some catalog to it; catalogs no project ties to a platform stay in reach.
+        let platformsOfCatalogs = scan.catalogPlatforms
+        func narrowed(_ answer: AssetLookup.Answer, for reference: AssetReference) -> AssetLookup.Answer {
+            guard let platform = reference.platform, platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else { return answer }
+            func inReach(_ sets: [AssetLookup.Located]) -> [AssetLookup.Located] {
+                sets.filter { set in platformsOfCatalogs[set.catalog].map { $0.contains(platform) } ?? true }
+            }
+            switch answer {
+            case .found(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .found(kept)
+            case .otherKind(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .otherKind(kept)
+            case .differsInCase(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .differsInCase(kept)
+            case .none: return .none
+            }
+        }
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
@@ -88,10 +103,10 @@ public struct ReferenceFindings: Sendable {
                     break
                 }
                 var name = written
-                var answer = lookup.look(up: name, as: reference.lookupKind)
+                var answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
                 if case .none = answer, let ext = Self.imageExtensions.first(where: { written.lowercased().hasSuffix($0) }) {
                     name = String(written.dropLast(ext.count))
-                    answer = lookup.look(up: name, as: reference.lookupKind)
+                    answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
                 }
                 switch answer {
                 case .found(let sets):
