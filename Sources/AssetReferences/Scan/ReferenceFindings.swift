@@ -155,8 +155,15 @@ public struct ReferenceFindings: Sendable {
                         : reference.lookupKind == .color ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
                     // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
                     let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""
+                    // In a platform branch, only that platform's catalogs were looked in: said, with how many.
+                    let platformCatalogs = reference.platform.flatMap { platform -> Int? in
+                        guard platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else { return nil }
+                        return scan.catalogs.filter { platformsOfCatalogs[$0].map { $0.contains(platform) } ?? true }.count
+                    }
+                    let catalogs = platformCatalogs.map { "no catalog of its \(reference.platform ?? "") branch's targets (\($0) of \(scan.catalogs.count) read)" }
+                        ?? "no catalog (\(scan.catalogs.count) read)"
                     diagnostics.append(CatalogDiagnostic(.missingAsset, path: reference.file,
-                        message: "\(reference.via) asks for \"\(written)\", which no catalog (\(scan.catalogs.count) read) and no loose "
+                        message: "\(reference.via) asks for \"\(written)\", which \(catalogs) and no loose "
                             + "bundle image provides\(unshipped): \(outcome)",
                         position: position(reference)))
                 }
