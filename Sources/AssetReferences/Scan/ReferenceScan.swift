@@ -105,6 +105,10 @@ public struct ReferenceScan: Sendable {
         var generatedAccessors: [String: [String]] = [:]
         var generatedFiles: [String] = []
         var catalogPlatforms: [String: Set<String>] = [:]
+        var parameterLookups: [String: [ParameterLookup]] = [:]
+        for scan in scans {
+            for lookup in scan.parameterLookups { parameterLookups["\(lookup.function)|\(lookup.label)", default: []].append(lookup) }
+        }
         for (index, scan) in scans.enumerated() {
             for (catalog, platforms) in scan.catalogPlatforms { catalogPlatforms[catalog, default: []].formUnion(platforms) }
             if !scan.generatedAccessors.isEmpty { generatedFiles.append(tree.files[index].path) }
@@ -122,6 +126,19 @@ public struct ReferenceScan: Sendable {
                 if case .literal(let setting) = indirection.name, indirections[setting] == nil { indirections[setting] = indirection }
             }
             settingValues += scan.settingValues
+            // A literal passed to a function whose parameter reaches a lookup names a set (a use, never missing).
+            if !parameterLookups.isEmpty {
+                for argument in scan.literalArguments {
+                    for lookup in parameterLookups["\(argument.function)|\(argument.label)"] ?? [] {
+                        let label = argument.label == "_" ? "_" : argument.label
+                        references.append(AssetReference(
+                            name: lookup.whole ? .literal(argument.text) : .dynamic(prefix: argument.text, suffix: lookup.suffix),
+                            wanted: AssetLookup.Wanted(rawValue: lookup.wanted) ?? .any, certainty: .possible,
+                            file: tree.files[index].path, line: argument.line, column: argument.column,
+                            via: "\(argument.function)(\(label):) → \(lookup.via)"))
+                    }
+                }
+            }
         }
         // `ASSETCATALOG_COMPILER_APPICON_NAME = $(CE_APPICON_NAME)`: each value `CE_APPICON_NAME` takes is a use.
         for (key, value) in settingValues {

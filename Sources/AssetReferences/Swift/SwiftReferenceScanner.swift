@@ -71,6 +71,8 @@ package enum SwiftReferenceScanner {
                 visitor.walk(tree)
                 var scan = FileScan()
                 scan.references = visitor.references
+                scan.parameterLookups = visitor.parameterLookups
+                scan.literalArguments = visitor.literalArguments
                 scan.lines = visitor.converter.location(for: tree.endPosition).line
                 return scan
             }
@@ -130,6 +132,31 @@ package enum SwiftReferenceScanner {
         private var seenSymbols: Set<String> = []
         /// `.lookup`, or `.possible` for a call that names another bundle.
         private var lookupCertainty: AssetReference.Certainty = .lookup
+        var parameterLookups: [ParameterLookup] = []
+        var literalArguments: [LiteralArgument] = []
+        /// The functions being walked: name, and each parameter's local name → its label.
+        private var functions: [(name: String, parameters: [String: String])] = []
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            var parameters: [String: String] = [:]
+            for parameter in node.signature.parameterClause.parameters {
+                let label = parameter.firstName.text
+                parameters[(parameter.secondName ?? parameter.firstName).text] = label
+            }
+            functions.append((node.name.text, parameters))
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+
+        /// `expression` names a parameter of the function being walked: a lookup of it is recorded for the
+        /// calls that pass a literal.
+        private func parameterLookup(_ expression: ExprSyntax?, whole: Bool, suffix: String, wanted: AssetLookup.Wanted, via: String) {
+            guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+                  let function = functions.last, let label = function.parameters[reference.baseName.text] else { return }
+            parameterLookups.append(ParameterLookup(function: function.name, label: label, whole: whole, suffix: suffix,
+                                                    wanted: wanted.rawValue, via: via))
+        }
 
         init(file: String, tree: SourceFileSyntax) {
             self.file = file
@@ -165,6 +192,16 @@ package enum SwiftReferenceScanner {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            // A call passing a plain literal, for the functions whose parameter reaches a lookup.
+            if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+                for argument in node.arguments {
+                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else { continue }
+                    let location = converter.location(for: literal.positionAfterSkippingLeadingTrivia)
+                    literalArguments.append(LiteralArgument(function: callee, label: argument.label?.text ?? "_", text: text,
+                                                            line: location.line, column: location.column))
+                }
+            }
             guard let (type, viaInit) = calledType(node.calledExpression) else { return .visitChildren }
             let arguments = Array(node.arguments)
             guard let first = arguments.first else { return .visitChildren }
@@ -284,6 +321,7 @@ package enum SwiftReferenceScanner {
                         ?? elements.last?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).suffix } ?? ""
                     add(.dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
                         via: via, crashes: crashes)
+                    parameterLookup(elements.first, whole: false, suffix: elements.count > 1 ? suffix : "", wanted: wanted, via: via)
                     return
                 }
                 if operators == ["??"], let fallback = elements.last?.as(StringLiteralExprSyntax.self) {
@@ -294,6 +332,7 @@ package enum SwiftReferenceScanner {
                 }
             }
             add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
+            parameterLookup(expression, whole: true, suffix: "", wanted: wanted, via: via)
         }
 
         /// The text of a literal without interpolation, its escapes as written (asset names have none).
