@@ -68,6 +68,7 @@ struct Refs: ParsableCommand {
                     + (scan.references.isEmpty ? "" : "\n") + rendered
             }
             findingOptions.print(rendered)
+            if let byCode = RefsScan.countsByCode(report) { print(byCode) }
             print(PlainText.escape(scan.scanSummary))
         default:
             findingOptions.print(report.rendered(as: format))
@@ -90,6 +91,22 @@ enum RefsScan {
         var options = ReferenceScan.Options()
         options.dynamicNames = config.dynamicNames
         return try ReferenceScan.run(project: project, options: options, progress: progress?.callback)
+    }
+
+    /// `by code: 2 missing-asset, 14 unused-asset, 1 asset-name-case`: the findings counted by code, the
+    /// most severe codes first (then the most frequent); nil when there are none.
+    static func countsByCode(_ report: CatalogReport) -> String? {
+        var counts: [CatalogDiagnostic.Code: (count: Int, severity: CatalogDiagnostic.Severity)] = [:]
+        for diagnostic in report.diagnostics {
+            let old = counts[diagnostic.code]
+            counts[diagnostic.code] = ((old?.count ?? 0) + 1, max(old?.severity ?? diagnostic.severity, diagnostic.severity))
+        }
+        guard !counts.isEmpty else { return nil }
+        let ordered = counts.sorted { lhs, rhs in
+            lhs.value.severity != rhs.value.severity ? lhs.value.severity > rhs.value.severity
+                : lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key.rawValue < rhs.key.rawValue
+        }
+        return "by code: " + ordered.map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
     }
 
     /// The source findings of `project`, the one path `refs` and `validate --sources` take, so the two cannot
