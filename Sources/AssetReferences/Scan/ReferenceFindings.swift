@@ -129,7 +129,12 @@ public struct ReferenceFindings: Sendable {
                     for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
                     diagnostics.append(CatalogDiagnostic(.assetNameCase, path: reference.file,
                         message: "\(reference.via) asks for \"\(written)\"; the set is named \"\(set.name)\" (\(set.catalog)/\(set.path)): "
-                            + "names differ only by case, which the compiled catalog and other systems do not forgive",
+                            + (reference.certainty == .setting
+                                // DuckDuckGo ships `ALTERNATE_APPICON_NAMES = "AppIcon-Yellow"` against `AppIcon-yellow`.
+                                ? "names differ only by case, which the compiled catalog may not forgive (apps ship with some such "
+                                    + "settings): check the built app"
+                                : "names differ only by case: the lookup may not find it (the compiled catalog's names and "
+                                    + "case-sensitive file systems)"),
                         position: position(reference), relatedSet: related(set)))
                 case .otherKind(let sets):
                     guard reference.certainty == .lookup, let set = sets.first else { break }
