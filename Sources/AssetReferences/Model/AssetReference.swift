@@ -115,6 +115,8 @@ package struct FileScan: Sendable {
     /// Functions whose parameter reaches a lookup (`func generateAnimation(with imageName: String)` loading
     /// `UIImage(named: imageName + String(index))`), and the calls in this file that pass a string literal.
     package var parameterLookups: [ParameterLookup] = []
+    /// The members this file declares that a bare `.x` may name: enum cases and static properties.
+    package var declaredMembers: Set<String> = []
     package var literalArguments: [LiteralArgument] = []
     /// A `project.pbxproj`'s catalogs (relative to the project) and the platforms of the targets that copy them.
     package var catalogPlatforms: [String: Set<String>] = [:]

@@ -67,6 +67,9 @@ public struct ReferenceFindings: Sendable {
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
             case .symbol(let symbol):
+                // A bare `.newTab` passed where no image or colour is asked for, when the project declares a member
+                // `newTab` (DuckDuckGo's `.newTab`, NetNewsWire's `AccountType.feedbin`): that member, not the asset.
+                if reference.lookupKind == .any, !symbol.contains("."), !symbol.hasPrefix("AC"), scan.declaredMembers.contains(symbol) { break }
                 for set in lookup.sets(forSymbol: symbol, as: reference.lookupKind) {
                     if let offset = index(set) { usedBy[offset, default: []].append(reference) }
                 }

@@ -49,6 +49,8 @@ public struct ReferenceScan: Sendable {
     /// The catalogs the Xcode projects' targets copy, and those targets' platforms (`XcodeProjectTargets`);
     /// a catalog not here is built for any platform as far as the scan knows.
     package var catalogPlatforms: [String: Set<String>] = [:]
+    /// The enum cases and static properties the project's Swift declares (a bare `.x` may be one of them).
+    package var declaredMembers: Set<String> = []
 
     /// Walks, scans and reads the project at `project`. Throws only when the folder cannot be listed.
     /// `progress(done, total)` is called from the scanning threads as files finish.
@@ -106,7 +108,9 @@ public struct ReferenceScan: Sendable {
         var generatedFiles: [String] = []
         var catalogPlatforms: [String: Set<String>] = [:]
         var parameterLookups: [String: [ParameterLookup]] = [:]
+        var declaredMembers: Set<String> = []
         for scan in scans {
+            declaredMembers.formUnion(scan.declaredMembers)
             for lookup in scan.parameterLookups { parameterLookups["\(lookup.function)|\(lookup.label)", default: []].append(lookup) }
         }
         for (index, scan) in scans.enumerated() {
@@ -155,7 +159,8 @@ public struct ReferenceScan: Sendable {
                              references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
                              lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
                              dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
-                             generatedFiles: generatedFiles, catalogPlatforms: catalogPlatforms)
+                             generatedFiles: generatedFiles, catalogPlatforms: catalogPlatforms,
+                             declaredMembers: declaredMembers)
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,

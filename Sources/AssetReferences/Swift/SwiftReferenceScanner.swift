@@ -72,6 +72,7 @@ package enum SwiftReferenceScanner {
                 var scan = FileScan()
                 scan.references = visitor.references
                 scan.parameterLookups = visitor.parameterLookups
+                scan.declaredMembers = visitor.declaredMembers
                 scan.literalArguments = visitor.literalArguments
                 scan.lines = visitor.converter.location(for: tree.endPosition).line
                 return scan
@@ -148,6 +149,24 @@ package enum SwiftReferenceScanner {
         }
 
         override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+
+        /// Enum cases and static properties the project declares (`case newTab`, `static let lock`): a bare
+        /// `.newTab` outside an image or colour initialiser is that member, not Xcode's asset symbol.
+        var declaredMembers: Set<String> = []
+
+        override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+            declaredMembers.insert(node.name.text.filter { $0 != "`" })
+            return .visitChildren
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+                for binding in node.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaredMembers.insert(name.filter { $0 != "`" }) }
+                }
+            }
+            return .visitChildren
+        }
 
         /// `expression` names a parameter of the function being walked: a lookup of it is recorded for the
         /// calls that pass a literal.

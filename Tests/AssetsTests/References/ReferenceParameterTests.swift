@@ -41,4 +41,30 @@ struct ReferenceParameterTests {
         let badge = findings.uses["App/Assets.xcassets/badge.imageset"] ?? []
         #expect(badge.contains { $0.via == "icon(_:) → UIImage(named:)" }, "\(badge)")
     }
+
+    @Test("a bare .x the project declares as an enum case or static property is that member, unless an image call takes it")
+    func bareMember() throws {
+        // Given sets `newTab` and `lock`, the project's own `case newTab` and `static let lock`, and a set `brandLogo`
+        let project = try ProjectFixture()
+        for name in ["newTab", "lock", "brandLogo"] { try project.imageSet(name) }
+        try project.write("App/Tabs.swift", """
+            enum Action { case newTab, close }
+            extension Image { static let lock = Image(systemName: "lock.fill") }
+            func perform(_ action: Action) {}
+            """)
+        try project.write("App/View.swift", """
+            perform(.newTab)
+            let icon: Image = .lock
+            let logo = Image(.brandLogo)
+            let tab = UIImage(resource: .newTab)
+            """)
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then `.lock` is the project's member (the set stays unused); `.newTab` is used by the image call only
+        #expect(findings.unusedNames == ["lock"], "\(findings.diagnostics)")
+        let newTab = findings.uses["App/Assets.xcassets/newTab.imageset"] ?? []
+        #expect(newTab.map(\.line) == [4], "\(newTab)")
+    }
 }
