@@ -155,7 +155,16 @@ package enum SwiftReferenceScanner {
         var declaredMembers: Set<String> = []
 
         override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
-            declaredMembers.insert(node.name.text.filter { $0 != "`" })
+            let name = node.name.text.filter { $0 != "`" }
+            declaredMembers.insert(name)
+            // A case of a `String` enum without a raw value has its name as raw value: a string the code may load
+            // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
+            if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
+               let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
+               enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true {
+                seenLiterals.insert(name)
+                add(.literal(name), .any, .possible, at: node, via: "a String enum's case")
+            }
             return .visitChildren
         }
 

@@ -46,9 +46,10 @@ struct ReferenceParameterTests {
     func bareMember() throws {
         // Given sets `newTab` and `lock`, the project's own `case newTab` and `static let lock`, and a set `brandLogo`
         let project = try ProjectFixture()
-        for name in ["newTab", "lock", "brandLogo"] { try project.imageSet(name) }
+        for name in ["newTab", "lock", "brandLogo", "bookmarks"] { try project.imageSet(name) }
         try project.write("App/Tabs.swift", """
             enum Action { case newTab, close }
+            enum CellIdentifier: String, CaseIterable { case bookmarks }
             extension Image { static let lock = Image(systemName: "lock.fill") }
             func perform(_ action: Action) {}
             """)
@@ -57,12 +58,14 @@ struct ReferenceParameterTests {
             let icon: Image = .lock
             let logo = Image(.brandLogo)
             let tab = UIImage(resource: .newTab)
+            let cell = Cell(identifier: .bookmarks)
             """)
 
         // When scanned
         let (_, findings) = try project.scan()
 
-        // Then `.lock` is the project's member (the set stays unused); `.newTab` is used by the image call only
+        // Then `.lock` is the project's member (the set stays unused); `.newTab` is used by the image call only;
+        // a String enum's case is its raw value, a string the code may load (VLC's `imageIdentifier: $0.rawValue`)
         #expect(findings.unusedNames == ["lock"], "\(findings.diagnostics)")
         let newTab = findings.uses["App/Assets.xcassets/newTab.imageset"] ?? []
         #expect(newTab.map(\.line) == [4], "\(newTab)")
