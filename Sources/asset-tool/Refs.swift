@@ -17,8 +17,10 @@ struct Refs: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The project folder (default: the current folder).", valueName: "project"))
-    var project: String = "."
+    @Argument(help: ArgumentHelp("The project folder, or a folder or file inside it: the whole project is read, from the folder "
+                               + "holding its .xcodeproj, .xcworkspace, Package.swift or .git (default: the current folder).",
+                               valueName: "project"))
+    var given: String = "."
 
     @OptionGroup var findingOptions: FindingOptions
 
@@ -40,6 +42,7 @@ struct Refs: ParsableCommand {
     var force = false
 
     func run() throws {
+        let project = RefsScan.project(given)
         let config = try checks.config(forProject: project)
         let progress = ProgressReporter.make("scanning sources", enabled: format.isForPeople)
         let (scan, found) = try RefsScan.findings(in: project, config: config, progress: progress)
@@ -65,6 +68,7 @@ struct Refs: ParsableCommand {
                     + (scan.references.isEmpty ? "" : "\n") + rendered
             }
             findingOptions.print(rendered)
+            if let byCode = RefsScan.countsByCode(report) { print(byCode) }
             print(PlainText.escape(scan.scanSummary))
         default:
             findingOptions.print(report.rendered(as: format))
@@ -75,10 +79,34 @@ struct Refs: ParsableCommand {
 
 /// The one way the command line runs a scan (`refs`, `validate --sources`, `resolve --used-by`).
 enum RefsScan {
+    /// The project a folder or file given belongs to (`ProjectRoot`: run inside `App/Core`, the app is read),
+    /// said in a note on stderr when it is above the path given.
+    static func project(_ given: String) -> String {
+        let root = ProjectRoot.find(from: given)
+        if let note = root.note { printError("asset-tool: note: \(note)") }
+        return root.path
+    }
+
     static func run(project: String, config: ValidationConfig, progress: ProgressReporter?) throws(CatalogReadError) -> ReferenceScan {
         var options = ReferenceScan.Options()
         options.dynamicNames = config.dynamicNames
         return try ReferenceScan.run(project: project, options: options, progress: progress?.callback)
+    }
+
+    /// `by code: 2 missing-asset, 14 unused-asset, 1 asset-name-case`: the findings counted by code, the
+    /// most severe codes first (then the most frequent); nil when there are none.
+    static func countsByCode(_ report: CatalogReport) -> String? {
+        var counts: [CatalogDiagnostic.Code: (count: Int, severity: CatalogDiagnostic.Severity)] = [:]
+        for diagnostic in report.diagnostics {
+            let old = counts[diagnostic.code]
+            counts[diagnostic.code] = ((old?.count ?? 0) + 1, max(old?.severity ?? diagnostic.severity, diagnostic.severity))
+        }
+        guard !counts.isEmpty else { return nil }
+        let ordered = counts.sorted { lhs, rhs in
+            lhs.value.severity != rhs.value.severity ? lhs.value.severity > rhs.value.severity
+                : lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key.rawValue < rhs.key.rawValue
+        }
+        return "by code: " + ordered.map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
     }
 
     /// The source findings of `project`, the one path `refs` and `validate --sources` take, so the two cannot

@@ -123,8 +123,9 @@ struct Report: WritingCommand {
 
     /// `--sources PROJECT`: the project scanned as `refs` scans it (`RefsScan`, the command line's one way),
     /// and what it says of each set of `catalog`, as plain data for the page (`SetUsage`).
-    static func usage(ofCatalog catalog: String, sources project: String, checks: CheckOptions,
+    static func usage(ofCatalog catalog: String, sources given: String, checks: CheckOptions,
                       progress: ProgressReporter?) throws -> ([String: SetUsage], String) {
+        let project = RefsScan.project(given)
         let config = try checks.config(forProject: project)
         let scan: ReferenceScan
         do {

@@ -42,7 +42,9 @@ struct Resolve: ParsableCommand {
     @Flag(help: "Also list the references to the name in the project's sources (as refs finds them; in JSON, a used_by member).")
     var usedBy = false
 
-    @Option(help: ArgumentHelp("The project folder --used-by scans (default: the current folder).", valueName: "project"))
+    @Option(help: ArgumentHelp("The project folder --used-by scans, or a folder inside it (default: the current folder); without "
+                               + "--catalog, the name is resolved in the project's catalog that has it, as refs finds them.",
+                               valueName: "project"))
     var sources: String = "."
 
     @Option(name: .long, help: ArgumentHelp("Resolve the name in a compiled catalog (Assets.car) instead: what UIImage(named:) returns from it.", valueName: "file"))
@@ -71,6 +73,13 @@ struct Resolve: ParsableCommand {
             print(format == .json ? answer.reportJSON.rendered() : answer.reportText)
             if !answer.isResolved { throw CommandFailure.exit(.failure) }
             return
+        }
+        // `--used-by`: the project scanned once, as refs scans it; without --catalog (and no Assets.catalog
+        // here) the name is resolved in the project's catalog that has it.
+        let used = usedBy && state == nil ? UsedByScan(sources: sources) : nil
+        var catalog = self.catalog
+        if let used, catalogOption.catalog == nil, case .failure = CatalogFileSystem.targetStatus(catalog) {
+            catalog = try used.catalog(holding: name ?? "")
         }
         let loaded: AssetCatalog
         do {
@@ -112,21 +121,21 @@ struct Resolve: ParsableCommand {
         }
 
         let wanted = name ?? ""
-        defer { if usedBy && format == .text { printUsedBy(wanted) } }
+        defer { if let used, format == .text { used.print(wanted) } }
         let named = loaded.assets(named: wanted)
         // A name only a colour set has is a colour: UIColor(named:compatibleWith:).
         if !named.isEmpty, !named.contains(where: { VariantResolver.resolvableKinds.contains($0.kind) }),
            let colorSet = named.first(where: { $0.kind == .colorSet }) {
             var answer = ColorResolution(colorSet: colorSet, name: wanted, query: query)
             answer.trace.insert("found colour set \(colorSet.path)", at: 0)
-            print(format == .json ? withUsedBy(answer.reportJSON, wanted).rendered() : answer.reportText)
+            print(format == .json ? (used?.adding(to: answer.reportJSON, wanted) ?? answer.reportJSON).rendered() : answer.reportText)
             if !answer.isResolved { throw CommandFailure.exit(.failure) }
             return
         }
         var answer = VariantResolver(catalog: loaded).resolve(wanted, for: query)
         if let note = traits.scaleNote { answer.trace.insert(note, at: 0) }
         guard hash, answer.isResolved, let file = answer.file else {
-            print(format == .json ? withUsedBy(answer.reportJSON, wanted).rendered() : answer.reportText)
+            print(format == .json ? (used?.adding(to: answer.reportJSON, wanted) ?? answer.reportJSON).rendered() : answer.reportText)
             if !answer.isResolved { throw CommandFailure.exit(.failure) }
             return
         }
@@ -136,7 +145,7 @@ struct Resolve: ParsableCommand {
         if case .failure(let error) = outcome.result { throw CommandFailure("asset-tool resolve: \(error.description)") }
         if format == .json, case .object(var members) = answer.reportJSON {
             members.append((key: "hash", value: HashBatch.object(outcome)))
-            print(withUsedBy(JSONValue.object(members), wanted).rendered())
+            print((used?.adding(to: JSONValue.object(members), wanted) ?? JSONValue.object(members)).rendered())
         } else {
             print(answer.reportText)
             if case .success(let hashes) = outcome.result {
@@ -148,44 +157,66 @@ struct Resolve: ParsableCommand {
 
 extension PlaceholderState: ExpressibleByArgument {}
 
-extension Resolve {
-    /// `--used-by`: the references to `name` in the project's sources, one `file:line:column: "name" (via)` a line.
-    func printUsedBy(_ name: String) {
-        switch usedByScan(name) {
-        case .success(let references):
-            print("used by (\(references.count) reference\(references.count == 1 ? "" : "s") in \(sources)):")
+/// `resolve NAME --used-by`: the project (found from the folder given as `refs` finds it) scanned once, the
+/// references to the name listed, and the catalog that has the name when none is named.
+struct UsedByScan {
+    let project: String
+    let scan: Result<ReferenceScan, any Error>
+
+    init(sources: String) {
+        project = RefsScan.project(sources)
+        do {
+            let config = try ValidationConfig.load(forProject: project)
+            scan = .success(try RefsScan.run(project: project, config: config, progress: nil))
+        } catch {
+            scan = .failure(error)
+        }
+    }
+
+    /// The catalog of the project that has a set named `name` (the first by path), else the only catalog;
+    /// fails naming the project when it has none, or several and none has the name.
+    func catalog(holding name: String) throws(CommandFailure) -> String {
+        let scan: ReferenceScan
+        switch self.scan {
+        case .success(let found): scan = found
+        case .failure(let error): throw CommandFailure.unreadableCatalog("asset-tool resolve: --used-by: \(error)")
+        }
+        if case .found(let sets) = scan.lookup.look(up: name, as: .any), let set = sets.first {
+            return "\(project)/\(set.catalog)"
+        }
+        if scan.catalogs.count == 1 { return "\(project)/\(scan.catalogs[0])" }
+        let what = scan.catalogs.isEmpty ? "no catalog" : "\(scan.catalogs.count) catalogs, none with a set named \"\(name)\""
+        throw CommandFailure("asset-tool resolve: \(project) has \(what); name one with --catalog",
+                             status: scan.catalogs.isEmpty ? .noInput : .failure)
+    }
+
+    /// The references to `name`, one `file:line:column: "name" (via)` a line.
+    func print(_ name: String) {
+        switch scan {
+        case .success(let scan):
+            let references = scan.references(to: name)
+            Swift.print("used by (\(references.count) reference\(references.count == 1 ? "" : "s") in \(project)):")
             for reference in references {
-                print(PlainText.escape("  \(reference.location): \(reference.nameText) (\(reference.via), \(reference.certainty.rawValue))"))
+                Swift.print(PlainText.escape("  \(reference.location): \(reference.nameText) (\(reference.via), \(reference.certainty.rawValue))"))
             }
         case .failure(let error):
             printError("asset-tool resolve: --used-by: \(error)")
         }
     }
 
-    /// The JSON answer with `used_by` appended when `--used-by` asks for it: the project scanned, and its
-    /// references to the name (each as `refs --list` gives them), or why the project could not be scanned.
-    func withUsedBy(_ answer: JSONValue, _ name: String) -> JSONValue {
-        guard usedBy, case .object(var members) = answer else { return answer }
-        var usedByMembers: [(key: String, value: JSONValue)] = [(key: "project", value: .string(sources))]
-        switch usedByScan(name) {
-        case .success(let references):
-            usedByMembers.append((key: "references", value: .array(references.map(\.json))))
+    /// The JSON answer with `used_by` appended: the project scanned, and its references to the name (each as
+    /// `refs --list` gives them), or why the project could not be scanned.
+    func adding(to answer: JSONValue, _ name: String) -> JSONValue {
+        guard case .object(var members) = answer else { return answer }
+        var usedByMembers: [(key: String, value: JSONValue)] = [(key: "project", value: .string(project))]
+        switch scan {
+        case .success(let scan):
+            usedByMembers.append((key: "references", value: .array(scan.references(to: name).map(\.json))))
         case .failure(let error):
             usedByMembers.append((key: "error", value: .string("\(error)")))
         }
         members.append((key: "used_by", value: .object(usedByMembers)))
         return .object(members)
-    }
-
-    /// The one scan behind both outputs.
-    func usedByScan(_ name: String) -> Result<[AssetReference], any Error> {
-        do {
-            let config = try ValidationConfig.load(forProject: sources)
-            let scan = try RefsScan.run(project: sources, config: config, progress: nil)
-            return .success(scan.references(to: name))
-        } catch {
-            return .failure(error)
-        }
     }
 }
 

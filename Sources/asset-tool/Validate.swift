@@ -112,7 +112,8 @@ struct Validate: ParsableCommand {
 
     /// `--sources PROJECT`: the catalogs named (or, when none is named, those under PROJECT) validated, and
     /// the project's references checked, in one report rooted at PROJECT.
-    private func runWithSources(_ project: String, progress: ProgressReporter?) throws {
+    private func runWithSources(_ given: String, progress: ProgressReporter?) throws {
+        let project = RefsScan.project(given)
         let named = (catalogOption.catalog.map { [$0] } ?? []) + catalogArguments
         let found: [String]
         do {

@@ -25,6 +25,21 @@ struct RefsCommandTests {
         return root
     }
 
+    @Test("text: a line counts the findings by code, errors first")
+    func countsByCode() throws {
+        // Given a project with a missing name and an unused set
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // When refs runs
+        let run = try CLIRun.run(["refs", "."], in: root)
+
+        // Then the counts by code follow the findings' summary
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("by code: 1 missing-asset, 1 unused-asset"), "\(run.stdout)")
+        #expect(lines.firstIndex { $0.hasPrefix("by code:") } == lines.firstIndex { $0.hasPrefix("1 error, 1 warning") }.map { $0 + 1 })
+    }
+
     @Test("text: the missing name at its file, line and column, the unused set, exit 1")
     func text() throws {
         let root = try Self.project()

@@ -47,6 +47,9 @@ public struct AssetReference: Sendable, Hashable {
     /// The bundle a lookup call names, as written (`.module`, `Bundle.main`); nil when it names none (the
     /// main bundle).
     public var bundle: String?
+    /// The platform the line is compiled for when it sits in a platform branch (`#if os(tvOS)`,
+    /// `#if TARGET_OS_TV`: `PlatformBranches`); nil when any.
+    public var platform: String?
 
     /// Whether the lookup looks in the main bundle: no bundle, `.main`, `nil`.
     package var looksInMainBundle: Bool {
@@ -109,6 +112,38 @@ package struct FileScan: Sendable {
     /// A generated accessor file's declarations (`GeneratedAccessorFile`): each accessor's identifier and
     /// the set name it loads.
     package var generatedAccessors: [(identifier: String, name: String)] = []
+    /// Functions whose parameter reaches a lookup (`func generateAnimation(with imageName: String)` loading
+    /// `UIImage(named: imageName + String(index))`), and the calls in this file that pass a string literal.
+    package var parameterLookups: [ParameterLookup] = []
+    /// The members this file declares that a bare `.x` may name: enum cases and static properties.
+    package var declaredMembers: Set<String> = []
+    package var literalArguments: [LiteralArgument] = []
+    /// A `project.pbxproj`'s catalogs (relative to the project) and the platforms of the targets that copy them.
+    package var catalogPlatforms: [String: Set<String>] = [:]
 
     package init() {}
+}
+
+/// A function's parameter that reaches a lookup: the call `function(label: "x")` then names `x` (or `x*suffix`
+/// when the lookup adds more after it). Matched to calls by the function's base name and the label (`_` for
+/// none) in every Swift file of the project, so an overload of another type of that name is a use too: the
+/// names it gives only count as uses, never as missing.
+package struct ParameterLookup: Sendable, Hashable {
+    package var function: String
+    package var label: String
+    /// The lookup takes the parameter whole (`UIImage(named: name)`); else it adds text after it.
+    package var whole: Bool
+    /// The literal text the lookup adds at the end, when it is one (`name + "_large"`).
+    package var suffix: String
+    package var wanted: String
+    package var via: String
+}
+
+/// A call that passes a plain string literal: `generateAnimation(with: "playing-animation-")`.
+package struct LiteralArgument: Sendable, Hashable {
+    package var function: String
+    package var label: String
+    package var text: String
+    package var line: Int
+    package var column: Int
 }

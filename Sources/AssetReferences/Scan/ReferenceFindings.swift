@@ -47,10 +47,29 @@ public struct ReferenceFindings: Sendable {
         // Interface Builder's names may come from a dependency's catalog compiled into the app (CocoaPods'
         // `resources`), which the scan does not enter: with such folders, a storyboard's name is never missing.
         let dependencyCatalogsPossible = !scan.thirdPartyFolders.isEmpty
+        let nothingToLookIn = scan.catalogs.isEmpty && scan.bundles.looseImageNames.isEmpty
+        // A lookup in a platform branch (`#if TARGET_OS_TV`) finds only the catalogs of that platform's targets,
+        // when the projects tie some catalog to it; catalogs no project ties to a platform stay in reach.
+        let platformsOfCatalogs = scan.catalogPlatforms
+        func narrowed(_ answer: AssetLookup.Answer, for reference: AssetReference) -> AssetLookup.Answer {
+            guard let platform = reference.platform, platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else { return answer }
+            func inReach(_ sets: [AssetLookup.Located]) -> [AssetLookup.Located] {
+                sets.filter { set in platformsOfCatalogs[set.catalog].map { $0.contains(platform) } ?? true }
+            }
+            switch answer {
+            case .found(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .found(kept)
+            case .otherKind(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .otherKind(kept)
+            case .differsInCase(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .differsInCase(kept)
+            case .none: return .none
+            }
+        }
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
             case .symbol(let symbol):
+                // A bare `.newTab` passed where no image or colour is asked for, when the project declares a member
+                // `newTab` (DuckDuckGo's `.newTab`, NetNewsWire's `AccountType.feedbin`): that member, not the asset.
+                if reference.lookupKind == .any, !symbol.contains("."), !symbol.hasPrefix("AC"), scan.declaredMembers.contains(symbol) { break }
                 for set in lookup.sets(forSymbol: symbol, as: reference.lookupKind) {
                     if let offset = index(set) { usedBy[offset, default: []].append(reference) }
                 }
@@ -87,10 +106,10 @@ public struct ReferenceFindings: Sendable {
                     break
                 }
                 var name = written
-                var answer = lookup.look(up: name, as: reference.lookupKind)
+                var answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
                 if case .none = answer, let ext = Self.imageExtensions.first(where: { written.lowercased().hasSuffix($0) }) {
                     name = String(written.dropLast(ext.count))
-                    answer = lookup.look(up: name, as: reference.lookupKind)
+                    answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
                 }
                 switch answer {
                 case .found(let sets):
@@ -113,7 +132,12 @@ public struct ReferenceFindings: Sendable {
                     for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
                     diagnostics.append(CatalogDiagnostic(.assetNameCase, path: reference.file,
                         message: "\(reference.via) asks for \"\(written)\"; the set is named \"\(set.name)\" (\(set.catalog)/\(set.path)): "
-                            + "names differ only by case, which the compiled catalog and other systems do not forgive",
+                            + (reference.certainty == .setting
+                                // DuckDuckGo ships `ALTERNATE_APPICON_NAMES = "AppIcon-Yellow"` against `AppIcon-yellow`.
+                                ? "names differ only by case, which the compiled catalog may not forgive (apps ship with some such "
+                                    + "settings): check the built app"
+                                : "names differ only by case: the lookup may not find it (the compiled catalog's names and "
+                                    + "case-sensitive file systems)"),
                         position: position(reference), relatedSet: related(set)))
                 case .otherKind(let sets):
                     guard reference.certainty == .lookup, let set = sets.first else { break }
@@ -124,7 +148,8 @@ public struct ReferenceFindings: Sendable {
                             + (reference.crashes ? " and the force-unwrap crashes" : ""),
                         position: position(reference), relatedSet: related(set)))
                 case .none:
-                    guard reference.certainty == .lookup, !written.isEmpty else { break }
+                    // With nothing to look in (no catalog, no loose image: the wrong folder), no name is judged.
+                    guard reference.certainty == .lookup, !written.isEmpty, !nothingToLookIn else { break }
                     if scan.bundles.looseImageNames.contains(written) || scan.bundles.looseImageNames.contains(name) { break }
                     if declared.contains(where: { $0.matches(written) }) { break }
                     // AppKit's own images (`NSPlayTemplate`, every `NSImage.Name` constant) are not the catalogs'.
@@ -138,8 +163,15 @@ public struct ReferenceFindings: Sendable {
                         : reference.lookupKind == .color ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
                     // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
                     let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""
+                    // In a platform branch, only that platform's catalogs were looked in: said, with how many.
+                    let platformCatalogs = reference.platform.flatMap { platform -> Int? in
+                        guard platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else { return nil }
+                        return scan.catalogs.filter { platformsOfCatalogs[$0].map { $0.contains(platform) } ?? true }.count
+                    }
+                    let catalogs = platformCatalogs.map { "no catalog of its \(reference.platform ?? "") branch's targets (\($0) of \(scan.catalogs.count) read)" }
+                        ?? "no catalog (\(scan.catalogs.count) read)"
                     diagnostics.append(CatalogDiagnostic(.missingAsset, path: reference.file,
-                        message: "\(reference.via) asks for \"\(written)\", which no catalog (\(scan.catalogs.count) read) and no loose "
+                        message: "\(reference.via) asks for \"\(written)\", which \(catalogs) and no loose "
                             + "bundle image provides\(unshipped): \(outcome)",
                         position: position(reference)))
                 }
@@ -169,6 +201,12 @@ public struct ReferenceFindings: Sendable {
         for skipped in scan.skipped {
             diagnostics.append(CatalogDiagnostic(.unreadableSource, path: skipped.path, message: skipped.reason,
                                                  position: skipped.line.map { SourcePosition(line: $0, column: skipped.column ?? 1) }))
+        }
+        // No catalog at all: nothing was checked, which must not read as a clean pass.
+        if nothingToLookIn {
+            diagnostics.append(CatalogDiagnostic(.unreadableSource, path: "",
+                message: "no asset catalog (.xcassets) and no loose image in the project: no name was checked; run from the folder "
+                    + "holding the app's .xcodeproj, .xcworkspace or Package.swift, or give it as PROJECT"))
         }
         self.diagnostics = diagnostics.sorted()
         var uses: [String: [AssetReference]] = [:]

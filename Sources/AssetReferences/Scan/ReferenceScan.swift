@@ -46,6 +46,11 @@ public struct ReferenceScan: Sendable {
     package var generatedAccessors: [String: [String]] = [:]
     /// The generated accessor files read (declarations, not uses), relative.
     public var generatedFiles: [String] = []
+    /// The catalogs the Xcode projects' targets copy, and those targets' platforms (`XcodeProjectTargets`);
+    /// a catalog not here is built for any platform as far as the scan knows.
+    package var catalogPlatforms: [String: Set<String>] = [:]
+    /// The enum cases and static properties the project's Swift declares (a bare `.x` may be one of them).
+    package var declaredMembers: Set<String> = []
 
     /// Walks, scans and reads the project at `project`. Throws only when the folder cannot be listed.
     /// `progress(done, total)` is called from the scanning threads as files finish.
@@ -101,7 +106,15 @@ public struct ReferenceScan: Sendable {
         var settingValues: [(key: String, value: AssetReference)] = []
         var generatedAccessors: [String: [String]] = [:]
         var generatedFiles: [String] = []
+        var catalogPlatforms: [String: Set<String>] = [:]
+        var parameterLookups: [String: [ParameterLookup]] = [:]
+        var declaredMembers: Set<String> = []
+        for scan in scans {
+            declaredMembers.formUnion(scan.declaredMembers)
+            for lookup in scan.parameterLookups { parameterLookups["\(lookup.function)|\(lookup.label)", default: []].append(lookup) }
+        }
         for (index, scan) in scans.enumerated() {
+            for (catalog, platforms) in scan.catalogPlatforms { catalogPlatforms[catalog, default: []].formUnion(platforms) }
             if !scan.generatedAccessors.isEmpty { generatedFiles.append(tree.files[index].path) }
             for (identifier, name) in scan.generatedAccessors where !(generatedAccessors[identifier]?.contains(name) ?? false) {
                 generatedAccessors[identifier, default: []].append(name)
@@ -117,6 +130,19 @@ public struct ReferenceScan: Sendable {
                 if case .literal(let setting) = indirection.name, indirections[setting] == nil { indirections[setting] = indirection }
             }
             settingValues += scan.settingValues
+            // A literal passed to a function whose parameter reaches a lookup names a set (a use, never missing).
+            if !parameterLookups.isEmpty {
+                for argument in scan.literalArguments {
+                    for lookup in parameterLookups["\(argument.function)|\(argument.label)"] ?? [] {
+                        let label = argument.label == "_" ? "_" : argument.label
+                        references.append(AssetReference(
+                            name: lookup.whole ? .literal(argument.text) : .dynamic(prefix: argument.text, suffix: lookup.suffix),
+                            wanted: AssetLookup.Wanted(rawValue: lookup.wanted) ?? .any, certainty: .possible,
+                            file: tree.files[index].path, line: argument.line, column: argument.column,
+                            via: "\(argument.function)(\(label):) → \(lookup.via)"))
+                    }
+                }
+            }
         }
         // `ASSETCATALOG_COMPILER_APPICON_NAME = $(CE_APPICON_NAME)`: each value `CE_APPICON_NAME` takes is a use.
         for (key, value) in settingValues {
@@ -133,7 +159,8 @@ public struct ReferenceScan: Sendable {
                              references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
                              lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
                              dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
-                             generatedFiles: generatedFiles)
+                             generatedFiles: generatedFiles, catalogPlatforms: catalogPlatforms,
+                             declaredMembers: declaredMembers)
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,
@@ -199,7 +226,25 @@ public struct ReferenceScan: Sendable {
         case .objectiveC: scan = ObjCReferenceScanner.scan(bytes, file: file.path)
         case .interfaceBuilder: scan = InterfaceBuilderScanner.scan(bytes, file: file.path)
         case .propertyList: scan = PropertyListScanner.scan(bytes, file: file.path)
-        case .buildSettings: scan = BuildSettingsScanner.scan(bytes, file: file.path)
+        case .buildSettings:
+            scan = BuildSettingsScanner.scan(bytes, file: file.path)
+            if file.path.hasSuffix(".xcodeproj/project.pbxproj"), let platforms = XcodeProjectTargets.catalogPlatforms(bytes) {
+                // Paths in the project are relative to the folder holding the `.xcodeproj`.
+                let folder = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+                for (catalog, targets) in platforms {
+                    scan.catalogPlatforms[XcodeProjectTargets.normalized(folder.isEmpty ? catalog : "\(folder)/\(catalog)"), default: []]
+                        .formUnion(targets)
+                }
+            }
+        }
+        // A lookup inside `#if os(tvOS)` / `#if TARGET_OS_TV` is compiled only for that platform.
+        if file.kind == .swift || file.kind == .objectiveC, !scan.references.isEmpty, bytes.firstRange(of: Array("#if".utf8)) != nil {
+            let regions = PlatformBranches.regions(bytes)
+            if !regions.isEmpty {
+                for index in scan.references.indices {
+                    scan.references[index].platform = PlatformBranches.platform(at: scan.references[index].line, in: regions)
+                }
+            }
         }
         scan.skipped = notes + scan.skipped
         return scan

@@ -71,6 +71,9 @@ package enum SwiftReferenceScanner {
                 visitor.walk(tree)
                 var scan = FileScan()
                 scan.references = visitor.references
+                scan.parameterLookups = visitor.parameterLookups
+                scan.declaredMembers = visitor.declaredMembers
+                scan.literalArguments = visitor.literalArguments
                 scan.lines = visitor.converter.location(for: tree.endPosition).line
                 return scan
             }
@@ -130,6 +133,58 @@ package enum SwiftReferenceScanner {
         private var seenSymbols: Set<String> = []
         /// `.lookup`, or `.possible` for a call that names another bundle.
         private var lookupCertainty: AssetReference.Certainty = .lookup
+        var parameterLookups: [ParameterLookup] = []
+        var literalArguments: [LiteralArgument] = []
+        /// The functions being walked: name, and each parameter's local name → its label.
+        private var functions: [(name: String, parameters: [String: String])] = []
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            var parameters: [String: String] = [:]
+            for parameter in node.signature.parameterClause.parameters {
+                let label = parameter.firstName.text
+                parameters[(parameter.secondName ?? parameter.firstName).text] = label
+            }
+            functions.append((node.name.text, parameters))
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+
+        /// Enum cases and static properties the project declares (`case newTab`, `static let lock`): a bare
+        /// `.newTab` outside an image or colour initialiser is that member, not Xcode's asset symbol.
+        var declaredMembers: Set<String> = []
+
+        override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.name.text.filter { $0 != "`" }
+            declaredMembers.insert(name)
+            // A case of a `String` enum without a raw value has its name as raw value: a string the code may load
+            // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
+            if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
+               let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
+               enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true {
+                seenLiterals.insert(name)
+                add(.literal(name), .any, .possible, at: node, via: "a String enum's case")
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+                for binding in node.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaredMembers.insert(name.filter { $0 != "`" }) }
+                }
+            }
+            return .visitChildren
+        }
+
+        /// `expression` names a parameter of the function being walked: a lookup of it is recorded for the
+        /// calls that pass a literal.
+        private func parameterLookup(_ expression: ExprSyntax?, whole: Bool, suffix: String, wanted: AssetLookup.Wanted, via: String) {
+            guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+                  let function = functions.last, let label = function.parameters[reference.baseName.text] else { return }
+            parameterLookups.append(ParameterLookup(function: function.name, label: label, whole: whole, suffix: suffix,
+                                                    wanted: wanted.rawValue, via: via))
+        }
 
         init(file: String, tree: SourceFileSyntax) {
             self.file = file
@@ -165,6 +220,16 @@ package enum SwiftReferenceScanner {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            // A call passing a plain literal, for the functions whose parameter reaches a lookup.
+            if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+                for argument in node.arguments {
+                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else { continue }
+                    let location = converter.location(for: literal.positionAfterSkippingLeadingTrivia)
+                    literalArguments.append(LiteralArgument(function: callee, label: argument.label?.text ?? "_", text: text,
+                                                            line: location.line, column: location.column))
+                }
+            }
             guard let (type, viaInit) = calledType(node.calledExpression) else { return .visitChildren }
             let arguments = Array(node.arguments)
             guard let first = arguments.first else { return .visitChildren }
@@ -284,6 +349,7 @@ package enum SwiftReferenceScanner {
                         ?? elements.last?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).suffix } ?? ""
                     add(.dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
                         via: via, crashes: crashes)
+                    parameterLookup(elements.first, whole: false, suffix: elements.count > 1 ? suffix : "", wanted: wanted, via: via)
                     return
                 }
                 if operators == ["??"], let fallback = elements.last?.as(StringLiteralExprSyntax.self) {
@@ -294,6 +360,7 @@ package enum SwiftReferenceScanner {
                 }
             }
             add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
+            parameterLookup(expression, whole: true, suffix: "", wanted: wanted, via: via)
         }
 
         /// The text of a literal without interpolation, its escapes as written (asset names have none).

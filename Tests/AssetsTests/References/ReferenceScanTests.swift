@@ -110,6 +110,21 @@ struct ReferenceScanTests {
         #expect(findings.findings(.assetNameCase).count == 1)
         #expect(findings.findings(.assetNameCase).first?.severity == .warning)
         #expect(findings.findings(.missingAsset).isEmpty)
+        #expect(findings.findings(.assetNameCase).first?.message.contains("names differ only by case: the lookup may not find it") == true)
+    }
+
+    @Test("case: a build setting that differs only by case says the compiled catalog may not forgive it, not that it does not (#32)")
+    func settingNameCase() throws {
+        // Given DuckDuckGo's shape: an alternate icon setting naming `AppIcon-Yellow`, the set `AppIcon-yellow`
+        let project = try ProjectFixture()
+        try project.appIconSet("AppIcon-yellow")
+        try project.write("App.xcodeproj/project.pbxproj", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"AppIcon-Yellow\";\n")
+
+        let (_, findings) = try project.scan()
+
+        let message = findings.findings(.assetNameCase).first?.message ?? ""
+        #expect(message.contains("which the compiled catalog may not forgive"), "\(findings.diagnostics)")
+        #expect(!message.contains("do not forgive"))
     }
 
     @Test("dynamic names: interpolation and concatenation keep their literal ends; declared patterns count as used")
