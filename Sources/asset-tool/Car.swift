@@ -29,7 +29,7 @@ struct CarInfo: ParsableCommand {
         discussion: """
         Each rendition as assetutil --info describes it: set and rendition name, idiom, scale, appearance, \
         display gamut, size class, pixel size, encoding, compression, bytes on disk, a digest of the stored \
-        payload (FNV-1a 64: not assetutil's SHA-1), the packed atlas it is cropped from. Nothing is \
+        payload (a stable 128-bit digest: not assetutil's SHA-1), the packed atlas it is cropped from. Nothing is \
         decompressed; LZFSE payloads are listed with their size.
 
         Exit status: 0 when listed; 64 for a usage error; 66 when the file cannot be read or is not a \

@@ -581,7 +581,8 @@ enum BracketDepth {
             let byte = bytes[index]
             switch byte {
             case 0x2E, 0x21, 0x3F: extend()
-            case 0x28, 0x5B where previous == 0x29 || previous == 0x5D: extend()
+            case 0x28: extend()  // every call nests its callee
+            case 0x5B where previous == 0x29 || previous == 0x5D: extend()  // a subscript of a call or subscript (not an array literal)
             case 0x3C where isWordByte(previous): grow()  // `A<B<…`: generic arguments nest
             case 0x20, 0x09, 0x0D, 0x0A:
                 var next = index + 1

@@ -24,7 +24,7 @@ package struct CompiledRendition: Sendable, Hashable {
     package var payloadBytes: Int
     /// The payload length the CSI header claims (more than `payloadBytes` when the block is shorter).
     package var claimedPayloadBytes: Int
-    /// FNV-1a 64 of the payload bytes, hex (Docs/car.md: a stable digest, not `assetutil`'s SHA-1); empty
+    /// The stable 128-bit digest of the payload bytes (`StableHasher`), 32 hex digits (Docs/car.md: a stable digest, not `assetutil`'s SHA-1); empty
     /// when the listing was asked for without digests (then only headers are read).
     package var digest: String
     /// The file offset of the value block.

@@ -1,11 +1,14 @@
-/// The digest of a rendition's stored payload: FNV-1a over 64 bits, read in 256 KiB chunks (memory stays
-/// flat however large the payload). Stable across runs and platforms, enough to find duplicate payloads;
-/// not `assetutil`'s SHA1Digest (no SHA-1 is linked here; Docs/car.md says so).
+/// The digest of a rendition's stored payload: the package's stable 128-bit digest (`StableHasher`, as
+/// `duplicate-image` uses), read in 256 KiB chunks (memory stays flat however large the payload). Stable
+/// across runs and platforms, enough to find duplicate payloads; not `assetutil`'s SHA1Digest (no SHA-1 is
+/// linked here; Docs/car.md says so).
+import AssetsCodecs
+
 enum PayloadDigest {
     static let chunk = 256 << 10
 
     static func of(store: BOMStore, offset: Int, length: Int) throws(CompiledCatalogError) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hasher = StableHasher()
         var done = 0
         var failure: CompiledCatalogError?
         withUnsafeTemporaryAllocation(byteCount: min(chunk, max(length, 1)), alignment: 16) { buffer in
@@ -22,14 +25,12 @@ enum PayloadDigest {
                     failure = .truncated(what: "rendition payload", offset: offset + done, needed: want.count, available: got)
                     return
                 }
-                for byte in want {
-                    hash ^= UInt64(byte)
-                    hash &*= 0x100_0000_01b3
-                }
+                hasher.add(UnsafeRawBufferPointer(want))
                 done += got
             }
         }
         if let failure { throw failure }
-        return String(hash, radix: 16).leftPadded(16)
+        let digest = hasher.finish()
+        return String(digest.high, radix: 16).leftPadded(16) + String(digest.low, radix: 16).leftPadded(16)
     }
 }
