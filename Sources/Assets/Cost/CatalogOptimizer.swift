@@ -103,6 +103,8 @@ public struct CatalogOptimizer: Sendable {
         }
         for folder in folders.sorted() {
             do {
+                // After a signal the clean-up empties the staging folder: make nothing more in it.
+                guard !InterruptCleanup.isInterrupted else { throw OutputError(path: output, reason: .interrupted) }
                 try AtomicFileWriter.makeDirectory("\(staged.staging)/\(folder)")
             } catch {
                 staged.discard()
@@ -127,6 +129,7 @@ public struct CatalogOptimizer: Sendable {
                 bytes = rewrite.bytes
             }
             do {
+                guard !InterruptCleanup.isInterrupted else { throw OutputError(path: relative, reason: .interrupted) }
                 try AtomicFileWriter(overwrite: false).write(bytes, to: "\(staging)/\(relative)")
             } catch {
                 return .failure(CatalogOptimizationError(path: relative, message: "\(error)"))

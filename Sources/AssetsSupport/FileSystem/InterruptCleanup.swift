@@ -102,9 +102,12 @@ package enum InterruptCleanup {
         for entry in entries {
             switch entry {
             case .folder(let path):
-                for _ in 0..<5 {
+                // A worker may still be making a file or folder in it for a moment (it sees `isInterrupted`
+                // before its next one): try again for up to about half a second.
+                for attempt in 0..<250 {
                     removeTree(path)
                     if rmdir(path) == 0 || errno == ENOENT { break }
+                    if attempt >= 4 { usleep(2_000) }
                 }
             case .file(let path):
                 unlink(path)

@@ -66,6 +66,7 @@ package final class StagedOutputFolder {
         let lockPath = parent + "/." + name + ".asset-tool-lock"
         let (descriptor, lockWasThere) = try StagedOutputFolder.lock(lockPath, folder: folder)
         let lockToken = InterruptCleanup.register(.file(lockPath))
+        var stagingToken = 0
         do throws(OutputError) {
             // A run leaves temporaries only when it dies holding its lock, and then the lock file stays
             // (a run that finishes, or is stopped by SIGINT or SIGTERM, removes both): with no lock file
@@ -75,10 +76,15 @@ package final class StagedOutputFolder {
                 StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             }
             try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
+            // The folder is made and registered for the clean-up as one step: a signal between the two left
+            // it behind (the lock was removed, so no later run would have cleaned it up).
+            guard InterruptCleanup.enterUninterruptible() else { throw OutputError(path: folder, reason: .interrupted) }
+            defer { InterruptCleanup.leaveUninterruptible() }
             var template = Array((parent + "/." + name + ".asset-tool-tmp-XXXXXX").utf8CString)
             let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
             guard made != nil else { throw OutputError(path: folder, reason: .system(errno)) }
             staging = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            stagingToken = InterruptCleanup.register(.folder(staging))
         } catch {
             InterruptCleanup.unregister(lockToken)
             unlink(lockPath)
@@ -87,7 +93,7 @@ package final class StagedOutputFolder {
         }
         self.lockPath = lockPath
         self.lockDescriptor = descriptor
-        self.tokens = [lockToken, InterruptCleanup.register(.folder(staging))]
+        self.tokens = [lockToken, stagingToken]
     }
 
     deinit {
