@@ -47,6 +47,11 @@ public struct ReferenceFindings: Sendable {
         // Interface Builder's names may come from a dependency's catalog compiled into the app (CocoaPods'
         // `resources`), which the scan does not enter: with such folders, a storyboard's name is never missing.
         let dependencyCatalogsPossible = !scan.thirdPartyFolders.isEmpty
+        // Alternate icons an Info.plist declares the pre-catalog way (their PNGs listed under the key).
+        let declaredAlternates = Set(scan.references.compactMap { reference -> String? in
+            guard reference.via == "CFBundleAlternateIcons", case .literal(let name) = reference.name else { return nil }
+            return name
+        })
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
@@ -91,6 +96,16 @@ public struct ReferenceFindings: Sendable {
                 if case .none = answer, let ext = Self.imageExtensions.first(where: { written.lowercased().hasSuffix($0) }) {
                     name = String(written.dropLast(ext.count))
                     answer = lookup.look(up: name, as: reference.lookupKind)
+                }
+                if Self.namesAppIcon(reference) {
+                    if let finding = Self.missingAppIcon(reference, name: written, answer: answer, in: scan, declaredAlternates: declaredAlternates) {
+                        diagnostics.append(finding)
+                    }
+                    // An app icon name is this check's: never `missing-asset` or `asset-kind-mismatch` as well.
+                    switch answer {
+                    case .none, .otherKind: continue
+                    case .found, .differsInCase: break
+                    }
                 }
                 switch answer {
                 case .found(let sets):

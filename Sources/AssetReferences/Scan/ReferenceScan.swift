@@ -46,6 +46,8 @@ public struct ReferenceScan: Sendable {
     package var generatedAccessors: [String: [String]] = [:]
     /// The generated accessor files read (declarations, not uses), relative.
     public var generatedFiles: [String] = []
+    /// Icon Composer `.icon` bundles found (Xcode 26 app icons outside catalogs), relative to the project.
+    public var iconBundles: [String] = []
 
     /// Walks, scans and reads the project at `project`. Throws only when the folder cannot be listed.
     /// `progress(done, total)` is called from the scanning threads as files finish.
@@ -133,7 +135,7 @@ public struct ReferenceScan: Sendable {
                              references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
                              lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
                              dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
-                             generatedFiles: generatedFiles)
+                             generatedFiles: generatedFiles, iconBundles: tree.iconBundles)
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,

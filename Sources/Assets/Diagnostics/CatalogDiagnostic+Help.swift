@@ -33,6 +33,7 @@ extension CatalogDiagnostic.Code {
         case .mixedIconSizes: return "Single-size or dark icons beside sized icons"
         case .opaqueDarkIcon: return "Dark icon with an opaque background"
         case .missingIconSize: return "Icon size App Store Connect requires is missing"
+        case .missingAppIcon: return "App icon name the project asks for that no icon set has"
         }
     }
 
@@ -127,6 +128,11 @@ extension CatalogDiagnostic.Code {
         case .missingIconSize:
             return "A classic (per-size) iOS icon set lacks a size App Store Connect requires: iPhone 60pt@2x (120 px), "
                 + "iPad 76pt@2x (152 px) and 83.5pt@2x (167 px) when the set has icons for that device, and the 1024 App Store icon."
+        case .missingAppIcon:
+            return "A build setting (ASSETCATALOG_COMPILER_APPICON_NAME, ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES), an "
+                + "Info.plist's CFBundleIconName or a setAlternateIconName call names an app icon that no app icon set (or Icon "
+                + "Composer .icon file) in the project provides: the asset compiler fails the build, or the icon never changes. "
+                + "Fix the name or add the set."
         }
     }
 }
