@@ -181,6 +181,7 @@ public struct ReferenceFindings: Sendable {
                     relatedSet: related(set)))
             }
         }
+        diagnostics += scan.iconFindings
         for skipped in scan.skipped {
             diagnostics.append(CatalogDiagnostic(.unreadableSource, path: skipped.path, message: skipped.reason,
                                                  position: skipped.line.map { SourcePosition(line: $0, column: skipped.column ?? 1) }))

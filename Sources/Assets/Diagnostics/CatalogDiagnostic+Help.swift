@@ -34,6 +34,7 @@ extension CatalogDiagnostic.Code {
         case .opaqueDarkIcon: return "Dark icon with an opaque background"
         case .missingIconSize: return "Icon size App Store Connect requires is missing"
         case .missingAppIcon: return "App icon name the project asks for that no icon set has"
+        case .invalidIconFile: return "Icon Composer file with a broken icon.json or layer image"
         }
     }
 
@@ -133,6 +134,10 @@ extension CatalogDiagnostic.Code {
                 + "Info.plist's CFBundleIconName or a setAlternateIconName call names an app icon that no app icon set (or Icon "
                 + "Composer .icon file) in the project provides: the asset compiler fails the build, or the icon never changes. "
                 + "Fix the name or add the set."
+        case .invalidIconFile:
+            return "An Icon Composer .icon file (Xcode 26) whose icon.json does not read or has the wrong shape, or names a "
+                + "layer image that is not in its Assets folder or is not a PNG, SVG or PDF: the icon does not compile as designed. "
+                + "Open it in Icon Composer and save it again."
         }
     }
 }

@@ -42,12 +42,15 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         /// An app icon name the project asks for (a build setting, `CFBundleIconName`, `setAlternateIconName`) that
         /// no app icon set or Icon Composer `.icon` provides (`refs`, `validate --sources`).
         case missingAppIcon = "missing-app-icon"
+        /// An Icon Composer `.icon` whose `icon.json` does not read, or a layer image it names that is missing or
+        /// not a PNG, SVG or PDF (`refs`, `validate --sources`).
+        case invalidIconFile = "invalid-icon-file"
 
         /// The severity a finding of this code has unless options raise it.
         public var defaultSeverity: Severity {
             switch self {
             case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath,
-                 .missingAsset, .assetKindMismatch, .storeIconFormat, .missingAppIcon:
+                 .missingAsset, .assetKindMismatch, .storeIconFormat, .missingAppIcon, .invalidIconFile:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
                  .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
@@ -64,7 +67,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         public var readsSources: Bool {
             switch self {
             case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource,
-                 .missingAppIcon:
+                 .missingAppIcon, .invalidIconFile:
                 return true
             default:
                 return false
