@@ -35,6 +35,9 @@ package struct SourceTree: Sendable {
     package var skipped: [SkippedSource] = []
     /// Folders not entered by rule (`Pods`, …), relative.
     package var thirdPartyFolders: [String] = []
+    /// Icon Composer bundles (Xcode 26: a folder `NAME.icon` holding `icon.json`), relative; not entered, so
+    /// their layer images are no loose images. A build setting may name one as the app icon.
+    package var iconBundles: [String] = []
 
     package static let maxDepth = 48
     package static let maxFolders = 200_000
@@ -126,6 +129,8 @@ package struct SourceTree: Sendable {
                         throw CatalogReadError(path: root, reason: "holds more than \(maxFolders) folders; name a smaller folder")
                     }
                     switch CatalogFileSystem.listTyped(full) {
+                    case .success(let grandchildren) where name.hasSuffix(".icon") && grandchildren.contains(where: { $0.0 == "icon.json" }):
+                        tree.iconBundles.append(relative)
                     case .success(let grandchildren): below.append((relative, depth + 1, grandchildren))
                     case .failure(let error): tree.skipped.append(SkippedSource(path: relative, reason: "cannot be listed: \(error)"))
                     }
@@ -150,6 +155,7 @@ package struct SourceTree: Sendable {
         }
         tree.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         tree.catalogs.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        tree.iconBundles.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return tree
     }
 

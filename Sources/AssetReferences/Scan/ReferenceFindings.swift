@@ -63,6 +63,11 @@ public struct ReferenceFindings: Sendable {
             case .none: return .none
             }
         }
+        // Alternate icons an Info.plist declares the pre-catalog way (their PNGs listed under the key).
+        let declaredAlternates = Set(scan.references.compactMap { reference -> String? in
+            guard reference.via == "CFBundleAlternateIcons", case .literal(let name) = reference.name else { return nil }
+            return name
+        })
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
@@ -110,6 +115,16 @@ public struct ReferenceFindings: Sendable {
                 if case .none = answer, let ext = Self.imageExtensions.first(where: { written.lowercased().hasSuffix($0) }) {
                     name = String(written.dropLast(ext.count))
                     answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
+                }
+                if Self.namesAppIcon(reference) {
+                    if let finding = Self.missingAppIcon(reference, name: written, answer: answer, in: scan, declaredAlternates: declaredAlternates) {
+                        diagnostics.append(finding)
+                    }
+                    // An app icon name is this check's: never `missing-asset` or `asset-kind-mismatch` as well.
+                    switch answer {
+                    case .none, .otherKind: continue
+                    case .found, .differsInCase: break
+                    }
                 }
                 switch answer {
                 case .found(let sets):
@@ -198,6 +213,7 @@ public struct ReferenceFindings: Sendable {
                     relatedSet: related(set)))
             }
         }
+        diagnostics += scan.iconFindings
         for skipped in scan.skipped {
             diagnostics.append(CatalogDiagnostic(.unreadableSource, path: skipped.path, message: skipped.reason,
                                                  position: skipped.line.map { SourcePosition(line: $0, column: skipped.column ?? 1) }))

@@ -51,6 +51,10 @@ public struct ReferenceScan: Sendable {
     package var catalogPlatforms: [String: Set<String>] = [:]
     /// The enum cases and static properties the project's Swift declares (a bare `.x` may be one of them).
     package var declaredMembers: Set<String> = []
+    /// Icon Composer `.icon` bundles found (Xcode 26 app icons outside catalogs), relative to the project.
+    public var iconBundles: [String] = []
+    /// What is wrong with the `.icon` bundles (`IconComposerBundle.check`): `invalid-icon-file` findings.
+    package var iconFindings: [CatalogDiagnostic] = []
 
     /// Walks, scans and reads the project at `project`. Throws only when the folder cannot be listed.
     /// `progress(done, total)` is called from the scanning threads as files finish.
@@ -160,7 +164,8 @@ public struct ReferenceScan: Sendable {
                              lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
                              dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
                              generatedFiles: generatedFiles, catalogPlatforms: catalogPlatforms,
-                             declaredMembers: declaredMembers)
+                             declaredMembers: declaredMembers, iconBundles: tree.iconBundles,
+                             iconFindings: tree.iconBundles.flatMap { IconComposerBundle.check($0, in: tree.reach) })
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,

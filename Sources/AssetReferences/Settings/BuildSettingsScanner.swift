@@ -70,7 +70,9 @@ package enum BuildSettingsScanner {
                 result.settingIndirections.append(AssetReference(name: .literal(String(inner)), wanted: wanted, certainty: .setting, file: file,
                                                                  line: lineNumber, column: column, via: String(key)))
             }
-            for name in value.split(separator: " ") where !name.contains("$(") && !name.contains("${") {
+            // A `_NAME` setting is one name, spaces and all (tvOS's "App Icon & Top Shelf Image"); a `_NAMES` one a list.
+            let names = key.hasSuffix("_NAMES") || key.contains("_NAMES[") ? settingWords(value) : [value.trimming("\"\\")]
+            for name in names where !name.contains("$(") && !name.contains("${") {
                 let clean = String(name.trimming("\"\\"))
                 guard !clean.isEmpty, seen.insert("\(key)=\(clean)").inserted else { continue }
                 result.references.append(AssetReference(name: .literal(clean), wanted: wanted, certainty: .setting, file: file,
@@ -79,6 +81,26 @@ package enum BuildSettingsScanner {
         }
         result.lines = lineNumber
         return result
+    }
+
+    /// The words of a list setting's value (`A B "C D"`, or `\\"C D\\"` as a `project.pbxproj` escapes it):
+    /// split at spaces outside quotes.
+    static func settingWords(_ value: Substring) -> [Substring] {
+        var words: [Substring] = []
+        var start: Substring.Index?
+        var quoted = false
+        for index in value.indices {
+            let character = value[index]
+            if character == "\"" { quoted.toggle() }
+            if character == " ", !quoted {
+                if let begun = start { words.append(value[begun..<index]) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begun = start { words.append(value[begun...]) }
+        return words
     }
 
     /// `KEY = value;` with an upper-case key and a value without `$`, as a reference to the value at its line.

@@ -7,7 +7,8 @@
 ///   `UIImage(imageLiteralResourceName:)` and `#imageLiteral` (they trap on a missing name), `NSImage(named:)`,
 ///   `Image(_:)`, `Image(_:bundle:)`, `Image(decorative:)`, `Label(_:image:)`, `UIColor(named:)`,
 ///   `NSColor(named:)`, `Color(_:)`, `Color(_:bundle:)`, `NSDataAsset(name:)`; `.init(named:)` where
-///   the type is implied is only a possible use (any type may have such an initialiser).
+///   the type is implied is only a possible use (any type may have such an initialiser);
+///   `setAlternateIconName(_:)` with a literal, an app icon (`missing-app-icon` when no icon has it).
 ///   A call with a name built at run time is a dynamic reference
 ///   (interpolation, `+`, a variable): its literal prefix and suffix are kept; `cond ? "a" : "b"` gives both.
 /// - generated accessors: Xcode's asset symbols (`Image(.x)`, `UIImage(resource: .x)`, `ImageResource.x`,
@@ -229,6 +230,13 @@ package enum SwiftReferenceScanner {
                     literalArguments.append(LiteralArgument(function: callee, label: argument.label?.text ?? "_", text: text,
                                                             line: location.line, column: location.column))
                 }
+            }
+            // `UIApplication.shared.setAlternateIconName("Dark")`: an app icon by name (nil, or a variable, names none here).
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setAlternateIconName",
+               let first = node.arguments.first, first.label == nil, isStringExpression(first.expression) {
+                lookupCertainty = .lookup
+                name(of: first.expression, wanted: .appIcon, via: "setAlternateIconName(_:)")
+                return .visitChildren
             }
             guard let (type, viaInit) = calledType(node.calledExpression) else { return .visitChildren }
             let arguments = Array(node.arguments)

@@ -33,6 +33,8 @@ extension CatalogDiagnostic.Code {
         case .mixedIconSizes: return "Single-size or dark icons beside sized icons"
         case .opaqueDarkIcon: return "Dark icon with an opaque background"
         case .missingIconSize: return "Icon size App Store Connect requires is missing"
+        case .missingAppIcon: return "App icon name the project asks for that no icon set has"
+        case .invalidIconFile: return "Icon Composer file with a broken icon.json or layer image"
         }
     }
 
@@ -128,6 +130,15 @@ extension CatalogDiagnostic.Code {
         case .missingIconSize:
             return "A classic (per-size) iOS icon set lacks a size App Store Connect requires: iPhone 60pt@2x (120 px), "
                 + "iPad 76pt@2x (152 px) and 83.5pt@2x (167 px) when the set has icons for that device, and the 1024 App Store icon."
+        case .missingAppIcon:
+            return "A build setting (ASSETCATALOG_COMPILER_APPICON_NAME, ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES), an "
+                + "Info.plist's CFBundleIconName or a setAlternateIconName call names an app icon that no app icon set (or Icon "
+                + "Composer .icon file) in the project provides: the asset compiler fails the build, or the icon never changes. "
+                + "Fix the name or add the set."
+        case .invalidIconFile:
+            return "An Icon Composer .icon file (Xcode 26) whose icon.json does not read or has the wrong shape, or names a "
+                + "layer image that is not in its Assets folder or is not a PNG, SVG or PDF: the icon does not compile as designed. "
+                + "Open it in Icon Composer and save it again."
         }
     }
 }

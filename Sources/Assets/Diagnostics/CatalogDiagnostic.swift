@@ -39,12 +39,18 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         case mixedIconSizes = "mixed-icon-sizes"
         case opaqueDarkIcon = "opaque-dark-icon"
         case missingIconSize = "missing-icon-size"
+        /// An app icon name the project asks for (a build setting, `CFBundleIconName`, `setAlternateIconName`) that
+        /// no app icon set or Icon Composer `.icon` provides (`refs`, `validate --sources`).
+        case missingAppIcon = "missing-app-icon"
+        /// An Icon Composer `.icon` whose `icon.json` does not read, or a layer image it names that is missing or
+        /// not a PNG, SVG or PDF (`refs`, `validate --sources`).
+        case invalidIconFile = "invalid-icon-file"
 
         /// The severity a finding of this code has unless options raise it.
         public var defaultSeverity: Severity {
             switch self {
             case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath,
-                 .missingAsset, .assetKindMismatch, .storeIconFormat:
+                 .missingAsset, .assetKindMismatch, .storeIconFormat, .missingAppIcon, .invalidIconFile:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
                  .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
@@ -60,7 +66,8 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         /// `validate --sources`), not about one catalog: a catalog alone never shows it.
         public var readsSources: Bool {
             switch self {
-            case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource:
+            case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource,
+                 .missingAppIcon, .invalidIconFile:
                 return true
             default:
                 return false

@@ -67,7 +67,8 @@ struct DiagnosticFixtureTests {
             // A catalog that tries to switch its own checks off: the file is not read, and said so.
             try fixture.write("Contents.json", "{\(info)}")
             try fixture.write(".asset-tool.json", "{\"exclude\": [\"*\"]}")
-        case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource:
+        case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource, .missingAppIcon,
+             .invalidIconFile:
             // About the app's sources, not one catalog: their fixtures are projects (ReferenceScanTests).
             break
         case .duplicateImage:
