@@ -30,10 +30,7 @@ public func fuzzCarInitialize(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMu
     return 0
 }
 
-/// The scratch file one fuzzing process writes each input to (in memory where /dev/shm exists).
+/// The scratch file one fuzzing process writes each input to (beside `ScratchFolder`'s folder, same name).
 enum CarScratch {
-    static let path: String = {
-        let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        return "\(folder)/assets-fuzz-car-\(getpid()).car"
-    }()
+    static let path = ScratchFolder(harness: "car").path + ".car"
 }

@@ -38,10 +38,7 @@ public func fuzzGIFInitialize(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMu
     return 0
 }
 
-/// Where file-path inputs are written: tmpfs when there is one.
+/// Where file-path inputs are written (beside `ScratchFolder`'s folder, same name: tmpfs when there is one).
 enum ScratchGIF {
-    static let path: String = {
-        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        return "\(base)/assets-fuzz-gif-\(getpid()).gif"
-    }()
+    static let path = ScratchFolder(harness: "gif").path + ".gif"
 }
