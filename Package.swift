@@ -86,7 +86,7 @@ let package = Package(
         // Decoding, encoding and animation frames, on giflib, libjpeg-turbo and libpng.
         .target(
             name: "AssetsCodecs",
-            dependencies: ["AssetsSupport", "CGif", "CPNGShim", "CJPEGShim"]
+            dependencies: ["AssetsSupport", "CGif", "CPNGShim", "CJPEGShim", "CDeflate"]
         ),
         // The placeholder model as values (styles, appearance, states and names, the stateful screen, the
         // view-state machine, decorations): depends on nothing, so an app that wants only the model builds no C.

@@ -94,15 +94,17 @@ struct CarDiff: ParsableCommand {
 struct CarExtract: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Write the file a compiled catalog stores as it was (a PDF, JPEG or data set), chosen as resolve chooses.",
+        abstract: "Write what a compiled catalog stores for a set: its file as it was (a PDF, JPEG or data), or its pixels as PNG.",
         discussion: """
         The set's rendition for the traits (as resolve NAME --car chooses it), else the set's rendition \
-        stored plain (a PDF set's vector rendition beside its rasters, a data set's data), is written to --output when it keeps its file plain: PDF, JPEG and data payloads stored uncompressed. \
-        Pixel payloads and LZFSE-compressed data are not decoded (no liblzfse here; no codec is written by \
-        hand): the command says so and exits 1. The output is written atomically, never over a file without \
-        --force.
+        stored plain (a PDF set's vector rendition beside its rasters, a data set's data), is written to --output as it \
+        was: PDF, JPEG and data payloads stored uncompressed. Otherwise the chosen image's pixels are written as a \
+        PNG: its own pixels (uncompressed, zip, or LZFSE where the system has an LZFSE library: libcompression on \
+        macOS, liblzfse elsewhere, or the file ASSETS_LZFSE_LIBRARY names), or the crop of its packed atlas. \
+        CoreUI's own encodings (rle, palette-img, deepmap) are not decoded (no codec is written by hand): the \
+        command says so and exits 1. The output is written atomically, never over a file without --force.
 
-        Exit status: 0 when written; 1 when the set has no rendition stored plain or the output cannot be \
+        Exit status: 0 when written; 1 when the rendition is neither stored plain nor decodable here, or the output cannot be \
         written; 64 for a usage error; 66 when the file cannot be read.
         """
     )
@@ -115,38 +117,71 @@ struct CarExtract: ParsableCommand {
 
     @OptionGroup var traits: DeviceTraitOptions
 
+    @Option(help: ArgumentHelp("The rendition to write, by the file name car info lists (icon@2x.png), instead of the one the traits choose.",
+                               valueName: "file-name"))
+    var rendition: String?
+
     @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
         let catalog = try Car.read(path, digests: false)
-        let resolved = catalog.resolvedRendition(name, for: traits.query).rendition
+        let resolved: CompiledRendition?
+        if let rendition {
+            // One file name can name several renditions (a vector set's rasters, one per scale): the one at the
+            // traits' scale first, then one that holds pixels or a file.
+            let named = catalog.renditions.filter { $0.name == name && $0.renditionName == rendition }
+            let scale = traits.query.scale.catalogValue
+            func rank(_ candidate: CompiledRendition) -> Int {
+                ("\(candidate.scaleFactor / 100)x" == scale ? 0 : 2) + (candidate.payloadTag == "MLEC" || candidate.link != nil ? 0 : 1)
+            }
+            guard let best = named.min(by: { rank($0) < rank($1) }) else {
+                throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(name)) has no rendition \(PlainText.escape(rendition))")
+            }
+            resolved = best
+        } else {
+            resolved = catalog.resolvedRendition(name, for: traits.query).rendition
+        }
         // The rendition resolve chooses when it keeps its file plain; else the set's stored file (a PDF set's
         // vector rendition beside the rasters resolve prefers, a data set's data).
         let plain = catalog.renditions.first { $0.name == name && $0.payloadTag == "DWAR" && $0.compression == "uncompressed" }
         guard let first = resolved ?? plain ?? catalog.renditions.first(where: { $0.name == name }) else {
             throw CommandFailure("\(PlainText.escape(path)): error: no rendition of \(PlainText.escape(name))")
         }
-        var rendition = first
+        var chosen = first
         var bytes: [UInt8]?
         do {
-            bytes = try catalog.storedFile(of: rendition)
-            if bytes == nil, let plain {
-                rendition = plain
+            bytes = try catalog.storedFile(of: chosen)
+            if bytes == nil, rendition == nil, let plain {
+                chosen = plain
                 bytes = try catalog.storedFile(of: plain)
             }
         } catch {
             throw CommandFailure.unreadableCatalog("\(PlainText.escape(path)): error: \(error.description)")
         }
+        var decoded = ""
+        if bytes == nil {
+            // No file stored plain: the image's pixels (its own, or its packed atlas's crop), as a PNG.
+            let image = resolved ?? first
+            do {
+                let pixels = try catalog.pixels(of: image)
+                bytes = try PNGEncoder.smooth.encode(pixels)
+                chosen = image
+                let kind = [image.pixelFormat, image.compression].compactMap { $0 }.joined(separator: " ")
+                decoded = image.link != nil ? " (cropped from its packed atlas, written as PNG)" : " (\(kind), written as PNG)"
+            } catch let error as CompiledCatalogError {
+                throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(error.description))")
+            } catch {
+                throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(image.renditionName)): \(error)")
+            }
+        }
         guard let bytes else {
-            let kind = [rendition.pixelFormat, rendition.compression].compactMap { $0 }.joined(separator: " ")
-            throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(rendition.renditionName)) (\(kind)) is not stored plain: "
-                                 + "pixels and LZFSE payloads are not decoded here")
+            throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(chosen.renditionName)) holds nothing to write")
         }
         do {
             try AtomicFileWriter(overwrite: outputOptions.force).write(bytes, to: outputOptions.output)
         } catch {
             throw CommandFailure(error.description)
         }
-        print("\(PlainText.escape(outputOptions.output)): \(CatalogCostReport.grouped(bytes.count)) bytes of \(PlainText.escape(rendition.renditionName))")
+        print("\(PlainText.escape(outputOptions.output)): \(CatalogCostReport.grouped(bytes.count)) bytes of \(PlainText.escape(chosen.renditionName))\(decoded)")
     }
 }

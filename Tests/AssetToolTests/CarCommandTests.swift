@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Assets
 import TestSupport
 
 @Suite("asset-tool car")
@@ -94,7 +95,7 @@ struct CarCommandTests {
         #expect(try CLIRun.run(["resolve", "Nope", "--car", car]).status == 1)
     }
 
-    @Test("car extract writes a PDF stored plain, atomically and not over a file; pixels say they are not decoded")
+    @Test("car extract writes a PDF stored plain, atomically and not over a file; undecodable pixels say so")
     func extract() throws {
         let scratch = try ScratchFolder()
         let car = try scratch.write(CARFixture.catalog(), to: "Assets.car")
@@ -105,10 +106,32 @@ struct CarCommandTests {
         #expect(written.status == 0, "\(written.stderr)")
         #expect(try scratch.bytes("terms.pdf") == Array("%PDF-1.3".utf8))
         #expect(try CLIRun.run(["car", "extract", car, "Terms", "-o", output]).status == 1)
-        // And the Logo (LZFSE pixels) is not decoded: exit 1, nothing written
+        // And the Logo (bytes that claim LZFSE and are not) is not decoded: exit 1, one line, nothing written
         let logo = try CLIRun.run(["car", "extract", car, "Logo", "-o", scratch.url.appendingPathComponent("logo.png").path])
         #expect(logo.status == 1)
-        #expect(logo.stderr.contains("is not stored plain"))
+        #expect(logo.stderr.contains("logo@2x.png: pixels not decoded"))
+        #expect(logo.stderr.split(separator: "\n").count == 1)
         #expect(try !scratch.names().contains("logo.png"))
+    }
+
+    @Test("car extract writes an image's pixels as PNG: an atlas member's crop, or the rendition --rendition names")
+    func extractPixels() throws {
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(try CARPixelFixture.catalog(), to: "Assets.car")
+        // When the Icon (a 4x3 member of a packed atlas) and the Photo (gzip pixels, named by --rendition) are extracted
+        let icon = try CLIRun.run(["car", "extract", car, "Icon", "--idiom", "phone", "-o", scratch.url.appendingPathComponent("icon.png").path])
+        let photo = try CLIRun.run(["car", "extract", car, "Photo", "--rendition", "photo@2x.png",
+                                    "-o", scratch.url.appendingPathComponent("photo.png").path])
+        // Then each is a PNG of the stored pixels, unpremultiplied, and says what it decoded
+        #expect(icon.status == 0, "\(icon.stderr)")
+        #expect(icon.stdout.contains("icon@2x.png (cropped from its packed atlas, written as PNG)"))
+        let iconImage = try ImageInspector.decode(file: scratch.url.appendingPathComponent("icon.png").path).image
+        #expect(iconImage.width == 4 && iconImage.height == 3)
+        #expect(iconImage.pixels == (2..<5).flatMap { y in (2..<6).flatMap { x in CARPixelFixture.straight(CARPixelFixture.atlasPixel(x, y)) } })
+        #expect(photo.status == 0, "\(photo.stderr)")
+        #expect(photo.stdout.contains("(ARGB zip, written as PNG)"))
+        // And a rendition the set does not have is exit 1
+        let missing = try CLIRun.run(["car", "extract", car, "Photo", "--rendition", "nope.png", "-o", scratch.url.appendingPathComponent("x.png").path])
+        #expect(missing.status == 1 && missing.stderr.contains("Photo has no rendition nope.png"))
     }
 }
