@@ -143,7 +143,7 @@ struct CarExtract: ParsableCommand {
         }
         // The rendition resolve chooses when it keeps its file plain; else the set's stored file (a PDF set's
         // vector rendition beside the rasters resolve prefers, a data set's data).
-        let plain = catalog.renditions.first { $0.name == name && $0.payloadTag == "DWAR" && $0.compression == "uncompressed" }
+        let plain = catalog.renditions.first { $0.name == name && $0.payloadTag == "DWAR" }
         guard let first = resolved ?? plain ?? catalog.renditions.first(where: { $0.name == name }) else {
             throw CommandFailure("\(PlainText.escape(path)): error: no rendition of \(PlainText.escape(name))")
         }
@@ -156,6 +156,7 @@ struct CarExtract: ParsableCommand {
                 bytes = try catalog.storedFile(of: plain)
             }
         } catch {
+            if case .undecodable = error { throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(error.description))") }
             throw CommandFailure.unreadableCatalog("\(PlainText.escape(path)): error: \(error.description)")
         }
         var decoded = ""

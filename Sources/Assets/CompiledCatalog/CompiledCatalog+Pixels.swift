@@ -11,20 +11,20 @@ import AssetsCodecs
 /// `zip` chunks are gzip members (libdeflate), `lzfse` ones LZFSE (the system's library, `LZFSELibrary`).
 /// CoreUI's own `rle`, `palette-img` and `deepmap` encodings have no public decoder and none is written here.
 extension CompiledCatalog {
-    /// The rendition's pixels. Throws `.undecodablePixels` when the rendition holds none this reader decodes
+    /// The rendition's pixels. Throws `.undecodable` when the rendition holds none this reader decodes
     /// (another payload, another pixel format or compression, no LZFSE library), and the reader's other
     /// errors, naming the offset, for a payload that does not hold what it claims.
     package func pixels(of rendition: CompiledRendition, limits: DecodingLimits = .default) throws(CompiledCatalogError) -> RGBAImage {
         if let link = rendition.link {
             guard let atlas = atlas(of: rendition) else {
-                throw .undecodablePixels(rendition: rendition.renditionName, reason: "its packed atlas \(link.targetName ?? "") is not in the file")
+                throw .undecodable(rendition: rendition.renditionName, reason: "its packed atlas \(link.targetName ?? "") is not in the file")
             }
             let sheet = try storedPixels(of: atlas, limits: limits)
             // The crop's origin is its bottom-left corner, counted from the atlas's bottom row (Core Graphics'
             // coordinates): the rows read here run top down.
             let x = Int(link.x), bottom = Int(link.y), width = Int(link.width), height = Int(link.height)
             guard width > 0, height > 0, x <= sheet.width - width, bottom <= sheet.height - height else {
-                throw .undecodablePixels(rendition: rendition.renditionName,
+                throw .undecodable(rendition: rendition.renditionName,
                                          reason: "its crop \(x),\(bottom) \(width)x\(height) lies outside its atlas's \(sheet.width)x\(sheet.height)")
             }
             let y = sheet.height - bottom - height
@@ -51,14 +51,14 @@ extension CompiledCatalog {
     private func storedPixels(of rendition: CompiledRendition, limits: DecodingLimits) throws(CompiledCatalogError) -> RGBAImage {
         let name = rendition.renditionName
         guard rendition.payloadTag == "MLEC" else {
-            throw .undecodablePixels(rendition: name, reason: "it stores no pixels (payload \(rendition.payloadTag ?? "none"))")
+            throw .undecodable(rendition: name, reason: "it stores no pixels (payload \(rendition.payloadTag ?? "none"))")
         }
         let format = rendition.pixelFormat ?? "unknown"
         let bytesPerPixel: Int
         switch format {
         case "ARGB": bytesPerPixel = 4
         case "GA8": bytesPerPixel = 2
-        default: throw .undecodablePixels(rendition: name, reason: "pixel format \(format) is not decoded here")
+        default: throw .undecodable(rendition: name, reason: "pixel format \(format) is not decoded here")
         }
         let width = Int(rendition.width), height = Int(rendition.height)
         guard width > 0, height > 0, width <= limits.maxDimension, height <= limits.maxDimension, width * height <= limits.maxPixels else {
@@ -88,7 +88,7 @@ extension CompiledCatalog {
             chunks.append((height, try payload.slice(16, count, "data"), payload.fileOffset + 16))
         }
         guard chunks.reduce(0, { $0 + $1.rows }) == height else {
-            throw .undecodablePixels(rendition: name, reason: "its chunks hold \(chunks.reduce(0) { $0 + $1.rows }) rows, the image has \(height)")
+            throw .undecodable(rendition: name, reason: "its chunks hold \(chunks.reduce(0) { $0 + $1.rows }) rows, the image has \(height)")
         }
         // Rows are padded to at most 64 pixels more than the width (CoreUI aligns them; the files read here pad to 16 pixels).
         let widest = (width + 64) * bytesPerPixel
@@ -103,28 +103,28 @@ extension CompiledCatalog {
                 stored = Array(chunk.data)
             case 2:
                 guard let inflated = DeflateDecompression.gzipOrZlib(chunk.data, capacity: room) else {
-                    throw .undecodablePixels(rendition: name, reason: "the zip chunk at offset \(chunk.offset) does not inflate to its \(chunk.rows) rows")
+                    throw .undecodable(rendition: name, reason: "the zip chunk at offset \(chunk.offset) does not inflate to its \(chunk.rows) rows")
                 }
                 stored = inflated
             case 3, 4:
                 if let reason = LZFSELibrary.unavailableReason {
-                    throw .undecodablePixels(rendition: name, reason: "its pixels are LZFSE-compressed and there is \(reason)")
+                    throw .undecodable(rendition: name, reason: "its pixels are LZFSE-compressed and there is \(reason)")
                 }
                 guard let decoded = LZFSELibrary.decode(chunk.data, capacity: room + 1) else {
-                    throw .undecodablePixels(rendition: name, reason: "the LZFSE chunk at offset \(chunk.offset) does not decode to its \(chunk.rows) rows")
+                    throw .undecodable(rendition: name, reason: "the LZFSE chunk at offset \(chunk.offset) does not decode to its \(chunk.rows) rows")
                 }
                 stored = decoded
             default:
-                throw .undecodablePixels(rendition: name, reason: "compression \(rendition.compression ?? "\(compression)") is CoreUI's own and not decoded here")
+                throw .undecodable(rendition: name, reason: "compression \(rendition.compression ?? "\(compression)") is CoreUI's own and not decoded here")
             }
             guard chunk.rows > 0, stored.count % chunk.rows == 0, stored.count / chunk.rows >= width * bytesPerPixel,
                   stored.count / chunk.rows <= widest else {
-                throw .undecodablePixels(rendition: name, reason: "the chunk at offset \(chunk.offset) holds \(stored.count) bytes, "
+                throw .undecodable(rendition: name, reason: "the chunk at offset \(chunk.offset) holds \(stored.count) bytes, "
                                          + "not \(chunk.rows) rows of \(width) \(format) pixels")
             }
             let rowBytes = stored.count / chunk.rows
             guard rowBytes % bytesPerPixel == 0, rowBytes == (firstRowBytes ?? rowBytes) else {
-                throw .undecodablePixels(rendition: name, reason: "the chunk at offset \(chunk.offset) holds rows of \(rowBytes) bytes, "
+                throw .undecodable(rendition: name, reason: "the chunk at offset \(chunk.offset) holds rows of \(rowBytes) bytes, "
                                          + "the image's are \(firstRowBytes ?? width * bytesPerPixel)")
             }
             firstRowBytes = rowBytes

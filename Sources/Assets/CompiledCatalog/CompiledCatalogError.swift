@@ -22,9 +22,9 @@ public enum CompiledCatalogError: Error, Sendable, Hashable, CustomStringConvert
     case cyclicTree(tree: String, offset: Int, block: UInt32)
     /// A name that is not valid UTF-8 or has no terminator inside its field.
     case badName(what: String, offset: Int)
-    /// A rendition whose pixels this reader does not decode (another payload, pixel format or compression, no
-    /// LZFSE library), or whose stored pixels are not what its header says.
-    case undecodablePixels(rendition: String, reason: String)
+    /// A rendition whose pixels or data this reader does not decode (another payload, pixel format or
+    /// compression, no LZFSE library), or whose stored bytes are not what its header says.
+    case undecodable(rendition: String, reason: String)
 
     public var description: String {
         switch self {
@@ -44,7 +44,7 @@ public enum CompiledCatalogError: Error, Sendable, Hashable, CustomStringConvert
         case .cyclicTree(let tree, let offset, let block):
             return "tree \(tree): the page at offset \(offset) leads to block \(block) again (a cycle or a tree deeper than its count)"
         case .badName(let what, let offset): return "\(what) at offset \(offset) is not a terminated UTF-8 name"
-        case .undecodablePixels(let rendition, let reason): return "\(rendition): pixels not decoded: \(reason)"
+        case .undecodable(let rendition, let reason): return "\(rendition): not decoded: \(reason)"
         }
     }
 

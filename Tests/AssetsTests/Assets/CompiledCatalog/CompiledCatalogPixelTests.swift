@@ -55,15 +55,15 @@ struct CompiledCatalogPixelTests {
         }
         // A chunk that claims more rows than it holds
         let short = try error(try CARPixelFixture.catalog(atlasChunks: [(4, CARPixelFixture.rows(0..<3, width: 8)), (2, CARPixelFixture.rows(3..<5, width: 8))]), "icon@2x.png")
-        guard case .undecodablePixels(let rendition, let reason)? = short else { Issue.record("\(String(describing: short))"); return }
+        guard case .undecodable(let rendition, let reason)? = short else { Issue.record("\(String(describing: short))"); return }
         #expect(rendition == "ZZZZPackedAsset-2.0.0-gamut0" && reason.contains("holds rows of 64 bytes, the image's are 48"))
         // Chunks whose rows do not add up to the image
         let rows = try error(try CARPixelFixture.catalog(atlasChunks: [(3, CARPixelFixture.rows(0..<3, width: 8))]), "icon@2x.png")
-        guard case .undecodablePixels(_, let rowsReason)? = rows else { Issue.record("\(String(describing: rows))"); return }
+        guard case .undecodable(_, let rowsReason)? = rows else { Issue.record("\(String(describing: rows))"); return }
         #expect(rowsReason.contains("hold 3 rows, the image has 6"))
         // A crop outside its atlas
         let outside = try error(try CARPixelFixture.catalog(crop: (6, 4)), "icon@2x.png")
-        guard case .undecodablePixels(_, let cropReason)? = outside else { Issue.record("\(String(describing: outside))"); return }
+        guard case .undecodable(_, let cropReason)? = outside else { Issue.record("\(String(describing: outside))"); return }
         #expect(cropReason.contains("lies outside its atlas's 8x6"))
         // Every prefix of a chunked payload, and every byte flipped: an error or pixels, no crash
         let whole = try CARPixelFixture.catalog()
@@ -89,7 +89,7 @@ struct CompiledCatalogPixelTests {
                 return error as? CompiledCatalogError
             }
         }
-        guard case .undecodablePixels(_, let reason)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        guard case .undecodable(_, let reason)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
         if let missing = LZFSELibrary.unavailableReason {
             #expect(reason.contains(missing))
         } else {
@@ -114,5 +114,23 @@ struct CompiledCatalogPixelTests {
         #expect(stride(from: 3, to: icon.pixels.count, by: 4).allSatisfy { icon.pixels[$0] == 255 })
         #expect(icon.pixels.reduce(0) { $0 + Int($1) } == 12_534_475)
         #expect(Array(icon.pixels[((60 * 120 + 60) * 4)..<((60 * 120 + 61) * 4)]) == [255, 255, 255, 255])
+    }
+
+    /// HFSEpayment/EpaySDK.xcframework keeps its SVGs as LZFSE-compressed raw data (`RAWD` version 1).
+    @Test("an SVG stored as LZFSE-compressed raw data inflates to the SVG",
+          .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
+          .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
+    func realSVG() throws {
+        let file = "HFSEpayment+EpaySDK.xcframework--ios-arm64_EpaySDK.framework_Assets.car"
+        let path = URL(fileURLWithPath: try #require(CARSamples.folder)).appendingPathComponent(file).path
+        try #require(FileManager.default.fileExists(atPath: path), "the EpaySDK sample is not in ASSETS_CAR_SAMPLES")
+        let car = try CompiledCatalog.read(at: path)
+        let svg = try #require(car.renditions.first { $0.renditionName == "installment.svg" && $0.payloadTag == "DWAR" })
+        #expect(svg.compression == "lzfse")
+        // When its file is read
+        let bytes = try #require(try car.storedFile(of: svg))
+        // Then it is the 5,869-byte SVG of a 68x14 drawing
+        #expect(bytes.count == 5_869)
+        #expect(String(decoding: bytes.prefix(80), as: UTF8.self).hasPrefix("<svg id=\"vector\" xmlns=\"http://www.w3.org/2000/svg\" width=\"68\" height=\"14\""))
     }
 }
