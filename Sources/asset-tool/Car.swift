@@ -99,9 +99,9 @@ struct CarExtract: ParsableCommand {
         The set's rendition for the traits (as resolve NAME --car chooses it), else the set's rendition \
         stored plain (a PDF set's vector rendition beside its rasters, a data set's data), is written to --output as it \
         was: PDF, JPEG and data payloads stored uncompressed. Otherwise the chosen image's pixels are written as a \
-        PNG: its own pixels (uncompressed, zip, or LZFSE where the system has an LZFSE library: libcompression on \
+        PNG: its own pixels (uncompressed, zip, or LZFSE and palette-img where the system has an LZFSE library: libcompression on \
         macOS, liblzfse elsewhere, or the file ASSETS_LZFSE_LIBRARY names), or the crop of its packed atlas. \
-        CoreUI's own encodings (rle, palette-img, deepmap) are not decoded (no codec is written by hand): the \
+        CoreUI's own rle and deepmap encodings are not decoded (no codec is written by hand): the \
         command says so and exits 1. The output is written atomically, never over a file without --force.
 
         Exit status: 0 when written; 1 when the rendition is neither stored plain nor decodable here, or the output cannot be \

@@ -8,8 +8,9 @@ import AssetsCodecs
 /// and that many `KCBC` chunks (versions 1 and 3: tag, two words, the chunk's row count, its length, its
 /// data), each holding whole rows. Rows are `rowBytes` apart, at least the width's bytes (CoreUI pads them).
 /// `ARGB` is premultiplied BGRA in memory, `GA8` premultiplied grey then alpha. Decompressed by libraries:
-/// `zip` chunks are gzip members (libdeflate), `lzfse` ones LZFSE (the system's library, `LZFSELibrary`).
-/// CoreUI's own `rle`, `palette-img` and `deepmap` encodings have no public decoder and none is written here.
+/// `zip` chunks are gzip members (libdeflate), `lzfse` ones LZFSE (the system's library, `LZFSELibrary`);
+/// a `palette-img` chunk is LZFSE over a palette and indices, looked up here (a table lookup, not a codec).
+/// CoreUI's own `rle` and `deepmap` encodings have no public description and are not decoded.
 extension CompiledCatalog {
     /// The rendition's pixels. Throws `.undecodable` when the rendition holds none this reader decodes
     /// (another payload, another pixel format or compression, no LZFSE library), and the reader's other
@@ -106,14 +107,18 @@ extension CompiledCatalog {
                     throw .undecodable(rendition: name, reason: "the zip chunk at offset \(chunk.offset) does not inflate to its \(chunk.rows) rows")
                 }
                 stored = inflated
-            case 3, 4:
+            case 3, 4, 8:
                 if let reason = LZFSELibrary.unavailableReason {
                     throw .undecodable(rendition: name, reason: "its pixels are LZFSE-compressed and there is \(reason)")
                 }
-                guard let decoded = LZFSELibrary.decode(chunk.data, capacity: room + 1) else {
+                // A palette image's chunk holds its palette too: at most 65,536 colours of 4 bytes and 16-bit indices.
+                let capacity = compression == 8 ? 10 + (1 << 18) + chunk.rows * (width + 64) * 2 : room
+                guard let decoded = LZFSELibrary.decode(chunk.data, capacity: capacity + 1) else {
                     throw .undecodable(rendition: name, reason: "the LZFSE chunk at offset \(chunk.offset) does not decode to its \(chunk.rows) rows")
                 }
-                stored = decoded
+                stored = compression == 8
+                    ? try Self.paletteRows(decoded, rows: chunk.rows, width: width, format: format, rendition: name, offset: chunk.offset)
+                    : decoded
             default:
                 throw .undecodable(rendition: name, reason: "compression \(rendition.compression ?? "\(compression)") is CoreUI's own and not decoded here")
             }
@@ -135,6 +140,49 @@ extension CompiledCatalog {
             row += chunk.rows
         }
         return image
+    }
+
+    /// A `palette-img` chunk (after LZFSE) as premultiplied BGRA rows: the magic 0xCAFEF00D, version 1, a 16-bit
+    /// colour count, the colours as premultiplied (alpha, red, green, blue) bytes, then each row's indices, 4 bits
+    /// (high nibble first) for at most 16 colours, 8 for at most 256, else 16 (little-endian), rows padded.
+    /// Read from the files (Docs/car.md): the index width is the narrowest that holds the count, and a row
+    /// length that does not fit it is refused rather than guessed.
+    private static func paletteRows(_ bytes: [UInt8], rows: Int, width: Int, format: String, rendition name: String,
+                                    offset: Int) throws(CompiledCatalogError) -> [UInt8] {
+        guard format == "ARGB", bytes.count >= 10, bytes[0] == 0x0D, bytes[1] == 0xF0, bytes[2] == 0xFE, bytes[3] == 0xCA else {
+            throw .undecodable(rendition: name, reason: "the palette chunk at offset \(offset) does not start with its magic")
+        }
+        let count = Int(bytes[8]) | Int(bytes[9]) << 8
+        let bits = count <= 16 ? 4 : count <= 256 ? 8 : 16
+        let indices = bytes.count - 10 - 4 * count
+        let least = (width * bits + 7) / 8
+        guard count > 0, indices >= 0, indices % rows == 0, indices / rows >= least, indices / rows < least + 16 else {
+            throw .undecodable(rendition: name, reason: "the palette chunk at offset \(offset) holds \(count) colours and \(max(0, indices)) bytes "
+                               + "of indices, not \(rows) rows of \(width) \(bits)-bit indices")
+        }
+        let rowBytes = indices / rows
+        let start = 10 + 4 * count
+        var out = [UInt8](repeating: 0, count: rows * width * 4)
+        for row in 0..<rows {
+            let base = start + row * rowBytes
+            for x in 0..<width {
+                let index: Int
+                switch bits {
+                case 4: index = x % 2 == 0 ? Int(bytes[base + x / 2] >> 4) : Int(bytes[base + x / 2] & 0x0F)
+                case 8: index = Int(bytes[base + x])
+                default: index = Int(bytes[base + 2 * x]) | Int(bytes[base + 2 * x + 1]) << 8
+                }
+                guard index < count else {
+                    throw .undecodable(rendition: name, reason: "the palette chunk at offset \(offset) uses colour \(index) of \(count)")
+                }
+                let colour = 10 + 4 * index, at = (row * width + x) * 4
+                out[at] = bytes[colour + 3]
+                out[at + 1] = bytes[colour + 2]
+                out[at + 2] = bytes[colour + 1]
+                out[at + 3] = bytes[colour]
+            }
+        }
+        return out
     }
 
     /// One row of premultiplied BGRA (`ARGB`) or grey-alpha (`GA8`) pixels as straight RGBA.

@@ -133,4 +133,24 @@ struct CompiledCatalogPixelTests {
         #expect(bytes.count == 5_869)
         #expect(String(decoding: bytes.prefix(80), as: UTF8.self).hasPrefix("<svg id=\"vector\" xmlns=\"http://www.w3.org/2000/svg\" width=\"68\" height=\"14\""))
     }
+
+    /// radzo73/Mojave-Appearances' AppKit catalog keeps `Synchronize` as a palette image (LZFSE over 230
+    /// colours and 8-bit indices). The facts are a separate script's, which decoded the same chunk itself.
+    @Test("a palette image is its palette looked up by its indices",
+          .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
+          .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
+    func realPalette() throws {
+        let path = URL(fileURLWithPath: try #require(CARSamples.folder)).appendingPathComponent("radzo73+Mojave-Appearances--Assets.car").path
+        try #require(FileManager.default.fileExists(atPath: path), "the Mojave sample is not in ASSETS_CAR_SAMPLES")
+        let car = try CompiledCatalog.read(at: path)
+        let arrow = try #require(car.renditions.first { $0.renditionName == "sync arrow.pdf" && $0.width == 150 && $0.payloadTag == "MLEC" })
+        #expect(arrow.compression == "palette-img")
+        // When its pixels are read
+        let image = try car.pixels(of: arrow)
+        // Then its alpha is the script's: 4,001 opaque pixels, 1,114,036 in all
+        let alphas = stride(from: 3, to: image.pixels.count, by: 4).map { Int(image.pixels[$0]) }
+        #expect(image.width == 150 && image.height == 150)
+        #expect(alphas.filter { $0 == 255 }.count == 4_001)
+        #expect(alphas.reduce(0, +) == 1_114_036)
+    }
 }
