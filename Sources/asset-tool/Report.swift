@@ -70,7 +70,13 @@ struct Report: WritingCommand {
                                valueName: "project"))
     var sources: String?
 
+    @Option(help: ArgumentHelp("A compiled catalog (Assets.car) built from this catalog: the page adds what the app ships, set by set (as size --car).",
+                               valueName: "file"))
+    var car: String?
+
     func run() throws {
+        // Read first: a car that cannot be read stops the command before the page is drawn.
+        let compiled = try car.map { try Car.read($0) }
         var setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep, costChecks: true)
         setup.duplicatesNeedDeep = true
         let (validator, names) = try setup.validator(forCatalog: catalog) { CommandFailure("\($0)") }
@@ -86,8 +92,10 @@ struct Report: WritingCommand {
         var report: CatalogHTMLReport
         do {
             var (outline, validation) = try validator.validateKeepingOutline(catalogAt: catalog, progress: progress?.callback)
+            let shipped = compiled.map { CompiledCatalogCost($0, sourceSetPaths: validation.setPaths) }
             validation.setPaths = []  // every set's path again, which the page does not use (the outline has them)
             report = try CatalogHTMLReport.reading(outline: outline, validation: validation, names: names, limits: limits.catalog)
+            report.shipped = shipped
         } catch {
             progress?.finish()
             throw CommandFailure.unreadableCatalog("\(error)")

@@ -81,6 +81,40 @@ struct CarCommandTests {
         #expect(try CLIRun.run(["size", "--car", cut], in: scratch.url).status == 66)
     }
 
+    @Test("report --car: a Shipped section with size --car's bytes per set on a treemap; an unreadable car is exit 66, no page")
+    func reportCar() throws {
+        // Given the compiled catalog and a source catalog holding only Brand
+        let scratch = try ScratchFolder()
+        let car = try scratch.write(CARFixture.catalog(duplicate: true), to: "Assets.car")
+        let source = scratch.url.appendingPathComponent("Source.xcassets")
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
+        _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
+        _ = try scratch.write(Array(#"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8),
+                              to: "Source.xcassets/Brand.colorset/Contents.json")
+        let page = scratch.url.appendingPathComponent("page.html").path
+        // When the report is drawn with the car
+        let run = try CLIRun.run(["report", source.path, "--car", car, "-o", page])
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = String(decoding: try scratch.bytes("page.html"), as: UTF8.self)
+        // Then its Shipped section draws each set with the bytes size --car gives it
+        let sized = try CLIRun.run(["size", source.path, "--car", car, "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(sized.stdout.utf8)) as? [String: Any])
+        let sets = try #require((json["car"] as? [String: Any])?["sets"] as? [[String: Any]])
+        #expect(!sets.isEmpty)
+        for set in sets {
+            let name = try #require(set["name"] as? String), bytes = try #require(set["bytes"] as? Int)
+            #expect(html.contains("data-path=\"\(name)\" data-bytes=\"\(bytes)\""), "\(name) \(bytes)")
+        }
+        #expect(html.contains("<section class=\"size-map shipped\" id=\"shipped\">"))
+        #expect(html.contains("In the app but in no set of this catalog: <code>AppIcon</code>, <code>Logo</code>, <code>Terms</code>"))
+        #expect(html.components(separatedBy: "id=\"shipped-treemap-title\"").count == 2)
+        // And a damaged car stops the command before any page is written
+        let cut = try scratch.write(Array(CARFixture.catalog().prefix(600)), to: "cut.car")
+        let other = scratch.url.appendingPathComponent("other.html").path
+        #expect(try CLIRun.run(["report", source.path, "--car", cut, "-o", other]).status == 66)
+        #expect(try !scratch.names().contains("other.html"))
+    }
+
     @Test("resolve NAME --car: the compiled rendition for the traits, with the source resolver's trace; JSON conforms")
     func resolveCar() throws {
         let scratch = try ScratchFolder()

@@ -49,14 +49,19 @@ struct SizeMap: Sendable {
 
     /// The map of `cost` (one pass over its rows, keeping a bounded number of them).
     init(_ cost: CatalogCostReport) {
-        bytes = cost.total.bytes
-        saving = cost.total.saving
-        savings = cost.total.savings
+        self.init(total: cost.total, rows: cost.rows.dropFirst())
+    }
+
+    /// The map of `total`'s rows: groups and sets in path order (a group before what it holds).
+    init(total: CatalogCostReport.Row, rows: ArraySlice<CatalogCostReport.Row>) {
+        bytes = total.bytes
+        saving = total.saving
+        savings = total.savings
         var top: [CatalogCostReport.Row] = []
         var savingBySet: [String: Int] = [:]
         var setRows: [CatalogCostReport.Row] = []
         var sets = 0
-        for row in cost.rows.dropFirst() {
+        for row in rows {
             if !row.path.contains("/") { top.append(row) }
             guard row.kind == .set else { continue }
             sets += 1
@@ -72,7 +77,7 @@ struct SizeMap: Sendable {
         var inside: [String: (rows: [CatalogCostReport.Row], count: Int)] = [:]
         for row in chosen where row.kind == .group { inside[row.path] = ([], 0) }
         if !inside.isEmpty {
-            for row in cost.rows.dropFirst() where row.kind == .set {
+            for row in rows where row.kind == .set {
                 guard let slash = row.path.firstIndex(of: "/"), let held = inside[String(row.path[..<slash])] else { continue }
                 var rows = held.rows + [row]
                 if rows.count > 4 * Self.setsPerTile { rows = Self.largest(rows, Self.setsPerTile) }
@@ -197,10 +202,10 @@ struct SizeMap: Sendable {
     /// The map as an `<svg>`: a rectangle per tile, its label where it fits, a `<title>` on each (the
     /// path, the bytes, each finding's bytes), tiles whose sets have cost findings marked by class (`cost`)
     /// and a dashed outline. `links` gives a set's card anchor (`asset-N`), where known.
-    func svg(links: [String: Int]) -> String {
+    func svg(links: [String: Int], titleID: String = "treemap-title") -> String {
         var html = "<svg class=\"treemap\" viewBox=\"0 0 \(Self.number(Self.width)) \(Self.number(Self.height))\" "
-            + "role=\"img\" aria-labelledby=\"treemap-title\" preserveAspectRatio=\"none\">\n"
-            + "<title id=\"treemap-title\">Bytes by group and set: \(HTMLText.escape(Self.compact(bytes))) in \(sets) set\(sets == 1 ? "" : "s")</title>\n"
+            + "role=\"img\" aria-labelledby=\"\(titleID)\" preserveAspectRatio=\"none\">\n"
+            + "<title id=\"\(titleID)\">Bytes by group and set: \(HTMLText.escape(Self.compact(bytes))) in \(sets) set\(sets == 1 ? "" : "s")</title>\n"
         let frames = Self.squarify(tiles.map { Double($0.bytes) }, in: Rect(x: 0, y: 0, width: Self.width, height: Self.height))
         for (tile, frame) in zip(tiles, frames) {
             html += draw(tile, frame, depth: 0, links: links)

@@ -34,6 +34,8 @@ public struct CatalogHTMLReport: Sendable {
     public var usage: [String: SetUsage]?
     /// The project folder whose sources `usage` comes from, as the page names it.
     public var usageProject: String?
+    /// `report --car`: the compiled catalog's cost, drawn as the page's "Shipped" section; nil for none.
+    package var shipped: CompiledCatalogCost?
     /// How many places a card lists before it counts the rest.
     public static let usagePlaces = 3
 
@@ -206,6 +208,7 @@ public struct CatalogHTMLReport: Sendable {
         }
         var end = "</section>\n"
         if let map { end += sizeSection(map, links: links) }
+        if let shipped { end += shippedSection(shipped) }
         if budget.skipped > 0 {
             end += "<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF preview\(budget.skipped == 1 ? "" : "s") skipped: drawing PDFs "
                 + "took the report's budget of \(PDFRenderBudget.words(budget.allowed)) s (\(PDFRenderBudget.words(budget.seconds)) s and "
