@@ -5,7 +5,8 @@
 /// so a commented-out send or a name inside another string is never taken for a call.
 ///
 /// Lookups: `imageNamed:` and `imageNamed:inBundle:…`, `colorNamed:`, `initWithName:` of `NSDataAsset`
-/// (followed by `@"name"`); a send whose argument is not a literal is a dynamic name, with the literal
+/// (followed by `@"name"`), `setAlternateIconName:` with a literal (an app icon; a variable or `nil` names none
+/// here); a send whose argument is not a literal is a dynamic name, with the literal
 /// parts of a `stringWithFormat:` (`@"flag_%@"`: prefix `flag_`). Xcode's generated `ACImageName…` and
 /// `ACColorName…` constants are symbols; every other `@"…"` literal is a possible use.
 import Assets
@@ -30,11 +31,18 @@ package enum ObjCReferenceScanner {
     /// The identifiers the scan reads; every other word is `.other`.
     static let readWords: Set<[UInt8]> = Set((Array(selectors.keys) + ["NSDataAsset", "stringWithFormat"]).map { Array($0.utf8) })
 
+    /// The lengths of the read words, so most words are never hashed.
+    static let readWordLengths: ClosedRange<Int> = (readWords.map(\.count).min() ?? 0)...(readWords.map(\.count).max() ?? 0)
+
     static let selectors: [String: (AssetLookup.Wanted, String)] = [
         "imageNamed": (.image, "[UIImage imageNamed:]"),
         "colorNamed": (.color, "[UIColor colorNamed:]"),
         "initWithName": (.data, "[NSDataAsset initWithName:]"),
+        "setAlternateIconName": (.appIcon, alternateIconVia),
     ]
+
+    /// How an Objective-C alternate icon request is named in findings (`missing-app-icon`).
+    package static let alternateIconVia = "[UIApplication setAlternateIconName:]"
 
     package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
         let (tokens, lastLine) = tokenizeCounting(bytes)
@@ -54,7 +62,7 @@ package enum ObjCReferenceScanner {
                         consumed.insert(argumentIndex)
                         result.references.append(AssetReference(name: .literal(text), wanted: wanted, certainty: .lookup, file: file,
                                                                 line: Int(tokens[argumentIndex].line), column: Int(tokens[argumentIndex].column), via: via))
-                    } else if argumentIndex < tokens.count, !isGeneratedConstant(tokens[argumentIndex].token) {
+                    } else if argumentIndex < tokens.count, wanted != .appIcon, !isGeneratedConstant(tokens[argumentIndex].token) {
                         // `[NSString stringWithFormat:@"flag_%@", code]`: the format's literal ends.
                         var prefix = "", suffix = ""
                         var look = argumentIndex
@@ -216,8 +224,8 @@ package enum ObjCReferenceScanner {
                 while at < count, bytes[at] == 0x5F || (bytes[at] | 0x20 >= 0x61 && bytes[at] | 0x20 <= 0x7A)
                         || (bytes[at] >= 0x30 && bytes[at] <= 0x39) || bytes[at] >= 0x80 { at += 1 }
                 let word = bytes[index..<at]
-                // Every read word is 10 to 16 bytes long: the others are not compared.
-                if word.count >= 10, (word.count <= 16 && readWords.contains(Array(word)))
+                // Only a word as long as a read word is compared (10 to 20 bytes).
+                if word.count >= 10, (readWordLengths.contains(word.count) && readWords.contains(Array(word)))
                     || word.starts(with: "ACImageName".utf8) || word.starts(with: "ACColorName".utf8) {
                     emit(.identifier(String(decoding: word, as: UTF8.self)), startLine, column)
                 } else {

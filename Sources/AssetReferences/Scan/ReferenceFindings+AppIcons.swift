@@ -1,7 +1,7 @@
 /// `missing-app-icon`: the app icon names a project asks for, each checked against the icons it has. The names
 /// come from the build settings Xcode's asset compiler reads (`ASSETCATALOG_COMPILER_APPICON_NAME`,
 /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`, per-SDK variants included), an Info.plist's `CFBundleIconName`,
-/// and `setAlternateIconName(_:)` with a literal. An app icon is an app icon set, a tvOS `.brandassets`, a sticker
+/// and `setAlternateIconName(_:)` (Swift) or `setAlternateIconName:` (Objective-C) with a literal. An app icon is an app icon set, a tvOS `.brandassets`, a sticker
 /// pack's icon set, a macOS `.iconset`, or an Icon Composer `.icon` bundle (Xcode 26) anywhere in the project.
 ///
 /// Never reported, so as not to guess: a name with `$` (a setting Xcode expands: the values a user-defined setting
@@ -18,8 +18,13 @@ extension ReferenceFindings {
     /// Whether the reference names the app icon (or an alternate) the asset compiler or UIKit looks up.
     static func namesAppIcon(_ reference: AssetReference) -> Bool {
         let via = reference.via
-        return via == "CFBundleIconName" || via == "setAlternateIconName(_:)"
+        return via == "CFBundleIconName" || isAlternateIconCall(via)
             || via.hasPrefix("ASSETCATALOG_COMPILER_APPICON_NAME") || via.hasPrefix("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+    }
+
+    /// Whether the reference is a `setAlternateIconName` call, Swift's or Objective-C's.
+    static func isAlternateIconCall(_ via: String) -> Bool {
+        via == "setAlternateIconName(_:)" || via == ObjCReferenceScanner.alternateIconVia
     }
 
     /// The `missing-app-icon` finding for an app icon name, or nil when an icon of that name is there (or the
@@ -43,7 +48,7 @@ extension ReferenceFindings {
             let icons = scan.iconBundles.isEmpty ? "" : " or Icon Composer .icon"
             what = "no app icon set\(icons) in the project is named \"\(name)\" (\(scan.catalogs.count) catalog\(scan.catalogs.count == 1 ? "" : "s") read)"
         }
-        let outcome = reference.via == "setAlternateIconName(_:)"
+        let outcome = isAlternateIconCall(reference.via)
             ? "the call fails and the icon stays as it is"
             : reference.via == "CFBundleIconName" ? "the system finds no icon by that name in the app" : "Xcode's asset compiler fails the build"
         return CatalogDiagnostic(.missingAppIcon, path: reference.file,

@@ -204,9 +204,10 @@ struct SchemaConformanceTests {
         #expect(!rewritten.isEmpty)
     }
 
-    @Test("the validate schema lists exactly the diagnostic codes the library has")
-    func diagnosticCodes() throws {
-        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/validate.schema.json"), encoding: .utf8)
+    @Test("the validate and refs schemas list exactly the diagnostic codes the library has",
+          arguments: ["Schemas/validate.schema.json", "Schemas/refs.schema.json"])
+    func diagnosticCodes(schema: String) throws {
+        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent(schema), encoding: .utf8)
         guard case let .object(top) = try SchemaJSON.parse(text), case let .object(definitions)? = top["$defs"],
               case let .object(diagnostic)? = definitions["diagnostic"], case let .object(properties)? = diagnostic["properties"],
               case let .object(code)? = properties["code"], case let .array(values)? = code["enum"]

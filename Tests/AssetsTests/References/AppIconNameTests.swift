@@ -86,6 +86,43 @@ struct AppIconNameTests {
         #expect(findings.findings(.missingAsset).isEmpty, "\(findings.diagnostics)")
     }
 
+    @Test("Objective-C setAlternateIconName: with a literal names an app icon; a variable or nil names none")
+    func objectiveCCalls() throws {
+        // Given an app icon set AppIconDark and Objective-C sends naming it, a missing icon, nil and a variable
+        let project = try ProjectFixture()
+        try project.appIconSet("AppIcon")
+        try project.appIconSet("AppIconDark")
+        try project.write("App.xcodeproj/project.pbxproj", """
+            \t\t\t\tASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;
+            \t\t\t\tASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES;
+
+            """)
+        try project.write("App/Icons.m", """
+            #import <UIKit/UIKit.h>
+            void pick(NSString *name) {
+                [UIApplication.sharedApplication setAlternateIconName:@"AppIconDark" completionHandler:nil];
+                [[UIApplication sharedApplication] setAlternateIconName:@"Sunset" completionHandler:^(NSError *e) {}];
+                [UIApplication.sharedApplication setAlternateIconName:nil completionHandler:nil];
+                [UIApplication.sharedApplication setAlternateIconName:name completionHandler:nil];
+                // [UIApplication.sharedApplication setAlternateIconName:@"Commented" completionHandler:nil];
+            }
+            """)
+
+        // When the project is scanned
+        let (scan, findings) = try project.scan()
+
+        // Then the two literals are app icon lookups, only Sunset is missing, at its literal, and nothing is dynamic
+        let calls = scan.references.filter { $0.via == ObjCReferenceScanner.alternateIconVia }
+        #expect(calls.map(\.name) == [.literal("AppIconDark"), .literal("Sunset")])
+        #expect(calls.allSatisfy { $0.wanted == AssetLookup.Wanted.appIcon.rawValue && $0.certainty == .lookup })
+        #expect(findings.findings(.missingAppIcon).map(\.description) == [
+            "App/Icons.m:4:61: error: [UIApplication setAlternateIconName:] names the app icon \"Sunset\", but no app icon set in the "
+                + "project is named \"Sunset\" (1 catalog read): the call fails and the icon stays as it is [missing-app-icon]",
+        ])
+        #expect(findings.uses["App/Assets.xcassets/AppIconDark.appiconset"] != nil)
+        #expect(findings.findings(.dynamicAssetName).isEmpty && findings.findings(.unusedAsset).isEmpty, "\(findings.diagnostics)")
+    }
+
     @Test("a name Xcode expands, or a project with no catalog, is never reported")
     func noGuessing() throws {
         // Given a setting with $(…) and one naming a set in a project without catalogs
