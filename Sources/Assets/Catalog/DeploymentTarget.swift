@@ -1,7 +1,7 @@
 /// What devices an app runs on, as the project says: the iOS deployment target and device families of the
 /// nearest Xcode project (`IPHONEOS_DEPLOYMENT_TARGET`, `TARGETED_DEVICE_FAMILY` in `project.pbxproj`) or
 /// Swift package (`platforms: [.iOS(.v15)]` in `Package.swift`) above the catalog, with `.asset-tool.json`'s
-/// `cost` settings on top. `unused-scale` reads it.
+/// `cost` settings on top. `unused-scale` and `missing-icon-size` (the iPad's icons) read it.
 ///
 /// Build settings are read as text, by their `KEY = value;` lines, not by a property-list parser: the file
 /// is an old-style plist whose build settings are what matters here, and the lowest target wins (the app

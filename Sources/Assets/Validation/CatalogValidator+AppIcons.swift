@@ -147,7 +147,8 @@ extension CatalogValidator {
 
     /// The sizes App Store Connect requires of a classic (sized) iOS icon set, in pixels: the iPhone home
     /// screen icon (120), the iPad's (152) and iPad Pro's (167), and the App Store icon. Checked only in a set
-    /// that has sized files for that idiom, so a set an app does not use for that device says nothing.
+    /// that has sized files for that idiom, so a set an app does not use for that device says nothing; and the
+    /// iPad's when the project found above the catalog targets iPad (`DeploymentTarget`, with the cost checks).
     static let requiredIconSizes: [(idiom: String, size: String, scale: String, pixels: Int)] = [
         ("iphone", "60x60", "2x", 120),
         ("ipad", "76x76", "2x", 152),
@@ -166,6 +167,17 @@ extension CatalogValidator {
             else { continue }
             found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
                                            message: "has \(required.idiom) icons but none for \(required.size) points at \(required.scale) (\(required.pixels)x\(required.pixels) pixels), which App Store Connect requires of an app that runs on \(required.idiom == "iphone" ? "iPhone" : "iPad")"))
+        }
+        // The project says the app runs on iPad (`TARGETED_DEVICE_FAMILY` with 2, or the configuration's device
+        // families): a classic set with iPhone files and no iPad file lacks the iPad's icons. Never guessed without a project.
+        if let families = options.deployment.families, families.contains("ipad"),
+           ios.contains(where: { $0.slot.idiom == "iphone" && $0.slot.isSized }),
+           !ios.contains(where: { $0.slot.idiom == "ipad" && $0.slot.isSized }) {
+            let source = options.deployment.source.map { " (\($0))" } ?? ""
+            found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
+                                           message: "has iPhone icons but no iPad icon, and the project targets iPad\(source): App Store Connect "
+                                               + "requires 76 points at 2x (152x152 pixels) and 83.5 points at 2x (167x167 pixels) of an app that "
+                                               + "runs on iPad (ITMS-90023); add the iPad sizes or use the single-size layout"))
         }
         if ios.contains(where: { $0.slot.isSized }), !ios.contains(where: { $0.slot.isIOSStoreIcon }) {
             found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
