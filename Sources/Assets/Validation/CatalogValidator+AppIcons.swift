@@ -83,16 +83,22 @@ extension CatalogValidator {
             case .raster(_, .failure), .refused, .unreadable, .unknownFormat: continue
             case .otherFormat, .vector, .structure: info = nil
             }
-            let format = info.map { $0.format.rawValue.uppercased() } ?? (header.format?.rawValue.uppercased() ?? "not an image format this tool reads")
+            let format =
+                info.map { $0.format.rawValue.uppercased() }
+                ?? (header.format?.rawValue.uppercased() ?? "not an image format this tool reads")
             if slot.isStoreIcon {
                 if info?.format != .png {
-                    found.append(CatalogDiagnostic(.storeIconFormat, path: contents, keyPath: keyPath,
-                                                   message: "\"\(file)\" is \(format), but App Store Connect takes the App Store icon only as a 1024x1024 PNG"))
+                    found.append(
+                        CatalogDiagnostic(
+                            .storeIconFormat, path: contents, keyPath: keyPath,
+                            message: "\"\(file)\" is \(format), but App Store Connect takes the App Store icon only as a 1024x1024 PNG"))
                     continue
                 }
                 if let info, info.width != 1024 || info.height != 1024 {
-                    found.append(CatalogDiagnostic(.storeIconFormat, path: contents, keyPath: keyPath,
-                                                   message: "\"\(file)\" is \(info.width)x\(info.height), but the App Store icon is 1024x1024 pixels"))
+                    found.append(
+                        CatalogDiagnostic(
+                            .storeIconFormat, path: contents, keyPath: keyPath,
+                            message: "\"\(file)\" is \(info.width)x\(info.height), but the App Store icon is 1024x1024 pixels"))
                 }
             }
             if let info, info.format == .png, info.hasAlpha, slot.isIOSStoreIcon || slot.isWatchIcon {
@@ -101,13 +107,20 @@ extension CatalogValidator {
                 // watchOS: an error (App Store Connect still rejected it in 2023, RevenueCat/purchases-ios#2705). iOS: a
                 // warning, as shipping apps built by Xcode 14+ keep an RGBA single-size icon (NetNewsWire,
                 // IceCubesApp, Pocket Casts): actool appears to flatten it, so the upload error is not certain.
-                found.append(CatalogDiagnostic(.iconAlpha, path: contents, keyPath: keyPath,
-                                               message: "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect can reject \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha",
-                                               severity: slot.isWatchIcon ? .error : nil))
+                found.append(
+                    CatalogDiagnostic(
+                        .iconAlpha, path: contents, keyPath: keyPath,
+                        message:
+                            "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect can reject \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha",
+                        severity: slot.isWatchIcon ? .error : nil))
             }
             if slot.appearance == "dark", let info, info.format == .png, !info.hasAlpha {
-                found.append(CatalogDiagnostic(.opaqueDarkIcon, path: contents, keyPath: keyPath,
-                                               message: "\"\(file)\" is a dark icon without an alpha channel, so its background is opaque; Apple asks for a transparent background, which the system fills with its dark gradient"))
+                found.append(
+                    CatalogDiagnostic(
+                        .opaqueDarkIcon, path: contents, keyPath: keyPath,
+                        message:
+                            "\"\(file)\" is a dark icon without an alpha channel, so its background is opaque; Apple asks for a transparent background, which the system fills with its dark gradient"
+                    ))
             }
         }
         found += mixedIconLayouts(of: asset, filled: filled)
@@ -135,11 +148,19 @@ extension CatalogValidator {
             guard let sized = here.first(where: { $0.slot.isSized }) else { continue }
             let sizedWords = "\(sized.slot.idiom) \(sized.slot.size ?? "")\(sized.slot.scale.map { "@\($0)" } ?? "")"
             if let appearance = here.first(where: { $0.slot.appearance == "dark" || $0.slot.appearance == "tinted" }) {
-                found.append(CatalogDiagnostic(.mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(appearance.index),
-                                               message: "a \(appearance.slot.appearance ?? "") icon beside sized icons (\(sizedWords) and others): the device uses the sized files, so the \(appearance.slot.appearance ?? "") icon never shows; keep only the single-size entries"))
+                found.append(
+                    CatalogDiagnostic(
+                        .mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(appearance.index),
+                        message:
+                            "a \(appearance.slot.appearance ?? "") icon beside sized icons (\(sizedWords) and others): the device uses the sized files, so the \(appearance.slot.appearance ?? "") icon never shows; keep only the single-size entries"
+                    ))
             } else if let single = here.first(where: { $0.slot.isSingleSize }) {
-                found.append(CatalogDiagnostic(.mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(single.index),
-                                               message: "a single-size \(platform) icon beside sized icons (\(sizedWords) and others): choose one layout (Single Size or All Sizes) for \(platform)"))
+                found.append(
+                    CatalogDiagnostic(
+                        .mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(single.index),
+                        message:
+                            "a single-size \(platform) icon beside sized icons (\(sizedWords) and others): choose one layout (Single Size or All Sizes) for \(platform)"
+                    ))
             }
         }
         return found
@@ -163,25 +184,36 @@ extension CatalogValidator {
         for required in CatalogValidator.requiredIconSizes {
             let idiomFiles = ios.filter { $0.slot.idiom == required.idiom && $0.slot.isSized }
             guard !idiomFiles.isEmpty,
-                  !idiomFiles.contains(where: { $0.slot.size == required.size && $0.slot.scale == required.scale && $0.slot.appearance == nil })
+                !idiomFiles.contains(where: {
+                    $0.slot.size == required.size && $0.slot.scale == required.scale && $0.slot.appearance == nil
+                })
             else { continue }
-            found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
-                                           message: "has \(required.idiom) icons but none for \(required.size) points at \(required.scale) (\(required.pixels)x\(required.pixels) pixels), which App Store Connect requires of an app that runs on \(required.idiom == "iphone" ? "iPhone" : "iPad")"))
+            found.append(
+                CatalogDiagnostic(
+                    .missingIconSize, path: contentsPath(of: asset),
+                    message:
+                        "has \(required.idiom) icons but none for \(required.size) points at \(required.scale) (\(required.pixels)x\(required.pixels) pixels), which App Store Connect requires of an app that runs on \(required.idiom == "iphone" ? "iPhone" : "iPad")"
+                ))
         }
         // The project says the app runs on iPad (`TARGETED_DEVICE_FAMILY` with 2, or the configuration's device
         // families): a classic set with iPhone files and no iPad file lacks the iPad's icons. Never guessed without a project.
         if let families = options.deployment.families, families.contains("ipad"),
-           ios.contains(where: { $0.slot.idiom == "iphone" && $0.slot.isSized }),
-           !ios.contains(where: { $0.slot.idiom == "ipad" && $0.slot.isSized }) {
+            ios.contains(where: { $0.slot.idiom == "iphone" && $0.slot.isSized }),
+            !ios.contains(where: { $0.slot.idiom == "ipad" && $0.slot.isSized })
+        {
             let source = options.deployment.source.map { " (\($0))" } ?? ""
-            found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
-                                           message: "has iPhone icons but no iPad icon, and the project targets iPad\(source): App Store Connect "
-                                               + "requires 76 points at 2x (152x152 pixels) and 83.5 points at 2x (167x167 pixels) of an app that "
-                                               + "runs on iPad (ITMS-90023); add the iPad sizes or use the single-size layout"))
+            found.append(
+                CatalogDiagnostic(
+                    .missingIconSize, path: contentsPath(of: asset),
+                    message: "has iPhone icons but no iPad icon, and the project targets iPad\(source): App Store Connect "
+                        + "requires 76 points at 2x (152x152 pixels) and 83.5 points at 2x (167x167 pixels) of an app that "
+                        + "runs on iPad (ITMS-90023); add the iPad sizes or use the single-size layout"))
         }
         if ios.contains(where: { $0.slot.isSized }), !ios.contains(where: { $0.slot.isIOSStoreIcon }) {
-            found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
-                                           message: "has iOS icons but no App Store icon (ios-marketing, 1024x1024), which App Store Connect requires"))
+            found.append(
+                CatalogDiagnostic(
+                    .missingIconSize, path: contentsPath(of: asset),
+                    message: "has iOS icons but no App Store icon (ios-marketing, 1024x1024), which App Store Connect requires"))
         }
         return found
     }

@@ -9,11 +9,13 @@ import Testing
 struct AppIconProjectTests {
     /// A classic iPhone-only set: 60pt at 2x and 3x and the App Store icon, every file opaque RGB.
     static func iPhoneOnlySet(in fixture: FixtureCatalog) throws {
-        try fixture.write("AppIcon.appiconset/Contents.json", DiagnosticFixtureTests.appIcon([
-            ("store.png", "ios-marketing", "1024x1024", "1x", nil, nil),
-            ("60@2x.png", "iphone", "60x60", "2x", nil, nil),
-            ("60@3x.png", "iphone", "60x60", "3x", nil, nil),
-        ]))
+        try fixture.write(
+            "AppIcon.appiconset/Contents.json",
+            DiagnosticFixtureTests.appIcon([
+                ("store.png", "ios-marketing", "1024x1024", "1x", nil, nil),
+                ("60@2x.png", "iphone", "60x60", "2x", nil, nil),
+                ("60@3x.png", "iphone", "60x60", "3x", nil, nil),
+            ]))
         try fixture.write("AppIcon.appiconset/store.png", try DiagnosticFixtureTests.opaquePNG(1024))
         try fixture.write("AppIcon.appiconset/60@2x.png", try DiagnosticFixtureTests.opaquePNG(120))
         try fixture.write("AppIcon.appiconset/60@3x.png", try DiagnosticFixtureTests.opaquePNG(180))
@@ -39,9 +41,10 @@ struct AppIconProjectTests {
         // Then one missing-icon-size warning names the project and the iPad sizes
         let found = report.diagnostics.filter { $0.code == .missingIconSize }
         #expect(found.map(\.path) == ["AppIcon.appiconset/Contents.json"], "\(report.diagnostics.map(\.description))")
-        #expect(found.first?.message == "has iPhone icons but no iPad icon, and the project targets iPad (App.xcodeproj/project.pbxproj): "
-            + "App Store Connect requires 76 points at 2x (152x152 pixels) and 83.5 points at 2x (167x167 pixels) of an app that runs on "
-            + "iPad (ITMS-90023); add the iPad sizes or use the single-size layout")
+        #expect(
+            found.first?.message == "has iPhone icons but no iPad icon, and the project targets iPad (App.xcodeproj/project.pbxproj): "
+                + "App Store Connect requires 76 points at 2x (152x152 pixels) and 83.5 points at 2x (167x167 pixels) of an app that runs on "
+                + "iPad (ITMS-90023); add the iPad sizes or use the single-size layout")
         #expect(found.allSatisfy { $0.severity == .warning })
     }
 
@@ -62,7 +65,8 @@ struct AppIconProjectTests {
     func singleSize() throws {
         // Given Xcode 14's single 1024 icon in a project targeting iPad
         let fixture = try FixtureCatalog()
-        try fixture.write("AppIcon.appiconset/Contents.json", DiagnosticFixtureTests.appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil)]))
+        try fixture.write(
+            "AppIcon.appiconset/Contents.json", DiagnosticFixtureTests.appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil)]))
         try fixture.write("AppIcon.appiconset/icon.png", try DiagnosticFixtureTests.opaquePNG(1024))
 
         // When it is validated
