@@ -9,7 +9,10 @@ import AssetsSupport
 
 package struct SourceTree: Sendable {
     package enum Kind: String, Sendable, Hashable, CaseIterable {
-        case swift, objectiveC = "objective-c", interfaceBuilder = "interface-builder", propertyList = "plist"
+        case swift
+        case objectiveC = "objective-c"
+        case interfaceBuilder = "interface-builder"
+        case propertyList = "plist"
         case buildSettings = "build-settings"
     }
 
