@@ -15,14 +15,18 @@ enum BracketDepth {
         var postfixLine: Int?
     }
 
-    static let chainWords: Set<[UInt8]> = Set(["try", "await", "else", "repeat", "each", "consume", "copy", "some", "any",
-                                               "inout", "throw", "borrowing", "consuming", "sending", "isolated"].map { Array($0.utf8) })
+    static let chainWords: Set<[UInt8]> = Set(
+        [
+            "try", "await", "else", "repeat", "each", "consume", "copy", "some", "any",
+            "inout", "throw", "borrowing", "consuming", "sending", "isolated",
+        ].map { Array($0.utf8) })
 
     static func maximum(in bytes: [UInt8]) -> Int { measure(bytes).brackets }
 
     static func measure(_ bytes: [UInt8]) -> Measure {
         var result = Measure()
-        var depth = 0, line = 1
+        var depth = 0
+        var line = 1
         // The chain counted at each open bracket level, and their sum (the run below and at this level).
         var runs: [Int] = [0]
         var total = 0
@@ -33,7 +37,10 @@ enum BracketDepth {
         var previous: UInt8 = 0x20
         func extend() {
             postfix += 1
-            if postfix > result.postfix { result.postfix = postfix; result.postfixLine = line }
+            if postfix > result.postfix {
+                result.postfix = postfix
+                result.postfixLine = line
+            }
         }
         func isWordByte(_ byte: UInt8) -> Bool {
             byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
@@ -41,7 +48,10 @@ enum BracketDepth {
         func grow() {
             runs[runs.count - 1] += 1
             total += 1
-            if total > result.chain { result.chain = total; result.chainLine = line }
+            if total > result.chain {
+                result.chain = total
+                result.chainLine = line
+            }
         }
         while index < count {
             let byte = bytes[index]
@@ -70,18 +80,26 @@ enum BracketDepth {
             default: break
             }
             let continues: Bool
-            if byte == 0x23, index + 2 < count, bytes[index + 1] == 0x69, bytes[index + 2] == 0x66, index + 3 == count || !isWordByte(bytes[index + 3]) {
+            if byte == 0x23, index + 2 < count, bytes[index + 1] == 0x69, bytes[index + 2] == 0x66,
+                index + 3 == count || !isWordByte(bytes[index + 3])
+            {
                 // `#if` nests as a bracket does (the parser counts it); `#endif` closes it.
                 newLine = false
                 depth += 1
                 runs.append(0)
-                if depth > result.brackets { result.brackets = depth; result.bracketsLine = line }
+                if depth > result.brackets {
+                    result.brackets = depth
+                    result.bracketsLine = line
+                }
                 index += 3
                 continue
             }
             if byte == 0x23, index + 5 < count, bytes[(index + 1)...(index + 5)].elementsEqual("endif".utf8) {
                 newLine = false
-                if depth > 0 { depth -= 1; total -= runs.removeLast() }
+                if depth > 0 {
+                    depth -= 1
+                    total -= runs.removeLast()
+                }
                 index += 6
                 continue
             }
@@ -90,27 +108,37 @@ enum BracketDepth {
                 while end < count, isWordByte(bytes[end]) { end += 1 }
                 let isChainWord = end - index <= 9 && chainWords.contains(Array(bytes[index..<end]))
                 continues = isChainWord && bytes[index] == UInt8(ascii: "e")  // `else` goes on over a new line
-                if newLine, !continues { total -= runs[runs.count - 1]; runs[runs.count - 1] = 0 }
+                if newLine, !continues {
+                    total -= runs[runs.count - 1]
+                    runs[runs.count - 1] = 0
+                }
                 newLine = false
                 if isChainWord { grow() }
                 index = end
                 continue
             }
             continues = byte == 0x2E || byte == 0x2D  // `.member`, `-> T` on the next line
-            if newLine, !continues { total -= runs[runs.count - 1]; runs[runs.count - 1] = 0 }
+            if newLine, !continues {
+                total -= runs[runs.count - 1]
+                runs[runs.count - 1] = 0
+            }
             newLine = false
             switch byte {
             case 0x28, 0x5B, 0x7B:
                 depth += 1
                 runs.append(0)
-                if depth > result.brackets { result.brackets = depth; result.bracketsLine = line }
+                if depth > result.brackets {
+                    result.brackets = depth
+                    result.bracketsLine = line
+                }
             case 0x29, 0x5D, 0x7D:
                 if depth > 0 {
                     depth -= 1
                     total -= runs.removeLast()
                 }
             case 0x3B:
-                total -= runs[runs.count - 1]; runs[runs.count - 1] = 0
+                total -= runs[runs.count - 1]
+                runs[runs.count - 1] = 0
             case 0x2D where index + 1 < count && bytes[index + 1] == 0x3E:
                 grow()
                 index += 1

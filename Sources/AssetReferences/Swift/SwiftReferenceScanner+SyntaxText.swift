@@ -15,7 +15,8 @@ extension SwiftReferenceScanner.Visitor {
 
     /// The literal text before the first interpolation and after the last.
     static func literalEnds(_ literal: StringLiteralExprSyntax) -> (prefix: String, suffix: String) {
-        var prefix = "", suffix = ""
+        var prefix = ""
+        var suffix = ""
         var sawExpression = false
         for segment in literal.segments {
             if let part = segment.as(StringSegmentSyntax.self) {
@@ -46,7 +47,8 @@ extension SwiftReferenceScanner.Visitor {
         if let argument = literal.parent?.as(LabeledExprSyntax.self) {
             if let label = argument.label?.text { return nonAssetLabels.contains(label) }
             if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
-                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                let callee =
+                    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                     ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 if let callee, nonAssetCalls.contains(callee) { return true }
             }
@@ -55,8 +57,11 @@ extension SwiftReferenceScanner.Visitor {
         if let sequence = literal.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == literal.id,
-               let target = elements[0].as(MemberAccessExprSyntax.self),
-               target.declName.baseName.text == "accessibilityIdentifier" { return true }
+                let target = elements[0].as(MemberAccessExprSyntax.self),
+                target.declName.baseName.text == "accessibilityIdentifier"
+            {
+                return true
+            }
         }
         return false
     }

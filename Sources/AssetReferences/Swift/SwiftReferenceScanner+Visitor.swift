@@ -41,8 +41,9 @@ extension SwiftReferenceScanner {
             // A case of a `String` enum without a raw value has its name as raw value: a string the code may load
             // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
             if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
-               let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
-               enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true {
+                let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
+                enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true
+            {
                 seenLiterals.insert(name)
                 add(.literal(name), .any, .possible, at: node, via: "a String enum's case")
             }
@@ -52,7 +53,9 @@ extension SwiftReferenceScanner {
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
                 for binding in node.bindings {
-                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaredMembers.insert(name.filter { $0 != "`" }) }
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        declaredMembers.insert(name.filter { $0 != "`" })
+                    }
                 }
             }
             return .visitChildren
@@ -62,9 +65,12 @@ extension SwiftReferenceScanner {
         /// calls that pass a literal.
         private func parameterLookup(_ expression: ExprSyntax?, whole: Bool, suffix: String, wanted: AssetLookup.Wanted, via: String) {
             guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-                  let function = functions.last, let label = function.parameters[reference.baseName.text] else { return }
-            parameterLookups.append(ParameterLookup(function: function.name, label: label, whole: whole, suffix: suffix,
-                                                    wanted: wanted.rawValue, via: via))
+                let function = functions.last, let label = function.parameters[reference.baseName.text]
+            else { return }
+            parameterLookups.append(
+                ParameterLookup(
+                    function: function.name, label: label, whole: whole, suffix: suffix,
+                    wanted: wanted.rawValue, via: via))
         }
 
         init(file: String, tree: SourceFileSyntax) {
@@ -73,11 +79,15 @@ extension SwiftReferenceScanner {
             super.init(viewMode: .sourceAccurate)
         }
 
-        private func add(_ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
-                         at node: some SyntaxProtocol, via: String, crashes: Bool = false) {
+        private func add(
+            _ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
+            at node: some SyntaxProtocol, via: String, crashes: Bool = false
+        ) {
             let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-            references.append(AssetReference(name: name, wanted: wanted, certainty: certainty, file: file,
-                                             line: location.line, column: location.column, via: via, crashes: crashes))
+            references.append(
+                AssetReference(
+                    name: name, wanted: wanted, certainty: certainty, file: file,
+                    line: location.line, column: location.column, via: via, crashes: crashes))
         }
 
         // `#if false` / `#if 0`: that clause is not code.
@@ -94,7 +104,8 @@ extension SwiftReferenceScanner {
 
         override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
             if node.macroName.text == "imageLiteral",
-               let argument = node.arguments.first(where: { $0.label?.text == "resourceName" }) {
+                let argument = node.arguments.first(where: { $0.label?.text == "resourceName" })
+            {
                 name(of: argument.expression, wanted: .image, via: "#imageLiteral(resourceName:)", crashes: true)
             }
             return .visitChildren
@@ -103,17 +114,23 @@ extension SwiftReferenceScanner {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             // A call passing a plain literal, for the functions whose parameter reaches a lookup.
             if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            {
                 for argument in node.arguments {
-                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else { continue }
+                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
+                        continue
+                    }
                     let location = converter.location(for: literal.positionAfterSkippingLeadingTrivia)
-                    literalArguments.append(LiteralArgument(function: callee, label: argument.label?.text ?? "_", text: text,
-                                                            line: location.line, column: location.column))
+                    literalArguments.append(
+                        LiteralArgument(
+                            function: callee, label: argument.label?.text ?? "_", text: text,
+                            line: location.line, column: location.column))
                 }
             }
             // `UIApplication.shared.setAlternateIconName("Dark")`: an app icon by name (nil, or a variable, names none here).
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setAlternateIconName",
-               let first = node.arguments.first, first.label == nil, isStringExpression(first.expression) {
+                let first = node.arguments.first, first.label == nil, isStringExpression(first.expression)
+            {
                 lookupCertainty = .lookup
                 name(of: first.expression, wanted: .appIcon, via: "setAlternateIconName(_:)")
                 return .visitChildren
@@ -166,7 +183,8 @@ extension SwiftReferenceScanner {
             }
             // `Label("Title", image: "x")`.
             if type == "Label", let image = arguments.first(where: { $0.label?.text == "image" }),
-               isStringExpression(image.expression) {
+                isStringExpression(image.expression)
+            {
                 name(of: image.expression, wanted: .image, via: "Label(_:image:)")
             }
             return .visitChildren
@@ -180,7 +198,8 @@ extension SwiftReferenceScanner {
             if let member = expression.as(MemberAccessExprSyntax.self) {
                 let memberName = member.declName.baseName.text
                 guard let base = member.base else { return memberName == "init" ? (nil, true) : nil }
-                let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+                let baseName =
+                    base.as(DeclReferenceExprSyntax.self)?.baseName.text
                     ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 if memberName == "init" { return baseName.map { ($0, true) } }
                 // `SwiftUI.Image(…)`, `UIKit.UIImage(…)`.
@@ -221,7 +240,8 @@ extension SwiftReferenceScanner {
                 let elements = Array(sequence.elements)
                 // Unfolded `cond ? "a" : "b"`: the branches.
                 if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
-                   let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count {
+                    let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count
+                {
                     name(of: ternary.thenExpression, wanted: wanted, via: via, crashes: crashes)
                     let rest = elements[(index + 1)...]
                     if rest.count == 1, let last = rest.first { name(of: last, wanted: wanted, via: via, crashes: crashes) }
@@ -230,12 +250,17 @@ extension SwiftReferenceScanner {
                 let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
                 if !operators.isEmpty, operators.allSatisfy({ $0 == "+" }) {
                     // Concatenation: the literal at each end is a prefix or suffix.
-                    for element in elements { if let literal = element.as(StringLiteralExprSyntax.self) { lookupLiterals.insert(literal.id) } }
-                    let prefix = elements.first?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                    for element in elements {
+                        if let literal = element.as(StringLiteralExprSyntax.self) { lookupLiterals.insert(literal.id) }
+                    }
+                    let prefix =
+                        elements.first?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
                         ?? elements.first?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).prefix } ?? ""
-                    let suffix = elements.last?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                    let suffix =
+                        elements.last?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
                         ?? elements.last?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).suffix } ?? ""
-                    add(.dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
+                    add(
+                        .dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
                         via: via, crashes: crashes)
                     parameterLookup(elements.first, whole: false, suffix: elements.count > 1 ? suffix : "", wanted: wanted, via: via)
                     return
@@ -257,13 +282,15 @@ extension SwiftReferenceScanner {
             if !lookupLiterals.contains(node.id), Self.plainText(node) == nil {
                 let (prefix, suffix) = Self.literalEnds(node)
                 if prefix.utf8.count + suffix.utf8.count >= 3, prefix.utf8.count <= 200, !prefix.contains(" "),
-                   seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted {
+                    seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted
+                {
                     add(.dynamic(prefix: prefix, suffix: suffix), .any, .possible, at: node, via: "an interpolated string")
                 }
                 return .visitChildren
             }
             guard !lookupLiterals.contains(node.id), let text = Self.plainText(node), !text.isEmpty, text.utf8.count <= 200,
-                  !seenLiterals.contains(text), !Self.isNeverAssetName(node) else { return .visitChildren }
+                !seenLiterals.contains(text), !Self.isNeverAssetName(node)
+            else { return .visitChildren }
             seenLiterals.insert(text)
             add(.literal(text), .any, .possible, at: node, via: "a string literal")
             return .visitChildren
@@ -273,12 +300,18 @@ extension SwiftReferenceScanner {
             // A call's callee (`.background(…)`, `Color.red.opacity(…)`'s `opacity`) is a method, not an asset.
             // R.swift's accessors are calls (`R.image.close()`).
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
-               node.base.flatMap(Self.rootName) != "R" { return .visitChildren }
+                node.base.flatMap(Self.rootName) != "R"
+            {
+                return .visitChildren
+            }
             let member = String(node.declName.baseName.text.filter { $0 != "`" })
             guard !member.isEmpty, member != "init", member != "self" else { return .visitChildren }
             // A namespace's type inside a longer chain (`Colors` in `.Colors.Text.primary`) is not a symbol itself.
             if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
-               member.first?.isUppercase ?? false { return .visitChildren }
+                member.first?.isUppercase ?? false
+            {
+                return .visitChildren
+            }
             guard let chain = Self.chain(of: node) else { return .visitChildren }
             var components = chain.components
             if chain.implicit {
@@ -292,7 +325,8 @@ extension SwiftReferenceScanner {
                 // `ImageResource.brandLogo`, `UIColor.Colors.accent`: Xcode's symbol, exactly.
                 record(.symbol(components.dropFirst().joined(separator: ".")), wanted, at: node)
             } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") || root.hasSuffix("Asset")
-                        || root.hasSuffix("Assets") {
+                || root.hasSuffix("Assets")
+            {
                 // (tuist names its accessors' namespace after the target: `MyAppAsset.bell`.)
                 // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key.
                 record(.accessor(member), .any, at: node)
@@ -315,9 +349,10 @@ extension SwiftReferenceScanner {
         /// `Color(.x)`; `.any` elsewhere.
         private func contextWanted(of node: MemberAccessExprSyntax) -> AssetLookup.Wanted {
             guard let argument = node.parent?.as(LabeledExprSyntax.self),
-                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  let (calledName, _) = calledType(call.calledExpression), let type = calledName,
-                  let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data else { return .any }
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let (calledName, _) = calledType(call.calledExpression), let type = calledName,
+                let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data
+            else { return .any }
             return wanted
         }
     }

@@ -39,24 +39,34 @@ package enum SwiftReferenceScanner {
         var result = FileScan()
         let nesting = BracketDepth.measure(bytes)
         if nesting.brackets > maximumNestingLevel {
-            result.skipped.append(SkippedSource(path: file, reason: "nested \(nesting.brackets) deep, past the Swift parser's limit of "
-                + "\(maximumNestingLevel): the code past the limit is not scanned", line: nesting.bracketsLine))
+            result.skipped.append(
+                SkippedSource(
+                    path: file,
+                    reason: "nested \(nesting.brackets) deep, past the Swift parser's limit of "
+                        + "\(maximumNestingLevel): the code past the limit is not scanned", line: nesting.bracketsLine))
         }
         if nesting.brackets > 2 * maximumNestingLevel {
             // Far past the parser's limit: its recovery from so deep takes minutes (7,000 `#if`s), and nothing
             // past the limit would be read anyway.
-            return literalsOnly(bytes, file: file, notes: [], reason: "nested \(nesting.brackets) deep (brackets, `#if`), "
-                + "past twice the Swift parser's limit of \(maximumNestingLevel)", line: nesting.bracketsLine)
+            return literalsOnly(
+                bytes, file: file, notes: [],
+                reason: "nested \(nesting.brackets) deep (brackets, `#if`), "
+                    + "past twice the Swift parser's limit of \(maximumNestingLevel)", line: nesting.bracketsLine)
         }
         if nesting.chain > maximumUncountedNesting {
             // The parser would recurse once per level with nothing to stop it: not parsed.
-            return literalsOnly(bytes, file: file, notes: result.skipped, reason: "nests \(nesting.chain) constructs (try, await, generic <, "
-                + "else if, ->) in one another, past the \(maximumUncountedNesting) a Swift file is parsed up to", line: nesting.chainLine)
+            return literalsOnly(
+                bytes, file: file, notes: result.skipped,
+                reason: "nests \(nesting.chain) constructs (try, await, generic <, "
+                    + "else if, ->) in one another, past the \(maximumUncountedNesting) a Swift file is parsed up to",
+                line: nesting.chainLine)
         }
         if nesting.postfix > maximumTreeDepth / 2 {
             // The parser builds a postfix chain in a loop, but the tree is as deep as the chain is long.
-            return literalsOnly(bytes, file: file, notes: [], reason: "chains \(nesting.postfix) calls, members or unwraps "
-                + "(`.`, `()`, `?`, `!`) on one another, past the \(maximumTreeDepth / 2) a Swift file is parsed up to",
+            return literalsOnly(
+                bytes, file: file, notes: [],
+                reason: "chains \(nesting.postfix) calls, members or unwraps "
+                    + "(`.`, `()`, `?`, `!`) on one another, past the \(maximumTreeDepth / 2) a Swift file is parsed up to",
                 line: nesting.postfixLine)
         }
         let visit = {
@@ -65,8 +75,10 @@ package enum SwiftReferenceScanner {
                 // The tree's depth, measured without recursion before anything recurses through it.
                 if let deep = TreeDepth.firstPast(maximumTreeDepth, in: Syntax(tree)) {
                     let line = JSONReader.position(of: min(deep, bytes.count), in: bytes).line
-                    return literalsOnly(bytes, file: file, notes: [], reason: "nests expressions more than \(maximumTreeDepth) "
-                        + "deep (a chain of calls, members or unwraps)", line: line)
+                    return literalsOnly(
+                        bytes, file: file, notes: [],
+                        reason: "nests expressions more than \(maximumTreeDepth) "
+                            + "deep (a chain of calls, members or unwraps)", line: line)
                 }
                 let visitor = Visitor(file: file, tree: tree)
                 visitor.walk(tree)
@@ -96,8 +108,13 @@ package enum SwiftReferenceScanner {
             possible.certainty = .possible
             return possible
         }
-        scan.skipped = notes + [SkippedSource(path: file, reason: reason + ": its string literals count as possible uses, "
-            + "its calls are not checked", line: line, column: line == nil ? nil : 1)] + scan.skipped
+        scan.skipped =
+            notes + [
+                SkippedSource(
+                    path: file,
+                    reason: reason + ": its string literals count as possible uses, "
+                        + "its calls are not checked", line: line, column: line == nil ? nil : 1)
+            ] + scan.skipped
         return scan
     }
 
