@@ -246,13 +246,24 @@ public struct ReferenceFindings: Sendable {
         let sourcesRead = scan.fileCounts.filter { $0.key != SourceTree.Kind.propertyList.rawValue }.values.reduce(0, +) > 0
         let projectSettingsRead = (scan.fileCounts[SourceTree.Kind.buildSettings.rawValue] ?? 0) > 0
         if sourcesRead {
+            // Lookups whose name is built at run time with no literal part (a name from data, such as
+            // DuckDuckGo's tracker logos): any set of a kind they load may be theirs, which each unused set says.
+            let blindLookups = scan.references.filter { reference in
+                guard reference.certainty == .lookup, case .dynamic(let prefix, let suffix) = reference.name else { return false }
+                return prefix.isEmpty && suffix.isEmpty
+            }
             for (offset, set) in lookup.sets.enumerated() where usedBy[offset] == nil {
                 guard Self.checkedForUse(set, appIconsKnown: projectSettingsRead) else { continue }
+                let reaching = blindLookups.filter { $0.lookupKind.accepts(set.kind) }.count
                 diagnostics.append(
                     CatalogDiagnostic(
                         .unusedAsset, path: "\(set.catalog)/\(set.path)",
                         message: "no reference uses \(set.kind.article) \"\(set.name)\""
-                            + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? ""),
+                            + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? "")
+                            + (reaching == 0
+                                ? ""
+                                : "; \(reaching) lookup\(reaching == 1 ? "" : "s") with no literal part "
+                                    + "(a name from data) could reach it"),
                         relatedSet: related(set)))
             }
         }

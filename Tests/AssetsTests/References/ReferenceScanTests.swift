@@ -153,6 +153,34 @@ struct ReferenceScanTests {
         #expect(notes.first { $0.position?.line == 1 }?.message.contains("flag_*") == true)
         #expect(notes.first { $0.position?.line == 2 }?.message.contains("no literal part") == true)
         #expect(findings.unusedNames == ["orphan"])
+        let orphan = findings.findings(.unusedAsset).first?.message ?? ""
+        #expect(orphan.hasSuffix("; 1 lookup with no literal part (a name from data) could reach it"), "\(orphan)")
+    }
+
+    @Test("unused-asset says how many lookups with no literal part (a name from data) could reach the set, counted by kind")
+    func unusedReachedByData() throws {
+        // Given: two lookups of images by a name from data, one of colours, and unused sets of each kind
+        let project = try ProjectFixture()
+        try project.imageSet("tracker_logo_old")
+        try project.colorSet("retired_tint")
+        try project.write(
+            "App/Trackers.swift",
+            """
+            func logo(for entry: TrackerEntry) -> UIImage? { UIImage(named: entry.logoName) }
+            func badge(_ tracker: Tracker) -> UIImage? { UIImage(named: tracker.imageName, in: nil, with: nil) }
+            func tint(_ theme: Theme) -> UIColor? { UIColor(named: theme.colorName) }
+            """)
+
+        // When
+        let (_, findings) = try project.scan()
+
+        // Then: each unused set names the lookups of its kind that could reach it
+        let unused = findings.findings(.unusedAsset)
+        #expect(findings.unusedNames == ["retired_tint", "tracker_logo_old"])
+        let image = unused.first { $0.path.hasSuffix("tracker_logo_old.imageset") }?.message ?? ""
+        let color = unused.first { $0.path.hasSuffix("retired_tint.colorset") }?.message ?? ""
+        #expect(image.hasSuffix("; 2 lookups with no literal part (a name from data) could reach it"), "\(unused)")
+        #expect(color.hasSuffix("; 1 lookup with no literal part (a name from data) could reach it"), "\(unused)")
     }
 
     @Test("a name built elsewhere (an interpolated string or a format returned by a property) keeps its sets, with no note")
@@ -171,6 +199,7 @@ struct ReferenceScanTests {
 
         #expect(findings.unusedNames == ["stale_frame"])
         #expect(findings.findings(.dynamicAssetName).isEmpty)
+        #expect(findings.findings(.unusedAsset).first?.message.contains("could reach") == false)
     }
 
     @Test("generated symbols: Xcode's asset symbols, SwiftGen and R.swift accessors use their sets")

@@ -1,0 +1,107 @@
+/// What the reference visitor reads off a string literal (its plain text, its literal ends, whether its position
+/// never names a set) and off a chain of member accesses (its names, its root).
+import SwiftSyntax
+
+extension SwiftReferenceScanner.Visitor {
+    /// The text of a literal without interpolation, its escapes as written (asset names have none).
+    static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+        var text = ""
+        for segment in literal.segments {
+            guard let part = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += part.content.text
+        }
+        return text
+    }
+
+    /// The literal text before the first interpolation and after the last.
+    static func literalEnds(_ literal: StringLiteralExprSyntax) -> (prefix: String, suffix: String) {
+        var prefix = ""
+        var suffix = ""
+        var sawExpression = false
+        for segment in literal.segments {
+            if let part = segment.as(StringSegmentSyntax.self) {
+                if sawExpression { suffix += part.content.text } else { prefix += part.content.text }
+            } else {
+                sawExpression = true
+                suffix = ""
+            }
+        }
+        return (prefix, suffix)
+    }
+
+    /// Argument labels whose literal is never an asset name: an SF Symbol, a localised string, an
+    /// accessibility identifier.
+    static let nonAssetLabels: Set<String> = [
+        "systemName", "systemSymbolName", "systemImage", "localized", "accessibilityIdentifier", "comment",
+    ]
+    /// Functions whose unlabeled literal is never an asset name (a title is a localisation key).
+    static let nonAssetCalls: Set<String> = [
+        "NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "accessibilityIdentifier",
+        "Text", "Label", "Button", "navigationTitle",
+    ]
+
+    /// A literal in a position that never names a set (`UIImage(systemName: "trash")`,
+    /// `NSLocalizedString("Unstar", …)`, `String(localized:)`, `.accessibilityIdentifier("local")`,
+    /// `view.accessibilityIdentifier = "local"`): not even a possible use.
+    static func isNeverAssetName(_ literal: StringLiteralExprSyntax) -> Bool {
+        if let argument = literal.parent?.as(LabeledExprSyntax.self) {
+            if let label = argument.label?.text { return nonAssetLabels.contains(label) }
+            if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+                let callee =
+                    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if let callee, nonAssetCalls.contains(callee) { return true }
+            }
+            return false
+        }
+        if let sequence = literal.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == literal.id,
+                let target = elements[0].as(MemberAccessExprSyntax.self),
+                target.declName.baseName.text == "accessibilityIdentifier"
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The names of a chain of member accesses from its start (`R`, `image`, `close` for `R.image.close`);
+    /// `implicit` when it starts with a dot (`.Colors.accent`). Nil when it starts with anything else (a
+    /// call, `self`, a literal).
+    static func chain(of node: MemberAccessExprSyntax) -> (components: [String], implicit: Bool)? {
+        var components: [String] = []
+        var current: MemberAccessExprSyntax = node
+        while true {
+            // Every member of a chain is visited and asks for its chain: a bound keeps that linear in the
+            // chain's length (`a.b.b…` 20,000 long took 48 s). No asset symbol is this long.
+            guard components.count < maximumChain else { return nil }
+            components.append(String(current.declName.baseName.text.filter { $0 != "`" }))
+            guard let base = current.base else { return (components.reversed(), true) }
+            if let next = base.as(MemberAccessExprSyntax.self) {
+                current = next
+            } else if let reference = base.as(DeclReferenceExprSyntax.self) {
+                components.append(reference.baseName.text)
+                return (components.reversed(), false)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// The longest member chain read as a possible asset symbol or accessor.
+    static let maximumChain = 32
+
+    /// The first name of a chain (`R` in `R.image.close`); nil past `maximumChain`.
+    static func rootName(of expression: ExprSyntax) -> String? {
+        var current = expression
+        var steps = 0
+        while let member = current.as(MemberAccessExprSyntax.self) {
+            steps += 1
+            guard steps <= maximumChain else { return nil }
+            guard let base = member.base else { return member.declName.baseName.text }
+            current = base
+        }
+        return current.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+}

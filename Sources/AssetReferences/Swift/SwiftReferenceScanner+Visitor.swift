@@ -1,0 +1,359 @@
+/// The syntax walk behind `SwiftReferenceScanner.scan`: the lookups, accessors, literals and declared members of one file.
+import Assets
+import SwiftParser
+import SwiftSyntax
+
+extension SwiftReferenceScanner {
+    final class Visitor: SyntaxVisitor {
+        let file: String
+        let converter: SourceLocationConverter
+        var references: [AssetReference] = []
+        /// Literals already recorded as lookups or possible uses in this file (one possible use per name).
+        private var seenLiterals: Set<String> = []
+        private var lookupLiterals: Set<SyntaxIdentifier> = []
+        private var seenSymbols: Set<String> = []
+        /// `.lookup`, or `.possible` for a call that names another bundle.
+        private var lookupCertainty: AssetReference.Certainty = .lookup
+        var parameterLookups: [ParameterLookup] = []
+        var literalArguments: [LiteralArgument] = []
+        /// The functions being walked: name, and each parameter's local name → its label.
+        private var functions: [(name: String, parameters: [String: String])] = []
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            var parameters: [String: String] = [:]
+            for parameter in node.signature.parameterClause.parameters {
+                let label = parameter.firstName.text
+                parameters[(parameter.secondName ?? parameter.firstName).text] = label
+            }
+            functions.append((node.name.text, parameters))
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+
+        /// Enum cases and static properties the project declares (`case newTab`, `static let lock`): a bare
+        /// `.newTab` outside an image or colour initialiser is that member, not Xcode's asset symbol.
+        var declaredMembers: Set<String> = []
+
+        override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.name.text.filter { $0 != "`" }
+            declaredMembers.insert(name)
+            // A case of a `String` enum without a raw value has its name as raw value: a string the code may load
+            // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
+            if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
+                let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
+                enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true
+            {
+                seenLiterals.insert(name)
+                add(.literal(name), .any, .possible, at: node, via: "a String enum's case")
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+                for binding in node.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        declaredMembers.insert(name.filter { $0 != "`" })
+                    }
+                }
+            }
+            return .visitChildren
+        }
+
+        /// `expression` names a parameter of the function being walked: a lookup of it is recorded for the
+        /// calls that pass a literal.
+        private func parameterLookup(_ expression: ExprSyntax?, whole: Bool, suffix: String, wanted: AssetLookup.Wanted, via: String) {
+            guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+                let function = functions.last, let label = function.parameters[reference.baseName.text]
+            else { return }
+            parameterLookups.append(
+                ParameterLookup(
+                    function: function.name, label: label, whole: whole, suffix: suffix,
+                    wanted: wanted.rawValue, via: via))
+        }
+
+        init(file: String, tree: SourceFileSyntax) {
+            self.file = file
+            converter = SourceLocationConverter(fileName: file, tree: tree)
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private func add(
+            _ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
+            at node: some SyntaxProtocol, via: String, crashes: Bool = false
+        ) {
+            let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            references.append(
+                AssetReference(
+                    name: name, wanted: wanted, certainty: certainty, file: file,
+                    line: location.line, column: location.column, via: via, crashes: crashes))
+        }
+
+        // `#if false` / `#if 0`: that clause is not code.
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if let condition = node.condition {
+                // Only a short condition can be `false` or `0` (its text is not built for a long one).
+                if condition.trimmedLength.utf8Length <= 5 {
+                    let text = condition.trimmedDescription
+                    if text == "false" || text == "0" { return .skipChildren }
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.macroName.text == "imageLiteral",
+                let argument = node.arguments.first(where: { $0.label?.text == "resourceName" })
+            {
+                name(of: argument.expression, wanted: .image, via: "#imageLiteral(resourceName:)", crashes: true)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            // A call passing a plain literal, for the functions whose parameter reaches a lookup.
+            if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            {
+                for argument in node.arguments {
+                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
+                        continue
+                    }
+                    let location = converter.location(for: literal.positionAfterSkippingLeadingTrivia)
+                    literalArguments.append(
+                        LiteralArgument(
+                            function: callee, label: argument.label?.text ?? "_", text: text,
+                            line: location.line, column: location.column))
+                }
+            }
+            // `UIApplication.shared.setAlternateIconName("Dark")`: an app icon by name (nil, or a variable, names none here).
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setAlternateIconName",
+                let first = node.arguments.first, first.label == nil, isStringExpression(first.expression)
+            {
+                lookupCertainty = .lookup
+                name(of: first.expression, wanted: .appIcon, via: "setAlternateIconName(_:)")
+                return .visitChildren
+            }
+            guard let (type, viaInit) = calledType(node.calledExpression) else { return .visitChildren }
+            let arguments = Array(node.arguments)
+            guard let first = arguments.first else { return .visitChildren }
+            let label = first.label?.text
+            let unwrapped = node.parent?.is(ForceUnwrapExprSyntax.self) ?? false
+            let typeName = type ?? (viaInit ? ".init" : "")
+            // A bundle other than the app's or the package's own may hold a catalog outside the project (a
+            // dependency's): such a name counts as a use, never as missing.
+            lookupCertainty = .lookup
+            // A long bundle expression is not rendered as text (bounded work): it is no bundle of our own.
+            let bundleArgument = arguments.first(where: { $0.label?.text == "bundle" || $0.label?.text == "in" }).map { bundle in
+                bundle.expression.trimmedLength.utf8Length > 32 ? "(expression)" : bundle.expression.trimmedDescription
+            }
+            if let bundleArgument, !SwiftReferenceScanner.ownBundles.contains(bundleArgument) {
+                lookupCertainty = .possible
+            }
+            let before = references.count
+            defer { for index in before..<references.count { references[index].bundle = bundleArgument } }
+            switch label {
+            case "named":
+                // `UIImage(named:)`, `UIColor(named:)`, `NSImage(named:)`, `.init(named:)` (the type implied: it may
+                // be any type with such an initialiser, so its name is a use, never missing).
+                if type == nil { lookupCertainty = .possible }
+                let wanted = type.flatMap { SwiftReferenceScanner.lookupTypes[$0] } ?? .any
+                guard type.map({ SwiftReferenceScanner.lookupTypes[$0] != nil }) ?? true else { return .visitChildren }
+                let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
+                name(of: first.expression, wanted: wanted, via: via, crashes: unwrapped)
+            case "imageLiteralResourceName" where type == "UIImage" || type == "NSImage":
+                name(of: first.expression, wanted: .image, via: "\(typeName)(imageLiteralResourceName:)", crashes: true)
+            case "name" where type == "NSDataAsset":
+                name(of: first.expression, wanted: .data, via: "NSDataAsset(name:)", crashes: unwrapped)
+            case "decorative" where type == "Image":
+                name(of: first.expression, wanted: .image, via: "Image(decorative:)")
+            case nil where type == "Image" || type == "Color":
+                // `Image("x")`, `Color("x", bundle:)`; `Image(uiImage)` and `Color(uiColor)` pass values,
+                // so only a string literal (or one built from literals) is a name here.
+                let wanted: AssetLookup.Wanted = type == "Image" ? .image : .color
+                guard arguments.allSatisfy({ $0.label == nil || $0.label?.text == "bundle" || $0.label?.text == "label" }) else {
+                    return .visitChildren
+                }
+                if isStringExpression(first.expression) {
+                    name(of: first.expression, wanted: wanted, via: "\(typeName)(_:\(arguments.count > 1 ? "…" : ""))")
+                }
+            default:
+                break
+            }
+            // `Label("Title", image: "x")`.
+            if type == "Label", let image = arguments.first(where: { $0.label?.text == "image" }),
+                isStringExpression(image.expression)
+            {
+                name(of: image.expression, wanted: .image, via: "Label(_:image:)")
+            }
+            return .visitChildren
+        }
+
+        /// `UIImage`, `UIImage.init`, `SwiftUI.Image`; `.init` gives (nil, true).
+        private func calledType(_ expression: ExprSyntax) -> (String?, Bool)? {
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                return (reference.baseName.text, false)
+            }
+            if let member = expression.as(MemberAccessExprSyntax.self) {
+                let memberName = member.declName.baseName.text
+                guard let base = member.base else { return memberName == "init" ? (nil, true) : nil }
+                let baseName =
+                    base.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if memberName == "init" { return baseName.map { ($0, true) } }
+                // `SwiftUI.Image(…)`, `UIKit.UIImage(…)`.
+                if ["SwiftUI", "UIKit", "AppKit"].contains(baseName ?? "") { return (memberName, false) }
+            }
+            return nil
+        }
+
+        private func isStringExpression(_ expression: ExprSyntax) -> Bool {
+            if expression.is(StringLiteralExprSyntax.self) { return true }
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                return sequence.elements.contains { $0.is(StringLiteralExprSyntax.self) }
+            }
+            if let ternary = expression.as(TernaryExprSyntax.self) {
+                return isStringExpression(ternary.thenExpression) || isStringExpression(ternary.elseExpression)
+            }
+            return false
+        }
+
+        /// Records the name an argument gives: a literal, the literals of a ternary, or a dynamic name.
+        private func name(of expression: ExprSyntax, wanted: AssetLookup.Wanted, via: String, crashes: Bool = false) {
+            if let literal = expression.as(StringLiteralExprSyntax.self) {
+                lookupLiterals.insert(literal.id)
+                if let text = Self.plainText(literal) {
+                    add(.literal(text), wanted, lookupCertainty, at: literal, via: via, crashes: crashes)
+                } else {
+                    let (prefix, suffix) = Self.literalEnds(literal)
+                    add(.dynamic(prefix: prefix, suffix: suffix), wanted, lookupCertainty, at: literal, via: via, crashes: crashes)
+                }
+                return
+            }
+            if let ternary = expression.as(TernaryExprSyntax.self) {
+                name(of: ternary.thenExpression, wanted: wanted, via: via, crashes: crashes)
+                name(of: ternary.elseExpression, wanted: wanted, via: via, crashes: crashes)
+                return
+            }
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                // Unfolded `cond ? "a" : "b"`: the branches.
+                if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+                    let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count
+                {
+                    name(of: ternary.thenExpression, wanted: wanted, via: via, crashes: crashes)
+                    let rest = elements[(index + 1)...]
+                    if rest.count == 1, let last = rest.first { name(of: last, wanted: wanted, via: via, crashes: crashes) }
+                    return
+                }
+                let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+                if !operators.isEmpty, operators.allSatisfy({ $0 == "+" }) {
+                    // Concatenation: the literal at each end is a prefix or suffix.
+                    for element in elements {
+                        if let literal = element.as(StringLiteralExprSyntax.self) { lookupLiterals.insert(literal.id) }
+                    }
+                    let prefix =
+                        elements.first?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                        ?? elements.first?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).prefix } ?? ""
+                    let suffix =
+                        elements.last?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                        ?? elements.last?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).suffix } ?? ""
+                    add(
+                        .dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
+                        via: via, crashes: crashes)
+                    parameterLookup(elements.first, whole: false, suffix: elements.count > 1 ? suffix : "", wanted: wanted, via: via)
+                    return
+                }
+                if operators == ["??"], let fallback = elements.last?.as(StringLiteralExprSyntax.self) {
+                    // `name ?? "default"`: the fallback is a name; the rest is built at run time.
+                    name(of: ExprSyntax(fallback), wanted: wanted, via: via, crashes: crashes)
+                    add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
+                    return
+                }
+            }
+            add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
+            parameterLookup(expression, whole: true, suffix: "", wanted: wanted, via: via)
+        }
+
+        override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+            // `"episode_download_\(n)"` returned by a property and looked up elsewhere: the sets its literal ends
+            // match count as used (a possible use: no note, never missing).
+            if !lookupLiterals.contains(node.id), Self.plainText(node) == nil {
+                let (prefix, suffix) = Self.literalEnds(node)
+                if prefix.utf8.count + suffix.utf8.count >= 3, prefix.utf8.count <= 200, !prefix.contains(" "),
+                    seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted
+                {
+                    add(.dynamic(prefix: prefix, suffix: suffix), .any, .possible, at: node, via: "an interpolated string")
+                }
+                return .visitChildren
+            }
+            guard !lookupLiterals.contains(node.id), let text = Self.plainText(node), !text.isEmpty, text.utf8.count <= 200,
+                !seenLiterals.contains(text), !Self.isNeverAssetName(node)
+            else { return .visitChildren }
+            seenLiterals.insert(text)
+            add(.literal(text), .any, .possible, at: node, via: "a string literal")
+            return .visitChildren
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            // A call's callee (`.background(…)`, `Color.red.opacity(…)`'s `opacity`) is a method, not an asset.
+            // R.swift's accessors are calls (`R.image.close()`).
+            if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+                node.base.flatMap(Self.rootName) != "R"
+            {
+                return .visitChildren
+            }
+            let member = String(node.declName.baseName.text.filter { $0 != "`" })
+            guard !member.isEmpty, member != "init", member != "self" else { return .visitChildren }
+            // A namespace's type inside a longer chain (`Colors` in `.Colors.Text.primary`) is not a symbol itself.
+            if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
+                member.first?.isUppercase ?? false
+            {
+                return .visitChildren
+            }
+            guard let chain = Self.chain(of: node) else { return .visitChildren }
+            var components = chain.components
+            if chain.implicit {
+                // `.brandLogo`, `.Colors.Text.primary`: the call the chain is passed to may say the kind.
+                record(.symbol(components.joined(separator: ".")), contextWanted(of: node), at: node)
+                return .visitChildren
+            }
+            while let first = components.first, SwiftReferenceScanner.moduleNames.contains(first) { components.removeFirst() }
+            guard let root = components.first, components.count > 1 else { return .visitChildren }
+            if let wanted = SwiftReferenceScanner.xcodeSymbolRoots[root] {
+                // `ImageResource.brandLogo`, `UIColor.Colors.accent`: Xcode's symbol, exactly.
+                record(.symbol(components.dropFirst().joined(separator: ".")), wanted, at: node)
+            } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") || root.hasSuffix("Asset")
+                || root.hasSuffix("Assets")
+            {
+                // (tuist names its accessors' namespace after the target: `MyAppAsset.bell`.)
+                // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key.
+                record(.accessor(member), .any, at: node)
+            }
+            return .visitChildren
+        }
+
+        private func record(_ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, at node: MemberAccessExprSyntax) {
+            let key: String
+            switch name {
+            case .symbol(let path): key = "s\(wanted.rawValue):\(path)"
+            case .accessor(let identifier): key = "a:\(identifier)"
+            default: return
+            }
+            guard seenSymbols.insert(key).inserted else { return }
+            add(name, wanted, .possible, at: node.declName, via: "a generated asset symbol")
+        }
+
+        /// What the call an implicit member is passed to loads: `Image(.x)`, `UIImage(resource: .x)`,
+        /// `Color(.x)`; `.any` elsewhere.
+        private func contextWanted(of node: MemberAccessExprSyntax) -> AssetLookup.Wanted {
+            guard let argument = node.parent?.as(LabeledExprSyntax.self),
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let (calledName, _) = calledType(call.calledExpression), let type = calledName,
+                let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data
+            else { return .any }
+            return wanted
+        }
+    }
+}
