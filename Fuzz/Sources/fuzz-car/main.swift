@@ -7,7 +7,8 @@ import FuzzSupport
 FuzzDriver.run(fuzzCar)
 
 /// Compiled catalogs (`Assets.car`): the input is written to a scratch file (the reader reads a path) and
-/// read with and without payload digests, then a few names are resolved. A hostile BOM store must give a
+/// read with and without payload digests, then a few names are resolved and the first 64 renditions extracted
+/// (files and pixels, as `car extract` writes them). A hostile BOM store must give a
 /// `CompiledCatalogError`, never a crash; libFuzzer's `-timeout` and `-rss_limit_mb` bound time and memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -19,6 +20,8 @@ public func fuzzCar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             _ = car.resolve(name, for: .iPhone)
             _ = car.resolve(name, for: VariantQuery(appearance: .dark, idiom: .pad))
         }
+        // Every rendition's file or pixels (uncompressed and gzip chunks, atlas crops; LZFSE where a library is).
+        for index in 0..<min(car.renditionCount, 64) { _ = try? car.extracted(at: index) }
     }
     _ = try? CompiledCatalog.read(at: CarScratch.path, digests: size % 2 != 0)
     return 0

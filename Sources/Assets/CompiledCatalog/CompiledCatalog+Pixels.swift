@@ -11,6 +11,14 @@ import AssetsCodecs
 /// `zip` chunks are gzip members (libdeflate), `lzfse` ones LZFSE (the system's library, `LZFSELibrary`);
 /// a `palette-img` chunk is LZFSE over a palette and indices, looked up here (a table lookup, not a codec).
 /// CoreUI's own `rle` and `deepmap` encodings have no public description and are not decoded.
+/// What a rendition of a compiled catalog holds, as `car extract` writes it.
+public enum ExtractedRendition: Sendable, Hashable {
+    /// A file stored as it was (a PDF, JPEG, SVG or data set's bytes).
+    case file([UInt8])
+    /// An image's pixels, straight RGBA.
+    case pixels(RGBAImage)
+}
+
 extension CompiledCatalog {
     /// The rendition's pixels. Throws `.undecodable` when the rendition holds none this reader decodes
     /// (another payload, another pixel format or compression, no LZFSE library), and the reader's other

@@ -2,7 +2,7 @@
 /// the rendition key's format, the facets (set names), the appearances and every rendition, read without
 /// decompressing anything. Memory is the listing (a few hundred bytes a rendition), not the file.
 /// Public for the fuzz harness (`Fuzz/Sources/fuzz-car`), which uses public API only: `read(at:digests:)`,
-/// `renditionCount` and `resolve(_:for:)`; the rest stays `package`.
+/// `renditionCount`, `resolve(_:for:)` and `extracted(at:)`; the rest stays `package`.
 public struct CompiledCatalog: Sendable {
     package var path: String
     package var fileSize: Int
@@ -130,6 +130,16 @@ public struct CompiledCatalog: Sendable {
     }
 
     public var renditionCount: Int { renditions.count }
+
+    /// What `car extract` writes for the rendition at `index` (file order): the file it stores, or its pixels;
+    /// nil for an index out of range or a rendition that holds neither (a colour, a multisize set).
+    public func extracted(at index: Int) throws(CompiledCatalogError) -> ExtractedRendition? {
+        guard renditions.indices.contains(index) else { return nil }
+        let rendition = renditions[index]
+        if let file = try storedFile(of: rendition) { return .file(file) }
+        guard rendition.payloadTag == "MLEC" || rendition.link != nil else { return nil }
+        return .pixels(try pixels(of: rendition))
+    }
 
     /// The value of attribute `identifier` in `rendition`'s key, when the key format has it.
     package func value(_ identifier: UInt32, of rendition: CompiledRendition) -> UInt16? {
