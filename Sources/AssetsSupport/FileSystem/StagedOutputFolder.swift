@@ -68,13 +68,13 @@ package final class StagedOutputFolder {
             // A run leaves temporaries only when it dies holding its lock, and then the lock file stays
             // (a run that finishes, or is stopped by SIGINT or SIGTERM, removes both): with no lock file
             // before this one, the parent is not listed. In a batch the parent holds every output folder
-            // so far, and listing it for each one made the batch's cost grow with the square of its size.
+            // so far, and listing it for each one would make the batch's cost grow with the square of its size.
             if lockWasThere {
                 StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             }
             try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
-            // The folder is made and registered for the clean-up as one step: a signal between the two left
-            // it behind (the lock was removed, so no later run would have cleaned it up).
+            // The folder is made and registered for the clean-up as one step: a signal between the two would
+            // leave it behind, and with the lock file removed no later run would clean it up.
             guard InterruptCleanup.enterUninterruptible() else { throw OutputError(path: folder, reason: .interrupted) }
             defer { InterruptCleanup.leaveUninterruptible() }
             do throws(Errno) {
