@@ -8,20 +8,24 @@ extension CatalogValidator.Options {
     /// `placeholders.json`. With `costChecks`, the cost checks run too, with the deployment target read from
     /// the project above the catalog; `costRewritesFiles` adds `compressible-image`'s lossless rewrites, and
     /// `duplicatesOnlyWhenDeep` leaves `duplicate-image` out unless `deep` or the configuration names it.
-    public static func forProject(catalog: String, deep: Bool = false, requirePlaceholders: Bool = false,
-                                  config: ValidationConfig = ValidationConfig(), placeholderNames: PlaceholderNames = .conventional,
-                                  placeholderFileGiven: Bool = false, costChecks: Bool = false,
-                                  costRewritesFiles: Bool = true, duplicatesOnlyWhenDeep: Bool = false,
-                                  limits: DecodingLimits = .default, catalogLimits: CatalogLimits = .default) -> CatalogValidator.Options {
+    public static func forProject(
+        catalog: String, deep: Bool = false, requirePlaceholders: Bool = false,
+        config: ValidationConfig = ValidationConfig(), placeholderNames: PlaceholderNames = .conventional,
+        placeholderFileGiven: Bool = false, costChecks: Bool = false,
+        costRewritesFiles: Bool = true, duplicatesOnlyWhenDeep: Bool = false,
+        limits: DecodingLimits = .default, catalogLimits: CatalogLimits = .default
+    ) -> CatalogValidator.Options {
         let required = requirePlaceholders || config.requirePlaceholders == true
-        let declared = config.requirePlaceholders != false
+        let declared =
+            config.requirePlaceholders != false
             && (placeholderFileGiven || CatalogFileSystem.targetStatus(PlaceholderConfig.path(besideCatalog: catalog)).isSuccess)
         let placeholders: [PlaceholderRole] = required || declared ? PlaceholderRole.expectedInCatalog : []
         var config = config
         if duplicatesOnlyWhenDeep, !deep, config.rules[.duplicateImage] == nil { config.rules[.duplicateImage] = .off }
-        var options = CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders,
-                                               placeholderNames: placeholderNames, limits: limits,
-                                               catalogLimits: catalogLimits, config: config)
+        var options = CatalogValidator.Options(
+            deep: deep, requirePlaceholders: required, placeholders: placeholders,
+            placeholderNames: placeholderNames, limits: limits,
+            catalogLimits: catalogLimits, config: config)
         options.costChecks = costChecks
         options.costRewritesFiles = costRewritesFiles
         if costChecks { options.deployment = DeploymentTarget.find(forCatalog: catalog, settings: config.cost) }

@@ -40,8 +40,10 @@ package enum DuplicateCandidates {
 
     /// Finds the digest of every row of `tables` whose key another row (of any table) shares and that has
     /// not been looked at yet. `roots[i]` is the folder of `tables[i]`'s catalog.
-    package static func resolve(_ tables: inout [ImageDigestTable], roots: [String], by evidence: Evidence,
-                                limits: DecodingLimits, workers: Int = ParallelWork.processorCount) {
+    package static func resolve(
+        _ tables: inout [ImageDigestTable], roots: [String], by evidence: Evidence,
+        limits: DecodingLimits, workers: Int = ParallelWork.processorCount
+    ) {
         guard tables.count == roots.count else { return }
         // Equal bytes are equal headers, so a copy shares the shape too.
         func key(_ row: ImageDigestTable.Row) -> Key { Key(shape: row.shape, size: evidence == .bytes ? row.size : -1) }
@@ -69,7 +71,8 @@ package enum DuplicateCandidates {
             guard Int(row.shape.format) < formats.count else { return nil }
             let format = formats[Int(row.shape.format)]
             guard case .success(let read) = catalogRoots[tableIndex].read(snapshot[tableIndex].path(rowIndex)),
-                  read.head.count == read.size else { return nil }
+                read.head.count == read.size
+            else { return nil }
             let bytes = read.head
             let content = bytes.withUnsafeBytes { PixelDigest.ofBytes($0, tag: row.shape.format) }
             guard evidence == .pixels else { return content }

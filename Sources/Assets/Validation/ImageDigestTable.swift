@@ -78,10 +78,14 @@ package struct ImageDigestTable: Sendable, Hashable {
         for file in files {
             let bytes = file.path.utf8
             guard let start = UInt32(exactly: utf8.count), let count = UInt32(exactly: bytes.count),
-                  UInt32(exactly: utf8.count + bytes.count) != nil else { continue }
+                UInt32(exactly: utf8.count + bytes.count) != nil
+            else { continue }
             utf8 += bytes
-            rows.append(Row(shape: file.shape, digest: file.bytesDigest, looked: file.bytesDigest != nil, size: file.size, pathStart: start, pathCount: count, set: set,
-                            ascii: bytes.allSatisfy { $0 < 0x80 }))
+            rows.append(
+                Row(
+                    shape: file.shape, digest: file.bytesDigest, looked: file.bytesDigest != nil, size: file.size, pathStart: start,
+                    pathCount: count, set: set,
+                    ascii: bytes.allSatisfy { $0 < 0x80 }))
             sortedByPath = false
         }
     }
@@ -95,7 +99,7 @@ package struct ImageDigestTable: Sendable, Hashable {
     /// The catalog-relative path of row `index`.
     package func path(_ index: Int) -> String {
         let row = rows[index]
-        return String(decoding: utf8[Int(row.pathStart) ..< Int(row.pathStart) + Int(row.pathCount)], as: UTF8.self)
+        return String(decoding: utf8[Int(row.pathStart)..<Int(row.pathStart) + Int(row.pathCount)], as: UTF8.self)
     }
 
     /// Puts the rows in the order of their paths (`String`'s order), in place.
@@ -112,8 +116,8 @@ package struct ImageDigestTable: Sendable, Hashable {
 
     /// `String`'s `<` on the two rows' paths: their bytes when both are ASCII (the same order), else the strings.
     private static func pathPrecedes(_ left: Row, _ right: Row, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let leftBytes = UnsafeBufferPointer(rebasing: buffer[Int(left.pathStart) ..< Int(left.pathStart) + Int(left.pathCount)])
-        let rightBytes = UnsafeBufferPointer(rebasing: buffer[Int(right.pathStart) ..< Int(right.pathStart) + Int(right.pathCount)])
+        let leftBytes = UnsafeBufferPointer(rebasing: buffer[Int(left.pathStart)..<Int(left.pathStart) + Int(left.pathCount)])
+        let rightBytes = UnsafeBufferPointer(rebasing: buffer[Int(right.pathStart)..<Int(right.pathStart) + Int(right.pathCount)])
         guard left.ascii, right.ascii else {
             return String(decoding: leftBytes, as: UTF8.self) < String(decoding: rightBytes, as: UTF8.self)
         }

@@ -1,8 +1,8 @@
 import AssetsSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a project's configuration file is: searched for from the catalog or the project upwards, with the
@@ -15,8 +15,12 @@ extension ValidationConfig {
         // Inside the catalog: never read, always reported.
         let inside = join(real, fileName)
         if case .success = CatalogFileSystem.linkStatus(inside) {
-            ignored.append(Ignored(file: inside, insideCatalog: fileName,
-                                   reason: "is inside the catalog it would configure; a catalog never configures its own checks (put it in the project folder)"))
+            ignored.append(
+                Ignored(
+                    file: inside, insideCatalog: fileName,
+                    reason:
+                        "is inside the catalog it would configure; a catalog never configures its own checks (put it in the project folder)"
+                ))
         }
         guard real != "/" else { return (nil, ignored) }
         let (found, above) = search(from: parent(of: real))
@@ -43,8 +47,10 @@ extension ValidationConfig {
                 switch status.type {
                 case .file: found = candidate
                 case .symlink:
-                    ignored.append(Ignored(file: candidate, insideCatalog: nil,
-                                           reason: "is a symbolic link; the configuration is never read through a link"))
+                    ignored.append(
+                        Ignored(
+                            file: candidate, insideCatalog: nil,
+                            reason: "is a symbolic link; the configuration is never read through a link"))
                 default:
                     ignored.append(Ignored(file: candidate, insideCatalog: nil, reason: "is not a regular file"))
                 }
@@ -73,7 +79,8 @@ extension ValidationConfig {
     static func distrust(_ file: String) -> String? {
         let user = UInt32(geteuid())
         guard case .success(let status) = CatalogFileSystem.linkStatus(file),
-              case .success(let folder) = CatalogFileSystem.targetStatus(parent(of: file)) else { return nil }
+            case .success(let folder) = CatalogFileSystem.targetStatus(parent(of: file))
+        else { return nil }
         if status.owner != user, status.owner != 0 {
             return "is owned by another user (uid \(status.owner)); a configuration is read only when it is the user's own or root's"
         }

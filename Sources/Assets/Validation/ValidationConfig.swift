@@ -1,8 +1,8 @@
 import AssetsSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which checks run and how loud they are: `.asset-tool.json`, found by walking up from the folder that
@@ -62,8 +62,10 @@ public struct ValidationConfig: Sendable, Hashable {
     /// The cost checks' settings (`"cost"`): thresholds, deployment target, point sizes.
     public var cost = CostSettings()
 
-    public init(rules: [CatalogDiagnostic.Code: RuleSetting] = [:], exclude: [String] = [],
-                requirePlaceholders: Bool? = nil, file: String? = nil) {
+    public init(
+        rules: [CatalogDiagnostic.Code: RuleSetting] = [:], exclude: [String] = [],
+        requirePlaceholders: Bool? = nil, file: String? = nil
+    ) {
         self.rules = rules
         self.exclude = exclude
         self.requirePlaceholders = requirePlaceholders
@@ -134,11 +136,16 @@ public struct ValidationConfig: Sendable, Hashable {
                 for (code, setting) in rules {
                     let keyPath = "rules.\(quoted(code, bare: true))"
                     guard let parsed = CatalogDiagnostic.Code(rawValue: code) else {
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "\(quoted(code)) is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        throw ValidationConfigError(
+                            file: file, keyPath: keyPath,
+                            message:
+                                "\(quoted(code)) is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        )
                     }
                     guard case .string(let word) = setting, let rule = RuleSetting(rawValue: word) else {
                         let found = described(setting)
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"note\", \"warning\" or \"error\"")
+                        throw ValidationConfigError(
+                            file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"note\", \"warning\" or \"error\"")
                     }
                     config.rules[parsed] = rule
                 }
@@ -149,7 +156,8 @@ public struct ValidationConfig: Sendable, Hashable {
                 for (index, item) in items.enumerated() {
                     guard case .string(let pattern) = item, !pattern.isEmpty else {
                         let found = if case .string = item { "an empty string" } else { described(item) }
-                        throw ValidationConfigError(file: file, keyPath: "exclude[\(index)]", message: "is \(found), expected a non-empty pattern")
+                        throw ValidationConfigError(
+                            file: file, keyPath: "exclude[\(index)]", message: "is \(found), expected a non-empty pattern")
                     }
                     config.exclude.append(pattern)
                 }
@@ -165,7 +173,8 @@ public struct ValidationConfig: Sendable, Hashable {
                 }
                 for (index, item) in items.enumerated() {
                     guard case .string(let pattern) = item, !pattern.isEmpty else {
-                        throw ValidationConfigError(file: file, keyPath: "\(key)[\(index)]", message: "is \(item.text), expected a non-empty pattern")
+                        throw ValidationConfigError(
+                            file: file, keyPath: "\(key)[\(index)]", message: "is \(item.text), expected a non-empty pattern")
                     }
                     config.dynamicNames.append(pattern)
                 }
@@ -174,7 +183,9 @@ public struct ValidationConfig: Sendable, Hashable {
             case "$schema":
                 break
             default:
-                throw ValidationConfigError(file: file, keyPath: quoted(key, bare: true), message: "is not a key this file takes (\(known.joined(separator: ", ")))")
+                throw ValidationConfigError(
+                    file: file, keyPath: quoted(key, bare: true), message: "is not a key this file takes (\(known.joined(separator: ", ")))"
+                )
             }
         }
         return config
@@ -202,9 +213,11 @@ public struct ValidationConfig: Sendable, Hashable {
     /// A key or value of the file as an error line shows it: a short word (letters, digits, `-`, `_`, `.`,
     /// `$`, `*`, `/`, at most 40) as itself, quoted unless `bare`; anything else only by its length.
     static func quoted(_ text: String, bare: Bool = false) -> String {
-        let allowed = text.utf8.count <= 40 && !text.isEmpty && text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.$*/".unicodeScalars.contains($0))
-        }
+        let allowed =
+            text.utf8.count <= 40 && !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.$*/".unicodeScalars.contains($0))
+            }
         guard allowed else { return "(a key or value of \(text.utf8.count) bytes)" }
         return bare ? text : "\"\(text)\""
     }

@@ -46,8 +46,9 @@ public struct AtomicFileWriter: Sendable {
         for component in path.split(separator: "/") {
             current += "/" + component
             do throws(Errno) {
-                try OutputFileSystem.makeFolder(FilePath(current), [.ownerReadWriteExecute, .groupReadWriteExecute, .otherReadWriteExecute])
-            } catch where error != .fileExists {
+                try OutputFileSystem.makeFolder(
+                    FilePath(current), [.ownerReadWriteExecute, .groupReadWriteExecute, .otherReadWriteExecute])
+            } catch  where error != .fileExists {
                 throw OutputError(path: current, reason: .system(error.rawValue))
             } catch {}
         }
@@ -89,7 +90,8 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notADirectory: return "\(path): not a directory"
         case .busy: return "\(path): another asset-tool run is writing this folder; try again when it is done"
         case .notReplaceable(let why): return "\(path): \(why)"
-        case .tooManyFiles(let limit): return "\(path): would be file \(limit + 1) of this run, over the limit of \(limit) files (--max-files)"
+        case .tooManyFiles(let limit):
+            return "\(path): would be file \(limit + 1) of this run, over the limit of \(limit) files (--max-files)"
         case .system(let code): return "\(path): \(SystemError(code: code))"
         case .interrupted: return "\(path): interrupted before the output was put in place; left as it was"
         }

@@ -1,9 +1,9 @@
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The temporary folders and lock files of outputs being written, so that a command stopped by
@@ -110,7 +110,7 @@ package enum InterruptCleanup {
                     do throws(Errno) {
                         try OutputFileSystem.removeEmptyFolder(FilePath(path))
                         break
-                    } catch where error == .noSuchFileOrDirectory {
+                    } catch  where error == .noSuchFileOrDirectory {
                         break
                     } catch {}
                     if attempt >= 4 { usleep(2_000) }

@@ -1,9 +1,9 @@
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The raw calls the writers make (`AtomicFileStream`, `AtomicFileWriter`, `StagedOutputFolder`, `InterruptCleanup`,

@@ -49,8 +49,10 @@ package final class StagedOutputFolder {
     /// run holds the lock, or the folder exists and may not be replaced: without `overwrite`, when it
     /// holds any of this tool's output (`exists`); in any case, when it holds anything else.
     /// `isOwnOutput` says whether an entry name is one this tool writes in the folder.
-    package init(_ folder: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
-                 isOwnOutput: @escaping (String) -> Bool) throws(OutputError) {
+    package init(
+        _ folder: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
+        isOwnOutput: @escaping (String) -> Bool
+    ) throws(OutputError) {
         let (parent, name) = try StagedOutputFolder.split(folder)
         self.path = folder
         self.parent = parent
@@ -72,7 +74,8 @@ package final class StagedOutputFolder {
             if lockWasThere {
                 StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             }
-            try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(
+                folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
             // The folder is made and registered for the clean-up as one step: a signal between the two would
             // leave it behind, and with the lock file removed no later run would clean it up.
             guard InterruptCleanup.enterUninterruptible() else { throw OutputError(path: folder, reason: .interrupted) }
@@ -144,7 +147,8 @@ package final class StagedOutputFolder {
             }
             // A run finishing meanwhile removes the file it locked: hold the lock only on the file the path names now.
             if let held = (try? fd.stat()).map(CatalogFileSystem.status), case .success(let named) = CatalogFileSystem.linkStatus(lockPath),
-               held.device == named.device, held.inode == named.inode {
+                held.device == named.device, held.inode == named.inode
+            {
                 return (fd, wasThere)
             }
             try? fd.close()
@@ -202,8 +206,11 @@ package final class StagedOutputFolder {
 
     private static func removeOwnFolder(_ folder: String, holdsFolders: Bool, isOwnOutput: (String) -> Bool) {
         guard case .success(let status) = CatalogFileSystem.linkStatus(folder), status.type == .directory else { return }
-        for entry in CatalogFileSystem.names(in: folder) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) || entry == supersededMarkerName {
-            if holdsFolders, case .success(let entryStatus) = CatalogFileSystem.linkStatus(folder + "/" + entry), entryStatus.type == .directory {
+        for entry in CatalogFileSystem.names(in: folder)
+        where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) || entry == supersededMarkerName {
+            if holdsFolders, case .success(let entryStatus) = CatalogFileSystem.linkStatus(folder + "/" + entry),
+                entryStatus.type == .directory
+            {
                 InterruptCleanup.removeTree(folder + "/" + entry)
             } else {
                 try? OutputFileSystem.removeFile(FilePath(folder + "/" + entry))
@@ -217,8 +224,10 @@ package final class StagedOutputFolder {
         entry.hasPrefix(".") && entry.dropLast(6).hasSuffix(".tmp-")
     }
 
-    private static func checkExisting(_ path: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
-                                      isOwnOutput: (String) -> Bool) throws(OutputError) {
+    private static func checkExisting(
+        _ path: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
+        isOwnOutput: (String) -> Bool
+    ) throws(OutputError) {
         let info: CatalogFileSystem.Status
         switch CatalogFileSystem.linkStatus(path) {
         case .success(let status): info = status
@@ -231,13 +240,19 @@ package final class StagedOutputFolder {
         }
         guard info.type == .directory else { throw OutputError(path: path, reason: .notADirectory) }
         // A name without a digit (a manifest) is named before numbered ones (frames).
-        let entries = CatalogFileSystem.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
+        let entries = CatalogFileSystem.names(in: path).sorted {
+            ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1)
+        }
         if let folderMarker, !entries.isEmpty, !OwnOutput.isOwn(path + "/" + folderMarker.name, marker: folderMarker.bytes) {
-            throw OutputError(path: path, reason: .notReplaceable("exists and holds files asset-tool did not write (no \(folderMarker.name) in it); give a new or empty folder"))
+            throw OutputError(
+                path: path,
+                reason: .notReplaceable(
+                    "exists and holds files asset-tool did not write (no \(folderMarker.name) in it); give a new or empty folder"))
         }
         for entry in entries where isOwnOutput(entry) {
             guard case .success(let entryInfo) = CatalogFileSystem.linkStatus(path + "/" + entry),
-                  entryInfo.type == .file || (holdsFolders && entryInfo.type == .directory) else {
+                entryInfo.type == .file || (holdsFolders && entryInfo.type == .directory)
+            else {
                 throw OutputError(path: path + "/" + entry, reason: .notReplaceable("not a file asset-tool wrote"))
             }
             if !overwrite { throw OutputError(path: path + "/" + entry, reason: .exists) }
@@ -273,7 +288,8 @@ package final class StagedOutputFolder {
         if exists, !CatalogFileSystem.names(in: path).isEmpty {
             // Checked again under the lock: still only our output, so it may be set aside and removed.
             do throws(OutputError) {
-                try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
+                try StagedOutputFolder.checkExisting(
+                    path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
             } catch {
                 removeOwnFolder(staging)
                 throw error
@@ -322,7 +338,8 @@ package final class StagedOutputFolder {
     /// (numbered ones first, the manifest last), and the other files stay.
     private func commitBeside() throws(OutputError) {
         do throws(OutputError) {
-            try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(
+                path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
         } catch {
             removeOwnFolder(staging)
             throw error
@@ -330,7 +347,9 @@ package final class StagedOutputFolder {
         for entry in CatalogFileSystem.names(in: path) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
             try? OutputFileSystem.removeFile(FilePath(path + "/" + entry))
         }
-        let staged = CatalogFileSystem.names(in: staging).sorted { ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1) }
+        let staged = CatalogFileSystem.names(in: staging).sorted {
+            ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1)
+        }
         for entry in staged {
             do throws(Errno) {
                 try OutputFileSystem.move(FilePath(staging + "/" + entry), to: FilePath(path + "/" + entry))

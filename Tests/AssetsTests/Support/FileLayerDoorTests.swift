@@ -24,8 +24,10 @@ struct FileLayerDoorTests {
         /// The files outside the file layer that may hold it, each with the reason.
         var homes: [String: String] = [:]
 
-        init(_ name: String, _ pattern: String, platformFilesMay: Bool = false, inStrings: Bool = false, fileLayerMay: Bool = true,
-             homes: [String: String] = [:]) {
+        init(
+            _ name: String, _ pattern: String, platformFilesMay: Bool = false, inStrings: Bool = false, fileLayerMay: Bool = true,
+            homes: [String: String] = [:]
+        ) {
             self.name = name
             self.pattern = pattern
             self.platformFilesMay = platformFilesMay
@@ -66,26 +68,36 @@ struct FileLayerDoorTests {
         Rule("read or write on a descriptor", free + #"(read|write)\(\s*[\w.\[\]]*(fd|FD|FILENO|[Dd]escriptor)\s*,"#),
         Rule("terminal", free + #"(isatty|ioctl|tcgetattr|tcsetattr)\("#),
         Rule("descriptor call", free + #"(pipe|pipe2|dup|dup2|fcntl|lseek|mkstemp|mkostemp|mkdtemp|fsync|ftruncate|flock)\("# + unlabelled),
-        Rule("path call", free + #"(access|unlink|unlinkat|rename|renameat|mkdir|mkdirat|rmdir|realpath|chmod|fchmod|symlink|readlink)\("# + unlabelled),
-        Rule("Int32 descriptor", #"\b(\w*(fd|FD|[Dd]escriptor|[Pp]ipe)s?|std(in|out|err)\w*)\s*:\s*\[?\s*(Int32|CInt)\b|\b(STDIN|STDOUT|STDERR)_FILENO\b|FileDescriptor\(rawValue:"#),
+        Rule(
+            "path call",
+            free + #"(access|unlink|unlinkat|rename|renameat|mkdir|mkdirat|rmdir|realpath|chmod|fchmod|symlink|readlink)\("# + unlabelled),
+        Rule(
+            "Int32 descriptor",
+            #"\b(\w*(fd|FD|[Dd]escriptor|[Pp]ipe)s?|std(in|out|err)\w*)\s*:\s*\[?\s*(Int32|CInt)\b|\b(STDIN|STDOUT|STDERR)_FILENO\b|FileDescriptor\(rawValue:"#
+        ),
         Rule("/proc/", #""/proc/"#, platformFilesMay: true, inStrings: true),
         Rule("sysctl", free + #"sysctl(byname)?\("#, platformFilesMay: true),
         // `Glibc.close(fd)` is a raw call the rules above do not see (a member, by its spelling): no file needs one.
         Rule("module-qualified C call", #"\b(Glibc|Darwin|Musl|Android|ucrt|WinSDK)\s*\.\s*\w+\s*\("#, fileLayerMay: false),
         // A descriptor's number taken out of its `FileDescriptor`/`OpenFile`, where the file layer cannot see what is done with it.
-        Rule("descriptor's raw number", #"\b(\w*([Dd]escriptor|fd|FD|End)|standard(Input|Output|Error))\??\s*\.rawValue\b"#,
-             homes: [
+        Rule(
+            "descriptor's raw number", #"\b(\w*([Dd]escriptor|fd|FD|End)|standard(Input|Output|Error))\??\s*\.rawValue\b"#,
+            homes: [
                 "Sources/AssetsSupport/Concurrency/BoundedProcess.swift":
-                    "posix_spawn's file actions (adddup2) and poll's pollfd take a child's standard streams as C descriptor numbers",
-             ]),
-        Rule("process or signal call", free + #"(fork|vfork|exec[lv]p?e?|execvpe|posix_spawnp?|kill|killpg|signal|sigaction|sigprocmask|pthread_sigmask|pthread_kill|raise|waitpid|wait4|_exit|_Exit)\("# + unlabelled,
-             fileLayerMay: false,
-             homes: [
+                    "posix_spawn's file actions (adddup2) and poll's pollfd take a child's standard streams as C descriptor numbers"
+            ]),
+        Rule(
+            "process or signal call",
+            free
+                + #"(fork|vfork|exec[lv]p?e?|execvpe|posix_spawnp?|kill|killpg|signal|sigaction|sigprocmask|pthread_sigmask|pthread_kill|raise|waitpid|wait4|_exit|_Exit)\("#
+                + unlabelled,
+            fileLayerMay: false,
+            homes: [
                 "Sources/AssetsSupport/Concurrency/BoundedProcess.swift":
                     "the one place a child program is started (posix_spawn), killed (kill, `terminate`) and reaped (waitpid)",
                 "Sources/asset-tool/InterruptSignals.swift":
                     "the signals that stop a run: their dispositions (signal), the signal passed on to the process (kill), the exit status (_exit)",
-             ]),
+            ]),
     ]
 
     static let fileLayer = "Sources/AssetsSupport/FileSystem/"
@@ -94,8 +106,10 @@ struct FileLayerDoorTests {
     /// the package root.
     static func platformFiles() throws -> [String] {
         let architecture = try String(contentsOf: PackageRoot.url("ARCHITECTURE.md"), encoding: .utf8)
-        guard let section = architecture.components(separatedBy: "## Where the platforms differ").dropFirst().first?
-            .components(separatedBy: "\n## ").first else { return [] }
+        guard
+            let section = architecture.components(separatedBy: "## Where the platforms differ").dropFirst().first?
+                .components(separatedBy: "\n## ").first
+        else { return [] }
         var files: [String] = []
         for line in section.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| ---") && !line.hasPrefix("| what ") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
@@ -129,7 +143,8 @@ struct FileLayerDoorTests {
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("//") { continue }
-            let blanked = patterns.stringLiteral.stringByReplacingMatches(in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
+            let blanked = patterns.stringLiteral.stringByReplacingMatches(
+                in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
             let code = blanked.components(separatedBy: "//")[0]
             for (rule, expression) in patterns.rules where matches(expression, rule.inStrings ? line : code) {
                 if (inFileLayer && rule.fileLayerMay) || (rule.platformFilesMay && isPlatformFile) || rule.homes[path] != nil { continue }
@@ -171,7 +186,8 @@ struct FileLayerDoorTests {
         let platform = try Self.platformFiles()
         #expect(platform.count >= 4, "\(platform)")
         for file in platform {
-            #expect(FileManager.default.fileExists(atPath: PackageRoot.url(file).path), "ARCHITECTURE.md names \(file), which does not exist")
+            #expect(
+                FileManager.default.fileExists(atPath: PackageRoot.url(file).path), "ARCHITECTURE.md names \(file), which does not exist")
         }
     }
 
@@ -236,15 +252,24 @@ struct FileLayerDoorTests {
             #expect(Self.violations(in: line, path: "Sources/Example/Example.swift", platformFiles: [], patterns).isEmpty, "\(line)")
         }
         // And the file layer may make every raw call but a module-qualified one and a process or signal call
-        let layerMay = raw.filter { line in !patterns.rules.contains { rule, expression in !rule.fileLayerMay && Self.matches(expression, line) } }
-        #expect(Self.violations(in: layerMay.joined(separator: "\n"), path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
+        let layerMay = raw.filter { line in
+            !patterns.rules.contains { rule, expression in !rule.fileLayerMay && Self.matches(expression, line) }
+        }
+        #expect(
+            Self.violations(in: layerMay.joined(separator: "\n"), path: Self.fileLayer + "Example.swift", platformFiles: [], patterns)
+                .isEmpty)
         #expect(!Self.violations(in: "_ = Glibc.close(fd)", path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
         #expect(!Self.violations(in: "kill(pid, SIGKILL)", path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
         // And each allowed home holds only its own rule's calls, for the reason it gives
         let spawn = "posix_spawn_file_actions_adddup2(&actions, stdin.descriptor.rawValue, 0)\nkill(pid, SIGKILL)"
-        #expect(Self.violations(in: spawn, path: "Sources/AssetsSupport/Concurrency/BoundedProcess.swift", platformFiles: [], patterns).isEmpty)
-        #expect(!Self.violations(in: "close(fd)", path: "Sources/AssetsSupport/Concurrency/BoundedProcess.swift", platformFiles: [], patterns).isEmpty)
-        #expect(!Self.violations(in: "file.descriptor.rawValue", path: "Sources/asset-tool/InterruptSignals.swift", platformFiles: [], patterns).isEmpty)
+        #expect(
+            Self.violations(in: spawn, path: "Sources/AssetsSupport/Concurrency/BoundedProcess.swift", platformFiles: [], patterns).isEmpty)
+        #expect(
+            !Self.violations(in: "close(fd)", path: "Sources/AssetsSupport/Concurrency/BoundedProcess.swift", platformFiles: [], patterns)
+                .isEmpty)
+        #expect(
+            !Self.violations(in: "file.descriptor.rawValue", path: "Sources/asset-tool/InterruptSignals.swift", platformFiles: [], patterns)
+                .isEmpty)
         for rule in Self.rules {
             for (home, reason) in rule.homes {
                 #expect(FileManager.default.fileExists(atPath: PackageRoot.url(home).path), "\(rule.name)'s home \(home) does not exist")

@@ -28,7 +28,9 @@ extension GIFRecordReader {
             // giflib leaves the code at 0 (success) when its read of the LZW code size comes up short.
             if input.ranOut {
                 kind = .truncated
-                detail = code == D_GIF_SUCCEEDED ? "the file ends inside a block"
+                detail =
+                    code == D_GIF_SUCCEEDED
+                    ? "the file ends inside a block"
                     : "the file ends inside a block (\(message))"
             } else {
                 kind = .corrupt

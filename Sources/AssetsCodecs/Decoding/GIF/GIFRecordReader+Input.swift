@@ -93,8 +93,10 @@ extension GIFRecordReader {
     }
 }
 
-func gifInputRead(_ file: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?,
-                  _ count: Int32) -> Int32 {
+func gifInputRead(
+    _ file: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?,
+    _ count: Int32
+) -> Int32 {
     guard let file, let user = file.pointee.UserData, let buffer, count > 0 else { return 0 }
     let input = Unmanaged<GIFRecordReader.Input>.fromOpaque(user).takeUnretainedValue()
     let copied = input.read(into: buffer, wanted: Int(count))
