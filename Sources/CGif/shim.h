@@ -12,4 +12,12 @@
 #else
 #error "gif_lib.h not found: install giflib (apt install libgif-dev; brew install giflib)"
 #endif
+// giflib 5.1 and later (Debian and Ubuntu ship 5.2, Homebrew 6.1): the openers and closers take an error
+// pointer from 5.1 on. 6.0 changed only EGifSpew (an error pointer added; not called here) and the values of
+// the E_GIF_ERR_* codes (1-10 in 5.x, 201-210 in 6.x), which the encoder only passes to GifErrorString of the same
+// library; the D_GIF_ERR_* codes the reader compares, the record and extension calls and the structs the
+// Swift code reads (GifFileType, SavedImage, ExtensionBlock, ColorMapObject, GraphicsControlBlock) are the same.
+#if !defined(GIFLIB_MAJOR) || GIFLIB_MAJOR < 5 || (GIFLIB_MAJOR == 5 && GIFLIB_MINOR < 1)
+#error "giflib 5.1 or later is needed (DGifCloseFile and EGifCloseFile with an error pointer)"
+#endif
 #endif

@@ -74,7 +74,7 @@ extension SwiftReferenceScanner.Visitor {
         var current: MemberAccessExprSyntax = node
         while true {
             // Every member of a chain is visited and asks for its chain: a bound keeps that linear in the
-            // chain's length (`a.b.b…` 20,000 long took 48 s). No asset symbol is this long.
+            // chain's length (without it, `a.b.b…` 20,000 long takes 48 s). No asset symbol is this long.
             guard components.count < maximumChain else { return nil }
             components.append(String(current.declName.baseName.text.filter { $0 != "`" }))
             guard let base = current.base else { return (components.reversed(), true) }

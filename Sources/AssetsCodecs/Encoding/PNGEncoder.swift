@@ -88,7 +88,7 @@ public struct PNGEncoder: Sendable, Hashable {
         indexedWhenFewColors: true, bandLevels: BandLevels(direct: 3, indexed: 6))
     /// Smooth images of any size (a BlurHash or ThumbHash drawn by `render-hash`, up to 4096x4096): zlib 6
     /// with libpng's adaptive filters, RGB when every pixel is opaque. On a 9x9 BlurHash drawn at 4096x4096,
-    /// zlib 9 took about ten times as long for 8 % fewer bytes, and RGB at level 6 is as small as RGBA at 9
+    /// zlib 9 takes about ten times as long for 8 % fewer bytes, and RGB at level 6 is as small as RGBA at 9
     /// (4.3 MB; BENCHMARKS.md, "render-hash").
     public static let smooth = PNGEncoder(compressionLevel: 6, filter: .adaptive, opaqueAsRGB: true)
     /// Small output on photographs (zlib 9, libpng's adaptive filters), several times slower.

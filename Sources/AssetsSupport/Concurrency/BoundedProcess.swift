@@ -166,7 +166,7 @@ package struct BoundedProcess: Sendable {
                 }
             }
         }
-        if stopped != nil { kill(pid, SIGKILL) }
+        if stopped != nil { BoundedProcess.terminate(pid) }
         // Unregistered before it is reaped, so the clean-up never signals a number the system may reuse.
         InterruptCleanup.unregister(token)
         var status: Int32 = 0
@@ -182,6 +182,12 @@ package struct BoundedProcess: Sendable {
             return .failure(.exited(code, line))
         }
         return .success(output)
+    }
+
+    /// Ends a child at once (`SIGKILL`): one that ran past its bounds, or every one when a signal stops the run
+    /// (`InterruptCleanup`). The one place a process is signalled, as `spawn` is the one place one is started.
+    package static func terminate(_ pid: pid_t) {
+        _ = kill(pid, SIGKILL)
     }
 
     /// The program started with the three descriptors as its standard ones, default signal handling and

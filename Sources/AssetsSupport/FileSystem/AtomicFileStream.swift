@@ -1,20 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}
+import SystemPackage
 
 /// A file being written atomically: bytes go to a temporary file beside the destination; `commit`
 /// flushes it and moves it into place, `discard` removes it. Made by `AtomicFileWriter`.
 package final class AtomicFileStream {
     package let path: String
     private let overwrite: Bool
-    private let temporary: String
-    private var fd: Int32
+    private let temporary: FilePath
+    /// The temporary's descriptor, nil once closed.
+    private var descriptor: FileDescriptor?
     private var finished = false
     private var cleanupToken = 0
 
@@ -23,17 +16,18 @@ package final class AtomicFileStream {
         try AtomicFileStream.checkDestination(path, overwrite: overwrite)
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let base = path.split(separator: "/").last.map(String.init) ?? path
-        var template = Array("\(folder.isEmpty ? "/" : folder)/.\(base).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        let made: (descriptor: FileDescriptor, path: FilePath)
+        do throws(Errno) {
+            made = try OutputFileSystem.makeTemporaryFile("\(folder.isEmpty ? "/" : folder)/.\(base).tmp-XXXXXX")
+        } catch {
+            throw OutputError(path: path, reason: .system(error.rawValue))
         }
-        guard fd >= 0 else { throw OutputError(path: path, reason: .system(errno)) }
         self.path = path
         self.overwrite = overwrite
-        self.fd = fd
-        self.temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.descriptor = made.descriptor
+        self.temporary = made.path
         // A signal that stops the command removes the temporary (see InterruptCleanup).
-        cleanupToken = InterruptCleanup.register(.file(temporary))
+        cleanupToken = InterruptCleanup.register(.file(made.path.string))
     }
 
     deinit {
@@ -42,15 +36,14 @@ package final class AtomicFileStream {
 
     /// Appends `bytes` to the file.
     package func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
-        guard let base = bytes.baseAddress else { return }
-        var written = 0
-        while written < bytes.count {
-            let result = posixWrite(fd, base + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(path: path, reason: .system(errno))
-            }
-            written += result
+        guard bytes.count > 0 else { return }
+        // Closed by `commit` or `discard`: what writing to a closed descriptor gives.
+        guard let descriptor else { throw OutputError(path: path, reason: .system(Errno.badFileDescriptor.rawValue)) }
+        // Again after an interruption or a short write, until every byte is written.
+        do {
+            _ = try descriptor.writeAll(UnsafeRawBufferPointer(bytes))
+        } catch {
+            throw OutputError(path: path, reason: .system(SystemError(error).code))
         }
     }
 
@@ -62,29 +55,45 @@ package final class AtomicFileStream {
     /// Flushes the file and moves it to its destination (never over an existing file unless overwriting).
     package func commit() throws(OutputError) {
         finished = true
-        var failure: Int32 = 0
-        if fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        fd = -1
-        if failure == 0, chmod(temporary, AtomicFileStream.mode(replacing: overwrite ? path : nil)) != 0 { failure = errno }
-        if failure == 0 {
-            if overwrite {
-                // Checked again just before the rename: what appeared meanwhile is replaced only if a regular file.
-                do { try AtomicFileStream.checkDestination(path, overwrite: true) } catch {
-                    unlink(temporary)
-                    InterruptCleanup.unregister(cleanupToken)
-                    throw error
-                }
-                if rename(temporary, path) != 0 { failure = errno }
-            } else if link(temporary, path) != 0 {
-                // link() fails when the destination exists, so a file that appeared meanwhile is never replaced.
-                failure = errno
+        var failure: Errno?
+        if let descriptor {
+            do throws(Errno) { try OutputFileSystem.sync(descriptor) } catch { failure = error }
+            do { try descriptor.close() } catch { failure = failure ?? (error as? Errno) ?? .ioError }
+        } else {
+            failure = .badFileDescriptor
+        }
+        descriptor = nil
+        if failure == nil {
+            do throws(Errno) {
+                try OutputFileSystem.setPermissions(temporary, AtomicFileStream.mode(replacing: overwrite ? path : nil))
+            } catch {
+                failure = error
             }
         }
-        unlink(temporary)
+        if failure == nil, overwrite {
+            // Checked again just before the rename: what appeared meanwhile is replaced only if a regular file.
+            do throws(OutputError) { try AtomicFileStream.checkDestination(path, overwrite: true) } catch {
+                try? OutputFileSystem.removeFile(temporary)
+                InterruptCleanup.unregister(cleanupToken)
+                throw error
+            }
+        }
+        if failure == nil {
+            do throws(Errno) {
+                if overwrite {
+                    try OutputFileSystem.move(temporary, to: FilePath(path))
+                } else {
+                    // link() fails when the destination exists, so a file that appeared meanwhile is never replaced.
+                    try OutputFileSystem.addName(temporary, at: FilePath(path))
+                }
+            } catch {
+                failure = error
+            }
+        }
+        try? OutputFileSystem.removeFile(temporary)
         InterruptCleanup.unregister(cleanupToken)
-        if failure == EEXIST { throw OutputError(path: path, reason: .exists) }
-        if failure != 0 { throw OutputError(path: path, reason: .system(failure)) }
+        if failure == .fileExists { throw OutputError(path: path, reason: .exists) }
+        if let failure { throw OutputError(path: path, reason: .system(failure.rawValue)) }
     }
 
     /// What may stand at an output's path: nothing, or (with `overwrite`) a regular file. A link, a folder,
@@ -107,21 +116,20 @@ package final class AtomicFileStream {
     /// The permissions a new output gets: what `open(2)` with 0666 gives under the process's umask, as
     /// `cp` and shells do (mkstemp's 0600 is only for the temporary). A file replaced with `--force`
     /// never gets wider permissions than it had.
-    static func mode(replacing existing: String?) -> mode_t {
+    static func mode(replacing existing: String?) -> FilePermissions {
         var mode = 0o666 & ~ProcessUmask.value
-        var info = stat()
-        if let existing, lstat(existing, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-            mode &= info.st_mode & 0o777
+        if let existing, case .success(let status) = CatalogFileSystem.linkStatus(existing), status.type == .file {
+            mode &= CInterop.Mode(truncatingIfNeeded: status.mode & 0o777)
         }
-        return mode
+        return FilePermissions(rawValue: mode)
     }
 
     /// Removes the temporary file; the destination is untouched.
     package func discard() {
         finished = true
-        if fd >= 0 { close(fd) }
-        fd = -1
-        unlink(temporary)
+        try? descriptor?.close()
+        descriptor = nil
+        try? OutputFileSystem.removeFile(temporary)
         InterruptCleanup.unregister(cleanupToken)
     }
 }
@@ -130,16 +138,16 @@ package final class AtomicFileStream {
 /// without changing it; elsewhere (Darwin, or Linux without /proc) it is read by setting and restoring it,
 /// once, at the first output, before any output thread runs.
 enum ProcessUmask {
-    static let value: mode_t = fromProc() ?? swapped()
+    static let value: CInterop.Mode = fromProc() ?? swapped()
 
-    private static func fromProc() -> mode_t? {
+    private static func fromProc() -> CInterop.Mode? {
         guard let digits = ProcessStatus.field("Umask", in: ProcessStatus.current()) else { return nil }
-        return mode_t(digits.prefix { $0 != " " && $0 != "\t" }, radix: 8)
+        return CInterop.Mode(digits.prefix { $0 != " " && $0 != "\t" }, radix: 8)
     }
 
-    private static func swapped() -> mode_t {
-        let mask = umask(0o022)
-        umask(mask)
+    private static func swapped() -> CInterop.Mode {
+        let mask = OutputFileSystem.replaceCreationMask(0o022)
+        _ = OutputFileSystem.replaceCreationMask(mask)
         return mask
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SystemPackage
 
 /// Writes files atomically: the bytes go to a temporary file in the same folder, are flushed, and are
 /// then renamed over the destination. An existing file is never replaced unless `overwrite` is set.
@@ -49,12 +45,14 @@ public struct AtomicFileWriter: Sendable {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o777) != 0, errno != EEXIST {
-                throw OutputError(path: current, reason: .system(errno))
-            }
+            do throws(Errno) {
+                try OutputFileSystem.makeFolder(
+                    FilePath(current), [.ownerReadWriteExecute, .groupReadWriteExecute, .otherReadWriteExecute])
+            } catch  where error != .fileExists {
+                throw OutputError(path: current, reason: .system(error.rawValue))
+            } catch {}
         }
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard case .success(let status) = CatalogFileSystem.targetStatus(path), status.type == .directory else {
             throw OutputError(path: path, reason: .notADirectory)
         }
     }
@@ -94,7 +92,7 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notReplaceable(let why): return "\(path): \(why)"
         case .tooManyFiles(let limit):
             return "\(path): would be file \(limit + 1) of this run, over the limit of \(limit) files (--max-files)"
-        case .system(let code): return "\(path): \(String(cString: strerror(code)))"
+        case .system(let code): return "\(path): \(SystemError(code: code))"
         case .interrupted: return "\(path): interrupted before the output was put in place; left as it was"
         }
     }

@@ -81,9 +81,14 @@ package enum CatalogFileSystem {
 
     /// The canonical absolute path (links resolved), or nil when it cannot be resolved.
     package static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        try? resolvedPath(path).get()
+    }
+
+    /// The canonical absolute path (links resolved), or the errno saying why it cannot be resolved.
+    package static func resolvedPath(_ path: String) -> Result<String, SystemError> {
+        guard let resolved = realpath(path, nil) else { return .failure(SystemError(code: errno)) }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return .success(String(cString: resolved))
     }
 
     /// A folder, open to open its files by name without walking the whole path each time; nil when it

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -73,14 +75,13 @@ package enum InterruptCleanup {
         guard depth < 256 else { return }
         for name in CatalogFileSystem.names(in: path) {
             let child = path + "/" + name
-            var info = stat()
-            if lstat(child, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            if case .success(let status) = CatalogFileSystem.linkStatus(child), status.type == .directory {
                 removeTree(child, depth: depth + 1)
             } else {
-                unlink(child)
+                try? OutputFileSystem.removeFile(FilePath(child))
             }
         }
-        rmdir(path)
+        try? OutputFileSystem.removeEmptyFolder(FilePath(path))
     }
 
     /// Removes every registered temporary and kills every registered child: the outputs being written stay
@@ -106,13 +107,18 @@ package enum InterruptCleanup {
                 // before its next one): try again for up to about half a second.
                 for attempt in 0..<250 {
                     removeTree(path)
-                    if rmdir(path) == 0 || errno == ENOENT { break }
+                    do throws(Errno) {
+                        try OutputFileSystem.removeEmptyFolder(FilePath(path))
+                        break
+                    } catch  where error == .noSuchFileOrDirectory {
+                        break
+                    } catch {}
                     if attempt >= 4 { usleep(2_000) }
                 }
             case .file(let path):
-                unlink(path)
+                try? OutputFileSystem.removeFile(FilePath(path))
             case .child(let pid):
-                kill(pid, SIGKILL)
+                BoundedProcess.terminate(pid)
             }
         }
     }

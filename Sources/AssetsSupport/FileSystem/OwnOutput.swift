@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SystemPackage
 
 /// The one rule for removing an output: only a file this tool wrote is ever removed, recognised by the
 /// marker its first bytes hold (`build-check`'s header comment). A link, a folder, a FIFO, a device, a
@@ -35,7 +31,12 @@ package enum OwnOutput {
     @discardableResult
     package static func remove(_ path: String, marker: [UInt8]) -> Bool {
         guard isOwn(path, marker: marker) else { return false }
-        return unlink(path) == 0
+        do throws(Errno) {
+            try OutputFileSystem.removeFile(FilePath(path))
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The folder holding `path` and its last component.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SystemPackage
 
 /// An output folder written whole or not at all.
 ///
@@ -44,7 +40,8 @@ package final class StagedOutputFolder {
     /// is never replaced, whatever its entries are called.
     private let folderMarker: FolderMarker?
     private let lockPath: String
-    private var lockDescriptor: Int32
+    /// The lock file's descriptor, nil once unlocked.
+    private var lockDescriptor: FileDescriptor?
     private var tokens: [Int]
     private var finished = false
 
@@ -73,25 +70,26 @@ package final class StagedOutputFolder {
             // A run leaves temporaries only when it dies holding its lock, and then the lock file stays
             // (a run that finishes, or is stopped by SIGINT or SIGTERM, removes both): with no lock file
             // before this one, the parent is not listed. In a batch the parent holds every output folder
-            // so far, and listing it for each one made the batch's cost grow with the square of its size.
+            // so far, and listing it for each one would make the batch's cost grow with the square of its size.
             if lockWasThere {
                 StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             }
             try StagedOutputFolder.checkExisting(
                 folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
-            // The folder is made and registered for the clean-up as one step: a signal between the two left
-            // it behind (the lock was removed, so no later run would have cleaned it up).
+            // The folder is made and registered for the clean-up as one step: a signal between the two would
+            // leave it behind, and with the lock file removed no later run would clean it up.
             guard InterruptCleanup.enterUninterruptible() else { throw OutputError(path: folder, reason: .interrupted) }
             defer { InterruptCleanup.leaveUninterruptible() }
-            var template = Array((parent + "/." + name + ".asset-tool-tmp-XXXXXX").utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-            guard made != nil else { throw OutputError(path: folder, reason: .system(errno)) }
-            staging = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            do throws(Errno) {
+                staging = try OutputFileSystem.makeTemporaryFolder(parent + "/." + name + ".asset-tool-tmp-XXXXXX").string
+            } catch {
+                throw OutputError(path: folder, reason: .system(error.rawValue))
+            }
             stagingToken = InterruptCleanup.register(.folder(staging))
         } catch {
             InterruptCleanup.unregister(lockToken)
-            unlink(lockPath)
-            close(descriptor)
+            try? OutputFileSystem.removeFile(FilePath(lockPath))
+            try? descriptor.close()
             throw error
         }
         self.lockPath = lockPath
@@ -109,9 +107,10 @@ package final class StagedOutputFolder {
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         var last = trimmed.split(separator: "/").last.map(String.init) ?? ""
         if last.isEmpty || last == "." || last == ".." {
-            guard let real = realpath(trimmed, nil) else { throw OutputError(path: folder, reason: .system(errno)) }
-            trimmed = String(cString: real)
-            free(real)
+            switch CatalogFileSystem.resolvedPath(trimmed) {
+            case .success(let real): trimmed = real
+            case .failure(let error): throw OutputError(path: folder, reason: .system(error.code))
+            }
             last = trimmed.split(separator: "/").last.map(String.init) ?? ""
             guard !last.isEmpty else { throw OutputError(path: folder, reason: .notReplaceable("the root folder")) }
         }
@@ -122,40 +121,57 @@ package final class StagedOutputFolder {
 
     /// Opens (creating) and locks the lock file; retries when the file was replaced while locking.
     /// `wasThere`: the lock file was there before (a run holds it, or one died holding it).
-    private static func lock(_ lockPath: String, folder: String) throws(OutputError) -> (descriptor: Int32, wasThere: Bool) {
+    private static func lock(_ lockPath: String, folder: String) throws(OutputError) -> (descriptor: FileDescriptor, wasThere: Bool) {
         var wasThere = false
+        let path = FilePath(lockPath)
+        let options: FileDescriptor.OpenOptions = [.create, .closeOnExec, .noFollow]
         for _ in 0..<8 {
-            var fd = open(lockPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if fd < 0, errno == EEXIST {
-                wasThere = true
-                fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            let fd: FileDescriptor
+            do throws(Errno) {
+                do throws(Errno) {
+                    fd = try open(path, options: options.union(.exclusiveCreate))
+                } catch Errno.fileExists {
+                    wasThere = true
+                    fd = try open(path, options: options)
+                }
+            } catch {
+                // Errors name the folder: the lock file beside it is this tool's business.
+                throw OutputError(path: folder, reason: .system(error.rawValue))
             }
-            // Errors name the folder: the lock file beside it is this tool's business.
-            guard fd >= 0 else { throw OutputError(path: folder, reason: .system(errno)) }
-            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                let code = errno
-                close(fd)
-                if code == EWOULDBLOCK { throw OutputError(path: folder, reason: .busy) }
-                throw OutputError(path: folder, reason: .system(code))
+            do throws(Errno) {
+                try OutputFileSystem.lockWithoutWaiting(fd)
+            } catch {
+                try? fd.close()
+                if error == .wouldBlock { throw OutputError(path: folder, reason: .busy) }
+                throw OutputError(path: folder, reason: .system(error.rawValue))
             }
             // A run finishing meanwhile removes the file it locked: hold the lock only on the file the path names now.
-            var held = stat()
-            var named = stat()
-            if fstat(fd, &held) == 0, lstat(lockPath, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+            if let held = (try? fd.stat()).map(CatalogFileSystem.status), case .success(let named) = CatalogFileSystem.linkStatus(lockPath),
+                held.device == named.device, held.inode == named.inode
+            {
                 return (fd, wasThere)
             }
-            close(fd)
+            try? fd.close()
         }
         throw OutputError(path: folder, reason: .busy)
+    }
+
+    /// The lock file opened read-write, created 0600 (`options` say whether it may already be there).
+    private static func open(_ path: FilePath, options: FileDescriptor.OpenOptions) throws(Errno) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(path, .readWrite, options: options, permissions: .ownerReadWrite, retryOnInterrupt: false)
+        } catch {
+            throw (error as? Errno) ?? .ioError
+        }
     }
 
     private func unlock() {
         for token in tokens { InterruptCleanup.unregister(token) }
         tokens.removeAll()
-        guard lockDescriptor >= 0 else { return }
-        unlink(lockPath)
-        close(lockDescriptor)
-        lockDescriptor = -1
+        guard let lockDescriptor else { return }
+        try? OutputFileSystem.removeFile(FilePath(lockPath))
+        try? lockDescriptor.close()
+        self.lockDescriptor = nil
     }
 
     /// Temporary and set-aside folders of earlier runs into the same folder (killed before they
@@ -175,7 +191,7 @@ package final class StagedOutputFolder {
                 removeOwnFolder(folder, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             } else if case .failure = CatalogFileSystem.linkStatus(parent + "/" + name) {
                 // rename() refuses to replace anything that appeared at the path meanwhile.
-                _ = rename(folder, parent + "/" + name)
+                try? OutputFileSystem.move(FilePath(folder), to: FilePath(parent + "/" + name))
             }
         }
         for entry in entries where entry.hasPrefix(temporary) {
@@ -189,18 +205,18 @@ package final class StagedOutputFolder {
     }
 
     private static func removeOwnFolder(_ folder: String, holdsFolders: Bool, isOwnOutput: (String) -> Bool) {
-        var info = stat()
-        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        guard case .success(let status) = CatalogFileSystem.linkStatus(folder), status.type == .directory else { return }
         for entry in CatalogFileSystem.names(in: folder)
         where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) || entry == supersededMarkerName {
-            var entryInfo = stat()
-            if holdsFolders, lstat(folder + "/" + entry, &entryInfo) == 0, (entryInfo.st_mode & S_IFMT) == S_IFDIR {
+            if holdsFolders, case .success(let entryStatus) = CatalogFileSystem.linkStatus(folder + "/" + entry),
+                entryStatus.type == .directory
+            {
                 InterruptCleanup.removeTree(folder + "/" + entry)
             } else {
-                unlink(folder + "/" + entry)
+                try? OutputFileSystem.removeFile(FilePath(folder + "/" + entry))
             }
         }
-        rmdir(folder)
+        try? OutputFileSystem.removeEmptyFolder(FilePath(folder))
     }
 
     /// A file `AtomicFileWriter` was writing when its run was killed: `.NAME.tmp-XXXXXX`.
@@ -212,16 +228,17 @@ package final class StagedOutputFolder {
         _ path: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
         isOwnOutput: (String) -> Bool
     ) throws(OutputError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw OutputError(path: path, reason: .system(errno))
+        let info: CatalogFileSystem.Status
+        switch CatalogFileSystem.linkStatus(path) {
+        case .success(let status): info = status
+        case .failure(let error) where error.isNoSuchFile: return
+        case .failure(let error): throw OutputError(path: path, reason: .system(error.code))
         }
-        if (info.st_mode & S_IFMT) == S_IFLNK {
+        if info.type == .symlink {
             // Replacing it would replace the link, not the folder it leads to.
             throw OutputError(path: path, reason: .notReplaceable("is a symbolic link; give the folder it leads to"))
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw OutputError(path: path, reason: .notADirectory) }
+        guard info.type == .directory else { throw OutputError(path: path, reason: .notADirectory) }
         // A name without a digit (a manifest) is named before numbered ones (frames).
         let entries = CatalogFileSystem.names(in: path).sorted {
             ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1)
@@ -233,9 +250,8 @@ package final class StagedOutputFolder {
                     "exists and holds files asset-tool did not write (no \(folderMarker.name) in it); give a new or empty folder"))
         }
         for entry in entries where isOwnOutput(entry) {
-            var entryInfo = stat()
-            guard lstat(path + "/" + entry, &entryInfo) == 0,
-                (entryInfo.st_mode & S_IFMT) == S_IFREG || (holdsFolders && (entryInfo.st_mode & S_IFMT) == S_IFDIR)
+            guard case .success(let entryInfo) = CatalogFileSystem.linkStatus(path + "/" + entry),
+                entryInfo.type == .file || (holdsFolders && entryInfo.type == .directory)
             else {
                 throw OutputError(path: path + "/" + entry, reason: .notReplaceable("not a file asset-tool wrote"))
             }
@@ -257,16 +273,17 @@ package final class StagedOutputFolder {
             unlock()
             InterruptCleanup.leaveUninterruptible()
         }
-        var existing = stat()
-        let exists = lstat(path, &existing) == 0
+        let existing: CatalogFileSystem.Status?
+        if case .success(let status) = CatalogFileSystem.linkStatus(path) { existing = status } else { existing = nil }
+        let exists = existing != nil
         if exists, CatalogFileSystem.names(in: path).contains(where: { !isOwnOutput($0) && !StagedOutputFolder.isTemporaryFile($0) }) {
             try commitBeside()
             return
         }
         // The folder a plain `mkdir` would make, and never wider than the one it replaces.
         var mode = 0o777 & ~ProcessUmask.value
-        if exists { mode &= existing.st_mode & 0o777 }
-        chmod(staging, mode)
+        if let existing { mode &= CInterop.Mode(truncatingIfNeeded: existing.mode & 0o777) }
+        try? OutputFileSystem.setPermissions(FilePath(staging), FilePermissions(rawValue: mode))
         var aside: String?
         if exists, !CatalogFileSystem.names(in: path).isEmpty {
             // Checked again under the lock: still only our output, so it may be set aside and removed.
@@ -277,30 +294,31 @@ package final class StagedOutputFolder {
                 removeOwnFolder(staging)
                 throw error
             }
-            var template = Array((parent + "/." + name + ".asset-tool-old-XXXXXX").utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-            guard made != nil else {
-                let code = errno
+            let old: FilePath
+            do throws(Errno) {
+                old = try OutputFileSystem.makeTemporaryFolder(parent + "/." + name + ".asset-tool-old-XXXXXX")
+            } catch {
                 removeOwnFolder(staging)
-                throw OutputError(path: path, reason: .system(code))
+                throw OutputError(path: path, reason: .system(error.rawValue))
             }
-            let old = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             // rename() onto the empty folder just made replaces it atomically.
-            guard rename(path, old) == 0 else {
-                let code = errno
-                rmdir(old)
+            do throws(Errno) {
+                try OutputFileSystem.move(FilePath(path), to: old)
+            } catch {
+                try? OutputFileSystem.removeEmptyFolder(old)
                 removeOwnFolder(staging)
-                throw OutputError(path: path, reason: .system(code))
+                throw OutputError(path: path, reason: .system(error.rawValue))
             }
-            aside = old
+            aside = old.string
         }
         // Onto a missing or empty folder rename() is atomic; a non-empty one (made meanwhile by someone
         // other than this tool, which would hold the lock) makes it fail, and the old output goes back.
-        guard rename(staging, path) == 0 else {
-            let code = errno
-            if let aside { rename(aside, path) }
+        do throws(Errno) {
+            try OutputFileSystem.move(FilePath(staging), to: FilePath(path))
+        } catch {
+            if let aside { try? OutputFileSystem.move(FilePath(aside), to: FilePath(path)) }
             removeOwnFolder(staging)
-            throw OutputError(path: path, reason: .system(code))
+            throw OutputError(path: path, reason: .system(error.rawValue))
         }
         if let aside {
             // Marked before it goes: a run killed while removing it leaves a folder the next run may remove.
@@ -327,17 +345,20 @@ package final class StagedOutputFolder {
             throw error
         }
         for entry in CatalogFileSystem.names(in: path) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
-            unlink(path + "/" + entry)
+            try? OutputFileSystem.removeFile(FilePath(path + "/" + entry))
         }
         let staged = CatalogFileSystem.names(in: staging).sorted {
             ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1)
         }
-        for entry in staged where rename(staging + "/" + entry, path + "/" + entry) != 0 {
-            let code = errno
-            removeOwnFolder(staging)
-            throw OutputError(path: path + "/" + entry, reason: .system(code))
+        for entry in staged {
+            do throws(Errno) {
+                try OutputFileSystem.move(FilePath(staging + "/" + entry), to: FilePath(path + "/" + entry))
+            } catch {
+                removeOwnFolder(staging)
+                throw OutputError(path: path + "/" + entry, reason: .system(error.rawValue))
+            }
         }
-        rmdir(staging)
+        try? OutputFileSystem.removeEmptyFolder(FilePath(staging))
     }
 
     /// Removes the temporary folder and its files; the output folder is as it was.

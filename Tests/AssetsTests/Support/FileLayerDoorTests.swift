@@ -4,7 +4,9 @@ import TestSupport
 
 /// The one door to the operating system, proved on the sources as they are: every descriptor call, every
 /// `open`, folder stream, `stat`, terminal question and bare `Int32` descriptor is inside the file layer
-/// (`Sources/AssetsSupport/FileSystem`), and `/proc/`, `sysctl` and any platform test other than an
+/// (`Sources/AssetsSupport/FileSystem`); no file calls a C function by its module's name (`Glibc.close(`); a
+/// descriptor's number (`.rawValue`) and a process or signal call (`fork`, `exec*`, `posix_spawn`, `kill`,
+/// `signal`, `sigaction`, `waitpid`, `_exit`) are only in the homes each rule lists with its reason; and `/proc/`, `sysctl` and any platform test other than an
 /// `import Glibc`/`import Darwin` pair are there or in a file ARCHITECTURE.md's "Where the platforms
 /// differ" names. A violation fails naming its file and line.
 @Suite("The file layer is the one door to the OS")
@@ -17,12 +19,21 @@ struct FileLayerDoorTests {
         /// Whether a platform file (the table's) may hold it too; else only the file layer may.
         var platformFilesMay = false
         var inStrings = false
+        /// Whether the file layer may hold it (every rule but the module-qualified call and the process calls).
+        var fileLayerMay = true
+        /// The files outside the file layer that may hold it, each with the reason.
+        var homes: [String: String] = [:]
 
-        init(_ name: String, _ pattern: String, platformFilesMay: Bool = false, inStrings: Bool = false) {
+        init(
+            _ name: String, _ pattern: String, platformFilesMay: Bool = false, inStrings: Bool = false, fileLayerMay: Bool = true,
+            homes: [String: String] = [:]
+        ) {
             self.name = name
             self.pattern = pattern
             self.platformFilesMay = platformFilesMay
             self.inStrings = inStrings
+            self.fileLayerMay = fileLayerMay
+            self.homes = homes
         }
     }
 
@@ -66,6 +77,27 @@ struct FileLayerDoorTests {
         ),
         Rule("/proc/", #""/proc/"#, platformFilesMay: true, inStrings: true),
         Rule("sysctl", free + #"sysctl(byname)?\("#, platformFilesMay: true),
+        // `Glibc.close(fd)` is a raw call the rules above do not see (a member, by its spelling): no file needs one.
+        Rule("module-qualified C call", #"\b(Glibc|Darwin|Musl|Android|ucrt|WinSDK)\s*\.\s*\w+\s*\("#, fileLayerMay: false),
+        // A descriptor's number taken out of its `FileDescriptor`/`OpenFile`, where the file layer cannot see what is done with it.
+        Rule(
+            "descriptor's raw number", #"\b(\w*([Dd]escriptor|fd|FD|End)|standard(Input|Output|Error))\??\s*\.rawValue\b"#,
+            homes: [
+                "Sources/AssetsSupport/Concurrency/BoundedProcess.swift":
+                    "posix_spawn's file actions (adddup2) and poll's pollfd take a child's standard streams as C descriptor numbers"
+            ]),
+        Rule(
+            "process or signal call",
+            free
+                + #"(fork|vfork|exec[lv]p?e?|execvpe|posix_spawnp?|kill|killpg|signal|sigaction|sigprocmask|pthread_sigmask|pthread_kill|raise|waitpid|wait4|_exit|_Exit)\("#
+                + unlabelled,
+            fileLayerMay: false,
+            homes: [
+                "Sources/AssetsSupport/Concurrency/BoundedProcess.swift":
+                    "the one place a child program is started (posix_spawn), killed (kill, `terminate`) and reaped (waitpid)",
+                "Sources/asset-tool/InterruptSignals.swift":
+                    "the signals that stop a run: their dispositions (signal), the signal passed on to the process (kill), the exit status (_exit)",
+            ]),
     ]
 
     static let fileLayer = "Sources/AssetsSupport/FileSystem/"
@@ -115,7 +147,7 @@ struct FileLayerDoorTests {
                 in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
             let code = blanked.components(separatedBy: "//")[0]
             for (rule, expression) in patterns.rules where matches(expression, rule.inStrings ? line : code) {
-                if inFileLayer || (rule.platformFilesMay && isPlatformFile) { continue }
+                if (inFileLayer && rule.fileLayerMay) || (rule.platformFilesMay && isPlatformFile) || rule.homes[path] != nil { continue }
                 found.append("\(path):\(index + 1): \(rule.name): \(trimmed)")
             }
             if !isPlatformFile, matches(patterns.platformTest, line) {
@@ -182,6 +214,20 @@ struct FileLayerDoorTests {
             "let text = read(\"/proc/self/status\")",
             "sysctlbyname(\"hw.activecpu\", &count, &size, nil, 0)",
             "#if canImport(Glibc)\nlet x = 1\n#endif",
+            "_ = Glibc.close(fd)",
+            "let fd = Darwin.open(path, O_RDONLY)",
+            "Musl.unlink(path)",
+            "posix_spawn_file_actions_adddup2(&actions, file.descriptor.rawValue, 0)",
+            "let number = FileDescriptor.standardError.rawValue",
+            "fcntl(ends.readEnd.rawValue, F_SETFD, FD_CLOEXEC)",
+            "kill(pid, SIGKILL)",
+            "signal(SIGINT, SIG_IGN)",
+            "let pid = fork()",
+            "execvp(program, argv)",
+            "sigaction(SIGTERM, &action, nil)",
+            "_ = posix_spawnp(&pid, name, nil, nil, argv, environ)",
+            "while waitpid(pid, &status, 0) < 0 {}",
+            "_exit(1)",
         ]
         for line in raw {
             #expect(!Self.violations(in: line, path: "Sources/Example/Example.swift", platformFiles: [], patterns).isEmpty, "\(line)")
@@ -196,12 +242,39 @@ struct FileLayerDoorTests {
             "let message = \"open(path) failed\"",
             "#if canImport(Glibc)\nimport Glibc\n#endif",
             "let page = \"\"\"\nfunction open(chunk) {}\n\"\"\"",
+            "let code = error.rawValue",
+            "BoundedProcess.terminate(pid)",
+            "let source = DispatchSource.makeSignalSource(signal: number, queue: .global())",
+            "static func kill(_ pid: Int32) {}",
+            "let signal = status & 0x7F",
         ]
         for line in fine {
             #expect(Self.violations(in: line, path: "Sources/Example/Example.swift", platformFiles: [], patterns).isEmpty, "\(line)")
         }
-        // And the file layer may make every raw call
+        // And the file layer may make every raw call but a module-qualified one and a process or signal call
+        let layerMay = raw.filter { line in
+            !patterns.rules.contains { rule, expression in !rule.fileLayerMay && Self.matches(expression, line) }
+        }
         #expect(
-            Self.violations(in: raw.joined(separator: "\n"), path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
+            Self.violations(in: layerMay.joined(separator: "\n"), path: Self.fileLayer + "Example.swift", platformFiles: [], patterns)
+                .isEmpty)
+        #expect(!Self.violations(in: "_ = Glibc.close(fd)", path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
+        #expect(!Self.violations(in: "kill(pid, SIGKILL)", path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
+        // And each allowed home holds only its own rule's calls, for the reason it gives
+        let spawn = "posix_spawn_file_actions_adddup2(&actions, stdin.descriptor.rawValue, 0)\nkill(pid, SIGKILL)"
+        #expect(
+            Self.violations(in: spawn, path: "Sources/AssetsSupport/Concurrency/BoundedProcess.swift", platformFiles: [], patterns).isEmpty)
+        #expect(
+            !Self.violations(in: "close(fd)", path: "Sources/AssetsSupport/Concurrency/BoundedProcess.swift", platformFiles: [], patterns)
+                .isEmpty)
+        #expect(
+            !Self.violations(in: "file.descriptor.rawValue", path: "Sources/asset-tool/InterruptSignals.swift", platformFiles: [], patterns)
+                .isEmpty)
+        for rule in Self.rules {
+            for (home, reason) in rule.homes {
+                #expect(FileManager.default.fileExists(atPath: PackageRoot.url(home).path), "\(rule.name)'s home \(home) does not exist")
+                #expect(!reason.isEmpty)
+            }
+        }
     }
 }

@@ -1,23 +1,6 @@
 import AssetsSupport
 internal import CGif
 
-/// The header of one image in a GIF, with the graphic control extension that preceded it.
-struct GIFImageHeader {
-    var index: Int
-    var rectangle: FrameRectangle
-    var interlaced: Bool
-    /// 256 RGBA entries (little-endian packed), from the local table, else the global one, else none.
-    var palette: GIFPalette
-    var delayCentiseconds: Int
-    var disposal: GIFDisposal
-    var transparentIndex: Int?
-    /// Byte offset of the image descriptor.
-    var offset: Int
-    /// Byte offset of the LZW minimum code size that starts the image data.
-    var dataOffset: Int
-    var hasLocalColorTable: Bool
-}
-
 /// Walks a GIF record by record with giflib's low-level API (never `DGifSlurp`), reading from memory.
 ///
 /// giflib reports errors by code; every failure becomes an `ImageError` carrying the byte offset where
@@ -35,96 +18,6 @@ struct GIFImageHeader {
 ///   know when the frame's pixels are complete, after which browsers ignore the rest); giflib decodes
 ///   every pixel.
 final class GIFRecordReader {
-    /// The bytes giflib reads through `gifInputRead`, and how far it has read: a whole file in memory, or
-    /// an open file read through a 64 KiB window, so a large GIF is never held whole.
-    final class Input {
-        private let bytes: [UInt8]
-        /// The file read through the window (nil for a whole file in memory).
-        private let file: FileBox?
-        /// The file's length.
-        let count: Int
-        var position = 0
-        var ranOut = false
-        private var window: [UInt8] = []
-        private var windowStart = 0
-
-        init(bytes: [UInt8]) {
-            self.bytes = bytes
-            self.file = nil
-            self.count = bytes.count
-        }
-
-        /// Reads `file` (which the input now owns) from offset 0; `size` is the file's length.
-        init(file: OpenFile, size: Int) {
-            self.bytes = []
-            self.file = FileBox(file)
-            self.count = size
-        }
-
-        /// The open file, held by reference so that the input stays a plain class.
-        final class FileBox {
-            let file: OpenFile
-            init(_ file: OpenFile) { self.file = file }
-        }
-
-        /// The byte at `offset`, when it is in memory (always for a whole file; the window's for a file).
-        func byte(at offset: Int) -> UInt8? {
-            if file == nil { return offset >= 0 && offset < bytes.count ? bytes[offset] : nil }
-            let inWindow = offset - windowStart
-            return inWindow >= 0 && inWindow < window.count ? window[inWindow] : nil
-        }
-
-        /// Copies up to `wanted` bytes from the current position into `target`; returns how many.
-        func read(into target: UnsafeMutablePointer<UInt8>, wanted: Int) -> Int {
-            let copied = min(wanted, max(count - position, 0))
-            if file == nil {
-                bytes.withUnsafeBufferPointer { source in
-                    if copied > 0, let base = source.baseAddress { target.update(from: base + position, count: copied) }
-                }
-                position += copied
-                return copied
-            }
-            var done = 0
-            while done < copied {
-                if position < windowStart || position >= windowStart + window.count {
-                    guard refill() else { break }
-                }
-                let available = min(copied - done, windowStart + window.count - position)
-                window.withUnsafeBufferPointer { source in
-                    if let base = source.baseAddress {
-                        (target + done).update(from: base + (position - windowStart), count: available)
-                    }
-                }
-                done += available
-                position += available
-            }
-            return done
-        }
-
-        /// The byte at `offset` without moving the read position: from memory, the window, or one `pread`.
-        func peek(at offset: Int) -> UInt8? {
-            guard offset >= 0, offset < count else { return nil }
-            if let inMemory = byte(at: offset) { return inMemory }
-            guard let file, let read = try? file.file.readFully(count: 1, at: offset), read.count == 1 else { return nil }
-            return read[0]
-        }
-
-        /// Reads the 64 KiB from the current position; false at the end or on a read error.
-        private func refill() -> Bool {
-            let size = min(65_536, count - position)
-            guard size > 0 else { return false }
-            if window.count < size { window = [UInt8](repeating: 0, count: min(65_536, count)) }
-            guard let file else { return false }
-            let got = window.withUnsafeMutableBytes { raw in
-                (try? file.file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<size]), at: position).get()) ?? 0
-            }
-            guard got > 0 else { return false }
-            if got < window.count { window.removeLast(window.count - got) }
-            windowStart = position
-            return true
-        }
-    }
-
     private let input: Input
     private let file: UnsafeMutablePointer<GifFileType>
     private let limits: DecodingLimits
@@ -371,57 +264,4 @@ final class GIFRecordReader {
     private func failure(frame: Int? = nil) -> ImageError {
         GIFRecordReader.error(code: file.pointee.Error, input: input, frame: frame ?? imagesRead)
     }
-
-    /// What a file of `size` bytes that ends before its screen is read lacks (giflib says only "No screen
-    /// descriptor detected"): the 13 bytes of signature and logical screen descriptor, or the global colour
-    /// table they announce. `head` is the file's first bytes.
-    static func cutInScreen(head: [UInt8], size: Int) -> String? {
-        guard size < 13 || head.count >= 13 else { return nil }
-        if size < 13 {
-            return "the file ends at byte \(size), inside the 13 bytes of signature and logical screen descriptor"
-        }
-        let flags = head[10]
-        guard flags & 0x80 != 0 else { return nil }
-        let colours = 2 << Int(flags & 0x07)
-        let end = 13 + 3 * colours
-        guard size < end else { return nil }
-        return "the file ends at byte \(size), inside the global colour table (\(colours) colours, bytes 13 to \(end))"
-    }
-
-    private static func error(code: Int32, input: Input, frame: Int?) -> ImageError {
-        let message = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
-        let kind: ImageErrorKind
-        var detail = message
-        switch code {
-        case D_GIF_ERR_READ_FAILED, D_GIF_ERR_EOF_TOO_SOON, D_GIF_SUCCEEDED:
-            // giflib leaves the code at 0 (success) when its read of the LZW code size comes up short.
-            if input.ranOut {
-                kind = .truncated
-                detail =
-                    code == D_GIF_SUCCEEDED
-                    ? "the file ends inside a block"
-                    : "the file ends inside a block (\(message))"
-            } else {
-                kind = .corrupt
-            }
-        case D_GIF_ERR_NOT_GIF_FILE:
-            kind = .notAnImage
-        case D_GIF_ERR_NOT_ENOUGH_MEM:
-            kind = .tooLarge
-        default:
-            kind = input.ranOut ? .truncated : .corrupt
-        }
-        return ImageError(kind, format: .gif, offset: input.position, frame: frame, detail: detail)
-    }
-}
-
-private func gifInputRead(
-    _ file: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?,
-    _ count: Int32
-) -> Int32 {
-    guard let file, let user = file.pointee.UserData, let buffer, count > 0 else { return 0 }
-    let input = Unmanaged<GIFRecordReader.Input>.fromOpaque(user).takeUnretainedValue()
-    let copied = input.read(into: buffer, wanted: Int(count))
-    if copied < Int(count) { input.ranOut = true }
-    return Int32(copied)
 }
