@@ -12,7 +12,7 @@ let package = Package(
     name: "AssetsFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Assets", path: ".."),
+        .package(name: "Assets", path: "..")
     ],
     targets: [
         // Declares libFuzzer's LLVMFuzzerRunDriver (defined by the -sanitize=fuzzer runtime).
@@ -22,11 +22,12 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: ["CFuzzerDriver", .product(name: "Assets", package: "Assets")]
         ),
-    ] + harnesses.map { name in
-        .executableTarget(
-            name: name,
-            dependencies: ["FuzzSupport", .product(name: "Assets", package: "Assets")]
-                + (readsSources.contains(name) ? [.product(name: "AssetReferences", package: "Assets")] : [])
-        )
-    }
+    ]
+        + harnesses.map { name in
+            .executableTarget(
+                name: name,
+                dependencies: ["FuzzSupport", .product(name: "Assets", package: "Assets")]
+                    + (readsSources.contains(name) ? [.product(name: "AssetReferences", package: "Assets")] : [])
+            )
+        }
 )

@@ -7,7 +7,7 @@ do {
     // snippet.resolve
     let answer = VariantResolver(catalog: catalog)
         .resolve("placeholder_error_icon", for: VariantQuery(scale: .two, appearance: .dark, idiom: .pad))
-    print(answer.file ?? "nothing resolves")     // Placeholders/placeholder_error_icon.imageset/..._dark@2x.png
+    print(answer.file ?? "nothing resolves")  // Placeholders/placeholder_error_icon.imageset/..._dark@2x.png
     print(answer.trace.joined(separator: "\n"))  // why, in plain words
 
     let context = PlaceholderContext(catalog: catalog, query: .iPhone)

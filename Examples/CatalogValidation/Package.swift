@@ -6,14 +6,14 @@ import PackageDescription
 let package = Package(
     name: "Gallery",
     dependencies: [
-        .package(name: "Assets", path: "../.."),
+        .package(name: "Assets", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "Gallery",
             plugins: [
-                .plugin(name: "AssetCatalogValidationPlugin", package: "Assets"),
+                .plugin(name: "AssetCatalogValidationPlugin", package: "Assets")
             ]
-        ),
+        )
     ]
 )

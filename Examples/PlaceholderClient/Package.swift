@@ -10,7 +10,7 @@ let package = Package(
     name: "PlaceholderClient",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Assets", path: "../.."),
+        .package(name: "Assets", path: "../..")
     ],
     targets: [
         .executableTarget(

@@ -15,8 +15,9 @@ import PackagePlugin
 struct AssetCatalogValidationPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        return Self.commands(files: target.sourceFiles.map(\.url), tool: try context.tool(named: "asset-tool").url,
-                             workDirectory: context.pluginWorkDirectoryURL)
+        return Self.commands(
+            files: target.sourceFiles.map(\.url), tool: try context.tool(named: "asset-tool").url,
+            workDirectory: context.pluginWorkDirectoryURL)
     }
 
     /// One build command per catalog among `files`.
@@ -36,16 +37,17 @@ struct AssetCatalogValidationPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-// Xcode projects: the same command for the catalogs among an Xcode target's input files. Xcode lists a
-// catalog as one input (the folder). Not built on Linux, so no test here covers it.
-extension AssetCatalogValidationPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        Self.commands(files: target.inputFiles.map(\.url), tool: try context.tool(named: "asset-tool").url,
-                      workDirectory: context.pluginWorkDirectoryURL)
+    // Xcode projects: the same command for the catalogs among an Xcode target's input files. Xcode lists a
+    // catalog as one input (the folder). Not built on Linux, so no test here covers it.
+    extension AssetCatalogValidationPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            Self.commands(
+                files: target.inputFiles.map(\.url), tool: try context.tool(named: "asset-tool").url,
+                workDirectory: context.pluginWorkDirectoryURL)
+        }
     }
-}
 #endif
 
 /// An asset catalog folder found among a target's files, with the files inside it.

@@ -11,7 +11,7 @@ let on = StyleDecoration<Switch> { $0.isOn = true }
 // `on + { white($0) }` is a StyleDecoration<Switch>; a decoration of an unrelated class does not compile.
 let whiteSwitch = on + { white($0) }
 let toggle = Switch()
-whiteSwitch(toggle)   // toggle.isOn == true, toggle.backgroundColor == .white
+whiteSwitch(toggle)  // toggle.isOn == true, toggle.backgroundColor == .white
 // snippet.end
 
 // snippet.values
@@ -32,6 +32,6 @@ struct MyViewState: OptionSet, Hashable {
 var view = StateDecorated(PlaceholderAppearance.standard, state: MyViewState.normal)
 view.prepare(.disabled) { $0.backgroundColor = .gray }
 view.prepare(.favorite) { $0.backgroundColor = .yellow }
-view.state = .disabled        // the grey background is applied
+view.state = .disabled  // the grey background is applied
 // snippet.end
 print(toggle.isOn, look.border.cornerRadius, view.value.backgroundColor == .gray)

@@ -33,7 +33,7 @@ let currentPlaceholder = PlaceholderView()
 let customErrorStyle = PlaceholderStyle.errorStyle.withButtons(1, axis: .vertical) { _, button in
     button.action = PlaceholderAction("close-placeholder") { currentPlaceholder.isHidden = true }
 }
-customErrorStyle.buttons[0].action.perform()   // a tap: currentPlaceholder.isHidden is now true
+customErrorStyle.buttons[0].action.perform()  // a tap: currentPlaceholder.isHidden is now true
 // snippet.end
 
 // snippet.no-image

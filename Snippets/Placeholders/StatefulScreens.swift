@@ -12,11 +12,11 @@ struct WineList: StatefulScreenHost {
 var list = WineList()
 // The styles are set once the screen has loaded, as the original sets its views in viewDidLoad.
 list.screen.styles.empty = PlaceholderStyle.emptyStateStyle.updating { $0.subtitle = "No items found" }
-list.setupInitialViewState()         // empty
-list.startLoading()                  // loading
+list.setupInitialViewState()  // empty
+list.startLoading()  // loading
 struct Offline: Error {}
-list.endLoading(error: Offline())    // error: any Error, straight from a completion handler
-list.endLoading(error: ScreenError(kind: .loadingData, message: "offline"))   // loading-error
+list.endLoading(error: Offline())  // error: any Error, straight from a completion handler
+list.endLoading(error: ScreenError(kind: .loadingData, message: "offline"))  // loading-error
 // snippet.end
 print(list.screen.state)
 
@@ -28,7 +28,7 @@ do {
     try stateMachine.transition(to: "loading", animated: true) { _ in print("finished switching to loading view") }
     try stateMachine.transition(to: nil, animated: true) { _ in print("all views hidden now") }
 } catch {
-    print(error)   // a state nobody registered
+    print(error)  // a state nobody registered
 }
 stateMachine.unregister("other")
 // snippet.end

@@ -34,10 +34,11 @@ struct AssetTool: ParsableCommand {
         var command: ParsableCommand
         do {
             if let name = arguments.first,
-               let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-               let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
-               // A help or completion request parses to a command of its own: that goes the usual way too.
-               ObjectIdentifier(type(of: parsed)) == ObjectIdentifier(subcommand) {
+                let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+                let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+                // A help or completion request parses to a command of its own: that goes the usual way too.
+                ObjectIdentifier(type(of: parsed)) == ObjectIdentifier(subcommand)
+            {
                 command = parsed
             } else {
                 command = try parseAsRoot(arguments)

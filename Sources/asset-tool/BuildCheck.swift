@@ -11,14 +11,14 @@ struct BuildCheck: WritingCommand {
         commandName: "build-check",
         abstract: "Validate a catalog for the SwiftPM build-tool plugin; write OUTPUT only when there is no error.",
         discussion: """
-        Used by AssetCatalogValidationPlugin. Exit status: 0 and OUTPUT written when the catalog has no \
-        error (with --strict, no warning); 1 when it has, and OUTPUT is removed if build-check wrote it \
-        (nothing else is ever removed); 66 when the catalog cannot be read. An existing OUTPUT is replaced \
-        only when build-check wrote it, or with --force when it is a regular file; a folder, link, FIFO or \
-        device never.
+            Used by AssetCatalogValidationPlugin. Exit status: 0 and OUTPUT written when the catalog has no \
+            error (with --strict, no warning); 1 when it has, and OUTPUT is removed if build-check wrote it \
+            (nothing else is ever removed); 66 when the catalog cannot be read. An existing OUTPUT is replaced \
+            only when build-check wrote it, or with --force when it is a regular file; a folder, link, FIFO or \
+            device never.
 
-        \(CommandExamples.buildCheck)
-        """,
+            \(CommandExamples.buildCheck)
+            """,
         shouldDisplay: false
     )
 

@@ -27,16 +27,16 @@ struct CarInfo: ParsableCommand {
         commandName: "info",
         abstract: "List a compiled catalog's header and every rendition (name, traits, size, compression, digest).",
         discussion: """
-        Each rendition as assetutil --info describes it: set and rendition name, idiom, scale, appearance, \
-        display gamut, size class, pixel size, encoding, compression, bytes on disk, a digest of the stored \
-        payload (a stable 128-bit digest: not assetutil's SHA-1), the packed atlas it is cropped from. Nothing is \
-        decompressed; LZFSE payloads are listed with their size.
+            Each rendition as assetutil --info describes it: set and rendition name, idiom, scale, appearance, \
+            display gamut, size class, pixel size, encoding, compression, bytes on disk, a digest of the stored \
+            payload (a stable 128-bit digest: not assetutil's SHA-1), the packed atlas it is cropped from. Nothing is \
+            decompressed; LZFSE payloads are listed with their size.
 
-        Exit status: 0 when listed; 64 for a usage error; 66 when the file cannot be read or is not a \
-        sound compiled catalog (the message names the byte offset).
+            Exit status: 0 when listed; 64 for a usage error; 66 when the file cannot be read or is not a \
+            sound compiled catalog (the message names the byte offset).
 
-        \(CommandExamples.car)
-        """
+            \(CommandExamples.car)
+            """
     )
 
     @Argument(help: ArgumentHelp("The compiled catalog.", valueName: "file.car"))
@@ -62,15 +62,15 @@ struct CarDiff: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two compiled catalogs: renditions added, removed and changed, with bytes.",
         discussion: """
-        Renditions are matched by set name and traits; changed means another payload or size. The file's \
-        size difference is split into the renditions' and the container's (BOM header, index, trees, \
-        names, free space).
+            Renditions are matched by set name and traits; changed means another payload or size. The file's \
+            size difference is split into the renditions' and the container's (BOM header, index, trees, \
+            names, free space).
 
-        Exit status: 0 when compared (differences do not change it); 64 for a usage error; 66 when a file \
-        cannot be read.
+            Exit status: 0 when compared (differences do not change it); 64 for a usage error; 66 when a file \
+            cannot be read.
 
-        \(CommandExamples.car)
-        """
+            \(CommandExamples.car)
+            """
     )
 
     @Argument(help: ArgumentHelp("The earlier build.", valueName: "old.car"))
@@ -96,17 +96,17 @@ struct CarExtract: ParsableCommand {
         commandName: "extract",
         abstract: "Write what a compiled catalog stores for a set: its file as it was (a PDF, JPEG or data), or its pixels as PNG.",
         discussion: """
-        The set's rendition for the traits (as resolve NAME --car chooses it), else the set's rendition \
-        stored plain (a PDF set's vector rendition beside its rasters, a data set's data), is written to --output as it \
-        was: PDF, JPEG and data payloads stored uncompressed. Otherwise the chosen image's pixels are written as a \
-        PNG: its own pixels (uncompressed, zip, or LZFSE and palette-img where the system has an LZFSE library: libcompression on \
-        macOS, liblzfse elsewhere, or the file ASSETS_LZFSE_LIBRARY names), or the crop of its packed atlas. \
-        CoreUI's own rle and deepmap encodings are not decoded (no codec is written by hand): the \
-        command says so and exits 1. The output is written atomically, never over a file without --force.
+            The set's rendition for the traits (as resolve NAME --car chooses it), else the set's rendition \
+            stored plain (a PDF set's vector rendition beside its rasters, a data set's data), is written to --output as it \
+            was: PDF, JPEG and data payloads stored uncompressed. Otherwise the chosen image's pixels are written as a \
+            PNG: its own pixels (uncompressed, zip, or LZFSE and palette-img where the system has an LZFSE library: libcompression on \
+            macOS, liblzfse elsewhere, or the file ASSETS_LZFSE_LIBRARY names), or the crop of its packed atlas. \
+            CoreUI's own rle and deepmap encodings are not decoded (no codec is written by hand): the \
+            command says so and exits 1. The output is written atomically, never over a file without --force.
 
-        Exit status: 0 when written; 1 when the rendition is neither stored plain nor decodable here, or the output cannot be \
-        written; 64 for a usage error; 66 when the file cannot be read.
-        """
+            Exit status: 0 when written; 1 when the rendition is neither stored plain nor decodable here, or the output cannot be \
+            written; 64 for a usage error; 66 when the file cannot be read.
+            """
     )
 
     @Argument(help: ArgumentHelp("The compiled catalog.", valueName: "file.car"))
@@ -117,8 +117,10 @@ struct CarExtract: ParsableCommand {
 
     @OptionGroup var traits: DeviceTraitOptions
 
-    @Option(help: ArgumentHelp("The rendition to write, by the file name car info lists (icon@2x.png), instead of the one the traits choose.",
-                               valueName: "file-name"))
+    @Option(
+        help: ArgumentHelp(
+            "The rendition to write, by the file name car info lists (icon@2x.png), instead of the one the traits choose.",
+            valueName: "file-name"))
     var rendition: String?
 
     @OptionGroup var outputOptions: OutputOptions
@@ -135,7 +137,8 @@ struct CarExtract: ParsableCommand {
                 ("\(candidate.scaleFactor / 100)x" == scale ? 0 : 2) + (candidate.payloadTag == "MLEC" || candidate.link != nil ? 0 : 1)
             }
             guard let best = named.min(by: { rank($0) < rank($1) }) else {
-                throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(name)) has no rendition \(PlainText.escape(rendition))")
+                throw CommandFailure(
+                    "\(PlainText.escape(path)): error: \(PlainText.escape(name)) has no rendition \(PlainText.escape(rendition))")
             }
             resolved = best
         } else {
@@ -156,7 +159,9 @@ struct CarExtract: ParsableCommand {
                 bytes = try catalog.storedFile(of: plain)
             }
         } catch {
-            if case .undecodable = error { throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(error.description))") }
+            if case .undecodable = error {
+                throw CommandFailure("\(PlainText.escape(path)): error: \(PlainText.escape(error.description))")
+            }
             throw CommandFailure.unreadableCatalog("\(PlainText.escape(path)): error: \(error.description)")
         }
         var decoded = ""
@@ -183,6 +188,8 @@ struct CarExtract: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        print("\(PlainText.escape(outputOptions.output)): \(CatalogCostReport.grouped(bytes.count)) bytes of \(PlainText.escape(chosen.renditionName))\(decoded)")
+        print(
+            "\(PlainText.escape(outputOptions.output)): \(CatalogCostReport.grouped(bytes.count)) bytes of \(PlainText.escape(chosen.renditionName))\(decoded)"
+        )
     }
 }

@@ -12,14 +12,18 @@ struct CheckOptions: ParsableArguments {
     @Option(name: .customLong("error"), help: ArgumentHelp("Report this code as an error (repeatable).", valueName: "code"))
     var raised: [CatalogDiagnostic.Code] = []
 
-    @Option(name: .customLong("exclude"),
-            help: ArgumentHelp("Skip findings whose catalog-relative path, or a folder above it, matches this pattern (repeatable).",
-                               valueName: "glob"))
+    @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp(
+            "Skip findings whose catalog-relative path, or a folder above it, matches this pattern (repeatable).",
+            valueName: "glob"))
     var excluded: [String] = []
 
-    @Option(name: .customLong("config"),
-            help: ArgumentHelp("The configuration file (default: the first .asset-tool.json from the catalog up to the repository root).",
-                               valueName: "file"))
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "The configuration file (default: the first .asset-tool.json from the catalog up to the repository root).",
+            valueName: "file"))
     var configFile: String?
 
     @Flag(name: .customLong("no-config"), help: "Read no .asset-tool.json.")
@@ -69,7 +73,9 @@ struct CheckOptions: ParsableArguments {
                 base = try ValidationConfig.load(forCatalog: path)
             }
             // Once per file, however many catalogs it configures.
-            if let note = CheckOptions.narrowingNote(base), let file = base.file, CheckOptions.noted.insert(file).inserted { printError(note) }
+            if let note = CheckOptions.narrowingNote(base), let file = base.file, CheckOptions.noted.insert(file).inserted {
+                printError(note)
+            }
             return base.adding(disabled: disabled, raised: raised, exclude: excluded)
         } catch {
             throw CommandFailure("error: \(error)", status: .usage)
@@ -94,8 +100,10 @@ struct ValidatorSetup {
     /// memory budget at 100,000 sets (BENCHMARKS.md).
     var duplicatesNeedDeep = false
 
-    func validator(forCatalog catalog: String,
-                   placeholderFailure: (PlaceholderConfigError) -> CommandFailure) throws(CommandFailure)
+    func validator(
+        forCatalog catalog: String,
+        placeholderFailure: (PlaceholderConfigError) -> CommandFailure
+    ) throws(CommandFailure)
         -> (validator: CatalogValidator, names: PlaceholderNames)
     {
         let names: PlaceholderNames
@@ -106,12 +114,13 @@ struct ValidatorSetup {
         }
         let config = try checks.config(forCatalog: catalog)
         // compressible-image's lossless rewrites come with --deep, which reads every byte anyway.
-        let options = CatalogValidator.Options.forProject(catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
-                                                          config: config, placeholderNames: names,
-                                                          placeholderFileGiven: placeholderNames.placeholders != nil,
-                                                          costChecks: costChecks, costRewritesFiles: duplicatesNeedDeep && deep,
-                                                          duplicatesOnlyWhenDeep: duplicatesNeedDeep,
-                                                          limits: limits.decoding, catalogLimits: limits.catalog)
+        let options = CatalogValidator.Options.forProject(
+            catalog: catalog, deep: deep, requirePlaceholders: requirePlaceholders,
+            config: config, placeholderNames: names,
+            placeholderFileGiven: placeholderNames.placeholders != nil,
+            costChecks: costChecks, costRewritesFiles: duplicatesNeedDeep && deep,
+            duplicatesOnlyWhenDeep: duplicatesNeedDeep,
+            limits: limits.decoding, catalogLimits: limits.catalog)
         return (CatalogValidator(options: options), names)
     }
 }

@@ -108,7 +108,10 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write (see the command's description).", valueName: "path"))
     var output: String
 
-    @Flag(help: "Replace an existing output: a regular file (extract-frames: an earlier run's output folder); never a folder, link, FIFO or device.")
+    @Flag(
+        help:
+            "Replace an existing output: a regular file (extract-frames: an earlier run's output folder); never a folder, link, FIFO or device."
+    )
     var force = false
 
     func validate() throws {
@@ -119,9 +122,11 @@ struct OutputOptions: ParsableArguments {
         if output.isEmpty { throw ValidationError("--output must name a file, not an empty string") }
         // Compared as a case-insensitive volume (APFS, HFS+ by default) compares names: `Placeholders.JSON` is the same file.
         if let name = output.split(separator: "/").last.map(String.init),
-           protectedNames.contains(where: { $0.lowercased() == name.lowercased() }) {
-            throw ValidationError("--output \(output): \(name) is the project's configuration or a catalog's own file, not an output; "
-                                  + "name the output otherwise (hash: placeholder-hashes.json)")
+            protectedNames.contains(where: { $0.lowercased() == name.lowercased() })
+        {
+            throw ValidationError(
+                "--output \(output): \(name) is the project's configuration or a catalog's own file, not an output; "
+                    + "name the output otherwise (hash: placeholder-hashes.json)")
         }
     }
 
@@ -136,7 +141,10 @@ struct OptionalOutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write (see the command's description).", valueName: "path"))
     var output: String?
 
-    @Flag(help: "Replace an existing output: a regular file (optimize: an earlier output folder of optimize); never another folder, a link, FIFO or device.")
+    @Flag(
+        help:
+            "Replace an existing output: a regular file (optimize: an earlier output folder of optimize); never another folder, a link, FIFO or device."
+    )
     var force = false
 
     func validate() throws {
@@ -175,8 +183,9 @@ struct DeviceTraitOptions: ParsableArguments {
     var rtl = false
 
     var query: VariantQuery {
-        VariantQuery(scale: scale ?? idiom.defaultScale, appearance: appearance, highContrast: highContrast, idiom: idiom,
-                     layoutDirection: rtl ? .rightToLeft : .leftToRight)
+        VariantQuery(
+            scale: scale ?? idiom.defaultScale, appearance: appearance, highContrast: highContrast, idiom: idiom,
+            layoutDirection: rtl ? .rightToLeft : .leftToRight)
     }
 
     /// The trace line that says where the scale came from, when none was asked for and the idiom is not a
@@ -225,11 +234,16 @@ struct PlaceholderNameOptions: ParsableArguments {
 
 /// `--strings FILE_OR_FOLDER --locale LANG`: the app's string tables the placeholders' text is read from.
 struct LocalizationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The app's string tables: a Localizable.xcstrings, a .strings file, or a folder holding them (*.xcstrings, *.lproj/*.strings).",
-                               valueName: "file-or-folder"))
+    @Option(
+        help: ArgumentHelp(
+            "The app's string tables: a Localizable.xcstrings, a .strings file, or a folder holding them (*.xcstrings, *.lproj/*.strings).",
+            valueName: "file-or-folder"))
     var strings: String?
 
-    @Option(help: "The locale shown (de, de-AT, pt-BR): the region's text, else the language's, else the development language's. Needs --strings.")
+    @Option(
+        help:
+            "The locale shown (de, de-AT, pt-BR): the region's text, else the language's, else the development language's. Needs --strings."
+    )
     var locale: String?
 
     func validate() throws {

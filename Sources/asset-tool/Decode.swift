@@ -55,8 +55,9 @@ struct Decode: WritingCommand {
 
     func run() throws {
         guard let format = DecodedImageWriter.format(forPath: output) else { throw CommandFailure.exit(.usage) }
-        let options = DecodeOptions(limits: limits.decoding, orientation: keepOrientation ? .keep : .apply,
-                                    scale: scale.flatMap(Self.scale) ?? .full)
+        let options = DecodeOptions(
+            limits: limits.decoding, orientation: keepOrientation ? .keep : .apply,
+            scale: scale.flatMap(Self.scale) ?? .full)
         let writer = DecodedImageWriter(options: options, overwrite: outputOptions.force)
         let result: DecodedImageWriter.Result
         do {

@@ -5,7 +5,8 @@ import AssetsSupport
 struct ExtractFrames: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract-frames",
-        abstract: "Write every frame of an animated GIF as a PNG, composited as a browser shows it (a JPEG or PNG gives one upright frame).",
+        abstract:
+            "Write every frame of an animated GIF as a PNG, composited as a browser shows it (a JPEG or PNG gives one upright frame).",
         discussion: """
             Writes DIR/frame_0000.png … (numbered by frame index) and DIR/frames.json with the canvas size, \
             loop count and each frame's delay, disposal, rectangle and transparency. Each PNG reads back as \
@@ -80,9 +81,10 @@ struct ExtractFrames: WritingCommand {
             }
             throw CommandFailure(error.description)
         }
-        let extractor = FrameExtractor(folder: output, selection: selection, overwrite: force, encoder: encoder,
-                                       encodingThreads: limits.threadCount, memoryBudget: limits.memoryBudget,
-                                       files: OutputFileBudget(limit: limits.maxFiles))
+        let extractor = FrameExtractor(
+            folder: output, selection: selection, overwrite: force, encoder: encoder,
+            encodingThreads: limits.threadCount, memoryBudget: limits.memoryBudget,
+            files: OutputFileBudget(limit: limits.maxFiles))
         let report: FrameExtractionReport
         do {
             report = try extractor.extract(from: source, raw: raw, sourceName: input)
@@ -95,7 +97,8 @@ struct ExtractFrames: WritingCommand {
         }
         printWarnings(of: report, input: input)
         if let damage = report.damage {
-            throw CommandFailure("\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
+            throw CommandFailure(
+                "\(damage); wrote \(report.frames.count) complete frame\(report.frames.count == 1 ? "" : "s") to \(output)")
         }
     }
 
@@ -119,11 +122,13 @@ struct ExtractFrames: WritingCommand {
             }
         }
         if let (first, second) = FrameExtractionBatch.clash(in: files) {
-            throw CommandFailure("\(first) and \(second) would both write to \(output)/\(FrameExtractionBatch.folderName(for: first))", status: .usage)
+            throw CommandFailure(
+                "\(first) and \(second) would both write to \(output)/\(FrameExtractionBatch.folderName(for: first))", status: .usage)
         }
-        let batch = FrameExtractionBatch(inputs: files, folder: output, selection: selection, overwrite: force,
-                                         encoder: encoder, raw: raw, limits: limits.decoding, threads: limits.threadCount,
-                                         files: OutputFileBudget(limit: limits.maxFiles))
+        let batch = FrameExtractionBatch(
+            inputs: files, folder: output, selection: selection, overwrite: force,
+            encoder: encoder, raw: raw, limits: limits.decoding, threads: limits.threadCount,
+            files: OutputFileBudget(limit: limits.maxFiles))
         var failed = false
         var reports: [JSONValue] = []
         let progress = ProgressReporter.make("extracting GIFs", enabled: format == .text)

@@ -68,7 +68,9 @@ struct Hash: WritingCommand {
                 let skipped = expansion.skippedSets
                 if !skipped.isEmpty {
                     // A note, not a failure: vector-only sets have no bitmap to hash.
-                    printError("\(input): skipped \(skipped.count) image set\(skipped.count == 1 ? "" : "s") with no universal PNG, JPEG or GIF image (vector-only or unassigned): \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", ..." : "")")
+                    printError(
+                        "\(input): skipped \(skipped.count) image set\(skipped.count == 1 ? "" : "s") with no universal PNG, JPEG or GIF image (vector-only or unassigned): \(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", ..." : "")"
+                    )
                 }
                 for stop in expansion.incomplete {
                     printError(stop.description)
@@ -81,7 +83,9 @@ struct Hash: WritingCommand {
         }
         items = HashBatch.unique(items)
         if let output = outputOptions.output, let clash = HashBatch.clash(in: items) {
-            throw CommandFailure("\(output): \(clash.first) and \(clash.second) would both be \"\(MessageValue.clipped(clash.key))\" in the manifest; hash each catalog into its own manifest")
+            throw CommandFailure(
+                "\(output): \(clash.first) and \(clash.second) would both be \"\(MessageValue.clipped(clash.key))\" in the manifest; hash each catalog into its own manifest"
+            )
         }
         let batch = HashBatch(hasher: ImageHasher(components: parsed, fast: fast, limits: limits.decoding), threads: limits.threadCount)
         let outcomes = batch.run(items)
@@ -99,7 +103,8 @@ struct Hash: WritingCommand {
         }
         if let output = outputOptions.output {
             do {
-                try AtomicFileWriter(overwrite: outputOptions.force).write(Array((HashBatch.manifest(outcomes).rendered() + "\n").utf8), to: output)
+                try AtomicFileWriter(overwrite: outputOptions.force).write(
+                    Array((HashBatch.manifest(outcomes).rendered() + "\n").utf8), to: output)
             } catch {
                 throw CommandFailure(error.description)
             }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Assets
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 struct Info: ParsableCommand {
@@ -53,7 +53,9 @@ struct Info: ParsableCommand {
             print((reports.count == 1 ? reports[0].json : .array(reports.map(\.json))).rendered())
         case .text:
             for report in reports where report.error == nil {
-                print(report.text.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.escape(String($0)) }.joined(separator: "\n"))
+                print(
+                    report.text.split(separator: "\n", omittingEmptySubsequences: false).map { PlainText.escape(String($0)) }.joined(
+                        separator: "\n"))
             }
         }
         if failed { throw CommandFailure.exit(.failure) }

@@ -68,12 +68,16 @@ struct InfoReport {
         ]
         if let model = info.colorModel { fields.append(("color_model", .string(model.rawValue))) }
         if let depth = info.bitDepth { fields.append(("bit_depth", .int(depth))) }
-        fields += [("has_alpha", .bool(info.hasAlpha)), ("progressive", .bool(info.progressive)),
-                   ("interlaced", .bool(info.interlaced))]
+        fields += [
+            ("has_alpha", .bool(info.hasAlpha)), ("progressive", .bool(info.progressive)),
+            ("interlaced", .bool(info.interlaced)),
+        ]
         if info.format == .jpeg { fields.append(("arithmetic_coded", .bool(info.arithmeticCoded))) }
         if let subsampling = info.chromaSubsampling { fields.append(("chroma_subsampling", .string(subsampling))) }
-        fields += [("orientation", .int(info.orientation.rawValue)), ("display_width", .int(info.displayWidth)),
-                   ("display_height", .int(info.displayHeight))]
+        fields += [
+            ("orientation", .int(info.orientation.rawValue)), ("display_width", .int(info.displayWidth)),
+            ("display_height", .int(info.displayHeight)),
+        ]
         if let mismatch = info.extensionMismatch { fields.append(("extension_format", .string(mismatch.rawValue))) }
         if let frames = info.frameCount { fields.append(("frame_count", .int(frames))) }
         if let gif {

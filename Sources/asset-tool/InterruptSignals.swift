@@ -1,9 +1,9 @@
 import Assets
 import Dispatch
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ctrl-C (SIGINT), `kill` (SIGTERM) and a closed terminal (SIGHUP) while outputs are being written: the temporaries go

@@ -14,7 +14,10 @@ struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most frames an animation may have.", valueName: "n"))
     var maxFrames: Int = DecodingLimits.default.maxFrames
 
-    @Option(help: ArgumentHelp("The most pixels all frames of an animation may give together (each composited frame is the whole canvas; with --raw, each frame its own rectangle).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "The most pixels all frames of an animation may give together (each composited frame is the whole canvas; with --raw, each frame its own rectangle).",
+            valueName: "n"))
     var maxAnimationPixels: Int = DecodingLimits.default.maxAnimationPixels
 
     @Option(help: ArgumentHelp("The most files one run may write (extract-frames: frames and manifests of all inputs).", valueName: "n"))
@@ -26,17 +29,24 @@ struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How many folders deep a catalog's groups may nest.", valueName: "n"))
     var maxDepth: Int = CatalogLimits.default.maxDepth
 
-    @Option(help: ArgumentHelp("Threads to use (default: the processors this process may use: its CPU affinity and cgroup CPU quota).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads to use (default: the processors this process may use: its CPU affinity and cgroup CPU quota).", valueName: "n"))
     var threads: Int?
 
-    @Option(help: ArgumentHelp("The most memory for pixels, in bytes (K, M and G suffixes allowed). Default: what the process may still allocate under its address-space limit (ulimit -v) and cgroup memory limit; unchecked when neither is set.", valueName: "size"))
+    @Option(
+        help: ArgumentHelp(
+            "The most memory for pixels, in bytes (K, M and G suffixes allowed). Default: what the process may still allocate under its address-space limit (ulimit -v) and cgroup memory limit; unchecked when neither is set.",
+            valueName: "size"))
     var maxMemory: ByteSize?
 
     func validate() throws {
-        for (name, value) in [("--max-pixels", maxPixels), ("--max-side", maxSide), ("--max-frames", maxFrames),
-                              ("--max-animation-pixels", maxAnimationPixels), ("--max-files", maxFiles),
-                              ("--max-contents-size", maxContentsSize.bytes), ("--max-depth", maxDepth),
-                              ("--threads", threads ?? 1), ("--max-memory", maxMemory?.bytes ?? 1)] where value < 1 {
+        for (name, value) in [
+            ("--max-pixels", maxPixels), ("--max-side", maxSide), ("--max-frames", maxFrames),
+            ("--max-animation-pixels", maxAnimationPixels), ("--max-files", maxFiles),
+            ("--max-contents-size", maxContentsSize.bytes), ("--max-depth", maxDepth),
+            ("--threads", threads ?? 1), ("--max-memory", maxMemory?.bytes ?? 1),
+        ] where value < 1 {
             throw ValidationError("\(name) must be at least 1, not \(value)")
         }
     }
@@ -53,8 +63,9 @@ struct LimitOptions: ParsableArguments {
     }
 
     var decoding: DecodingLimits {
-        DecodingLimits(maxPixels: maxPixels, maxDimension: maxSide, maxFrames: maxFrames,
-                       maxAnimationPixels: maxAnimationPixels, maxMemory: memoryBudget)
+        DecodingLimits(
+            maxPixels: maxPixels, maxDimension: maxSide, maxFrames: maxFrames,
+            maxAnimationPixels: maxAnimationPixels, maxMemory: memoryBudget)
     }
 
     var catalog: CatalogLimits {

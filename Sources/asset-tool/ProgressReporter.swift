@@ -61,10 +61,13 @@ final class ProgressReporter: Sendable {
             state.done = done
             if let last = state.lastDrawn, done < total, now - last < .milliseconds(100) { return nil }
             state.lastDrawn = now
-            let line = ProgressReporter.line(state.label, done: done, total: total, elapsed: now - state.started,
-                                             colours: colours)
-            let visible = ProgressReporter.line(state.label, done: done, total: total, elapsed: now - state.started,
-                                                colours: false).count
+            let line = ProgressReporter.line(
+                state.label, done: done, total: total, elapsed: now - state.started,
+                colours: colours)
+            let visible = ProgressReporter.line(
+                state.label, done: done, total: total, elapsed: now - state.started,
+                colours: false
+            ).count
             let padding = String(repeating: " ", count: max(0, state.shownWidth - visible))
             state.shownWidth = max(state.shownWidth, visible)
             return "\r" + line + padding

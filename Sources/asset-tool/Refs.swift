@@ -8,18 +8,20 @@ struct Refs: ParsableCommand {
         commandName: "refs",
         abstract: "Find the asset names the app's code asks for: missing, unused, wrong-kind and wrong-case names.",
         discussion: """
-        Reads the catalogs under PROJECT and its Swift (parsed), Objective-C, storyboards and xibs, Info.plist \
-        files and build settings (Docs/refs.md says what counts). Exit status: 0 when there is no error (and, \
-        with --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \
-        PROJECT cannot be read.
+            Reads the catalogs under PROJECT and its Swift (parsed), Objective-C, storyboards and xibs, Info.plist \
+            files and build settings (Docs/refs.md says what counts). Exit status: 0 when there is no error (and, \
+            with --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \
+            PROJECT cannot be read.
 
-        \(CommandExamples.refs)
-        """
+            \(CommandExamples.refs)
+            """
     )
 
-    @Argument(help: ArgumentHelp("The project folder, or a folder or file inside it: the whole project is read, from the folder "
-                               + "holding its .xcodeproj, .xcworkspace, Package.swift or .git (default: the current folder).",
-                               valueName: "project"))
+    @Argument(
+        help: ArgumentHelp(
+            "The project folder, or a folder or file inside it: the whole project is read, from the folder "
+                + "holding its .xcodeproj, .xcworkspace, Package.swift or .git (default: the current folder).",
+            valueName: "project"))
     var given: String = "."
 
     @OptionGroup var findingOptions: FindingOptions
@@ -31,8 +33,10 @@ struct Refs: ParsableCommand {
 
     @OptionGroup var checks: CheckOptions
 
-    @Option(help: ArgumentHelp("Write the findings of this run to FILE as a baseline (keyed by code, file and set, not line) "
-                               + "and exit 0.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the findings of this run to FILE as a baseline (keyed by code, file and set, not line) "
+                + "and exit 0.", valueName: "file"))
     var writeBaseline: String?
 
     @Option(help: ArgumentHelp("Leave out the findings FILE (from --write-baseline) lists: only new ones are reported.", valueName: "file"))
@@ -63,7 +67,8 @@ struct Refs: ParsableCommand {
         case .text:
             var rendered = report.rendered(as: .text)
             if list {
-                rendered = scan.references.filter { $0.certainty != .possible }
+                rendered =
+                    scan.references.filter { $0.certainty != .possible }
                     .map { PlainText.escape("\($0.location): \($0.nameText) (\($0.via))") }.joined(separator: "\n")
                     + (scan.references.isEmpty ? "" : "\n") + rendered
             }
@@ -103,7 +108,8 @@ enum RefsScan {
         }
         guard !counts.isEmpty else { return nil }
         let ordered = counts.sorted { lhs, rhs in
-            lhs.value.severity != rhs.value.severity ? lhs.value.severity > rhs.value.severity
+            lhs.value.severity != rhs.value.severity
+                ? lhs.value.severity > rhs.value.severity
                 : lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key.rawValue < rhs.key.rawValue
         }
         return "by code: " + ordered.map { "\($0.value.count) \($0.key.rawValue)" }.joined(separator: ", ")
@@ -112,8 +118,10 @@ enum RefsScan {
     /// The source findings of `project`, the one path `refs` and `validate --sources` take, so the two cannot
     /// drift: the scan (the progress line finished after it), and its findings with the configuration's rules
     /// applied. A project that cannot be listed fails with exit status 66.
-    static func findings(in project: String, config: ValidationConfig,
-                         progress: ProgressReporter?) throws(CommandFailure) -> (scan: ReferenceScan, report: CatalogReport) {
+    static func findings(
+        in project: String, config: ValidationConfig,
+        progress: ProgressReporter?
+    ) throws(CommandFailure) -> (scan: ReferenceScan, report: CatalogReport) {
         let scan: ReferenceScan
         do {
             scan = try run(project: project, config: config, progress: progress)
@@ -138,7 +146,8 @@ extension AssetReference {
     }
 
     var json: JSONValue {
-        let kind: String, text: String
+        let kind: String
+        let text: String
         switch name {
         case .literal(let value): (kind, text) = ("literal", value)
         case .dynamic(let prefix, let suffix): (kind, text) = ("dynamic", prefix + "*" + suffix)

@@ -19,7 +19,8 @@ enum RefsBaseline {
         if let set = diagnostic.relatedSet {
             subject = "\(set.catalog)/\(set.setPath)"
         } else if let open = diagnostic.message.firstIndex(of: "\""),
-                  let close = diagnostic.message[diagnostic.message.index(after: open)...].firstIndex(of: "\"") {
+            let close = diagnostic.message[diagnostic.message.index(after: open)...].firstIndex(of: "\"")
+        {
             subject = String(diagnostic.message[diagnostic.message.index(after: open)..<close])
         } else {
             subject = diagnostic.message
@@ -32,9 +33,10 @@ enum RefsBaseline {
         let keys = report.diagnostics.map(key).sorted { ($0.file, $0.code, $0.subject) < ($1.file, $1.code, $1.subject) }
         return JSONValue.record([
             "version": .int(1),
-            "findings": .array(keys.map { key in
-                JSONValue.record(["code": .string(key.code), "file": .string(key.file), "subject": .string(key.subject)])
-            }),
+            "findings": .array(
+                keys.map { key in
+                    JSONValue.record(["code": .string(key.code), "file": .string(key.file), "subject": .string(key.subject)])
+                }),
         ]).rendered() + "\n"
     }
 
@@ -62,15 +64,18 @@ enum RefsBaseline {
             throw CommandFailure.unreadableCatalog("error: \(path): not JSON: \(error)")
         }
         guard case .object(let members) = value, case .array(let findings)? = members.first(where: { $0.key == "findings" })?.value else {
-            throw CommandFailure.unreadableCatalog("error: \(path): not a refs baseline (no \"findings\" array; --write-baseline makes one)")
+            throw CommandFailure.unreadableCatalog(
+                "error: \(path): not a refs baseline (no \"findings\" array; --write-baseline makes one)")
         }
         var keys: [Key: Int] = [:]
         for (index, finding) in findings.enumerated() {
             guard case .object(let fields) = finding,
-                  case .string(let code)? = fields.first(where: { $0.key == "code" })?.value,
-                  case .string(let file)? = fields.first(where: { $0.key == "file" })?.value,
-                  case .string(let subject)? = fields.first(where: { $0.key == "subject" })?.value else {
-                throw CommandFailure.unreadableCatalog("error: \(path): findings[\(index)] needs the strings \"code\", \"file\" and \"subject\"")
+                case .string(let code)? = fields.first(where: { $0.key == "code" })?.value,
+                case .string(let file)? = fields.first(where: { $0.key == "file" })?.value,
+                case .string(let subject)? = fields.first(where: { $0.key == "subject" })?.value
+            else {
+                throw CommandFailure.unreadableCatalog(
+                    "error: \(path): findings[\(index)] needs the strings \"code\", \"file\" and \"subject\"")
             }
             keys[Key(code: code, file: file, subject: subject), default: 0] += 1
         }

@@ -3,9 +3,9 @@ import AssetReferences
 import Assets
 import AssetsSupport
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `asset-tool report [CATALOG] --output report.html [--force]`: one self-contained HTML page about a catalog.
@@ -14,28 +14,28 @@ struct Report: WritingCommand {
         commandName: "report",
         abstract: "Write one self-contained HTML page showing every asset, its variants, placeholders and findings.",
         discussion: """
-        The page inlines every image (thumbnails made with the project's decoders, animated GIFs and \
-        SVGs as themselves, shown only as images; a PDF's first page drawn by pdftoppm from \
-        poppler-utils where it is installed) and loads nothing from the network. It shows each variant \
-        side by side (scales, light and dark, idioms), the placeholder each state shows under light and \
-        dark traits, and every finding of `validate` next to its asset. Previews load as sets scroll \
-        into view, and a bar filters the sets by name and by finding (severity or code); without \
-        script the page still lists every set and finding.
+            The page inlines every image (thumbnails made with the project's decoders, animated GIFs and \
+            SVGs as themselves, shown only as images; a PDF's first page drawn by pdftoppm from \
+            poppler-utils where it is installed) and loads nothing from the network. It shows each variant \
+            side by side (scales, light and dark, idioms), the placeholder each state shows under light and \
+            dark traits, and every finding of `validate` next to its asset. Previews load as sets scroll \
+            into view, and a bar filters the sets by name and by finding (severity or code); without \
+            script the page still lists every set and finding.
 
-        A size section draws the catalog's bytes by group and set as a treemap (inline SVG, bounded: the \
-        largest groups and sets, the rest as "other"), the cost findings marked on it (unused-scale and \
-        oversized-image; with --deep also duplicate-image and compressible-image), with the figures of \
-        `asset-tool size`; each set's card shows its bytes. With --sources PROJECT the project's code is \
-        scanned as `refs` scans it: each card lists the first places that use the set (file:line, \
-        relative to PROJECT) or marks the set unused, and the bar filters unused sets.
+            A size section draws the catalog's bytes by group and set as a treemap (inline SVG, bounded: the \
+            largest groups and sets, the rest as "other"), the cost findings marked on it (unused-scale and \
+            oversized-image; with --deep also duplicate-image and compressible-image), with the figures of \
+            `asset-tool size`; each set's card shows its bytes. With --sources PROJECT the project's code is \
+            scanned as `refs` scans it: each card lists the first places that use the set (file:line, \
+            relative to PROJECT) or marks the set unused, and the bar filters unused sets.
 
-        Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when \
-        placeholders.json cannot be read or the output cannot be written (an existing file without \
-        --force); 64 for a usage error (also a catalog that is not under --sources PROJECT); 66 when the \
-        catalog or PROJECT cannot be read.
+            Exit status: 0 when the page was written (findings in the catalog do not change it); 1 when \
+            placeholders.json cannot be read or the output cannot be written (an existing file without \
+            --force); 64 for a usage error (also a catalog that is not under --sources PROJECT); 66 when the \
+            catalog or PROJECT cannot be read.
 
-        \(CommandExamples.report)
-        """
+            \(CommandExamples.report)
+            """
     )
 
     @Argument(help: ArgumentHelp("The catalog folder (Assets.catalog, any .xcassets); --catalog names it too.", valueName: "catalog"))
@@ -62,16 +62,23 @@ struct Report: WritingCommand {
     @Flag(help: "Show each image set's BlurHash and ThumbHash previews (what an app shows while the image loads).")
     var hashPreviews = false
 
-    @Flag(help: "Fully decode every image instead of probing its header (as validate --deep); adds duplicate-image and compressible-image to the size map.")
+    @Flag(
+        help:
+            "Fully decode every image instead of probing its header (as validate --deep); adds duplicate-image and compressible-image to the size map."
+    )
     var deep = false
 
-    @Option(help: ArgumentHelp("Also find the asset names the code in this project folder asks for (as refs does): "
-                               + "each set's card lists its first uses (file:line) or marks it unused.",
-                               valueName: "project"))
+    @Option(
+        help: ArgumentHelp(
+            "Also find the asset names the code in this project folder asks for (as refs does): "
+                + "each set's card lists its first uses (file:line) or marks it unused.",
+            valueName: "project"))
     var sources: String?
 
-    @Option(help: ArgumentHelp("A compiled catalog (Assets.car) built from this catalog: the page adds what the app ships, set by set (as size --car).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A compiled catalog (Assets.car) built from this catalog: the page adds what the app ships, set by set (as size --car).",
+            valueName: "file"))
     var car: String?
 
     func run() throws {
@@ -123,16 +130,20 @@ struct Report: WritingCommand {
         }
         progress?.finish()
         if pdfBudget.skipped > 0 {
-            printError(PlainText.escape("\(output): note: \(pdfBudget.skipped) PDF preview\(pdfBudget.skipped == 1 ? "" : "s") skipped: "
-                + "drawing PDFs took the report's budget of \(PDFRenderBudget.words(pdfBudget.allowed)) s"))
+            printError(
+                PlainText.escape(
+                    "\(output): note: \(pdfBudget.skipped) PDF preview\(pdfBudget.skipped == 1 ? "" : "s") skipped: "
+                        + "drawing PDFs took the report's budget of \(PDFRenderBudget.words(pdfBudget.allowed)) s"))
         }
         print(PlainText.escape("\(output): \(report.catalog.assets.count) assets, \(report.validation.summary)"))
     }
 
     /// `--sources PROJECT`: the project scanned as `refs` scans it (`RefsScan`, the command line's one way),
     /// and what it says of each set of `catalog`, as plain data for the page (`SetUsage`).
-    static func usage(ofCatalog catalog: String, sources given: String, checks: CheckOptions,
-                      progress: ProgressReporter?) throws -> ([String: SetUsage], String) {
+    static func usage(
+        ofCatalog catalog: String, sources given: String, checks: CheckOptions,
+        progress: ProgressReporter?
+    ) throws -> ([String: SetUsage], String) {
         let project = RefsScan.project(given)
         let config = try checks.config(forProject: project)
         let scan: ReferenceScan
@@ -144,10 +155,14 @@ struct Report: WritingCommand {
         }
         guard let name = scan.catalogName(of: catalog) else {
             progress?.finish()
-            throw CommandFailure("\(catalog): not a catalog under \(project) (--sources reads the \(scan.catalogs.count) catalog"
-                                 + "\(scan.catalogs.count == 1 ? "" : "s") under the project)", status: .usage)
+            throw CommandFailure(
+                "\(catalog): not a catalog under \(project) (--sources reads the \(scan.catalogs.count) catalog"
+                    + "\(scan.catalogs.count == 1 ? "" : "s") under the project)", status: .usage)
         }
         let (applied, findings) = scan.report(config: config)
-        return (scan.usage(ofCatalog: name, findings: findings, diagnostics: applied.diagnostics, places: CatalogHTMLReport.usagePlaces), project)
+        return (
+            scan.usage(ofCatalog: name, findings: findings, diagnostics: applied.diagnostics, places: CatalogHTMLReport.usagePlaces),
+            project
+        )
     }
 }

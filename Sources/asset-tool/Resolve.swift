@@ -8,12 +8,12 @@ struct Resolve: ParsableCommand {
         commandName: "resolve",
         abstract: "Show which file a device shows for a name, or what a placeholder state shows.",
         discussion: """
-        Exit status: 0 when the name (or the state's image) resolves, or the state shows no image by design; \
-        1 when nothing resolves (the trace says why) or a file cannot be read; 64 for bad usage; 66 when \
-        the catalog cannot be read.
+            Exit status: 0 when the name (or the state's image) resolves, or the state shows no image by design; \
+            1 when nothing resolves (the trace says why) or a file cannot be read; 64 for bad usage; 66 when \
+            the catalog cannot be read.
 
-        \(CommandExamples.resolve)
-        """
+            \(CommandExamples.resolve)
+            """
     )
 
     @Argument(help: "The set's fully qualified name (exact and case-sensitive).")
@@ -42,12 +42,17 @@ struct Resolve: ParsableCommand {
     @Flag(help: "Also list the references to the name in the project's sources (as refs finds them; in JSON, a used_by member).")
     var usedBy = false
 
-    @Option(help: ArgumentHelp("The project folder --used-by scans, or a folder inside it (default: the current folder); without "
-                               + "--catalog, the name is resolved in the project's catalog that has it, as refs finds them.",
-                               valueName: "project"))
+    @Option(
+        help: ArgumentHelp(
+            "The project folder --used-by scans, or a folder inside it (default: the current folder); without "
+                + "--catalog, the name is resolved in the project's catalog that has it, as refs finds them.",
+            valueName: "project"))
     var sources: String = "."
 
-    @Option(name: .long, help: ArgumentHelp("Resolve the name in a compiled catalog (Assets.car) instead: what UIImage(named:) returns from it.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Resolve the name in a compiled catalog (Assets.car) instead: what UIImage(named:) returns from it.", valueName: "file"))
     var car: String?
 
     var catalog: String { catalogOption.path() }
@@ -55,7 +60,9 @@ struct Resolve: ParsableCommand {
     func validate() throws {
         if hash && state != nil { throw ValidationError("--hash goes with a name, not with --state") }
         if usedBy && state != nil { throw ValidationError("--used-by goes with a name, not with --state") }
-        if car != nil && (state != nil || hash || usedBy) { throw ValidationError("--car goes with a name only (not --state, --hash or --used-by)") }
+        if car != nil && (state != nil || hash || usedBy) {
+            throw ValidationError("--car goes with a name only (not --state, --hash or --used-by)")
+        }
         switch (name, state) {
         case (nil, nil): throw ValidationError("name a set, or ask for a placeholder with --state")
         case (.some, .some): throw ValidationError("give a name or --state, not both")
@@ -106,8 +113,9 @@ struct Resolve: ParsableCommand {
             } catch {
                 throw CommandFailure("asset-tool resolve: \(error.description)")
             }
-            let context = PlaceholderContext(catalog: loaded, query: query, names: names,
-                                             localization: strings ?? LocalizedStrings(locale: "", tables: [:], developmentLanguage: nil))
+            let context = PlaceholderContext(
+                catalog: loaded, query: query, names: names,
+                localization: strings ?? LocalizedStrings(locale: "", tables: [:], developmentLanguage: nil))
             var report = PlaceholderStateReport(state: placeholderState, context: context)
             report.locale = strings.map { $0.locale.isEmpty ? $0.developmentLanguage ?? "" : $0.locale }
             do {
@@ -125,7 +133,8 @@ struct Resolve: ParsableCommand {
         let named = loaded.assets(named: wanted)
         // A name only a colour set has is a colour: UIColor(named:compatibleWith:).
         if !named.isEmpty, !named.contains(where: { VariantResolver.resolvableKinds.contains($0.kind) }),
-           let colorSet = named.first(where: { $0.kind == .colorSet }) {
+            let colorSet = named.first(where: { $0.kind == .colorSet })
+        {
             var answer = ColorResolution(colorSet: colorSet, name: wanted, query: query)
             answer.trace.insert("found colour set \(colorSet.path)", at: 0)
             print(format == .json ? (used?.adding(to: answer.reportJSON, wanted) ?? answer.reportJSON).rendered() : answer.reportText)
@@ -186,8 +195,9 @@ struct UsedByScan {
         }
         if scan.catalogs.count == 1 { return "\(project)/\(scan.catalogs[0])" }
         let what = scan.catalogs.isEmpty ? "no catalog" : "\(scan.catalogs.count) catalogs, none with a set named \"\(name)\""
-        throw CommandFailure("asset-tool resolve: \(project) has \(what); name one with --catalog",
-                             status: scan.catalogs.isEmpty ? .noInput : .failure)
+        throw CommandFailure(
+            "asset-tool resolve: \(project) has \(what); name one with --catalog",
+            status: scan.catalogs.isEmpty ? .noInput : .failure)
     }
 
     /// The references to `name`, one `file:line:column: "name" (via)` a line.
@@ -197,7 +207,8 @@ struct UsedByScan {
             let references = scan.references(to: name)
             Swift.print("used by (\(references.count) reference\(references.count == 1 ? "" : "s") in \(project)):")
             for reference in references {
-                Swift.print(PlainText.escape("  \(reference.location): \(reference.nameText) (\(reference.via), \(reference.certainty.rawValue))"))
+                Swift.print(
+                    PlainText.escape("  \(reference.location): \(reference.nameText) (\(reference.via), \(reference.certainty.rawValue))"))
             }
         case .failure(let error):
             printError("asset-tool resolve: --used-by: \(error)")

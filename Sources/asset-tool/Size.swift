@@ -7,27 +7,28 @@ import AssetsSupport
 struct Size: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "size",
-        abstract: "Show the bytes of each set, group and catalog, and what duplicates, unused scales, oversized and compressible images cost.",
+        abstract:
+            "Show the bytes of each set, group and catalog, and what duplicates, unused scales, oversized and compressible images cost.",
         discussion: """
-        Runs validate's cost checks (duplicate-image, unused-scale, oversized-image, compressible-image; \
-        .asset-tool.json's "cost" settings and rules apply) and prints, per set, group and catalog, the \
-        bytes of the files its entries name and the bytes each finding promises. "saving" counts each \
-        file once, by its largest saving. A folder that holds catalogs is every catalog below it; the \
-        deployment target comes from the project above each catalog (project.pbxproj, Package.swift).
+            Runs validate's cost checks (duplicate-image, unused-scale, oversized-image, compressible-image; \
+            .asset-tool.json's "cost" settings and rules apply) and prints, per set, group and catalog, the \
+            bytes of the files its entries name and the bytes each finding promises. "saving" counts each \
+            file once, by its largest saving. A folder that holds catalogs is every catalog below it; the \
+            deployment target comes from the project above each catalog (project.pbxproj, Package.swift).
 
-        A catalog with errors (invalid JSON, a missing file, an unsafe path) gets a note on stderr: the \
-        files those entries name may be missing from the table.
+            A catalog with errors (invalid JSON, a missing file, an unsafe path) gets a note on stderr: the \
+            files those entries name may be missing from the table.
 
-        With --car, the compiled catalog (Assets.car) too: each set's shipped bytes (its renditions, plus \
-        its share of each packed atlas by crop area: an estimate, marked ~), payloads stored more than once \
-        (same digest), and, when a catalog is also read, the compiled sets no source set explains. Without a \
-        catalog argument and with no Assets.catalog here, only the compiled catalog is sized.
+            With --car, the compiled catalog (Assets.car) too: each set's shipped bytes (its renditions, plus \
+            its share of each packed atlas by crop area: an estimate, marked ~), payloads stored more than once \
+            (same digest), and, when a catalog is also read, the compiled sets no source set explains. Without a \
+            catalog argument and with no Assets.catalog here, only the compiled catalog is sized.
 
-        Exit status: 0 when the table was printed (findings do not change it); 64 for a usage error; 66 \
-        when a catalog cannot be read.
+            Exit status: 0 when the table was printed (findings do not change it); 64 for a usage error; 66 \
+            when a catalog cannot be read.
 
-        \(CommandExamples.size)
-        """
+            \(CommandExamples.size)
+            """
     )
 
     @Argument(help: ArgumentHelp("A catalog folder, or a folder that holds catalogs (default: Assets.catalog).", valueName: "catalog"))
@@ -48,14 +49,16 @@ struct Size: ParsableCommand {
 
     func run() throws {
         let catalogPath = catalogOption.path(argument: catalogArgument)
-        let carOnly = car != nil && catalogArgument == nil && catalogOption.catalog == nil && !FileManager.default.fileExists(atPath: catalogPath)
+        let carOnly =
+            car != nil && catalogArgument == nil && catalogOption.catalog == nil && !FileManager.default.fileExists(atPath: catalogPath)
         let paths = carOnly ? [] : try Validate.expanded([catalogPath])
         var validated: [CatalogReport] = []
         var validators: [CatalogValidator] = []
         for path in paths {
             let config = try checks.config(forCatalog: path)
-            let options = CatalogValidator.Options.forProject(catalog: path, config: config, costChecks: true,
-                                                              limits: limits.decoding, catalogLimits: limits.catalog)
+            let options = CatalogValidator.Options.forProject(
+                catalog: path, config: config, costChecks: true,
+                limits: limits.decoding, catalogLimits: limits.catalog)
             let validator = CatalogValidator(options: options)
             do {
                 validated.append(try validator.validate(catalogAt: path))
@@ -73,8 +76,9 @@ struct Size: ParsableCommand {
         // The table counts only the files a catalog's valid entries name: say on stderr when errors left some out.
         for report in validated where report.errorCount > 0 {
             let errors = report.errorCount == 1 ? "1 error" : "\(report.errorCount) errors"
-            printError("\(PlainText.escape(report.catalog)): note: \(errors) in this catalog (asset-tool validate lists them); "
-                       + "sets and files they concern may be missing from the table")
+            printError(
+                "\(PlainText.escape(report.catalog)): note: \(errors) in this catalog (asset-tool validate lists them); "
+                    + "sets and files they concern may be missing from the table")
         }
         switch format {
         case .json:
@@ -95,8 +99,9 @@ struct Size: ParsableCommand {
                 let total = reports.reduce(0) { $0 + $1.total.bytes }
                 let saving = reports.reduce(0) { $0 + $1.total.saving }
                 let appSaving = reports.reduce(0) { $0 + $1.total.appSaving }
-                print("\(reports.count) catalogs: \(CatalogCostReport.grouped(total)) bytes, \(CatalogCostReport.grouped(saving)) repository bytes to save, "
-                      + "\(CatalogCostReport.grouped(appSaving)) of them out of the app")
+                print(
+                    "\(reports.count) catalogs: \(CatalogCostReport.grouped(total)) bytes, \(CatalogCostReport.grouped(saving)) repository bytes to save, "
+                        + "\(CatalogCostReport.grouped(appSaving)) of them out of the app")
             }
             if let compiled { print(compiled.text) }
         }

@@ -8,18 +8,20 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         abstract: "Check asset catalogs: their Contents.json files, their images and their placeholders.",
         discussion: """
-        Give one catalog, several, or a folder that holds catalogs (every .xcassets and .xcstickers below it is found; \
-        hidden folders and links are not followed): they are checked in one process on every core, \
-        with one summary. Exit status, by the worst outcome: 0 when there is no error (and, with \
-        --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \
-        a catalog cannot be read.
+            Give one catalog, several, or a folder that holds catalogs (every .xcassets and .xcstickers below it is found; \
+            hidden folders and links are not followed): they are checked in one process on every core, \
+            with one summary. Exit status, by the worst outcome: 0 when there is no error (and, with \
+            --strict, no warning); 1 when there are findings at that level; 64 for a usage error; 66 when \
+            a catalog cannot be read.
 
-        \(CommandExamples.validate)
-        """
+            \(CommandExamples.validate)
+            """
     )
 
-    @Argument(help: ArgumentHelp("Catalog folders (Assets.catalog, any .xcassets), or folders that hold catalogs; "
-                                 + "--catalog names one too.", valueName: "catalog"))
+    @Argument(
+        help: ArgumentHelp(
+            "Catalog folders (Assets.catalog, any .xcassets), or folders that hold catalogs; "
+                + "--catalog names one too.", valueName: "catalog"))
     var catalogArguments: [String] = []
 
     @OptionGroup var catalogOption: CatalogOption
@@ -31,15 +33,24 @@ struct Validate: ParsableCommand {
     @Flag(help: "Fully decode every image instead of probing its header.")
     var deep = false
 
-    @Flag(inversion: .prefixedNo, help: "Run the cost checks: unused-scale and oversized-image from the headers, duplicate-image (copies: only files whose header and size another file shares are compared; asset-tool size also finds the same pixels in other bytes); when .asset-tool.json names its rule also compressible-image, which rewrites every PNG and JPEG in memory (asset-tool size runs it).")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Run the cost checks: unused-scale and oversized-image from the headers, duplicate-image (copies: only files whose header and size another file shares are compared; asset-tool size also finds the same pixels in other bytes); when .asset-tool.json names its rule also compressible-image, which rewrites every PNG and JPEG in memory (asset-tool size runs it)."
+    )
     var cost = true
 
-    @Flag(help: "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog).")
+    @Flag(
+        help:
+            "Check the conventional placeholders and report a missing one as an error (without it, the check runs only when a placeholders.json sits beside the catalog)."
+    )
     var requirePlaceholders = false
 
-    @Option(help: ArgumentHelp("Also find the asset names the code in this project folder asks for (as refs does): "
-                               + "one report rooted at the folder, catalog findings and source findings together.",
-                               valueName: "project"))
+    @Option(
+        help: ArgumentHelp(
+            "Also find the asset names the code in this project folder asks for (as refs does): "
+                + "one report rooted at the folder, catalog findings and source findings together.",
+            valueName: "project"))
     var sources: String?
 
     @OptionGroup var checks: CheckOptions
@@ -66,7 +77,8 @@ struct Validate: ParsableCommand {
         let paths = try Self.expanded(catalogs)
         guard catalogs.count == 1, paths.count == 1, paths[0] == catalogs[0] else {
             guard format.takesSeveralCatalogs else {
-                throw CommandFailure("--format \(format.rawValue) takes one catalog; several catalogs are written as text, json or github", status: .usage)
+                throw CommandFailure(
+                    "--format \(format.rawValue) takes one catalog; several catalogs are written as text, json or github", status: .usage)
             }
             var perCatalog: (@Sendable (Int, Int, Int) -> Void)?
             if let callback = progress?.callback {
@@ -123,7 +135,8 @@ struct Validate: ParsableCommand {
         }
         let paths = named.isEmpty ? found : try Self.expanded(named)
         var diagnostics: [CatalogDiagnostic] = []
-        var assets = 0, files = 0
+        var assets = 0
+        var files = 0
         for path in paths {
             do {
                 let report = try validator(for: path).validate(catalogAt: path, progress: progress?.callback)
@@ -139,16 +152,18 @@ struct Validate: ParsableCommand {
         progress?.stage("scanning sources")
         // The source findings exactly as `refs` makes them (one path: `RefsScan.findings`).
         let references = try RefsScan.findings(in: project, config: config, progress: progress).report
-        let report = CatalogReport(catalog: project, diagnostics: (diagnostics + references.diagnostics).sorted(),
-                                   assetCount: assets, fileCount: files + references.fileCount)
+        let report = CatalogReport(
+            catalog: project, diagnostics: (diagnostics + references.diagnostics).sorted(),
+            assetCount: assets, fileCount: files + references.fileCount)
         findingOptions.print(report.rendered(as: format))
         try findingOptions.exit(errors: report.errorCount, warnings: report.warningCount)
     }
 
     /// The validator for one catalog, with that catalog's placeholder names.
     private func validator(for catalog: String) throws(CommandFailure) -> CatalogValidator {
-        let setup = ValidatorSetup(checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep,
-                                   requirePlaceholders: requirePlaceholders, costChecks: cost)
+        let setup = ValidatorSetup(
+            checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep,
+            requirePlaceholders: requirePlaceholders, costChecks: cost)
         return try setup.validator(forCatalog: catalog) { CommandFailure("error: \($0)") }.validator
     }
 

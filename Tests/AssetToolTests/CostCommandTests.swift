@@ -31,7 +31,10 @@ struct CostCommandTests {
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("total (\(catalog))"))
-        #expect(result.stderr == "\(catalog): note: 1 error in this catalog (asset-tool validate lists them); sets and files they concern may be missing from the table\n")
+        #expect(
+            result.stderr
+                == "\(catalog): note: 1 error in this catalog (asset-tool validate lists them); sets and files they concern may be missing from the table\n"
+        )
         // And a catalog without errors gets no note
         #expect(try CLIRun.run(["size", Self.shippedCatalog]).stderr.isEmpty)
     }
@@ -65,12 +68,15 @@ struct CostCommandTests {
         #expect(try LosslessOptimizer.sameImage(before, after, format: .png))
     }
 
-    @Test("validate reports duplicate-image by default and with --deep, compressible-image only when the rule is named, neither with --no-cost")
+    @Test(
+        "validate reports duplicate-image by default and with --deep, compressible-image only when the rule is named, neither with --no-cost"
+    )
     func validateCost() throws {
         // Given a catalog with the same image in two sets, and a photo stored without compression
         let scratch = try ScratchFolder()
         let catalog = scratch.path + "/Dup.xcassets"
-        let png = try PNGEncoder.fast.encode(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0) }) ?? RGBAImage(width: 1, height: 1))
+        let png = try PNGEncoder.fast.encode(
+            RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0) }) ?? RGBAImage(width: 1, height: 1))
         let flat = try #require(RGBAImage(width: 64, height: 64, pixels: [UInt8](repeating: 90, count: 64 * 64 * 4)))
         let stored = try PNGEncoder(compressionLevel: 0, filter: .none).encode(flat)
         for (name, bytes) in [("a", png), ("b", png), ("photo", stored)] {
@@ -97,7 +103,8 @@ struct CostCommandTests {
         }
         #expect(!plain.stdout.contains("compressible-image"), "\(plain.stdout)")
         #expect(!deep.stdout.contains("compressible-image"), "\(deep.stdout)")
-        #expect(named.stdout.contains("photo.imageset/photo.png: note:") && named.stdout.contains("[compressible-image]"), "\(named.stdout)")
+        #expect(
+            named.stdout.contains("photo.imageset/photo.png: note:") && named.stdout.contains("[compressible-image]"), "\(named.stdout)")
         #expect(named.stdout.contains("of repository bytes at stake") && named.stdout.contains("actool re-encodes"), "\(named.stdout)")
         #expect(!without.stdout.contains("duplicate-image") && !without.stdout.contains("compressible-image"))
     }
@@ -112,8 +119,10 @@ struct CostCommandTests {
         let png = try PNGEncoder.fast.encode(image)
         let stored = try PNGEncoder(compressionLevel: 0, filter: .none).encode(image)
         let other = try PNGEncoder.fast.encode(try #require(RGBAImage(width: 6, height: 6, pixels: (0..<144).map { UInt8($0 % 5 * 40) })))
-        let files = [("One.xcassets", "a", png), ("Two.xcassets", "b", stored),
-                     ("Two.xcassets", "c", other), ("Two.xcassets", "d", png)]
+        let files = [
+            ("One.xcassets", "a", png), ("Two.xcassets", "b", stored),
+            ("Two.xcassets", "c", other), ("Two.xcassets", "d", png),
+        ]
         for (catalog, name, bytes) in files {
             let folder = "\(scratch.path)/\(catalog)/\(name).imageset"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -131,11 +140,14 @@ struct CostCommandTests {
         #expect(validate.status == 0, "\(validate.stderr)")
         let lines = validate.stdout.split(separator: "\n").filter { $0.contains("[duplicate-image]") }
         #expect(lines.count == 1, "\(validate.stdout)")
-        #expect(lines.first?.contains("d.imageset/d.png: warning: has the same bytes as One.xcassets/a.imageset/a.png (another catalog)") == true,
-                "\(lines)")
+        #expect(
+            lines.first?.contains("d.imageset/d.png: warning: has the same bytes as One.xcassets/a.imageset/a.png (another catalog)")
+                == true,
+            "\(lines)")
         #expect(size.status == 0, "\(size.stderr)")
         let both = stored.count + png.count
-        #expect(size.stdout.contains("\"duplicate-image\": \(both)") || size.stdout.contains("\"duplicate-image\":\(both)"),
-                "\(size.stdout)")
+        #expect(
+            size.stdout.contains("\"duplicate-image\": \(both)") || size.stdout.contains("\"duplicate-image\":\(both)"),
+            "\(size.stdout)")
     }
 }

@@ -23,9 +23,10 @@ struct DarwinTypeCheckTests {
         return (outcome.status, outcome.stdout + outcome.stderr)
     }
 
-    @Test("every file with a platform branch type-checks as Darwin",
-          .timeLimit(.minutes(20)),
-          .enabled(if: canRun, "no swiftc or python3 on PATH, or no .build/debug.yaml (a SwiftPM build in .build): not checked"))
+    @Test(
+        "every file with a platform branch type-checks as Darwin",
+        .timeLimit(.minutes(20)),
+        .enabled(if: canRun, "no swiftc or python3 on PATH, or no .build/debug.yaml (a SwiftPM build in .build): not checked"))
     func everyDarwinBranchTypeChecks() throws {
         // Given the package's sources and the build the tests run in
         // When the script type-checks them as Darwin
@@ -33,22 +34,27 @@ struct DarwinTypeCheckTests {
 
         // Then it passes, and it checked the targets with branches and the examples
         #expect(status == 0, "\(output)")
-        for target in ["AssetsSupport", "AssetsCodecs", "Assets", "AssetReferences", "asset_tool", "Examples/PlaceholderClient: ModelExamples"] {
+        for target in [
+            "AssetsSupport", "AssetsCodecs", "Assets", "AssetReferences", "asset_tool", "Examples/PlaceholderClient: ModelExamples",
+        ] {
             #expect(output.contains("\(target): ") && output.contains("type-check as Darwin"), "\(target): \(output)")
         }
         #expect(output.contains("Sources/AssetReferences/Swift/ParserThread.swift"), "\(output)")
     }
 
-    @Test("a start routine typed as before (non-optional pointer) fails, as it would on a Mac",
-          .timeLimit(.minutes(20)),
-          .enabled(if: canRun, "no swiftc or python3 on PATH, or no .build/debug.yaml (a SwiftPM build in .build): not checked"))
+    @Test(
+        "a start routine typed as before (non-optional pointer) fails, as it would on a Mac",
+        .timeLimit(.minutes(20)),
+        .enabled(if: canRun, "no swiftc or python3 on PATH, or no .build/debug.yaml (a SwiftPM build in .build): not checked"))
     func wrongSignatureFails() throws {
         // Given ParserThread.swift with its Darwin start routine taking `UnsafeMutableRawPointer`, not optional
         let source = "Sources/AssetReferences/Swift/ParserThread.swift"
         let text = try String(contentsOf: PackageRoot.url(source), encoding: .utf8)
-        let right = "private func parseThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {\n    guard let context else { return nil }\n"
+        let right =
+            "private func parseThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {\n    guard let context else { return nil }\n"
         #expect(text.contains(right))
-        let wrong = "#if canImport(Glibc)\n\(right)    return nil\n}\n#else\n"
+        let wrong =
+            "#if canImport(Glibc)\n\(right)    return nil\n}\n#else\n"
             + "private func parseThreadMain(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {\n"
         var planted = text.replacingOccurrences(of: right, with: wrong)
         let end = try #require(planted.range(of: "    return nil\n}\n", options: .backwards))

@@ -37,9 +37,12 @@ enum DecodeFixtures {
 
 @Suite("asset-tool decode")
 struct DecodeCommandTests {
-    @Test("JPEG to PPM: djpeg's header and the decoder's pixels, at every scale and for progressive and CMYK files",
-          arguments: [("1/1", false, false), ("1/2", false, false), ("1/4", true, false), ("1/8", false, false),
-                      ("1/1", true, false), ("1/1", false, true), ("1/2", false, true)])
+    @Test(
+        "JPEG to PPM: djpeg's header and the decoder's pixels, at every scale and for progressive and CMYK files",
+        arguments: [
+            ("1/1", false, false), ("1/2", false, false), ("1/4", true, false), ("1/8", false, false),
+            ("1/1", true, false), ("1/1", false, true), ("1/2", false, true),
+        ])
     func jpegToPPM(_ scale: String, _ progressive: Bool, _ cmyk: Bool) throws {
         // Given a JPEG (baseline, progressive, or Adobe CMYK)
         let folder = try ScratchFolder()

@@ -40,7 +40,10 @@ struct DocumentationTests {
         for page in try Self.pages() {
             for link in MarkdownPage(text: try Self.text(page)).links {
                 // When the link is followed from the page's folder
-                guard let problem = try Self.follow(link, from: page) else { checked += 1; continue }
+                guard let problem = try Self.follow(link, from: page) else {
+                    checked += 1
+                    continue
+                }
                 broken.append("\(page): \(link): \(problem)")
             }
         }
@@ -60,8 +63,8 @@ struct DocumentationTests {
         while let page = queue.popLast() {
             for link in MarkdownPage(text: try Self.text(page)).links {
                 guard let target = Self.target(of: link, from: page)?.path, target.hasSuffix(".md"),
-                      !seen.contains(target),
-                      FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path)
+                    !seen.contains(target),
+                    FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path)
                 else { continue }
                 seen.insert(target)
                 queue.append(target)
@@ -81,8 +84,9 @@ struct DocumentationTests {
         let lines = readme.split(separator: "\n").map(String.init)
 
         // Then the Linux line installs, builds and validates, and every package it names is one CI installs
-        let apt = try #require(lines.first { $0.hasPrefix("apt-get update && apt-get install -y ") },
-                               "README has no apt-get set-up line")
+        let apt = try #require(
+            lines.first { $0.hasPrefix("apt-get update && apt-get install -y ") },
+            "README has no apt-get set-up line")
         #expect(apt.hasSuffix("&& swift run asset-tool validate"))
         let packages = apt.split(separator: " ").filter { $0.hasPrefix("lib") || $0 == "pkg-config" }
         #expect(packages.count >= 5, "\(apt)")
@@ -187,7 +191,11 @@ struct DocumentationTests {
         var quoted = false
         var inWord = false
         for character in line {
-            if character == "'" { quoted.toggle(); inWord = true; continue }
+            if character == "'" {
+                quoted.toggle()
+                inWord = true
+                continue
+            }
             if character == " ", !quoted {
                 if inWord { words.append(word) }
                 word = ""
@@ -209,8 +217,9 @@ struct DocumentationTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-examples-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Assets.catalog"),
-                                        to: folder.appendingPathComponent("Assets.catalog"))
+        try FileManager.default.copyItem(
+            at: Self.root.appendingPathComponent("Assets.catalog"),
+            to: folder.appendingPathComponent("Assets.catalog"))
 
         for example in examples {
             // When each runs there, one after another as a reader would type them
@@ -301,7 +310,10 @@ struct MarkdownPage {
                     continue
                 }
             }
-            if trimmed.isEmpty { flush(); continue }
+            if trimmed.isEmpty {
+                flush()
+                continue
+            }
             if let heading = Self.heading(String(trimmed)) {
                 flush()
                 headings.append(heading)
@@ -335,7 +347,11 @@ struct MarkdownPage {
         var out: [Character] = []
         var index = 0
         while index < characters.count {
-            guard characters[index] == "`" else { out.append(characters[index]); index += 1; continue }
+            guard characters[index] == "`" else {
+                out.append(characters[index])
+                index += 1
+                continue
+            }
             var length = 0
             while index + length < characters.count, characters[index + length] == "`" { length += 1 }
             var search = index + length
@@ -344,7 +360,10 @@ struct MarkdownPage {
                 if characters[search] == "`" {
                     var run = 0
                     while search + run < characters.count, characters[search + run] == "`" { run += 1 }
-                    if run == length { close = search; break }
+                    if run == length {
+                        close = search
+                        break
+                    }
                     search += run
                 } else {
                     search += 1
@@ -400,8 +419,8 @@ struct MarkdownPage {
         for scalar in text.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber, .letterNumber, .otherNumber,
-                 .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
+                .decimalNumber, .letterNumber, .otherNumber,
+                .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
                 slug.unicodeScalars.append(scalar)
             default:
                 if scalar == "-" { slug.append("-") } else if scalar == " " { slug.append("-") }
@@ -426,7 +445,12 @@ struct MarkdownPage {
         var cell = ""
         var previous: Character?
         for character in row {
-            if character == "|", previous != "\\" { cells.append(cell); cell = "" } else { cell.append(character) }
+            if character == "|", previous != "\\" {
+                cells.append(cell)
+                cell = ""
+            } else {
+                cell.append(character)
+            }
             previous = character
         }
         cells.append(cell)
@@ -439,44 +463,52 @@ struct MarkdownPageTests {
     @Test("headings slug as GitHub slugs them, repeats numbered")
     func slugs() {
         // Given headings with code, punctuation, apostrophes and a repeat
-        let page = MarkdownPage(text: """
-            # Assets
-            ## Real catalogs (`../shared/corpus/catalogs`)
-            ## Reports for CI: SARIF, JUnit, checkstyle, GitLab
-            ### Real apps' catalogs
-            ## Conventional names and `placeholders.json`
-            ## Limits
-            ## Limits
-            ```sh
-            # not a heading
-            ```
-            <a name="custom-anchor"></a>
-            """)
+        let page = MarkdownPage(
+            text: """
+                # Assets
+                ## Real catalogs (`../shared/corpus/catalogs`)
+                ## Reports for CI: SARIF, JUnit, checkstyle, GitLab
+                ### Real apps' catalogs
+                ## Conventional names and `placeholders.json`
+                ## Limits
+                ## Limits
+                ```sh
+                # not a heading
+                ```
+                <a name="custom-anchor"></a>
+                """)
 
         // Then the anchors are GitHub's
-        #expect(page.anchors == ["assets", "real-catalogs-sharedcorpuscatalogs",
-                                 "reports-for-ci-sarif-junit-checkstyle-gitlab", "real-apps-catalogs",
-                                 "conventional-names-and-placeholdersjson", "limits", "limits-1", "custom-anchor"])
+        #expect(
+            page.anchors == [
+                "assets", "real-catalogs-sharedcorpuscatalogs",
+                "reports-for-ci-sarif-junit-checkstyle-gitlab", "real-apps-catalogs",
+                "conventional-names-and-placeholdersjson", "limits", "limits-1", "custom-anchor",
+            ])
     }
 
     @Test("links in code blocks and code spans are not links; links in text, images and HTML are")
     func links() {
         // Given a page mixing real links with link-like code
-        let page = MarkdownPage(text: """
-            See [the codes](diagnostics.md#diagnostic-codes) and ![chart](../Benchmarks/scale.png "Scale").
-            Inline `[not](a-link.md)` and ``` ``[nor](this.md)`` ``` stay code, as does a span `across
-            [two](lines.md)` lines.
-            <img src="hash-previews/a.png" width="160"> and [out](https://example.com).
+        let page = MarkdownPage(
+            text: """
+                See [the codes](diagnostics.md#diagnostic-codes) and ![chart](../Benchmarks/scale.png "Scale").
+                Inline `[not](a-link.md)` and ``` ``[nor](this.md)`` ``` stay code, as does a span `across
+                [two](lines.md)` lines.
+                <img src="hash-previews/a.png" width="160"> and [out](https://example.com).
 
-            ```swift
-            let x = "[no](link.md)"
-            ```
-            [ref]: install.md
-            """)
+                ```swift
+                let x = "[no](link.md)"
+                ```
+                [ref]: install.md
+                """)
 
         // Then exactly the real destinations are found
-        #expect(page.links == ["diagnostics.md#diagnostic-codes", "../Benchmarks/scale.png", "https://example.com",
-                               "hash-previews/a.png", "install.md"])
+        #expect(
+            page.links == [
+                "diagnostics.md#diagnostic-codes", "../Benchmarks/scale.png", "https://example.com",
+                "hash-previews/a.png", "install.md",
+            ])
     }
 
     @Test("a broken file or anchor is reported, a good one is not")
@@ -486,7 +518,8 @@ struct MarkdownPageTests {
         #expect(try DocumentationTests.follow("install.md#macos", from: "Docs/install.md") == nil)
         #expect(try DocumentationTests.follow("#linux-debian-ubuntu", from: "Docs/install.md") == nil)
         #expect(try DocumentationTests.follow("nothing-here.md", from: "Docs/install.md") == "no file Docs/nothing-here.md")
-        #expect(try DocumentationTests.follow("install.md#no-such-heading", from: "Docs/install.md")
+        #expect(
+            try DocumentationTests.follow("install.md#no-such-heading", from: "Docs/install.md")
                 == "no heading or anchor #no-such-heading in Docs/install.md")
         #expect(try DocumentationTests.follow("../../elsewhere.md", from: "Docs/install.md") == "leads outside the package")
         #expect(try DocumentationTests.follow("https://example.com/x#y", from: "Docs/install.md") == nil)

@@ -22,8 +22,10 @@ struct ExternalTool {
 
     /// Runs the program; stderr goes to a temporary file while stdout is read, so neither can fill a pipe
     /// and stall it. Terminated after `timeout` seconds.
-    func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
-             timeout: TimeInterval = 300) throws -> Outcome {
+    func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+        timeout: TimeInterval = 300
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -45,8 +47,9 @@ struct ExternalTool {
         process.waitUntilExit()
         let errData = (try? Data(contentsOf: errFile)) ?? Data()
         timer.cancel()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Whether `python3 -c "import MODULE"` works for every module.

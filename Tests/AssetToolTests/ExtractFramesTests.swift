@@ -34,17 +34,23 @@ final class ScratchFolder {
 /// The animation the CLI tests extract: 4x4, red, green 2x2 at (1,1) restored to background, blue
 /// 1x1 with its own transparent index unused; NETSCAPE loop 2; delays 0, 20 and 30 cs.
 enum CLIFixtures {
-    static let palette = [GIFEncoder.Color(255, 0, 0), GIFEncoder.Color(0, 255, 0), GIFEncoder.Color(0, 0, 255), GIFEncoder.Color(255, 255, 0)]
+    static let palette = [
+        GIFEncoder.Color(255, 0, 0), GIFEncoder.Color(0, 255, 0), GIFEncoder.Color(0, 0, 255), GIFEncoder.Color(255, 255, 0),
+    ]
 
     static func animation() throws -> [UInt8] {
         func frame(_ index: UInt8, x: Int = 0, y: Int = 0, size: Int, delay: Int, disposal: GIFDisposal = .keep) -> GIFEncoder.Frame {
-            GIFEncoder.Frame(left: x, top: y, width: size, height: size, indices: [UInt8](repeating: index, count: size * size),
-                             delayCentiseconds: delay, disposal: disposal, transparentIndex: index == 1 ? 3 : nil)
+            GIFEncoder.Frame(
+                left: x, top: y, width: size, height: size, indices: [UInt8](repeating: index, count: size * size),
+                delayCentiseconds: delay, disposal: disposal, transparentIndex: index == 1 ? 3 : nil)
         }
-        return try GIFEncoder(width: 4, height: 4, globalColorTable: palette, loopCount: .repeats(2), frames: [
-            frame(0, size: 4, delay: 0), frame(1, x: 1, y: 1, size: 2, delay: 20, disposal: .restoreBackground),
-            frame(2, size: 1, delay: 30),
-        ]).encode()
+        return try GIFEncoder(
+            width: 4, height: 4, globalColorTable: palette, loopCount: .repeats(2),
+            frames: [
+                frame(0, size: 4, delay: 0), frame(1, x: 1, y: 1, size: 2, delay: 20, disposal: .restoreBackground),
+                frame(2, size: 1, delay: 30),
+            ]
+        ).encode()
     }
 
     /// What the library makes of the animation, encoded as the CLI encodes frames.
@@ -178,12 +184,20 @@ struct ExtractFramesTests {
         #expect((manifest["error"] as? String)?.contains("truncated") == true)
     }
 
-    @Test("not an image, a missing file, a bad range: one line, the right exit code, nothing written", arguments: [
-        (["extract-frames", "{dir}/notes.txt", "--output", "{dir}/out"], Int32(1), "{dir}/notes.txt: not-an-image at offset 0: not a GIF, JPEG or PNG file\n"),
-        (["extract-frames", "{dir}/missing.gif", "--output", "{dir}/out"], Int32(1), "{dir}/missing.gif: unreadable: no such file\n"),
-        (["extract-frames", "{dir}/spin.gif", "--output", "{dir}/out", "--frames", "7-3"], Int32(64), nil),
-        (["extract-frames", "{dir}/spin.gif", "--output", "{dir}/out", "--frames", "9"], Int32(1), "{dir}/spin.gif: --frames 9 selects none of its 3 frames\n"),
-    ])
+    @Test(
+        "not an image, a missing file, a bad range: one line, the right exit code, nothing written",
+        arguments: [
+            (
+                ["extract-frames", "{dir}/notes.txt", "--output", "{dir}/out"], Int32(1),
+                "{dir}/notes.txt: not-an-image at offset 0: not a GIF, JPEG or PNG file\n"
+            ),
+            (["extract-frames", "{dir}/missing.gif", "--output", "{dir}/out"], Int32(1), "{dir}/missing.gif: unreadable: no such file\n"),
+            (["extract-frames", "{dir}/spin.gif", "--output", "{dir}/out", "--frames", "7-3"], Int32(64), nil),
+            (
+                ["extract-frames", "{dir}/spin.gif", "--output", "{dir}/out", "--frames", "9"], Int32(1),
+                "{dir}/spin.gif: --frames 9 selects none of its 3 frames\n"
+            ),
+        ])
     func failures(arguments: [String], status: Int32, stderr: String?) throws {
         // Given a folder with a text file and the animation
         let folder = try ScratchFolder()

@@ -17,11 +17,14 @@ enum DamagedGIF {
             }
         }
         let frames = (0..<3).map { index in
-            GIFEncoder.Frame(left: 0, top: 0, width: 10, height: 9, indices: pattern(seed: UInt32(index + 1)),
-                             delayCentiseconds: 10, disposal: .unspecified, transparentIndex: nil, interlaced: false)
+            GIFEncoder.Frame(
+                left: 0, top: 0, width: 10, height: 9, indices: pattern(seed: UInt32(index + 1)),
+                delayCentiseconds: 10, disposal: .unspecified, transparentIndex: nil, interlaced: false)
         }
-        return try GIFEncoder(width: 10, height: 9, globalColorTable: CLIFixtures.palette, loopCount: .forever,
-                              frames: frames).encode()
+        return try GIFEncoder(
+            width: 10, height: 9, globalColorTable: CLIFixtures.palette, loopCount: .forever,
+            frames: frames
+        ).encode()
     }
 
     static func badCodeInThirdFrame() throws -> [UInt8] {
@@ -38,7 +41,8 @@ struct GIFDamageCommandTests {
         // Given a GIF whose third frame has a bad LZW code part way
         let folder = try ScratchFolder()
         let input = try folder.write(try DamagedGIF.badCodeInThirdFrame(), to: "bad.gif")
-        let expected = "\(input): gif corrupt at frame 2, offset 204: bad LZW code 49 (the table ends at 47) after 79 of the frame's 90 pixels"
+        let expected =
+            "\(input): gif corrupt at frame 2, offset 204: bad LZW code 49 (the table ends at 47) after 79 of the frame's 90 pixels"
         // When info reads its headers, info --decode decodes it, and extract-frames writes its frames
         let info = try CLIRun.run(["info", input])
         let decoded = try CLIRun.run(["info", "--decode", input])
@@ -73,7 +77,10 @@ struct GIFDamageCommandTests {
         let extracted = try CLIRun.run(["extract-frames", input, "-o", folder.path + "/out"])
         // Then a warning names the trailer and the extra bytes; nothing fails
         #expect(info.status == 0)
-        #expect(info.stdout.contains("  warning: \(single.count) bytes after the GIF trailer (at offset \(single.count - 1)): ignored, as browsers ignore them; the first at offset \(single.count) [trailing-data]"))
+        #expect(
+            info.stdout.contains(
+                "  warning: \(single.count) bytes after the GIF trailer (at offset \(single.count - 1)): ignored, as browsers ignore them; the first at offset \(single.count) [trailing-data]"
+            ))
         #expect(decoded.status == 0)
         let warnings = try #require(try CLIFixtures.json(decoded.stdout)["warnings"] as? [[String: Any]])
         #expect(warnings.map { $0["code"] as? String } == ["trailing-data"])
@@ -90,7 +97,8 @@ struct GIFDamageCommandTests {
         for (name, bytes) in [("bad", try DamagedGIF.badCodeInThirdFrame()), ("twice", single + single)] {
             let set = folder.url.appendingPathComponent("Media.xcassets/\(name).dataset")
             try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
-            let contents = #"{"data": [{"filename": "NAME.gif", "idiom": "universal", "universal-type-identifier": "com.compuserve.gif"}], "info": {"author": "xcode", "version": 1}}"#
+            let contents =
+                #"{"data": [{"filename": "NAME.gif", "idiom": "universal", "universal-type-identifier": "com.compuserve.gif"}], "info": {"author": "xcode", "version": 1}}"#
             try Data(contents.replacingOccurrences(of: "NAME", with: name).utf8).write(to: set.appendingPathComponent("Contents.json"))
             try Data(bytes).write(to: set.appendingPathComponent("\(name).gif"))
         }
@@ -101,7 +109,10 @@ struct GIFDamageCommandTests {
         #expect(quick.status == 0, "\(quick.stdout)\(quick.stderr)")
         #expect(!quick.stdout.contains("twice.gif") && !quick.stdout.contains("bad.gif"))
         #expect(deep.status == 1)
-        #expect(deep.stdout.contains("bad.dataset/bad.gif: error: does not decode (GIF corrupt at frame 2 at byte 204): bad LZW code 49 (the table ends at 47) after 79 of the frame's 90 pixels [undecodable-image]"), "\(deep.stdout)")
+        #expect(
+            deep.stdout.contains(
+                "bad.dataset/bad.gif: error: does not decode (GIF corrupt at frame 2 at byte 204): bad LZW code 49 (the table ends at 47) after 79 of the frame's 90 pixels [undecodable-image]"
+            ), "\(deep.stdout)")
         #expect(!deep.stdout.contains("twice.gif"))
     }
 }

@@ -115,9 +115,10 @@ struct HashCommandTests {
         #expect(again.status == 1)
         #expect(try CLIRun.run(["hash", Self.shippedCatalog, "--output", manifest, "--force"]).status == 0)
         // The manifest's hashes draw back as PNGs
-        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(images)? = top["images"],
-              case let .object(photo)? = images["Photos/sample_landscape"],
-              case let .string(blur)? = photo["blurhash"], case let .string(thumb)? = photo["thumbhash"] else {
+        guard case .object(let top) = try SchemaJSON.parse(text), case .object(let images)? = top["images"],
+            case .object(let photo)? = images["Photos/sample_landscape"],
+            case .string(let blur)? = photo["blurhash"], case .string(let thumb)? = photo["thumbhash"]
+        else {
             Issue.record("no Photos/sample_landscape in the manifest")
             return
         }
@@ -131,15 +132,17 @@ struct HashCommandTests {
         #expect(try ImageInspector.decode(file: thumbPNG).image == (try ThumbHash.decode(try ThumbHash.bytes(base64: thumb))))
     }
 
-    @Test("render-hash: an invalid hash is one line and exit 1", arguments: [
-        (["--blurhash", "LEHV6nWB2yk8pyo0adR*.7kCMdn"], "27 characters, its first character asks for 28"),
-        (["--blurhash", "LEHV6nWB2yk8pyo0adR*.7kCMdn\""], "not a base-83 character"),
-        (["--blurhash", "LEHV6n"], "asks for"),
-        (["--blurhash", "LEHV6nWB2yk8pyo0adR*.7kCMdnj", "--size", "5000x10"], "outside 1...4096"),
-        (["--thumbhash", "3OcRJYB4d3h/iIeHeEh3eIhw+j2w!"], "not standard base64"),
-        (["--thumbhash", "3OcRJYB4d3h/iIeHeEh3eIhw"], "bytes, its header asks for"),
-        (["--thumbhash", "AAAA"], "at least 5"),
-    ])
+    @Test(
+        "render-hash: an invalid hash is one line and exit 1",
+        arguments: [
+            (["--blurhash", "LEHV6nWB2yk8pyo0adR*.7kCMdn"], "27 characters, its first character asks for 28"),
+            (["--blurhash", "LEHV6nWB2yk8pyo0adR*.7kCMdn\""], "not a base-83 character"),
+            (["--blurhash", "LEHV6n"], "asks for"),
+            (["--blurhash", "LEHV6nWB2yk8pyo0adR*.7kCMdnj", "--size", "5000x10"], "outside 1...4096"),
+            (["--thumbhash", "3OcRJYB4d3h/iIeHeEh3eIhw+j2w!"], "not standard base64"),
+            (["--thumbhash", "3OcRJYB4d3h/iIeHeEh3eIhw"], "bytes, its header asks for"),
+            (["--thumbhash", "AAAA"], "at least 5"),
+        ])
     func invalidHash(arguments: [String], message: String) throws {
         let scratch = try ScratchFolder()
         let result = try CLIRun.run(["render-hash"] + arguments + ["-o", scratch.url.appendingPathComponent("x.png").path])
@@ -158,7 +161,7 @@ struct HashCommandTests {
         #expect(text.stdout.contains("while loading: blurhash \(expected.blurHash) thumbhash \(expected.thumbHashBase64) "))
         let json = try SchemaConformanceTests.expectConforms(
             ["resolve", "Photos/sample_landscape", "--catalog", Self.shippedCatalog, "--hash", "--format", "json"], to: "resolve")
-        guard case let .object(top) = json, case let .object(hash)? = top["hash"] else {
+        guard case .object(let top) = json, case .object(let hash)? = top["hash"] else {
             Issue.record("no hash object")
             return
         }

@@ -15,7 +15,8 @@ struct ImageInfoCommandTests {
     static func image(width: Int, height: Int) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
-            image.pixels[i] = UInt8(i % 251); image.pixels[i + 3] = 255
+            image.pixels[i] = UInt8(i % 251)
+            image.pixels[i + 3] = 255
         }
         return image
     }
@@ -28,7 +29,8 @@ struct ImageInfoCommandTests {
         let jpeg = try JPEGEncoder(progressive: true, exifOrientation: 6).encode(Self.image(width: 30, height: 20))
         try Data(jpeg).write(to: dir.appendingPathComponent("photo.jpg"))
         // (zlib's encoder writes RGBA whatever the alpha; `.fast` would write this opaque image as RGB)
-        try Data(try PNGEncoder(compressionLevel: 6).encode(Self.image(width: 5, height: 4))).write(to: dir.appendingPathComponent("icon.jpg"))
+        try Data(try PNGEncoder(compressionLevel: 6).encode(Self.image(width: 5, height: 4))).write(
+            to: dir.appendingPathComponent("icon.jpg"))
         try Data(jpeg.prefix(jpeg.count / 2)).write(to: dir.appendingPathComponent("cut.jpg"))
         // When info runs over them, decoding pixels too
         let result = try CLIRun.run(["info", "photo.jpg", "icon.jpg", "cut.jpg", "--decode"], in: dir)

@@ -48,10 +48,12 @@ struct ManPageTests {
         let outcome = try Self.rendered()
         let text = Self.plain(outcome.stdout)
         let top = try CLIRun.run(["--help"])
-        let commands = top.stdout.components(separatedBy: "SUBCOMMANDS:").last?
+        let commands =
+            top.stdout.components(separatedBy: "SUBCOMMANDS:").last?
             .split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("  "), let word = line.split(separator: " ").first,
-                      word.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+                    word.allSatisfy({ $0.isLowercase || $0 == "-" })
+                else { return nil }
                 return String(word)
             } ?? []
         #expect(commands.count >= 6, "\(top.stdout)")

@@ -14,13 +14,16 @@ struct PlaceholderAgreementTests {
         try FileManager.default.removeItem(at: root.appendingPathComponent("custom_empty.imageset"))
         try ResolveFixture.set(root, "imgZeroError.imageset", images: [#"{"idiom": "universal", "filename": "zero.pdf"}"#])
         try ResolveFixture.set(root, "placeholder_empty_state_icon.imageset", images: [#"{"idiom": "universal", "filename": "empty.pdf"}"#])
-        try ResolveFixture.set(root, "placeholder_loading_data_icon.imageset", images: [#"{"idiom": "universal", "filename": "offline.pdf"}"#])
+        try ResolveFixture.set(
+            root, "placeholder_loading_data_icon.imageset", images: [#"{"idiom": "universal", "filename": "offline.pdf"}"#])
         try ResolveFixture.set(root, "global_image_placeholder_icon.imageset", images: [#"{"idiom": "universal", "filename": "slot.pdf"}"#])
         try FileManager.default.removeItem(at: root.appendingPathComponent("arrow.imageset"))
         // Real (tiny) PDFs, so that validation finds nothing but what placeholders are about.
         let pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-        for file in ["imgZeroError.imageset/zero.pdf", "placeholder_empty_state_icon.imageset/empty.pdf",
-                     "placeholder_loading_data_icon.imageset/offline.pdf", "global_image_placeholder_icon.imageset/slot.pdf"] {
+        for file in [
+            "imgZeroError.imageset/zero.pdf", "placeholder_empty_state_icon.imageset/empty.pdf",
+            "placeholder_loading_data_icon.imageset/offline.pdf", "global_image_placeholder_icon.imageset/slot.pdf",
+        ] {
             try ResolveFixture.write(pdf, to: root.appendingPathComponent(file))
         }
         return fixture
@@ -63,7 +66,9 @@ struct PlaceholderAgreementTests {
         let missing = "no image named placeholder_error_icon: the error state goes without an image [missing-placeholder]"
         // Nothing declares placeholders yet, so build-check does not check them (issue 14: the names are this
         // package's convention, not Xcode's); the project then requires them in its .asset-tool.json.
-        let undeclared = try CLIRun.run(["build-check", catalog, "--output", fixture.folder.appendingPathComponent("U.swift").path, "--strict"])
+        let undeclared = try CLIRun.run([
+            "build-check", catalog, "--output", fixture.folder.appendingPathComponent("U.swift").path, "--strict",
+        ])
         #expect(undeclared.status == 0, "\(undeclared.stdout)")
         try ResolveFixture.write(#"{"require_placeholders": true}"#, to: fixture.folder.appendingPathComponent(".asset-tool.json"))
 
@@ -102,12 +107,16 @@ struct PlaceholderAgreementTests {
         let config = fixture.folder.appendingPathComponent("placeholders.json").path
         let output = fixture.folder.appendingPathComponent("Checked.swift").path
         let page = fixture.folder.appendingPathComponent("report.html").path
-        for arguments in [["validate", catalog], ["build-check", catalog, "--output", output],
-                          ["resolve", "--state", "error", "--catalog", catalog], ["report", catalog, "--output", page]] {
+        for arguments in [
+            ["validate", catalog], ["build-check", catalog, "--output", output],
+            ["resolve", "--state", "error", "--catalog", catalog], ["report", catalog, "--output", page],
+        ] {
             let result = try CLIRun.run(arguments)
             #expect(result.status == 1, "\(arguments[0])")
-            #expect(result.stderr.contains(config) && result.stderr.contains("names.error") && result.stderr.contains("expected a string, found a number"),
-                    "\(arguments[0]): \(result.stderr)")
+            #expect(
+                result.stderr.contains(config) && result.stderr.contains("names.error")
+                    && result.stderr.contains("expected a string, found a number"),
+                "\(arguments[0]): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments[0]): \(result.stderr)")
         }
     }

@@ -15,9 +15,11 @@ struct PlaceholderClientTests {
     static let root = PackageRoot.url
     static let scratch = root.appendingPathComponent(".build/examples/PlaceholderClient")
 
-    @Test("the client builds against the public API, and every example's values are the original's",
-          .timeLimit(.minutes(20)),
-          .enabled(if: PluginBuildTests.canBuild, "no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: the client package is not built, skipped"))
+    @Test(
+        "the client builds against the public API, and every example's values are the original's",
+        .timeLimit(.minutes(20)),
+        .enabled(if: PluginBuildTests.canBuild, "no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: the client package is not built, skipped")
+    )
     func examplesRun() throws {
         let swift = try #require(PluginBuildTests.swiftExecutable)
         let environment = ProcessInfo.processInfo.environment
@@ -25,8 +27,9 @@ struct PlaceholderClientTests {
         // Given the client package, built in place with its own scratch folder
         let package = Self.root.appendingPathComponent("Examples/PlaceholderClient")
         let started = Date()
-        let build = try PluginBuildTests.run(swift, ["build", "--package-path", package.path, "--scratch-path", Self.scratch.path] + PluginBuildTests.buildFlags,
-                                             environment: environment, timeout: 1_100)
+        let build = try PluginBuildTests.run(
+            swift, ["build", "--package-path", package.path, "--scratch-path", Self.scratch.path] + PluginBuildTests.buildFlags,
+            environment: environment, timeout: 1_100)
         print("PlaceholderClientTests: built in \(Int(Date().timeIntervalSince(started).rounded())) s")
         #expect(build.status == 0, "\(build.output)")
         #expect(!build.output.contains("warning:"), "\(build.output)")
@@ -44,16 +47,22 @@ struct PlaceholderClientTests {
         }
     }
 
-    @Test("joining the decorations of unrelated classes does not compile; a superclass's does",
-          .timeLimit(.minutes(20)),
-          .enabled(if: PluginBuildTests.canBuild, "no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: the client package is not built, skipped"))
+    @Test(
+        "joining the decorations of unrelated classes does not compile; a superclass's does",
+        .timeLimit(.minutes(20)),
+        .enabled(if: PluginBuildTests.canBuild, "no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: the client package is not built, skipped")
+    )
     func unrelatedDecorationsAreRejected() throws {
         let swift = try #require(PluginBuildTests.swiftExecutable)
         let environment = ProcessInfo.processInfo.environment
         // Given the model's module, as the client build makes it
         let package = Self.root.appendingPathComponent("Examples/PlaceholderClient")
-        let build = try PluginBuildTests.run(swift, ["build", "--package-path", package.path, "--scratch-path", Self.scratch.path,
-                                                     "--product", "ModelExamples"] + PluginBuildTests.buildFlags, environment: environment, timeout: 1_100)
+        let build = try PluginBuildTests.run(
+            swift,
+            [
+                "build", "--package-path", package.path, "--scratch-path", Self.scratch.path,
+                "--product", "ModelExamples",
+            ] + PluginBuildTests.buildFlags, environment: environment, timeout: 1_100)
         #expect(build.status == 0, "\(build.output)")
         let modules = Self.scratch.appendingPathComponent("debug/Modules")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("decorations-\(UUID().uuidString)")
@@ -75,8 +84,9 @@ struct PlaceholderClientTests {
             }
             """.write(to: file, atomically: true, encoding: .utf8)
             let swiftc = swift.deletingLastPathComponent().appendingPathComponent("swiftc")
-            return try PluginBuildTests.run(swiftc, ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path],
-                                            environment: environment, timeout: 300)
+            return try PluginBuildTests.run(
+                swiftc, ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path],
+                environment: environment, timeout: 300)
         }
 
         // When a subclass's decoration is joined with its superclass's, then it compiles

@@ -11,7 +11,10 @@ struct PlaceholderStateCommandTests {
         let text = try CLIRun.run(["resolve", "--state", "loading"], in: Self.repositoryRoot)
         #expect(text.status == 0)
         let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("image: Placeholders/placeholder_loading_animation.dataset/placeholder_loading_animation.gif (conventional: placeholder_loading_animation)"))
+        #expect(
+            lines.contains(
+                "image: Placeholders/placeholder_loading_animation.dataset/placeholder_loading_animation.gif (conventional: placeholder_loading_animation)"
+            ))
         #expect(lines.contains("animation: 12 frames, 960 ms a play, loops forever"))
         #expect(lines.contains("  delays (ms): 80 80 80 80 80 80 80 80 80 80 80 80"))
         #expect(!lines.contains("activity indicator: shown"))
@@ -36,17 +39,27 @@ struct PlaceholderStateCommandTests {
     func strings() throws {
         let fixture = try ResolveFixture()
         defer { fixture.remove() }
-        try ResolveFixture.write(#""placeholder.error.title" = "Fehler"; "placeholder.retry" = "Nochmal";"#,
-                                 to: fixture.folder.appendingPathComponent("Strings/de.lproj/Localizable.strings"))
-        try ResolveFixture.write(#""placeholder.retry" = "Nomol";"#, to: fixture.folder.appendingPathComponent("Strings/de-CH.lproj/Localizable.strings"))
-        try ResolveFixture.write(#""placeholder.error.subtitle" = "Try it again.";"#,
-                                 to: fixture.folder.appendingPathComponent("Strings/en.lproj/Localizable.strings"))
+        try ResolveFixture.write(
+            #""placeholder.error.title" = "Fehler"; "placeholder.retry" = "Nochmal";"#,
+            to: fixture.folder.appendingPathComponent("Strings/de.lproj/Localizable.strings"))
+        try ResolveFixture.write(
+            #""placeholder.retry" = "Nomol";"#, to: fixture.folder.appendingPathComponent("Strings/de-CH.lproj/Localizable.strings"))
+        try ResolveFixture.write(
+            #""placeholder.error.subtitle" = "Try it again.";"#,
+            to: fixture.folder.appendingPathComponent("Strings/en.lproj/Localizable.strings"))
         let strings = fixture.folder.appendingPathComponent("Strings").path
-        let swiss = try CLIRun.run(["resolve", "--state", "error", "--catalog", fixture.catalog.path, "--strings", strings, "--locale", "de_CH"])
+        let swiss = try CLIRun.run([
+            "resolve", "--state", "error", "--catalog", fixture.catalog.path, "--strings", strings, "--locale", "de_CH",
+        ])
         #expect(swiss.status == 0)
-        #expect(swiss.stdout.contains("state: error (phone light 3x, locale de_CH)\nstyle: error\ntitle: Fehler\nsubtitle: Try it again.\nbuttons (vertical): Nomol [retry]"),
-                "\(swiss.stdout)")
-        let json = try CLIRun.run(["resolve", "--state", "error", "--catalog", fixture.catalog.path, "--strings", strings, "--locale", "de", "--format", "json"])
+        #expect(
+            swiss.stdout.contains(
+                "state: error (phone light 3x, locale de_CH)\nstyle: error\ntitle: Fehler\nsubtitle: Try it again.\nbuttons (vertical): Nomol [retry]"
+            ),
+            "\(swiss.stdout)")
+        let json = try CLIRun.run([
+            "resolve", "--state", "error", "--catalog", fixture.catalog.path, "--strings", strings, "--locale", "de", "--format", "json",
+        ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["locale"] as? String == "de")
         #expect((object["style"] as? [String: Any])?["title"] as? String == "Fehler")
@@ -58,7 +71,9 @@ struct PlaceholderStateCommandTests {
         #expect(html.contains("<p class=\"title\">Fehler</p>") && html.contains(">Nomol</span>"))
         // Usage and input errors
         #expect(try CLIRun.run(["resolve", "--state", "error", "--catalog", fixture.catalog.path, "--locale", "de"]).status == 64)
-        let missing = try CLIRun.run(["resolve", "--state", "error", "--catalog", fixture.catalog.path, "--strings", "/nonexistent/x.strings"])
+        let missing = try CLIRun.run([
+            "resolve", "--state", "error", "--catalog", fixture.catalog.path, "--strings", "/nonexistent/x.strings",
+        ])
         #expect(missing.status == 1 && missing.stderr.contains("/nonexistent/x.strings: cannot read"))
     }
 }

@@ -26,27 +26,30 @@ struct PluginBuildTests {
     /// names no folder for it; Docs/install.md). Nothing on Linux.
     static let buildFlags: [String] = {
         #if canImport(Darwin)
-        let prefix = ProcessInfo.processInfo.environment["HOMEBREW_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ExternalTool.find("brew").flatMap { try? $0.run(["--prefix"], timeout: 60).stdout }
+            let prefix =
+                ProcessInfo.processInfo.environment["HOMEBREW_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? ExternalTool.find("brew").flatMap { try? $0.run(["--prefix"], timeout: 60).stdout }
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        return prefix.map { ["-Xlinker", "-L\($0)/lib"] } ?? []
+            return prefix.map { ["-Xlinker", "-L\($0)/lib"] } ?? []
         #else
-        return []
+            return []
         #endif
     }()
 
     /// The prebuilt bundle to test, if one was made.
     static var bundle: URL? {
         let named = ProcessInfo.processInfo.environment["ASSET_TOOL_ARTIFACTBUNDLE"].flatMap { $0.isEmpty ? nil : $0 }
-        let candidate = named.map { URL(fileURLWithPath: $0, relativeTo: repositoryRoot) }
+        let candidate =
+            named.map { URL(fileURLWithPath: $0, relativeTo: repositoryRoot) }
             ?? repositoryRoot.appendingPathComponent(".build/artifactbundle/asset-tool.artifactbundle")
         let info = candidate.appendingPathComponent("info.json")
         return FileManager.default.fileExists(atPath: info.path) ? candidate.standardizedFileURL : nil
     }
 
-    @Test("from source: a good catalog builds; a missing image fails the build at its line; validate-assets agrees",
-          .timeLimit(.minutes(20)),
-          .enabled(if: canBuild, "no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: the example package is not built, skipped"))
+    @Test(
+        "from source: a good catalog builds; a missing image fails the build at its line; validate-assets agrees",
+        .timeLimit(.minutes(20)),
+        .enabled(if: canBuild, "no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: the example package is not built, skipped"))
     func fromSource() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["ASSET_TOOL_ARTIFACTBUNDLE"] = nil
@@ -54,10 +57,13 @@ struct PluginBuildTests {
         print("PluginBuildTests: from source, first build \(timings.first) s, rebuild after the change \(timings.second) s")
     }
 
-    @Test("with the prebuilt artifact bundle: the same, and asset-tool is not compiled",
-          .timeLimit(.minutes(20)),
-          .enabled(if: canBuild && bundle != nil,
-                   "no asset-tool.artifactbundle (run Scripts/make-artifactbundle, or set ASSET_TOOL_ARTIFACTBUNDLE), no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: skipped"))
+    @Test(
+        "with the prebuilt artifact bundle: the same, and asset-tool is not compiled",
+        .timeLimit(.minutes(20)),
+        .enabled(
+            if: canBuild && bundle != nil,
+            "no asset-tool.artifactbundle (run Scripts/make-artifactbundle, or set ASSET_TOOL_ARTIFACTBUNDLE), no swift on PATH, or ASSETS_SKIP_PLUGIN_BUILD=1: skipped"
+        ))
     func withPrebuiltBundle() throws {
         let bundle = try #require(Self.bundle)
         var environment = ProcessInfo.processInfo.environment
@@ -102,7 +108,8 @@ struct PluginBuildTests {
         #expect(compiledTool == !prebuilt, "\(good.output)")
 
         // When the command plugin checks the same package, then it passes and names the catalog
-        let packageArguments = ["package", "--package-path", example.path, "--scratch-path", scratch.path] + buildFlags + ["validate-assets"]
+        let packageArguments =
+            ["package", "--package-path", example.path, "--scratch-path", scratch.path] + buildFlags + ["validate-assets"]
         let command = try run(swift, packageArguments, environment: environment, timeout: 600)
         #expect(command.status == 0, "\(command.output)")
         #expect(command.output.contains("validate-assets: \(catalog)\n"))

@@ -5,9 +5,11 @@ import Testing
 /// a throwaway git repository with two catalogs, only one of them changed. The hook runs the asset-tool
 /// these tests built (`ASSET_TOOL`). Skipped, saying so, when `pre-commit` or `git` is not on PATH
 /// (`.ci/run` installs pre-commit from PyPI).
-@Suite("pre-commit hook", .serialized,
-       .enabled(if: ExternalTool.find("pre-commit") != nil && ExternalTool.find("git") != nil,
-                "pre-commit or git is not on PATH (pip install pre-commit): skipped"))
+@Suite(
+    "pre-commit hook", .serialized,
+    .enabled(
+        if: ExternalTool.find("pre-commit") != nil && ExternalTool.find("git") != nil,
+        "pre-commit or git is not on PATH (pip install pre-commit): skipped"))
 struct PreCommitHookTests {
     /// A git repository holding `Good.xcassets` and `App/Broken.xcassets` (copies of the shipped catalog),
     /// committed; then `change` edits files and stages everything.
@@ -22,8 +24,10 @@ struct PreCommitHookTests {
         var environment = ProcessInfo.processInfo.environment
         environment["PRE_COMMIT_HOME"] = base.appendingPathComponent("cache").path
         environment["ASSET_TOOL"] = CLIRun.binary.path
-        for (key, value) in ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
-                             "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.invalid"] {
+        for (key, value) in [
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+        ] {
             environment[key] = value
         }
         let git = try #require(ExternalTool.find("git"))
@@ -38,8 +42,9 @@ struct PreCommitHookTests {
 
     static func tryRepo(in repo: URL, environment: [String: String]) throws -> ExternalTool.Outcome {
         let preCommit = try #require(ExternalTool.find("pre-commit"))
-        return try preCommit.run(["try-repo", ValidateCommandTests.repositoryRoot.path, "asset-tool-validate", "--verbose"],
-                                 in: repo, environment: environment, timeout: 600)
+        return try preCommit.run(
+            ["try-repo", ValidateCommandTests.repositoryRoot.path, "asset-tool-validate", "--verbose"],
+            in: repo, environment: environment, timeout: 600)
     }
 
     @Test("a staged Contents.json naming a missing file fails the hook at its line; the unchanged catalog is not checked")
@@ -60,7 +65,8 @@ struct PreCommitHookTests {
         // Then the hook fails, naming the file, line and column, and only the changed catalog was validated
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
         #expect(outcome.stdout.contains("validate asset catalogs"))
-        #expect(outcome.stdout.contains("\(contents):4:20: error: images[0].filename: lists \"sample_landscape@2x.jpg\""), "\(outcome.stdout)")
+        #expect(
+            outcome.stdout.contains("\(contents):4:20: error: images[0].filename: lists \"sample_landscape@2x.jpg\""), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("1 error, 1 warning in 6 assets"))
         #expect(!outcome.stdout.contains("Good.xcassets"))
     }

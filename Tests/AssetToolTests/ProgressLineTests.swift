@@ -5,10 +5,14 @@ import Testing
 /// tell, rate and time left on stderr, then erases itself; never in a pipe, never with a machine format,
 /// and with no escape code at all under `NO_COLOR`. The terminal is a real pseudo-terminal from
 /// util-linux `script`; skipped, saying so, when `script` is not on PATH.
-@Suite("Progress on a terminal", .enabled(if: ExternalTool.find("script") != nil, "util-linux script is not on PATH: no pseudo-terminal, skipped"))
+@Suite(
+    "Progress on a terminal",
+    .enabled(if: ExternalTool.find("script") != nil, "util-linux script is not on PATH: no pseudo-terminal, skipped"))
 struct ProgressLineTests {
     /// Runs asset-tool under a pseudo-terminal (stdout and stderr both on it); returns what the terminal got.
-    static func onTerminal(_ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+    static func onTerminal(
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil
+    ) throws -> (status: Int32, output: String) {
         let script = try #require(ExternalTool.find("script"))
         let quoted = ([CLIRun.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         var environment = ProcessInfo.processInfo.environment
@@ -92,8 +96,9 @@ struct ProgressLineTests {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         // When report runs on a terminal
-        let (reportStatus, report) = try Self.onTerminal(["report", Self.catalog(), "--output", folder.appendingPathComponent("r.html").path],
-                                                         environment: ["NO_COLOR": "1"])
+        let (reportStatus, report) = try Self.onTerminal(
+            ["report", Self.catalog(), "--output", folder.appendingPathComponent("r.html").path],
+            environment: ["NO_COLOR": "1"])
         // Then both stages show
         #expect(reportStatus == 0, "\(report)")
         #expect(report.contains("\rchecking sets: 6/6 (100%)"), "\(report.debugDescription)")
@@ -101,13 +106,16 @@ struct ProgressLineTests {
 
         // When a folder of two GIFs is extracted on a terminal
         let gifs = try Self.twoGIFs(in: folder)
-        let (batchStatus, batch) = try Self.onTerminal(["extract-frames", gifs.path, "--output", folder.appendingPathComponent("frames").path],
-                                                       environment: ["NO_COLOR": "1"])
+        let (batchStatus, batch) = try Self.onTerminal(
+            ["extract-frames", gifs.path, "--output", folder.appendingPathComponent("frames").path],
+            environment: ["NO_COLOR": "1"])
         // Then the count of GIFs shows, and not with --format json
         #expect(batchStatus == 0, "\(batch)")
         #expect(batch.contains("\rextracting GIFs: 2/2 (100%)"), "\(batch.debugDescription)")
-        let (_, json) = try Self.onTerminal(["extract-frames", gifs.path, "--output", folder.appendingPathComponent("frames2").path,
-                                             "--format", "json"])
+        let (_, json) = try Self.onTerminal([
+            "extract-frames", gifs.path, "--output", folder.appendingPathComponent("frames2").path,
+            "--format", "json",
+        ])
         #expect(!json.contains("extracting GIFs"), "\(json.prefix(200).debugDescription)")
     }
 }

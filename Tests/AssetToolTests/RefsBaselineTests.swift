@@ -15,7 +15,8 @@ struct RefsBaselineTests {
 
         // When nothing changed but the lines moved, the run is clean
         let view = root.appendingPathComponent("App/View.swift")
-        try "\n\n// moved\nlet a = UIImage(named: \"used\")\nlet b = UIImage(named: \"typo_name\")\n".write(to: view, atomically: true, encoding: .utf8)
+        try "\n\n// moved\nlet a = UIImage(named: \"used\")\nlet b = UIImage(named: \"typo_name\")\n".write(
+            to: view, atomically: true, encoding: .utf8)
         let moved = try CLIRun.run(["refs", ".", "--baseline", "refs-baseline.json"], in: root)
         #expect(moved.status == 0, "\(moved.stdout)")
         #expect(moved.stdout.contains("typo_name") == false)

@@ -24,8 +24,9 @@ struct RefsProjectRootTests {
         return root
     }
 
-    @Test("run inside App/Core, or given App/Core/View.swift: the sibling catalog is read, no false missing-asset, a note names the root",
-          arguments: [("App/Core", "."), (".", "App/Core/View.swift"), ("App", "Core")])
+    @Test(
+        "run inside App/Core, or given App/Core/View.swift: the sibling catalog is read, no false missing-asset, a note names the root",
+        arguments: [("App/Core", "."), (".", "App/Core/View.swift"), ("App", "Core")])
     func fromInside(folder: String, argument: String) throws {
         // Given the app, run from inside it
         let root = try Self.project()

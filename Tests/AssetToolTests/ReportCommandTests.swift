@@ -55,8 +55,10 @@ struct ReportCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // When a report is asked for
-        let result = try CLIRun.run(["report", folder.appendingPathComponent("None.xcassets").path,
-                                     "-o", folder.appendingPathComponent("r.html").path])
+        let result = try CLIRun.run([
+            "report", folder.appendingPathComponent("None.xcassets").path,
+            "-o", folder.appendingPathComponent("r.html").path,
+        ])
         // Then it fails naming the catalog, and writes nothing
         #expect(result.status == 66)
         #expect(result.stderr.hasPrefix(folder.appendingPathComponent("None.xcassets").path + ": "))
@@ -69,7 +71,8 @@ struct ReportCommandTests {
         // Given a project whose code uses one set by name twice and never the other
         let root = try RefsCommandTests.project()
         defer { try? FileManager.default.removeItem(at: root) }
-        try "let c = UIImage(named: \"used\")!\n".write(to: root.appendingPathComponent("App/More.swift"), atomically: true, encoding: .utf8)
+        try "let c = UIImage(named: \"used\")!\n".write(
+            to: root.appendingPathComponent("App/More.swift"), atomically: true, encoding: .utf8)
         let output = root.appendingPathComponent("report.html").path
 
         // When the report of its catalog is written with the project's sources
@@ -80,7 +83,10 @@ struct ReportCommandTests {
         let html = try String(contentsOfFile: output, encoding: .utf8)
         let used = try Self.article("used", in: html)
         #expect(used.contains("data-use=\"used\""))
-        #expect(used.contains("used by: <code title=\"UIImage(named:)\">App/More.swift:1</code>, <code title=\"UIImage(named:)\">App/View.swift:1</code></p>"))
+        #expect(
+            used.contains(
+                "used by: <code title=\"UIImage(named:)\">App/More.swift:1</code>, <code title=\"UIImage(named:)\">App/View.swift:1</code></p>"
+            ))
         let stale = try Self.article("stale", in: html)
         #expect(stale.contains("data-use=\"unused\"") && stale.contains("<span class=\"unused-mark\">unused</span>"))
         #expect(html.contains("<option value=\"unused\">unused (1)</option>"))
@@ -100,12 +106,16 @@ struct ReportCommandTests {
         }
         let output = root.appendingPathComponent("report.html").path
 
-        let outside = try CLIRun.run(["report", other.appendingPathComponent("App/Assets.xcassets").path, "--sources", root.path, "--output", output])
-        let quiet = try CLIRun.run(["report", "App/Assets.xcassets", "--sources", ".", "--disable", "unused-asset", "--output", output], in: root)
+        let outside = try CLIRun.run([
+            "report", other.appendingPathComponent("App/Assets.xcassets").path, "--sources", root.path, "--output", output,
+        ])
+        let quiet = try CLIRun.run(
+            ["report", "App/Assets.xcassets", "--sources", ".", "--disable", "unused-asset", "--output", output], in: root)
 
         #expect(outside.status == 64)
-        #expect(outside.stderr == "\(other.appendingPathComponent("App/Assets.xcassets").path): not a catalog under \(root.path) "
-            + "(--sources reads the 1 catalog under the project)\n")
+        #expect(
+            outside.stderr == "\(other.appendingPathComponent("App/Assets.xcassets").path): not a catalog under \(root.path) "
+                + "(--sources reads the 1 catalog under the project)\n")
         #expect(quiet.status == 0, "\(quiet.stderr)")
         let html = try String(contentsOfFile: output, encoding: .utf8)
         #expect(!html.contains("data-use=\"unused\"") && html.contains("<option value=\"unused\">unused (0)</option>"))

@@ -15,11 +15,15 @@ struct ResolveFixture {
         var images: [String] = []
         for scale in 1...3 {
             images.append(#"{"idiom": "universal", "scale": "\#(scale)x", "filename": "error@\#(scale)x.png"}"#)
-            images.append(#"{"idiom": "universal", "scale": "\#(scale)x", "filename": "error_dark@\#(scale)x.png", "appearances": [{"appearance": "luminosity", "value": "dark"}]}"#)
+            images.append(
+                #"{"idiom": "universal", "scale": "\#(scale)x", "filename": "error_dark@\#(scale)x.png", "appearances": [{"appearance": "luminosity", "value": "dark"}]}"#
+            )
         }
         try Self.set(root, "placeholder_error_icon.imageset", images: images)
         try Self.set(root, "custom_empty.imageset", images: [#"{"idiom": "universal", "filename": "empty.pdf"}"#])
-        try Self.set(root, "arrow.imageset", images: [#"{"idiom": "universal", "scale": "2x", "filename": "arrow@2x.png", "language-direction": "left-to-right"}"#])
+        try Self.set(
+            root, "arrow.imageset",
+            images: [#"{"idiom": "universal", "scale": "2x", "filename": "arrow@2x.png", "language-direction": "left-to-right"}"#])
         if let config {
             try Self.write(config, to: folder.appendingPathComponent("placeholders.json"))
         }
@@ -27,8 +31,9 @@ struct ResolveFixture {
 
     static func set(_ root: URL, _ name: String, images: [String]) throws {
         let folder = root.appendingPathComponent(name)
-        try write(#"{"images": [\#(images.joined(separator: ", "))], "info": {"version": 1, "author": "xcode"}}"#,
-                  to: folder.appendingPathComponent("Contents.json"))
+        try write(
+            #"{"images": [\#(images.joined(separator: ", "))], "info": {"version": 1, "author": "xcode"}}"#,
+            to: folder.appendingPathComponent("Contents.json"))
         for image in images {
             if let range = image.range(of: #""filename": ""#) {
                 let file = image[range.upperBound...].prefix { $0 != "\"" }
@@ -65,12 +70,13 @@ struct ResolveCommandTests {
         // Then the dark 3x file is printed with its trace
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout == """
-        placeholder_error_icon (phone dark 3x): placeholder_error_icon.imageset/error_dark@3x.png
-          found image set placeholder_error_icon.imageset
-          chose placeholder_error_icon.imageset/error_dark@3x.png
+        #expect(
+            result.stdout == """
+                placeholder_error_icon (phone dark 3x): placeholder_error_icon.imageset/error_dark@3x.png
+                  found image set placeholder_error_icon.imageset
+                  chose placeholder_error_icon.imageset/error_dark@3x.png
 
-        """)
+                """)
     }
 
     @Test("a name, as JSON, with the default catalog ./Assets.catalog")
@@ -79,8 +85,9 @@ struct ResolveCommandTests {
         defer { fixture.remove() }
 
         // When the arrow is asked for right to left at 1x, as JSON, from the folder holding Assets.catalog
-        let result = try CLIRun.run(["resolve", "arrow", "--scale", "1", "--rtl", "--idiom", "pad", "--high-contrast", "--format", "json"],
-                                    in: fixture.folder)
+        let result = try CLIRun.run(
+            ["resolve", "arrow", "--scale", "1", "--rtl", "--idiom", "pad", "--high-contrast", "--format", "json"],
+            in: fixture.folder)
 
         // Then the JSON has the documented shape and says the image is mirrored
         #expect(result.status == 0)
@@ -107,12 +114,13 @@ struct ResolveCommandTests {
         defer { fixture.remove() }
         let text = try CLIRun.run(["resolve", "Arrow", "--catalog", fixture.catalog.path])
         #expect(text.status == 1)
-        #expect(text.stdout == """
-        Arrow (phone light 3x): not resolved
-          no set in the catalog is named "Arrow"
-          "arrow" differs only in case; names are case-sensitive
+        #expect(
+            text.stdout == """
+                Arrow (phone light 3x): not resolved
+                  no set in the catalog is named "Arrow"
+                  "arrow" differs only in case; names are case-sensitive
 
-        """)
+                """)
         let json = try CLIRun.run(["resolve", "Arrow", "--catalog", fixture.catalog.path, "--format", "json"])
         #expect(json.status == 1)
         let object = try jsonObject(json.stdout)
@@ -124,27 +132,30 @@ struct ResolveCommandTests {
     func stateText() throws {
         let fixture = try ResolveFixture()
         defer { fixture.remove() }
-        let result = try CLIRun.run(["resolve", "--state", "error", "--catalog", fixture.catalog.path, "--scale", "2", "--appearance", "dark"])
+        let result = try CLIRun.run([
+            "resolve", "--state", "error", "--catalog", fixture.catalog.path, "--scale", "2", "--appearance", "dark",
+        ])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-        state: error (phone dark 2x)
-        style: error
-        title: Something went wrong
-        subtitle: Please try again.
-        buttons (vertical): Try again [retry]
-          retry: normal "Try again", on #0A84FF, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; highlighted "Try again", on #0870DB, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; disabled "Try again", on #7878805C, no border, corner radius 10, 17 pt semibold #EBEBF599, center, one line
-        image: placeholder_error_icon.imageset/error_dark@2x.png (conventional: placeholder_error_icon)
-        appearance: background #000000, no border, insets 24 24 24 24, spacing 16
-          image: fixed height 120, scaleAspectFit
-          title: 20 pt semibold #FFFFFF, center, multi-line
-          subtitle: 15 pt regular #EBEBF599, center, multi-line
-        trace:
-          the style names no image of its own
-          the error image "placeholder_error_icon" from the catalog
-          found image set placeholder_error_icon.imageset
-          chose placeholder_error_icon.imageset/error_dark@2x.png
+        #expect(
+            result.stdout == """
+                state: error (phone dark 2x)
+                style: error
+                title: Something went wrong
+                subtitle: Please try again.
+                buttons (vertical): Try again [retry]
+                  retry: normal "Try again", on #0A84FF, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; highlighted "Try again", on #0870DB, no border, corner radius 10, 17 pt semibold #FFFFFF, center, one line; disabled "Try again", on #7878805C, no border, corner radius 10, 17 pt semibold #EBEBF599, center, one line
+                image: placeholder_error_icon.imageset/error_dark@2x.png (conventional: placeholder_error_icon)
+                appearance: background #000000, no border, insets 24 24 24 24, spacing 16
+                  image: fixed height 120, scaleAspectFit
+                  title: 20 pt semibold #FFFFFF, center, multi-line
+                  subtitle: 15 pt regular #EBEBF599, center, multi-line
+                trace:
+                  the style names no image of its own
+                  the error image "placeholder_error_icon" from the catalog
+                  found image set placeholder_error_icon.imageset
+                  chose placeholder_error_icon.imageset/error_dark@2x.png
 
-        """)
+                """)
     }
 
     @Test("--state empty reads placeholders.json beside the catalog, as JSON")
@@ -164,12 +175,14 @@ struct ResolveCommandTests {
         #expect((style["buttons"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("a state whose image is hidden exits 1; states without an image exit 0", arguments: [
-        ("loading-error", Int32(1), "image: hidden"),
-        ("image-slot", 1, "image: hidden"),
-        ("loading", 0, "image: none (no animation in the catalog: the activity indicator shows)"),
-        ("content", 0, "no placeholder: the content is shown"),
-    ])
+    @Test(
+        "a state whose image is hidden exits 1; states without an image exit 0",
+        arguments: [
+            ("loading-error", Int32(1), "image: hidden"),
+            ("image-slot", 1, "image: hidden"),
+            ("loading", 0, "image: none (no animation in the catalog: the activity indicator shows)"),
+            ("content", 0, "no placeholder: the content is shown"),
+        ])
     func stateExitCodes(state: String, status: Int32, line: String) throws {
         let fixture = try ResolveFixture()
         defer { fixture.remove() }
@@ -219,22 +232,26 @@ struct ResolveCommandTests {
         #expect(own.stdout.contains("--state <state>") && own.stdout.contains("--high-contrast"))
     }
 
-    @Test("bad usage exits 64", arguments: [
-        ["resolve"],
-        ["resolve", "a", "--state", "error"],
-        ["resolve", "a", "--scale", "4"],
-        ["resolve", "a", "--appearance", "sepia"],
-        ["resolve", "a", "--idiom", "fridge"],
-        ["resolve", "a", "--format", "yaml"],
-        ["resolve", "--state", "busy"],
-    ])
+    @Test(
+        "bad usage exits 64",
+        arguments: [
+            ["resolve"],
+            ["resolve", "a", "--state", "error"],
+            ["resolve", "a", "--scale", "4"],
+            ["resolve", "a", "--appearance", "sepia"],
+            ["resolve", "a", "--idiom", "fridge"],
+            ["resolve", "a", "--format", "yaml"],
+            ["resolve", "--state", "busy"],
+        ])
     func usage(arguments: [String]) throws {
         let result = try CLIRun.run(arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("an animated GIF placeholder reports its timeline", .enabled(if: FileManager.default.fileExists(atPath: ResolveCommandTests.twitterCatalog)))
+    @Test(
+        "an animated GIF placeholder reports its timeline",
+        .enabled(if: FileManager.default.fileExists(atPath: ResolveCommandTests.twitterCatalog)))
     func animatedPlaceholder() throws {
         // Given a mapping of the image slot to the corpus's animated twemoji cat
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resolve-\(UUID().uuidString)")
@@ -244,8 +261,10 @@ struct ResolveCommandTests {
 
         // When the image-slot state is asked for, as text and as JSON
         let text = try CLIRun.run(["resolve", "--state", "image-slot", "--catalog", Self.twitterCatalog, "--placeholders", mapping.path])
-        let json = try CLIRun.run(["resolve", "--state", "image-slot", "--catalog", Self.twitterCatalog, "--placeholders", mapping.path,
-                                   "--format", "json"])
+        let json = try CLIRun.run([
+            "resolve", "--state", "image-slot", "--catalog", Self.twitterCatalog, "--placeholders", mapping.path,
+            "--format", "json",
+        ])
 
         // Then both name the GIF and its timeline
         #expect(text.status == 0)

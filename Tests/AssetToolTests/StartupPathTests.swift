@@ -5,14 +5,16 @@ import Testing
 /// start); help, version and usage errors must still read as the whole tool's.
 @Suite("asset-tool start-up: a subcommand parsed alone behaves as through the root")
 struct StartupPathTests {
-    @Test("help and usage errors name the whole command; exit codes are kept", arguments: [
-        (["decode", "--help"], Int32(0), "USAGE: asset-tool decode [<options>] <input>"),
-        (["extract-frames", "-h"], Int32(0), "USAGE: asset-tool extract-frames [<options>] <input>"),
-        (["validate", "--no-such-flag"], Int32(64), "Usage: asset-tool validate"),
-        (["decode"], Int32(64), "Usage: asset-tool decode"),
-        (["--version"], Int32(0), "0.1.0"),
-        (["help", "info"], Int32(0), "USAGE: asset-tool info"),
-    ])
+    @Test(
+        "help and usage errors name the whole command; exit codes are kept",
+        arguments: [
+            (["decode", "--help"], Int32(0), "USAGE: asset-tool decode [<options>] <input>"),
+            (["extract-frames", "-h"], Int32(0), "USAGE: asset-tool extract-frames [<options>] <input>"),
+            (["validate", "--no-such-flag"], Int32(64), "Usage: asset-tool validate"),
+            (["decode"], Int32(64), "Usage: asset-tool decode"),
+            (["--version"], Int32(0), "0.1.0"),
+            (["help", "info"], Int32(0), "USAGE: asset-tool info"),
+        ])
     func messages(arguments: [String], status: Int32, words: String) throws {
         // Given a command line that help, version or a usage error answers
         // When the tool runs it

@@ -20,9 +20,10 @@ struct SystemLibraryLinkTests {
 
     static var canRun: Bool { PluginBuildTests.canBuild && giflib != nil }
 
-    @Test("the consumer's -Xlinker -L is what the link needs, and is enough",
-          .timeLimit(.minutes(20)),
-          .enabled(if: canRun, "no swift on PATH, no libgif.so, or ASSETS_SKIP_PLUGIN_BUILD=1: not built, skipped"))
+    @Test(
+        "the consumer's -Xlinker -L is what the link needs, and is enough",
+        .timeLimit(.minutes(20)),
+        .enabled(if: canRun, "no swift on PATH, no libgif.so, or ASSETS_SKIP_PLUGIN_BUILD=1: not built, skipped"))
     func consumerNamesTheFolder() throws {
         let swift = try #require(PluginBuildTests.swiftExecutable)
         let giflib = try #require(Self.giflib)
@@ -32,10 +33,13 @@ struct SystemLibraryLinkTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let library = work.appendingPathComponent("lib")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: library.appendingPathComponent("libassetsgifcopy.so"),
-                                                   withDestinationURL: giflib.resolvingSymlinksInPath())
+        try FileManager.default.createSymbolicLink(
+            at: library.appendingPathComponent("libassetsgifcopy.so"),
+            withDestinationURL: giflib.resolvingSymlinksInPath())
         // and a package with a system library target for it (a module map that links it by name, no pkgConfig)
-        try Self.write(work, "Dependency/Package.swift", """
+        try Self.write(
+            work, "Dependency/Package.swift",
+            """
             // swift-tools-version:6.0
             import PackageDescription
             let package = Package(
@@ -44,7 +48,9 @@ struct SystemLibraryLinkTests {
                 targets: [.systemLibrary(name: "CGifCopy"), .target(name: "GifName", dependencies: ["CGifCopy"])]
             )
             """)
-        try Self.write(work, "Dependency/Sources/CGifCopy/module.modulemap", """
+        try Self.write(
+            work, "Dependency/Sources/CGifCopy/module.modulemap",
+            """
             module CGifCopy [system] {
                 header "shim.h"
                 link "assetsgifcopy"
@@ -52,14 +58,18 @@ struct SystemLibraryLinkTests {
             }
             """)
         try Self.write(work, "Dependency/Sources/CGifCopy/shim.h", "#include <gif_lib.h>\n")
-        try Self.write(work, "Dependency/Sources/GifName/GifName.swift", """
+        try Self.write(
+            work, "Dependency/Sources/GifName/GifName.swift",
+            """
             internal import CGifCopy
             public func gifErrorText(_ code: Int32) -> String {
                 GifErrorString(code).map { String(cString: $0) } ?? "none"
             }
             """)
         // and an app that depends on it
-        try Self.write(work, "App/Package.swift", """
+        try Self.write(
+            work, "App/Package.swift",
+            """
             // swift-tools-version:6.0
             import PackageDescription
             let package = Package(

@@ -51,8 +51,14 @@ struct ValidateCommandTests {
 
         // Then the lines read as Xcode does, sorted, and the exit status is 1
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("Bad.xcassets/icon.imageset/Contents.json:1:26: error: images[0].filename: lists \"icon.png\", which is not in icon.imageset [missing-file]"))
-        #expect(lines.contains("Bad.xcassets/icon.imageset/notes.txt: warning: is in the set folder but no entry of Contents.json lists it [unlisted-file]"))
+        #expect(
+            lines.contains(
+                "Bad.xcassets/icon.imageset/Contents.json:1:26: error: images[0].filename: lists \"icon.png\", which is not in icon.imageset [missing-file]"
+            ))
+        #expect(
+            lines.contains(
+                "Bad.xcassets/icon.imageset/notes.txt: warning: is in the set folder but no entry of Contents.json lists it [unlisted-file]"
+            ))
         #expect(!result.stdout.contains("[missing-placeholder]"), "no placeholders declared, so none are checked")
         #expect(lines.last == "1 error, 1 warning in 1 asset (0 files checked)")
         #expect(result.status == 1)
@@ -92,8 +98,14 @@ struct ValidateCommandTests {
 
         // Then each finding is an ::error or ::warning command naming its file
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("::error file=Bad.xcassets/icon.imageset/Contents.json,line=1,col=26,title=missing-file::images[0].filename%3A lists \"icon.png\", which is not in icon.imageset".replacingOccurrences(of: "%3A", with: ":")))
-        #expect(lines.contains("::warning file=Bad.xcassets/icon.imageset/notes.txt,title=unlisted-file::is in the set folder but no entry of Contents.json lists it"))
+        #expect(
+            lines.contains(
+                "::error file=Bad.xcassets/icon.imageset/Contents.json,line=1,col=26,title=missing-file::images[0].filename%3A lists \"icon.png\", which is not in icon.imageset"
+                    .replacingOccurrences(of: "%3A", with: ":")))
+        #expect(
+            lines.contains(
+                "::warning file=Bad.xcassets/icon.imageset/notes.txt,title=unlisted-file::is in the set folder but no entry of Contents.json lists it"
+            ))
         #expect(result.status == 1)
     }
 
@@ -120,7 +132,10 @@ struct ValidateCommandTests {
         #expect(lenient.status == 0, "\(lenient.stdout)")
         #expect(!lenient.stdout.contains("[missing-placeholder]"))
         #expect(required.status == 1)
-        #expect(required.stdout.contains("Bare.xcassets: error: no image named placeholder_loading_data_icon: the loading-data error state goes without an image [missing-placeholder]"))
+        #expect(
+            required.stdout.contains(
+                "Bare.xcassets: error: no image named placeholder_loading_data_icon: the loading-data error state goes without an image [missing-placeholder]"
+            ))
     }
 
     @Test("--disable, --error and --exclude on top of .asset-tool.json; a bad file is a usage error naming it")
@@ -133,16 +148,20 @@ struct ValidateCommandTests {
 
         // When it is validated as configured, with flags on top, and with a broken configuration
         let configured = try CLIRun.run(["validate", "Bad.xcassets"], in: folder)
-        let disabled = try CLIRun.run(["validate", "Bad.xcassets", "--disable", "unlisted-file", "--disable", "missing-file", "--strict"], in: folder)
+        let disabled = try CLIRun.run(
+            ["validate", "Bad.xcassets", "--disable", "unlisted-file", "--disable", "missing-file", "--strict"], in: folder)
         let excluded = try CLIRun.run(["validate", "Bad.xcassets", "--exclude", "icon.*", "--strict"], in: folder)
-        let raised = try CLIRun.run(["validate", "Bad.xcassets", "--no-config", "--error", "unlisted-file", "--disable", "missing-file"], in: folder)
+        let raised = try CLIRun.run(
+            ["validate", "Bad.xcassets", "--no-config", "--error", "unlisted-file", "--disable", "missing-file"], in: folder)
         try Data(#"{"rules": {"unlisted": "off"}}"#.utf8).write(to: folder.appendingPathComponent(".asset-tool.json"))
         let broken = try CLIRun.run(["validate", "Bad.xcassets"], in: folder)
         let unknownCode = try CLIRun.run(["validate", "Bad.xcassets", "--no-config", "--disable", "nonsense"], in: folder)
 
         // Then the file raises unlisted-file to an error, --disable and --exclude silence findings,
         // --error raises without the file, and a bad file or code is exit 64 with one line
-        #expect(configured.stdout.contains("Bad.xcassets/icon.imageset/notes.txt: error: is in the set folder but no entry of Contents.json lists it [unlisted-file]"))
+        #expect(
+            configured.stdout.contains(
+                "Bad.xcassets/icon.imageset/notes.txt: error: is in the set folder but no entry of Contents.json lists it [unlisted-file]"))
         #expect(disabled.status == 0, "\(disabled.stdout)")
         #expect(disabled.stdout.hasPrefix("0 errors, 0 warnings"))
         #expect(excluded.status == 0, "\(excluded.stdout)")
@@ -171,7 +190,10 @@ struct ValidateCommandTests {
 
         // Then both catalogs are checked, their findings carry their paths, and one summary ends the output
         let lines = found.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("./Bad.xcassets/icon.imageset/notes.txt: warning: is in the set folder but no entry of Contents.json lists it [unlisted-file]"))
+        #expect(
+            lines.contains(
+                "./Bad.xcassets/icon.imageset/notes.txt: warning: is in the set folder but no entry of Contents.json lists it [unlisted-file]"
+            ))
         #expect(!found.stdout.contains("Hidden"))
         #expect(lines.last?.hasPrefix("1 error, 1 warning in 7 assets (") == true, "\(lines.last ?? "")")
         #expect(lines.last?.hasSuffix(" checked) in 2 catalogs") == true)

@@ -8,7 +8,7 @@ import Foundation
 package struct CARFixture {
     package init() {}
 
-    package var blocks: [[UInt8]] = [[]]   // block 0 is the null block
+    package var blocks: [[UInt8]] = [[]]  // block 0 is the null block
     package var names: [(String, UInt32)] = []
 
     package mutating func add(_ bytes: [UInt8]) -> UInt32 {
@@ -16,9 +16,13 @@ package struct CARFixture {
         return UInt32(blocks.count - 1)
     }
 
-    package static func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    package static func be32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
     package static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
-    package static func le32(_ value: UInt32) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)] }
+    package static func le32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
     package static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     package static func fixed(_ text: String, _ length: Int) -> [UInt8] {
         let bytes = Array(text.utf8.prefix(length - 1))
@@ -76,8 +80,10 @@ package struct CARFixture {
 
     /// A CSI header, TLVs and payload.
     /// `flags`: the CSI header's flags (bits 3-4 the template mode: 1 template, 2 automatic).
-    package static func rendition(name: String, layout: UInt16, flags: UInt32 = 0, width: UInt32 = 0, height: UInt32 = 0, scale: UInt32 = 100,
-                          pixelFormat: String = "ARGB", tlvs: [(UInt32, [UInt8])] = [], payload: [UInt8]) -> [UInt8] {
+    package static func rendition(
+        name: String, layout: UInt16, flags: UInt32 = 0, width: UInt32 = 0, height: UInt32 = 0, scale: UInt32 = 100,
+        pixelFormat: String = "ARGB", tlvs: [(UInt32, [UInt8])] = [], payload: [UInt8]
+    ) -> [UInt8] {
         var tlvBytes: [UInt8] = []
         for (tag, value) in tlvs { tlvBytes += le32(tag) + le32(UInt32(value.count)) + value }
         let format = pixelFormat.isEmpty ? le32(0) : Array(pixelFormat.utf8.reversed())
@@ -89,7 +95,9 @@ package struct CARFixture {
 
     /// Key format: appearance, scale, idiom, identifier, element, part (the order a key's values follow).
     package static let keyFormat: [UInt32] = [7, 12, 15, 17, 1, 2]
-    package static func key(appearance: UInt16 = 0, scale: UInt16, idiom: UInt16, identifier: UInt16, element: UInt16 = 85, part: UInt16 = 181) -> [UInt8] {
+    package static func key(
+        appearance: UInt16 = 0, scale: UInt16, idiom: UInt16, identifier: UInt16, element: UInt16 = 85, part: UInt16 = 181
+    ) -> [UInt8] {
         [appearance, scale, idiom, identifier, element, part].flatMap(le16)
     }
     package static func facet(identifier: UInt16) -> [UInt8] {
@@ -97,45 +105,71 @@ package struct CARFixture {
     }
 
     /// The fixture catalog the tests read; its facts are asserted in `CompiledCatalogTests`.
-    package static func catalog(split: Bool = true, duplicate: Bool = false) -> [UInt8] { fixture(split: split, duplicate: duplicate).bytes() }
+    package static func catalog(split: Bool = true, duplicate: Bool = false) -> [UInt8] {
+        fixture(split: split, duplicate: duplicate).bytes()
+    }
 
     /// `duplicate`: add an eighth rendition, set Terms at @1x, whose payload is the Logo's (a payload stored twice).
     package static func fixture(split: Bool = true, duplicate: Bool = false) -> CARFixture {
         var car = CARFixture()
         var header = Array("RATC".utf8) + le32(689) + le32(17) + le32(0) + le32(7)
-        header += fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-689.3\n", 128) + fixed("Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool", 256)
+        header +=
+            fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-689.3\n", 128) + fixed("Xcode 12.3 (12C33) via IBCocoaTouchImageCatalogTool", 256)
         header += [UInt8](repeating: 0xAB, count: 16) + le32(0) + le32(2) + le32(1) + le32(2)
         car.named("CARHEADER", header)
-        car.named("EXTENDED_METADATA", Array("META".utf8) + fixed("", 256) + fixed("15.0", 256) + fixed("ios", 256) + fixed("CoreThemeDefinition-581", 256))
+        car.named(
+            "EXTENDED_METADATA",
+            Array("META".utf8) + fixed("", 256) + fixed("15.0", 256) + fixed("ios", 256) + fixed("CoreThemeDefinition-581", 256))
         car.named("KEYFORMAT", Array("tmfk".utf8) + le32(0) + le32(UInt32(keyFormat.count)) + keyFormat.flatMap(le32))
-        car.tree("FACETKEYS", [(Array("AppIcon".utf8), facet(identifier: 6849)), (Array("Brand".utf8), facet(identifier: 100)),
-                               (Array("Logo".utf8), facet(identifier: 200)), (Array("Terms".utf8), facet(identifier: 300))])
+        car.tree(
+            "FACETKEYS",
+            [
+                (Array("AppIcon".utf8), facet(identifier: 6849)), (Array("Brand".utf8), facet(identifier: 100)),
+                (Array("Logo".utf8), facet(identifier: 200)), (Array("Terms".utf8), facet(identifier: 300)),
+            ])
         car.tree("APPEARANCEKEYS", [(Array("UIAppearanceAny".utf8), le16(0)), (Array("UIAppearanceDark".utf8), le16(1))])
-        let image = rendition(name: "logo@2x.png", layout: 12, flags: 0x08, width: 64, height: 32, scale: 200,
-                              payload: Array("MLEC".utf8) + le32(0) + le32(4) + le32(20) + Array("bvx2".utf8) + [UInt8](repeating: 7, count: 16))
-        let atlas = rendition(name: "ZZZZPackedAsset-2.0.0-gamut0", layout: 0x3EC, width: 128, height: 64, scale: 200,
-                              payload: Array("MLEC".utf8) + le32(1) + le32(4) + le32(1) + Array("KCBC".utf8) + [UInt8](repeating: 1, count: 40))
-        let inlk = Array("KLNI".utf8) + le32(0) + le32(2) + le32(4) + le32(60) + le32(60) + le16(12) + le32(20)
+        let image = rendition(
+            name: "logo@2x.png", layout: 12, flags: 0x08, width: 64, height: 32, scale: 200,
+            payload: Array("MLEC".utf8) + le32(0) + le32(4) + le32(20) + Array("bvx2".utf8) + [UInt8](repeating: 7, count: 16))
+        let atlas = rendition(
+            name: "ZZZZPackedAsset-2.0.0-gamut0", layout: 0x3EC, width: 128, height: 64, scale: 200,
+            payload: Array("MLEC".utf8) + le32(1) + le32(4) + le32(1) + Array("KCBC".utf8) + [UInt8](repeating: 1, count: 40))
+        let inlk =
+            Array("KLNI".utf8) + le32(0) + le32(2) + le32(4) + le32(60) + le32(60) + le16(12) + le32(20)
             + [1, 9, 2, 181, 12, 2, 15, 1].flatMap { le16(UInt16($0)) } + le32(0)
-        let reference = rendition(name: "icon-60@2x.png", layout: 0x3EB, width: 60, height: 60, scale: 200, tlvs: [(0x3F2, inlk)], payload: [])
-        let color = rendition(name: "Brand", layout: 0x3F1, pixelFormat: "",
-                              payload: Array("RLOC".utf8) + le32(1) + le32(1) + le32(4) + [0.25, 0.5, 0.75, 1.0].flatMap { le64($0.bitPattern) })
-        let multisize = rendition(name: "AppIcon", layout: 0x3F2, pixelFormat: "",
-                                  payload: Array("SISM".utf8) + le32(1) + le32(2) + le32(20) + le32(20) + le32(0) + le32(60) + le32(60) + le32(1))
-        let pdf = rendition(name: "terms.pdf", layout: 9, pixelFormat: "PDF ", payload: Array("DWAR".utf8) + le32(0) + le32(8) + Array("%PDF-1.3".utf8))
-        let darkLogo = rendition(name: "logo-dark@2x.png", layout: 12, flags: 0x10, width: 64, height: 32, scale: 200,
-                                 payload: Array("MLEC".utf8) + le32(0) + le32(11) + le32(8) + [UInt8](repeating: 9, count: 8))
+        let reference = rendition(
+            name: "icon-60@2x.png", layout: 0x3EB, width: 60, height: 60, scale: 200, tlvs: [(0x3F2, inlk)], payload: [])
+        let color = rendition(
+            name: "Brand", layout: 0x3F1, pixelFormat: "",
+            payload: Array("RLOC".utf8) + le32(1) + le32(1) + le32(4) + [0.25, 0.5, 0.75, 1.0].flatMap { le64($0.bitPattern) })
+        let multisize = rendition(
+            name: "AppIcon", layout: 0x3F2, pixelFormat: "",
+            payload: Array("SISM".utf8) + le32(1) + le32(2) + le32(20) + le32(20) + le32(0) + le32(60) + le32(60) + le32(1))
+        let pdf = rendition(
+            name: "terms.pdf", layout: 9, pixelFormat: "PDF ", payload: Array("DWAR".utf8) + le32(0) + le32(8) + Array("%PDF-1.3".utf8))
+        let darkLogo = rendition(
+            name: "logo-dark@2x.png", layout: 12, flags: 0x10, width: 64, height: 32, scale: 200,
+            payload: Array("MLEC".utf8) + le32(0) + le32(11) + le32(8) + [UInt8](repeating: 9, count: 8))
         let logoPayload = Array("MLEC".utf8) + le32(0) + le32(4) + le32(20) + Array("bvx2".utf8) + [UInt8](repeating: 7, count: 16)
-        let copy = duplicate ? [(key(scale: 1, idiom: 0, identifier: 300), rendition(name: "terms.png", layout: 12, width: 32, height: 16, payload: logoPayload))] : []
-        car.tree("RENDITIONS", [
-            (key(scale: 2, idiom: 1, identifier: 0, element: 9, part: 181), atlas),
-            (key(scale: 1, idiom: 1, identifier: 6849, element: 85, part: 220), multisize),
-            (key(scale: 2, idiom: 1, identifier: 6849, element: 85, part: 220), reference),
-            (key(scale: 1, idiom: 0, identifier: 100, element: 85, part: 217), color),
-            (key(scale: 2, idiom: 0, identifier: 200), image),
-            (key(appearance: 1, scale: 2, idiom: 0, identifier: 200), darkLogo),
-            (key(scale: 0, idiom: 0, identifier: 300), pdf),
-        ] + copy, split: split)
+        let copy =
+            duplicate
+            ? [
+                (
+                    key(scale: 1, idiom: 0, identifier: 300),
+                    rendition(name: "terms.png", layout: 12, width: 32, height: 16, payload: logoPayload)
+                )
+            ] : []
+        car.tree(
+            "RENDITIONS",
+            [
+                (key(scale: 2, idiom: 1, identifier: 0, element: 9, part: 181), atlas),
+                (key(scale: 1, idiom: 1, identifier: 6849, element: 85, part: 220), multisize),
+                (key(scale: 2, idiom: 1, identifier: 6849, element: 85, part: 220), reference),
+                (key(scale: 1, idiom: 0, identifier: 100, element: 85, part: 217), color),
+                (key(scale: 2, idiom: 0, identifier: 200), image),
+                (key(appearance: 1, scale: 2, idiom: 0, identifier: 200), darkLogo),
+                (key(scale: 0, idiom: 0, identifier: 300), pdf),
+            ] + copy, split: split)
         return car
     }
 

@@ -26,7 +26,8 @@ package enum CARPixelFixture {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["gzip", "-c", "-n"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -42,11 +43,17 @@ package enum CARPixelFixture {
     package static func catalog(atlasChunks: [(rows: Int, data: [UInt8])]? = nil, crop: (x: UInt32, y: UInt32) = (2, 1)) throws -> [UInt8] {
         typealias F = CARFixture
         var car = CARFixture()
-        car.named("CARHEADER", Array("RATC".utf8) + F.le32(689) + F.le32(17) + F.le32(0) + F.le32(4) + F.fixed("CoreUI", 128)
-                  + F.fixed("Xcode", 256) + [UInt8](repeating: 0, count: 16) + F.le32(0) + F.le32(2) + F.le32(1) + F.le32(2))
+        car.named(
+            "CARHEADER",
+            Array("RATC".utf8) + F.le32(689) + F.le32(17) + F.le32(0) + F.le32(4) + F.fixed("CoreUI", 128)
+                + F.fixed("Xcode", 256) + [UInt8](repeating: 0, count: 16) + F.le32(0) + F.le32(2) + F.le32(1) + F.le32(2))
         car.named("KEYFORMAT", Array("tmfk".utf8) + F.le32(0) + F.le32(UInt32(F.keyFormat.count)) + F.keyFormat.flatMap(F.le32))
-        car.tree("FACETKEYS", [(Array("Icon".utf8), F.facet(identifier: 10)), (Array("Shade".utf8), F.facet(identifier: 20)),
-                               (Array("Photo".utf8), F.facet(identifier: 30))])
+        car.tree(
+            "FACETKEYS",
+            [
+                (Array("Icon".utf8), F.facet(identifier: 10)), (Array("Shade".utf8), F.facet(identifier: 20)),
+                (Array("Photo".utf8), F.facet(identifier: 30)),
+            ])
         func celm(version: UInt32, compression: UInt32, chunks: [(rows: Int, data: [UInt8])]) -> [UInt8] {
             var bytes: [UInt8] = Array("MLEC".utf8)
             bytes += F.le32(version) + F.le32(compression) + F.le32(UInt32(chunks.count))
@@ -58,8 +65,9 @@ package enum CARPixelFixture {
             return bytes
         }
         let chunks = atlasChunks ?? [(3, rows(0..<3, width: 8)), (3, rows(3..<6, width: 8))]
-        let atlas = F.rendition(name: "ZZZZPackedAsset-2.0.0-gamut0", layout: 0x3EC, width: 8, height: 6, scale: 200,
-                                payload: celm(version: 1, compression: 0, chunks: chunks))
+        let atlas = F.rendition(
+            name: "ZZZZPackedAsset-2.0.0-gamut0", layout: 0x3EC, width: 8, height: 6, scale: 200,
+            payload: celm(version: 1, compression: 0, chunks: chunks))
         var inlk: [UInt8] = Array("KLNI".utf8)
         inlk += F.le32(0) + F.le32(crop.x) + F.le32(crop.y) + F.le32(4) + F.le32(3)
         inlk += F.le16(12) + F.le32(20)
@@ -71,16 +79,20 @@ package enum CARPixelFixture {
         for _ in 0..<2 {
             for x in 0..<16 { greyRows += x < 5 ? [0x40, 0x80] : [0, 0] }
         }
-        let shade = F.rendition(name: "shade.png", layout: 12, width: 5, height: 2, scale: 100, pixelFormat: "GA8 ",
-                                payload: Array("MLEC".utf8) + F.le32(2) + F.le32(0) + F.le32(UInt32(greyRows.count)) + greyRows)
-        let photo = F.rendition(name: "photo@2x.png", layout: 12, width: 8, height: 6, scale: 200,
-                                payload: celm(version: 1, compression: 2, chunks: [(6, try gzip(rows(0..<6, width: 8)))]))
-        car.tree("RENDITIONS", [
-            (F.key(scale: 2, idiom: 1, identifier: 0, element: 9, part: 181), atlas),
-            (F.key(scale: 2, idiom: 1, identifier: 10), member),
-            (F.key(scale: 1, idiom: 0, identifier: 20), shade),
-            (F.key(scale: 2, idiom: 0, identifier: 30), photo),
-        ])
+        let shade = F.rendition(
+            name: "shade.png", layout: 12, width: 5, height: 2, scale: 100, pixelFormat: "GA8 ",
+            payload: Array("MLEC".utf8) + F.le32(2) + F.le32(0) + F.le32(UInt32(greyRows.count)) + greyRows)
+        let photo = F.rendition(
+            name: "photo@2x.png", layout: 12, width: 8, height: 6, scale: 200,
+            payload: celm(version: 1, compression: 2, chunks: [(6, try gzip(rows(0..<6, width: 8)))]))
+        car.tree(
+            "RENDITIONS",
+            [
+                (F.key(scale: 2, idiom: 1, identifier: 0, element: 9, part: 181), atlas),
+                (F.key(scale: 2, idiom: 1, identifier: 10), member),
+                (F.key(scale: 1, idiom: 0, identifier: 20), shade),
+                (F.key(scale: 2, idiom: 0, identifier: 30), photo),
+            ])
         return car.bytes()
     }
 }

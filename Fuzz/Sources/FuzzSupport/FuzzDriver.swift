@@ -1,6 +1,6 @@
 import CFuzzerDriver
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs libFuzzer with this process's arguments and `body` as the input callback.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The folder one fuzzing process builds each input's files in: `/dev/shm/assets-fuzz-<harness>-<pid>`

@@ -1,7 +1,7 @@
 import Assets
 import FuzzSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 FuzzDriver.run(fuzzCar)

@@ -1,7 +1,7 @@
 import Assets
 import FuzzSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 FuzzDriver.run(fuzzGIF)
@@ -24,7 +24,9 @@ public func fuzzGIF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         var count = 0
         while let frame = try? reader.nextFrame() {
             count += 1
-            guard frame.image.pixels.count == frame.image.width * frame.image.height * 4 else { fatalError("pixel count does not match the size") }
+            guard frame.image.pixels.count == frame.image.width * frame.image.height * 4 else {
+                fatalError("pixel count does not match the size")
+            }
             if count > FuzzLimits.decoding.maxFrames { fatalError("more frames than the limit allows") }
         }
     }

@@ -1,7 +1,7 @@
 import Assets
 import FuzzSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 FuzzDriver.run(fuzzJPEG)
@@ -12,11 +12,12 @@ FuzzDriver.run(fuzzJPEG)
 public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = FuzzInput.bytes(data, size)
     let scales = DecodeOptions.Scale.allCases
-    let options = DecodeOptions(limits: FuzzLimits.decoding,
-                                orientation: size % 3 == 0 ? .keep : .apply,
-                                scale: scales[size % scales.count],
-                                rejectDamagedData: size % 5 == 0,
-                                smoothChromaUpsampling: size % 7 != 0)
+    let options = DecodeOptions(
+        limits: FuzzLimits.decoding,
+        orientation: size % 3 == 0 ? .keep : .apply,
+        scale: scales[size % scales.count],
+        rejectDamagedData: size % 5 == 0,
+        smoothChromaUpsampling: size % 7 != 0)
     if size % 4 == 1 {
         // The streaming path `asset-tool decode` takes for an upright JPEG to PPM (rows in batches).
         let writer = DecodedImageWriter(options: options, overwrite: true, rowsPerBatch: 1 + size % 5)

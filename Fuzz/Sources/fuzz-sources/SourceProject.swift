@@ -1,6 +1,6 @@
 import FuzzSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Builds one project folder from an input: `base/P` with a small catalog (`App/Assets.xcassets`) and the
@@ -21,8 +21,10 @@ struct SourceProject {
     /// Name patterns for the scan's `dynamicNames` (`.asset-tool.json`'s `dynamic_names`).
     var dynamicNames: [String] = []
 
-    static let rawFiles = ["App/Raw.swift", "App/Raw.m", "App/V.h", "App/Raw.xib", "App/Main.storyboard", "App/Info.plist",
-                           "App/Binary-Info.plist", "P.xcodeproj/project.pbxproj", "App/Raw.xcconfig", "Package.swift"]
+    static let rawFiles = [
+        "App/Raw.swift", "App/Raw.m", "App/V.h", "App/Raw.xib", "App/Main.storyboard", "App/Info.plist",
+        "App/Binary-Info.plist", "P.xcodeproj/project.pbxproj", "App/Raw.xcconfig", "Package.swift",
+    ]
 
     init(base: String, bait: String) {
         self.base = base
@@ -48,8 +50,10 @@ struct SourceProject {
         let outside = base + "/outside"
         mkdir(outside, 0o755)
         FuzzSeeds.write(Array("let _ = UIImage(named: \"\(bait)\")\n".utf8), to: outside + "/Bait.swift")
-        FuzzSeeds.write(SourceTemplates.splice(SourceTemplates.propertyListFrame.0 + SourceTemplates.propertyList[0]
-                                               + SourceTemplates.propertyListFrame.1, Array(bait.utf8)), to: outside + "/Info.plist")
+        FuzzSeeds.write(
+            SourceTemplates.splice(
+                SourceTemplates.propertyListFrame.0 + SourceTemplates.propertyList[0]
+                    + SourceTemplates.propertyListFrame.1, Array(bait.utf8)), to: outside + "/Info.plist")
         mkdir(outside + "/App.xcassets", 0o755)
         FuzzSeeds.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: outside + "/App.xcassets/Contents.json")
         makeSet(outside + "/App.xcassets/" + bait + ".imageset", kind: 0)
@@ -61,8 +65,9 @@ struct SourceProject {
         mkdir(catalog, 0o755)
         FuzzSeeds.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: catalog + "/Contents.json")
         mkdir(catalog + "/Icons", 0o755)
-        FuzzSeeds.write(Array(#"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#.utf8),
-                        to: catalog + "/Icons/Contents.json")
+        FuzzSeeds.write(
+            Array(#"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#.utf8),
+            to: catalog + "/Icons/Contents.json")
         makeSet(catalog + "/icon.imageset", kind: 0)
         makeSet(catalog + "/AppIcon.appiconset", kind: 1)
         makeSet(catalog + "/Accent.colorset", kind: 2)
@@ -116,21 +121,33 @@ struct SourceProject {
             let here = stack[stack.count - 1]
             switch op % 16 {
             case 0:
-                buffers.swift += Array("        ".utf8) + SourceTemplates.splice(SourceTemplates.swift[program.choose(SourceTemplates.swift.count)], word()) + [10]
+                buffers.swift +=
+                    Array("        ".utf8)
+                    + SourceTemplates.splice(SourceTemplates.swift[program.choose(SourceTemplates.swift.count)], word()) + [10]
             case 1:
-                buffers.objectiveC += SourceTemplates.splice(SourceTemplates.objectiveC[program.choose(SourceTemplates.objectiveC.count)], word()) + [10]
+                buffers.objectiveC +=
+                    SourceTemplates.splice(SourceTemplates.objectiveC[program.choose(SourceTemplates.objectiveC.count)], word()) + [10]
             case 2:
-                buffers.views += SourceTemplates.splice(SourceTemplates.interfaceBuilder[program.choose(SourceTemplates.interfaceBuilder.count)], word()) + [10]
+                buffers.views +=
+                    SourceTemplates.splice(SourceTemplates.interfaceBuilder[program.choose(SourceTemplates.interfaceBuilder.count)], word())
+                    + [10]
             case 3:
-                buffers.resources += SourceTemplates.splice(SourceTemplates.interfaceBuilderResources[program.choose(SourceTemplates.interfaceBuilderResources.count)], word()) + [10]
+                buffers.resources +=
+                    SourceTemplates.splice(
+                        SourceTemplates.interfaceBuilderResources[program.choose(SourceTemplates.interfaceBuilderResources.count)], word())
+                    + [10]
             case 4:
-                buffers.plist += SourceTemplates.splice(SourceTemplates.propertyList[program.choose(SourceTemplates.propertyList.count)], word()) + [10]
+                buffers.plist +=
+                    SourceTemplates.splice(SourceTemplates.propertyList[program.choose(SourceTemplates.propertyList.count)], word()) + [10]
             case 5:
-                buffers.settings.append(SourceTemplates.splice(SourceTemplates.settings[program.choose(SourceTemplates.settings.count)], word()))
+                buffers.settings.append(
+                    SourceTemplates.splice(SourceTemplates.settings[program.choose(SourceTemplates.settings.count)], word()))
             case 6:
                 if !buffers.packageResources.isEmpty { buffers.packageResources += Array(",\n".utf8) }
-                buffers.packageResources += Array("            ".utf8)
-                    + SourceTemplates.splice(SourceTemplates.packageResources[program.choose(SourceTemplates.packageResources.count)], word())
+                buffers.packageResources +=
+                    Array("            ".utf8)
+                    + SourceTemplates.splice(
+                        SourceTemplates.packageResources[program.choose(SourceTemplates.packageResources.count)], word())
             case 7:  // a folder, entered: up to 56 deep, past the walk's 48
                 guard stack.count < 56 else { continue }
                 let path = here + "/" + program.name()
@@ -141,21 +158,27 @@ struct SourceProject {
             case 8:
                 if stack.count > 1 { stack.removeLast() }
             case 9:  // a link: out of the project, to a parent, to the root, to /proc, inside, dangling
-                let targets = [base + "/outside", base + "/outside/Bait.swift", base + "/outside/Info.plist", "../../..", "..", ".",
-                               "/", "/etc/passwd", "/proc/self/environ", "/proc/self/cwd", made[program.choose(made.count)], "missing",
-                               base + "/outside/App.xcassets"]
+                let targets = [
+                    base + "/outside", base + "/outside/Bait.swift", base + "/outside/Info.plist", "../../..", "..", ".",
+                    "/", "/etc/passwd", "/proc/self/environ", "/proc/self/cwd", made[program.choose(made.count)], "missing",
+                    base + "/outside/App.xcassets",
+                ]
                 let target = targets[program.choose(targets.count)]
                 let suffix = ["", ".swift", ".m", ".h", ".plist", ".xib", ".xcconfig", ".xcassets", ".storyboard"][program.choose(9)]
                 symlink(target, here + "/" + program.name() + suffix)
             case 10:  // a binary property list from the input
                 let length = Int(program.next() ?? 0) * 2
                 var body: [UInt8] = []
-                for _ in 0..<length { guard let byte = program.next() else { break }; body.append(byte) }
+                for _ in 0..<length {
+                    guard let byte = program.next() else { break }
+                    body.append(byte)
+                }
                 FuzzSeeds.write(Array("bplist00".utf8) + body, to: here + "/B\(flushes)-Info.plist")
             case 11:  // a binary property list whose shared references double the expanded size at every level
                 let depth = program.choose(64)
-                FuzzSeeds.write(Self.sharedReferencePlist(depth: depth, fanout: 2 + program.choose(3), leaf: word()),
-                                to: here + "/D\(flushes)-Info.plist")
+                FuzzSeeds.write(
+                    Self.sharedReferencePlist(depth: depth, fanout: 2 + program.choose(3), leaf: word()),
+                    to: here + "/D\(flushes)-Info.plist")
             case 12:  // a construct repeated up to 4,096 times
                 let shape = SourceTemplates.repeated[program.choose(SourceTemplates.repeated.count)]
                 let count = Int(program.next() ?? 0) * 16 + 1
@@ -171,8 +194,9 @@ struct SourceProject {
                 let name = String(decoding: program.rawName().map { $0 == 0 || $0 == 0x2F ? 0x5F : $0 }, as: UTF8.self)
                 names.append(Array(name.utf8))
                 let group = program.choose(2) == 0 ? "" : "/Icons"
-                makeSet(project + "/App/Assets.xcassets" + group + "/" + name + "." + Self.setKinds[program.choose(Self.setKinds.count)],
-                        kind: program.choose(5))
+                makeSet(
+                    project + "/App/Assets.xcassets" + group + "/" + name + "." + Self.setKinds[program.choose(Self.setKinds.count)],
+                    kind: program.choose(5))
             default:  // a FIFO where a source is read, or a name pattern built at run time
                 if program.choose(2) == 0 {
                     mkfifo(here + "/" + ["F.swift", "F.m", "Info.plist", "F.xib", "project.pbxproj"][program.choose(5)], 0o644)
@@ -195,8 +219,9 @@ struct SourceProject {
         }
         if !buffers.views.isEmpty || !buffers.resources.isEmpty {
             for (frame, name) in [(T.xibFrame, "X\(index).xib"), (T.storyboardFrame, "M\(index).storyboard")] {
-                FuzzSeeds.write(Array(frame.0.utf8) + buffers.views + Array(frame.1.utf8) + buffers.resources + Array(frame.2.utf8),
-                                to: folder + "/" + name)
+                FuzzSeeds.write(
+                    Array(frame.0.utf8) + buffers.views + Array(frame.1.utf8) + buffers.resources + Array(frame.2.utf8),
+                    to: folder + "/" + name)
             }
         }
         if !buffers.plist.isEmpty { FuzzSeeds.write(framed(T.propertyListFrame, buffers.plist), to: folder + "/Info.plist") }
@@ -207,7 +232,8 @@ struct SourceProject {
             FuzzSeeds.write(buffers.settings.flatMap { $0 + [10] }, to: folder + "/C\(index).xcconfig")
         }
         if !buffers.packageResources.isEmpty {
-            FuzzSeeds.write(framed(T.packageFrame, buffers.packageResources), to: index == 0 ? project + "/Package.swift" : folder + "/Package.swift")
+            FuzzSeeds.write(
+                framed(T.packageFrame, buffers.packageResources), to: index == 0 ? project + "/Package.swift" : folder + "/Package.swift")
         }
         buffers = Buffers()
     }

@@ -55,8 +55,14 @@ enum SourceTemplates {
         "<namedColor name=\"\u{1}\"><color red=\"1\" green=\"0\" blue=\"0\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"sRGB\"/></namedColor>",
         "<systemColor name=\"\u{1}\"/>",
     ]
-    static let xibFrame = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects>\n", "</objects>\n<resources>\n", "</resources>\n</document>\n")
-    static let storyboardFrame = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\"><scenes><scene sceneID=\"s\"><objects>\n", "</objects></scene></scenes>\n<resources>\n", "</resources>\n</document>\n")
+    static let xibFrame = (
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects>\n",
+        "</objects>\n<resources>\n", "</resources>\n</document>\n"
+    )
+    static let storyboardFrame = (
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\"><scenes><scene sceneID=\"s\"><objects>\n",
+        "</objects></scene></scenes>\n<resources>\n", "</resources>\n</document>\n"
+    )
 
     static let propertyList = [
         "<key>CFBundleIconName</key><string>\u{1}</string>",
@@ -68,7 +74,10 @@ enum SourceTemplates {
         "<key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict><key>NSExtensionServiceToolbarIconFile</key><string>\u{1}</string><key>NSExtensionServiceTouchBarBezelColorName</key><string>\u{1}</string></dict></dict>",
         "<key>NSWidgetBackgroundColorName</key><string>\u{1}</string>",
     ]
-    static let propertyListFrame = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n", "</dict>\n</plist>\n")
+    static let propertyListFrame = (
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n",
+        "</dict>\n</plist>\n"
+    )
 
     /// Build settings, written `KEY = VALUE;` in the project file and `KEY = VALUE` in the configuration file.
     static let settings = [
@@ -81,7 +90,10 @@ enum SourceTemplates {
         "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = \u{1}",
         "INFOPLIST_KEY_NSAccentColorName = \u{1}",
     ]
-    static let projectFrame = ("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n\t\tF1 = {isa = PBXFileReference; lastKnownFileType = image.png; path = \"loose.png\"; };\n\t\tC1 /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n", "\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n\t};\n\trootObject = C1;\n}\n")
+    static let projectFrame = (
+        "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n\t\tF1 = {isa = PBXFileReference; lastKnownFileType = image.png; path = \"loose.png\"; };\n\t\tC1 /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n",
+        "\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n\t};\n\trootObject = C1;\n}\n"
+    )
 
     static let packageResources = [
         ".process(\"\u{1}\")",
@@ -89,7 +101,10 @@ enum SourceTemplates {
         ".process(\"Assets.xcassets\")",
         ".copy(\"\u{1}.png\")",
     ]
-    static let packageFrame = ("// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"P\",\n    targets: [\n        .target(name: \"App\", path: \"App\", exclude: [\"Info.plist\"], resources: [\n", "\n        ]),\n    ]\n)\n")
+    static let packageFrame = (
+        "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"P\",\n    targets: [\n        .target(name: \"App\", path: \"App\", exclude: [\"Info.plist\"], resources: [\n",
+        "\n        ]),\n    ]\n)\n"
+    )
 
     /// Built up `count` times into the Swift file: each nests or chains once more (issue 37's crashes and
     /// quadratic chains came from these).

@@ -2,7 +2,7 @@ import AssetReferences
 import Assets
 import FuzzSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 FuzzDriver.run(fuzzSources)

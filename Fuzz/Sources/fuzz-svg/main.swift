@@ -1,7 +1,7 @@
 import Assets
 import FuzzSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 FuzzDriver.run(fuzzSVG)
@@ -13,8 +13,9 @@ public func fuzzSVG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = FuzzInput.bytes(data, size)
     FuzzSeeds.write(bytes, to: ScratchSVG.root + "/Vector.imageset/v.svg")
     FuzzSeeds.write(bytes, to: ScratchSVG.root + "/Vector.imageset/p.pdf")
-    let options = CatalogValidator.Options(deep: true, limits: FuzzLimits.decoding,
-                                           catalogLimits: CatalogLimits(threads: 1))
+    let options = CatalogValidator.Options(
+        deep: true, limits: FuzzLimits.decoding,
+        catalogLimits: CatalogLimits(threads: 1))
     _ = try? CatalogValidator(options: options).validate(catalogAt: ScratchSVG.root)
     return 0
 }
@@ -37,7 +38,10 @@ enum ScratchSVG {
         mkdir(root, 0o755)
         mkdir(root + "/Vector.imageset", 0o755)
         FuzzSeeds.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: root + "/Contents.json")
-        FuzzSeeds.write(Array(#"{"images":[{"filename":"v.svg","idiom":"universal"},{"filename":"p.pdf","idiom":"universal","appearances":[{"appearance":"luminosity","value":"dark"}]}],"properties":{"preserves-vector-representation":true},"info":{"author":"xcode","version":1}}"#.utf8),
-                        to: root + "/Vector.imageset/Contents.json")
+        FuzzSeeds.write(
+            Array(
+                #"{"images":[{"filename":"v.svg","idiom":"universal"},{"filename":"p.pdf","idiom":"universal","appearances":[{"appearance":"luminosity","value":"dark"}]}],"properties":{"preserves-vector-representation":true},"info":{"author":"xcode","version":1}}"#
+                    .utf8),
+            to: root + "/Vector.imageset/Contents.json")
     }
 }

@@ -1,4 +1,3 @@
-
 /// Edge distances in points (the placeholder's own type: SwiftUI's `EdgeInsets` keeps its name in an app that imports both).
 public struct PlaceholderEdgeInsets: Sendable, Hashable, CustomStringConvertible {
     public var top: Double
@@ -14,7 +13,9 @@ public struct PlaceholderEdgeInsets: Sendable, Hashable, CustomStringConvertible
     }
 
     /// The same distance on every edge.
-    public static func edges(_ value: Double) -> PlaceholderEdgeInsets { PlaceholderEdgeInsets(top: value, left: value, bottom: value, right: value) }
+    public static func edges(_ value: Double) -> PlaceholderEdgeInsets {
+        PlaceholderEdgeInsets(top: value, left: value, bottom: value, right: value)
+    }
 
     public static let zero = PlaceholderEdgeInsets()
 
@@ -73,9 +74,13 @@ public struct TitleSubtitleAppearance: Sendable, Hashable {
     /// Between title and subtitle, in points.
     public var spacing: Double
 
-    public init(titleAppearance: TextAppearance = TextAppearance(textAttributes: PlaceholderTextAttributes(fontSize: 20, weight: .semibold, color: .label, alignment: .center)),
-                subtitleAppearance: TextAppearance = TextAppearance(textAttributes: PlaceholderTextAttributes(fontSize: 15, color: .secondaryLabel, alignment: .center)),
-                spacing: Double = 8) {
+    public init(
+        titleAppearance: TextAppearance = TextAppearance(
+            textAttributes: PlaceholderTextAttributes(fontSize: 20, weight: .semibold, color: .label, alignment: .center)),
+        subtitleAppearance: TextAppearance = TextAppearance(
+            textAttributes: PlaceholderTextAttributes(fontSize: 15, color: .secondaryLabel, alignment: .center)),
+        spacing: Double = 8
+    ) {
         self.titleAppearance = titleAppearance
         self.subtitleAppearance = subtitleAppearance
         self.spacing = spacing

@@ -1,4 +1,3 @@
-
 /// A colour as a placeholder draws it, with its light and its dark value (one value for both when they are equal).
 ///
 /// ```swift

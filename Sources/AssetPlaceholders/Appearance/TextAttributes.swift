@@ -1,4 +1,3 @@
-
 /// How a piece of text is set: font size and weight, colour, alignment, and whether it may wrap.
 ///
 /// `PlaceholderTextAttributes(fontSize: 0)` is set at ``systemFontSize`` (17): see ``fontSize``.
@@ -55,8 +54,10 @@ public struct PlaceholderTextAttributes: Sendable, Hashable {
     /// Whether the text wraps onto more lines (false: one line, truncated).
     public var isMultiline: Bool
 
-    public init(fontSize: Double = 17, weight: Weight = .regular, italic: Bool = false, color: PlaceholderColor = .label,
-                alignment: Alignment = .natural, isMultiline: Bool = true) {
+    public init(
+        fontSize: Double = 17, weight: Weight = .regular, italic: Bool = false, color: PlaceholderColor = .label,
+        alignment: Alignment = .natural, isMultiline: Bool = true
+    ) {
         self.fontSize = fontSize.isFinite && fontSize > 0 ? fontSize : Self.systemFontSize
         self.weight = weight
         self.italic = italic

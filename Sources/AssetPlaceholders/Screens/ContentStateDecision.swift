@@ -1,4 +1,3 @@
-
 /// The decision tree of a stateful screen: from (is loading, has content, error) to the
 /// ``PlaceholderState`` it shows.
 ///

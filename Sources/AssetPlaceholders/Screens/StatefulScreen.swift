@@ -1,4 +1,3 @@
-
 /// The view-state machine of a stateful screen: one placeholder style per ``PlaceholderState``.
 public typealias ScreenStateMachine = ViewStateMachine<PlaceholderState, PlaceholderStyle>
 
@@ -159,8 +158,10 @@ extension StatefulScreenHost {
 
     /// See ``StatefulScreen/endLoading(error:hasContent:animated:completion:)``; an error while content
     /// shows goes to ``handleErrorWhenContentAvailable(_:)``.
-    public mutating func endLoading(error: (any Error)? = nil, animated: Bool = true,
-                                    completion: ((ScreenStateMachine.Transition?) -> Void)? = nil) {
+    public mutating func endLoading(
+        error: (any Error)? = nil, animated: Bool = true,
+        completion: ((ScreenStateMachine.Transition?) -> Void)? = nil
+    ) {
         let content = hasContent()
         let decision = screen.endLoading(error: error, hasContent: content, animated: animated, completion: completion)
         if let routed = decision.errorForHandler { handleErrorWhenContentAvailable(routed) }

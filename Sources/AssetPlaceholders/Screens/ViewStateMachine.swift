@@ -1,4 +1,3 @@
-
 /// A small state machine of placeholder views: register a placeholder per state (by subscript or
 /// ``register(_:for:)``), move to a state or to none (the content), and observe every move.
 ///
@@ -80,8 +79,9 @@ public struct ViewStateMachine<State: Hashable & Sendable, Placeholder: Sendable
         completion: ((Transition?) -> Void)? = nil
     ) throws(ViewStateError) -> Transition? {
         if let state, placeholders[state] == nil {
-            throw ViewStateError.unregistered(String(describing: state),
-                                              registered: placeholders.keys.map { String(describing: $0) }.sorted())
+            throw ViewStateError.unregistered(
+                String(describing: state),
+                registered: placeholders.keys.map { String(describing: $0) }.sorted())
         }
         guard state != current else {
             completion?(nil)

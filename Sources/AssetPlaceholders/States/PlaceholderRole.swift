@@ -1,4 +1,3 @@
-
 /// What a placeholder image stands in for. Each role has a conventional asset name a catalog can provide,
 /// and belongs to exactly one ``PlaceholderState``: this is the one table of placeholder names, read by
 /// `validate`, `build-check`, `resolve` and `report` alike.

@@ -1,4 +1,3 @@
-
 /// The one list of placeholder states: what a stateful screen shows (loading, content, empty, error and the
 /// loading-data error) and an image slot whose image is nil. `resolve --state`, the report's rows, the
 /// decision tree, the stateful screen's state machine and the standard styles all use these values.

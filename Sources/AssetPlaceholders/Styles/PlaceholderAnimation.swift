@@ -1,4 +1,3 @@
-
 /// An animation a placeholder plays in place of its image: which one, how fast, and how it loops.
 ///
 /// The animation is an animated GIF in the catalog (in a data set, as
@@ -36,10 +35,13 @@ public struct PlaceholderAnimation: Sendable, Hashable {
     /// looped as ``loopMode`` says.
     public func timeline(playing file: AnimationTimeline) -> AnimationTimeline {
         let speed = effectiveSpeed
-        let delays = speed == 1 ? file.delays : file.delays.map { delay in
-            let scaled = (Double(delay) / speed).rounded()
-            return scaled < Double(Int.max) ? Int(scaled) : Int.max
-        }
+        let delays =
+            speed == 1
+            ? file.delays
+            : file.delays.map { delay in
+                let scaled = (Double(delay) / speed).rounded()
+                return scaled < Double(Int.max) ? Int(scaled) : Int.max
+            }
         let loop: AnimationTimeline.Loop
         switch loopMode {
         case .playOnce: loop = .once

@@ -1,4 +1,3 @@
-
 /// A state of a control: the button's title, image and appearance can differ in each.
 public enum ControlState: String, Sendable, Hashable, CaseIterable {
     case normal, highlighted, disabled
@@ -10,9 +9,12 @@ public struct ControlStateAppearance: Sendable, Hashable {
     public var backgroundColor: PlaceholderColor
     public var border: PlaceholderBorder
 
-    public init(textAttributes: PlaceholderTextAttributes = PlaceholderTextAttributes(fontSize: 17, weight: .semibold, color: .white, alignment: .center, isMultiline: false),
-                backgroundColor: PlaceholderColor = .systemBlue,
-                border: PlaceholderBorder = PlaceholderBorder(cornerRadius: 10)) {
+    public init(
+        textAttributes: PlaceholderTextAttributes = PlaceholderTextAttributes(
+            fontSize: 17, weight: .semibold, color: .white, alignment: .center, isMultiline: false),
+        backgroundColor: PlaceholderColor = .systemBlue,
+        border: PlaceholderBorder = PlaceholderBorder(cornerRadius: 10)
+    ) {
         self.textAttributes = textAttributes
         self.backgroundColor = backgroundColor
         self.border = border
@@ -25,8 +27,10 @@ public struct ButtonAppearance: Sendable, Hashable {
     /// Between the button's edge and its title.
     public var contentInsets: PlaceholderEdgeInsets
 
-    public init(stateAppearances: [ControlState: ControlStateAppearance] = ButtonAppearance.standardStates,
-                contentInsets: PlaceholderEdgeInsets = PlaceholderEdgeInsets(top: 12, left: 20, bottom: 12, right: 20)) {
+    public init(
+        stateAppearances: [ControlState: ControlStateAppearance] = ButtonAppearance.standardStates,
+        contentInsets: PlaceholderEdgeInsets = PlaceholderEdgeInsets(top: 12, left: 20, bottom: 12, right: 20)
+    ) {
         self.stateAppearances = stateAppearances
         self.contentInsets = contentInsets
     }
@@ -36,7 +40,8 @@ public struct ButtonAppearance: Sendable, Hashable {
         .normal: ControlStateAppearance(),
         .highlighted: ControlStateAppearance(backgroundColor: PlaceholderColor(light: .hex(0x0062CC), dark: .hex(0x0870DB))),
         .disabled: ControlStateAppearance(
-            textAttributes: PlaceholderTextAttributes(fontSize: 17, weight: .semibold, color: .secondaryLabel, alignment: .center, isMultiline: false),
+            textAttributes: PlaceholderTextAttributes(
+                fontSize: 17, weight: .semibold, color: .secondaryLabel, alignment: .center, isMultiline: false),
             backgroundColor: .systemFill),
     ]
 
@@ -78,8 +83,10 @@ public struct PlaceholderButton: Sendable, Hashable {
     /// Whether the button is enabled (false: it shows its disabled state).
     public var isEnabled: Bool
 
-    public init(title: PlaceholderText = "", action: PlaceholderAction = .unassigned, image: String? = nil,
-                appearance: ButtonAppearance = .standard, isEnabled: Bool = true) {
+    public init(
+        title: PlaceholderText = "", action: PlaceholderAction = .unassigned, image: String? = nil,
+        appearance: ButtonAppearance = .standard, isEnabled: Bool = true
+    ) {
         self.titles = [.normal: title]
         self.images = image.map { [.normal: $0] } ?? [:]
         self.appearance = appearance
@@ -87,8 +94,10 @@ public struct PlaceholderButton: Sendable, Hashable {
         self.isEnabled = isEnabled
     }
 
-    public init(titles: [ControlState: PlaceholderText], images: [ControlState: String] = [:],
-                appearance: ButtonAppearance = .standard, action: PlaceholderAction = .unassigned, isEnabled: Bool = true) {
+    public init(
+        titles: [ControlState: PlaceholderText], images: [ControlState: String] = [:],
+        appearance: ButtonAppearance = .standard, action: PlaceholderAction = .unassigned, isEnabled: Bool = true
+    ) {
         self.titles = titles
         self.images = images
         self.appearance = appearance

@@ -1,4 +1,3 @@
-
 /// A view with an identifier, as reusable views are registered: the type's name unless it says otherwise.
 public protocol IdentifiableView {
     static var viewIdentifier: String { get }

@@ -17,8 +17,9 @@ package enum IconComposerBundle {
     package static func check(_ bundle: String, in reach: CatalogRoot) -> [CatalogDiagnostic] {
         let path = "\(bundle)/icon.json"
         func finding(_ message: String, keyPath: String? = nil, line: Int? = nil, column: Int? = nil) -> CatalogDiagnostic {
-            CatalogDiagnostic(.invalidIconFile, path: path, keyPath: keyPath, message: message,
-                              position: line.map { SourcePosition(line: $0, column: column ?? 1) })
+            CatalogDiagnostic(
+                .invalidIconFile, path: path, keyPath: keyPath, message: message,
+                position: line.map { SourcePosition(line: $0, column: column ?? 1) })
         }
         let bytes: [UInt8]
         switch reach.openFile(path) {
@@ -32,15 +33,22 @@ package enum IconComposerBundle {
             }
         }
         let root: JSONValue
-        do { root = try JSONReader.parse(bytes) } catch { return [finding("does not parse: \(error.reason)", line: error.line, column: error.column)] }
+        do { root = try JSONReader.parse(bytes) } catch {
+            return [finding("does not parse: \(error.reason)", line: error.line, column: error.column)]
+        }
         guard case .object = root else { return [finding("is \(root.typeName), expected an object")] }
         var findings: [CatalogDiagnostic] = []
         guard let groupsValue = root["groups"] else { return [] }
-        guard case .array(let groups) = groupsValue else { return [finding("is \(groupsValue.typeName), expected an array", keyPath: "groups")] }
+        guard case .array(let groups) = groupsValue else {
+            return [finding("is \(groupsValue.typeName), expected an array", keyPath: "groups")]
+        }
         var layerCount = 0
         for (groupIndex, group) in groups.enumerated() {
             let groupPath = "groups[\(groupIndex)]"
-            guard case .object = group else { findings.append(finding("is \(group.typeName), expected an object", keyPath: groupPath)); continue }
+            guard case .object = group else {
+                findings.append(finding("is \(group.typeName), expected an object", keyPath: groupPath))
+                continue
+            }
             guard let layersValue = group["layers"] else { continue }
             guard case .array(let layers) = layersValue else {
                 findings.append(finding("is \(layersValue.typeName), expected an array", keyPath: "\(groupPath).layers"))
@@ -48,9 +56,14 @@ package enum IconComposerBundle {
             }
             for (layerIndex, layer) in layers.enumerated() {
                 layerCount += 1
-                guard layerCount <= maxLayers else { return findings + [finding("has more than \(maxLayers) layers: the rest are not checked")] }
+                guard layerCount <= maxLayers else {
+                    return findings + [finding("has more than \(maxLayers) layers: the rest are not checked")]
+                }
                 let layerPath = "\(groupPath).layers[\(layerIndex)]"
-                guard case .object = layer else { findings.append(finding("is \(layer.typeName), expected an object", keyPath: layerPath)); continue }
+                guard case .object = layer else {
+                    findings.append(finding("is \(layer.typeName), expected an object", keyPath: layerPath))
+                    continue
+                }
                 guard let nameValue = layer["image-name"] else { continue }
                 let keyPath = "\(layerPath).image-name"
                 guard case .string(let name) = nameValue else {

@@ -45,14 +45,17 @@ package struct PackageBundles: Sendable {
 
     /// `images` and `catalogs` relative to the project at `root`; `manifests` as read; `podspecFolders` the
     /// folders that hold a `.podspec`; `listedInProjects` the image file names a `project.pbxproj` lists.
-    package init(root: String, images: [String], catalogs: [String], manifests: [PackageManifest],
-                 podspecFolders: Set<String>, listedInProjects: Set<String>) {
+    package init(
+        root: String, images: [String], catalogs: [String], manifests: [PackageManifest],
+        podspecFolders: Set<String>, listedInProjects: Set<String>
+    ) {
         let byFolder = Dictionary(grouping: manifests, by: \.folder)
         var understood: [(folder: String, manifest: PackageManifest, targets: [(target: PackageManifest.Target, folder: String)])] = []
         for (folder, found) in byFolder.sorted(by: { $0.key < $1.key }) {
             for var manifest in found.sorted(by: { $0.file < $1.file }) {
                 if found.count > 1, manifest.unread == nil {
-                    manifest.unread = "its folder has \(found.count) manifests (Package@swift-…): which one SwiftPM reads depends on the toolchain"
+                    manifest.unread =
+                        "its folder has \(found.count) manifests (Package@swift-…): which one SwiftPM reads depends on the toolchain"
                 } else if podspecFolders.contains(folder), manifest.unread == nil {
                     manifest.unread = "a .podspec beside it may ship the package's files another way"
                 }
@@ -72,14 +75,20 @@ package struct PackageBundles: Sendable {
         }
         func owner(of path: String) -> (target: PackageManifest.Target, relative: String)? {
             guard let package = understood.first(where: { Self.contains($0.folder, path) }) else { return nil }
-            guard let (target, folder) = package.targets.filter({ Self.contains($0.folder, path) }).max(by: { $0.folder.count < $1.folder.count }) else {
+            guard
+                let (target, folder) = package.targets.filter({ Self.contains($0.folder, path) }).max(by: {
+                    $0.folder.count < $1.folder.count
+                })
+            else {
                 return nil
             }
             return (target, folder.isEmpty ? path : String(path.dropFirst(folder.count + 1)))
         }
 
         for catalog in catalogs {
-            guard let (target, relative) = owner(of: catalog), !target.exclude.contains(where: { Self.contains($0, relative) }) else { continue }
+            guard let (target, relative) = owner(of: catalog), !target.exclude.contains(where: { Self.contains($0, relative) }) else {
+                continue
+            }
             catalogTargets[catalog] = target.name
         }
 
@@ -92,7 +101,8 @@ package struct PackageBundles: Sendable {
                 continue
             }
             if target.exclude.contains(where: { Self.contains($0, relative) }) {
-                unshipped[bare] = unshipped[bare] ?? "\(image) is excluded from package target \(target.name): SwiftPM ships it in no bundle"
+                unshipped[bare] =
+                    unshipped[bare] ?? "\(image) is excluded from package target \(target.name): SwiftPM ships it in no bundle"
                 continue
             }
             let resource = target.resources.filter { Self.contains($0.path, relative) }.max { $0.path.count < $1.path.count }
@@ -110,13 +120,16 @@ package struct PackageBundles: Sendable {
                 looseImageNames.insert(placed)
                 looseImageNames.insert(folder.isEmpty ? bare : "\(folder)/\(bare)")
                 if !folder.isEmpty {
-                    unshipped[bare] = unshipped[bare] ?? "\(image) is copied by .copy(\"\(resource.path)\") of package target "
+                    unshipped[bare] =
+                        unshipped[bare] ?? "\(image) is copied by .copy(\"\(resource.path)\") of package target "
                         + "\(target.name), which keeps its folder: it answers to \"\(folder)/\(bare)\""
                 }
             case .embedInCode?:
-                unshipped[bare] = unshipped[bare] ?? "\(image) is embedded in package target \(target.name)'s code (.embedInCode), not in its bundle"
+                unshipped[bare] =
+                    unshipped[bare] ?? "\(image) is embedded in package target \(target.name)'s code (.embedInCode), not in its bundle"
             case nil:
-                unshipped[bare] = unshipped[bare] ?? "\(image) is in package target \(target.name)'s folder, but no resource in its "
+                unshipped[bare] =
+                    unshipped[bare] ?? "\(image) is in package target \(target.name)'s folder, but no resource in its "
                     + "manifest declares it: SwiftPM ships it in no bundle"
             }
         }
@@ -161,7 +174,9 @@ package struct PackageBundles: Sendable {
     }
 
     private static func isFolder(_ relative: String, root: String) -> Bool {
-        guard case .success(let status) = CatalogFileSystem.targetStatus(relative.isEmpty ? root : "\(root)/\(relative)") else { return false }
+        guard case .success(let status) = CatalogFileSystem.targetStatus(relative.isEmpty ? root : "\(root)/\(relative)") else {
+            return false
+        }
         return status.type == .directory
     }
 }

@@ -9,7 +9,10 @@ import AssetsSupport
 
 package struct SourceTree: Sendable {
     package enum Kind: String, Sendable, Hashable, CaseIterable {
-        case swift, objectiveC = "objective-c", interfaceBuilder = "interface-builder", propertyList = "plist"
+        case swift
+        case objectiveC = "objective-c"
+        case interfaceBuilder = "interface-builder"
+        case propertyList = "plist"
         case buildSettings = "build-settings"
     }
 
@@ -92,18 +95,22 @@ package struct SourceTree: Sendable {
                 if type == .symlink {
                     isLink = true
                     if case .failure(.linkOutside) = reach.vet(full, listed: .symlink) {
-                        tree.skipped.append(SkippedSource(path: relative, reason: "is a symbolic link leading out of the project: not read"))
+                        tree.skipped.append(
+                            SkippedSource(path: relative, reason: "is a symbolic link leading out of the project: not read"))
                         continue
                     }
                     guard case .success(let target) = CatalogFileSystem.targetStatus(full) else {
                         if kind(of: name) != nil || !name.contains(".") {
-                            tree.skipped.append(SkippedSource(path: relative, reason: "is a link that leads nowhere (or round in a loop): not read"))
+                            tree.skipped.append(
+                                SkippedSource(path: relative, reason: "is a link that leads nowhere (or round in a loop): not read"))
                         }
                         continue
                     }
                     type = target.type
                     if type == .directory, !visited.insert([target.device, target.inode]).inserted {
-                        tree.skipped.append(SkippedSource(path: relative, reason: "is a link to a folder already scanned (a link loop): not followed again"))
+                        tree.skipped.append(
+                            SkippedSource(path: relative, reason: "is a link to a folder already scanned (a link loop): not followed again")
+                        )
                         continue
                     }
                 }
@@ -129,7 +136,8 @@ package struct SourceTree: Sendable {
                         throw CatalogReadError(path: root, reason: "holds more than \(maxFolders) folders; name a smaller folder")
                     }
                     switch CatalogFileSystem.listTyped(full) {
-                    case .success(let grandchildren) where name.hasSuffix(".icon") && grandchildren.contains(where: { $0.0 == "icon.json" }):
+                    case .success(let grandchildren)
+                    where name.hasSuffix(".icon") && grandchildren.contains(where: { $0.0 == "icon.json" }):
                         tree.iconBundles.append(relative)
                     case .success(let grandchildren): below.append((relative, depth + 1, grandchildren))
                     case .failure(let error): tree.skipped.append(SkippedSource(path: relative, reason: "cannot be listed: \(error)"))

@@ -23,7 +23,9 @@ package enum InterfaceBuilderScanner {
 
     package static func scan(_ bytes: [UInt8], file: String) -> FileScan {
         var result = FileScan()
-        var index = 0, line = 1, lineStart = 0
+        var index = 0
+        var line = 1
+        var lineStart = 0
         let count = bytes.count
         func starts(_ text: StaticString, at offset: Int) -> Bool {
             let length = text.utf8CodeUnitCount
@@ -32,18 +34,38 @@ package enum InterfaceBuilderScanner {
         }
         func skip(to terminator: StaticString) {
             while index < count, !starts(terminator, at: index) {
-                if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+                if bytes[index] == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                }
                 index += 1
             }
             index += terminator.utf8CodeUnitCount
         }
         while index < count {
             let byte = bytes[index]
-            if byte == 0x0A { line += 1; lineStart = index + 1; index += 1; continue }
-            guard byte == 0x3C else { index += 1; continue }
-            if starts("<!--", at: index) { skip(to: "-->"); continue }
-            if starts("<![CDATA[", at: index) { skip(to: "]]>"); continue }
-            if starts("<?", at: index) || starts("<!", at: index) || starts("</", at: index) { skip(to: ">"); continue }
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+                index += 1
+                continue
+            }
+            guard byte == 0x3C else {
+                index += 1
+                continue
+            }
+            if starts("<!--", at: index) {
+                skip(to: "-->")
+                continue
+            }
+            if starts("<![CDATA[", at: index) {
+                skip(to: "]]>")
+                continue
+            }
+            if starts("<?", at: index) || starts("<!", at: index) || starts("</", at: index) {
+                skip(to: ">")
+                continue
+            }
             // A start tag: its name, then attributes.
             index += 1
             let nameStart = index
@@ -51,26 +73,53 @@ package enum InterfaceBuilderScanner {
             let element = String(decoding: bytes[nameStart..<index], as: UTF8.self)
             var attributes: [(name: String, value: String, line: Int, column: Int)] = []
             while index < count, bytes[index] != 0x3E {
-                if bytes[index] == 0x0A { line += 1; lineStart = index + 1; index += 1; continue }
-                if isSpace(bytes[index]) || bytes[index] == 0x2F { index += 1; continue }
+                if bytes[index] == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                    index += 1
+                    continue
+                }
+                if isSpace(bytes[index]) || bytes[index] == 0x2F {
+                    index += 1
+                    continue
+                }
                 let attributeStart = index
                 while index < count, bytes[index] != 0x3D, !isSpace(bytes[index]), bytes[index] != 0x3E { index += 1 }
                 let name = String(decoding: bytes[attributeStart..<index], as: UTF8.self)
-                while index < count, isSpace(bytes[index]) { if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }; index += 1 }
+                while index < count, isSpace(bytes[index]) {
+                    if bytes[index] == 0x0A {
+                        line += 1
+                        lineStart = index + 1
+                    }
+                    index += 1
+                }
                 guard index < count, bytes[index] == 0x3D else { continue }
                 index += 1
-                while index < count, isSpace(bytes[index]) { if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }; index += 1 }
+                while index < count, isSpace(bytes[index]) {
+                    if bytes[index] == 0x0A {
+                        line += 1
+                        lineStart = index + 1
+                    }
+                    index += 1
+                }
                 guard index < count, bytes[index] == 0x22 || bytes[index] == 0x27 else { continue }
                 let quote = bytes[index]
                 index += 1
-                let valueLine = line, valueColumn = index - lineStart + 1
+                let valueLine = line
+                let valueColumn = index - lineStart + 1
                 let valueStart = index
                 while index < count, bytes[index] != quote {
-                    if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+                    if bytes[index] == 0x0A {
+                        line += 1
+                        lineStart = index + 1
+                    }
                     index += 1
                 }
-                attributes.append((name, unescape(String(decoding: bytes[valueStart..<min(index, count)], as: UTF8.self)),
-                                   valueLine, valueColumn))
+                attributes.append(
+                    (
+                        name, unescape(String(decoding: bytes[valueStart..<min(index, count)], as: UTF8.self)),
+                        valueLine, valueColumn
+                    ))
                 index += 1
             }
             index += 1
@@ -92,12 +141,15 @@ package enum InterfaceBuilderScanner {
                 }
                 // `<userDefinedRuntimeAttribute type="image" keyPath="icon" value="x"/>`: loaded by name too.
                 if element == "userDefinedRuntimeAttribute", attribute.name == "value",
-                   attributes.contains(where: { $0.name == "type" && $0.value == "image" }) {
+                    attributes.contains(where: { $0.name == "type" && $0.value == "image" })
+                {
                     reference = (.image, .lookup, "userDefinedRuntimeAttribute image")
                 }
                 guard let (wanted, certainty, via) = reference else { continue }
-                result.references.append(AssetReference(name: .literal(attribute.value), wanted: wanted, certainty: certainty,
-                                                        file: file, line: attribute.line, column: attribute.column, via: via))
+                result.references.append(
+                    AssetReference(
+                        name: .literal(attribute.value), wanted: wanted, certainty: certainty,
+                        file: file, line: attribute.line, column: attribute.column, via: via))
             }
         }
         result.lines = line

@@ -59,8 +59,10 @@ public struct AssetReference: Sendable, Hashable {
 
     package var lookupKind: AssetLookup.Wanted { AssetLookup.Wanted(rawValue: wanted) ?? .any }
 
-    package init(name: Name, wanted: AssetLookup.Wanted, certainty: Certainty, file: String, line: Int, column: Int,
-                 via: String, crashes: Bool = false) {
+    package init(
+        name: Name, wanted: AssetLookup.Wanted, certainty: Certainty, file: String, line: Int, column: Int,
+        via: String, crashes: Bool = false
+    ) {
         self.name = name
         self.wanted = wanted.rawValue
         self.certainty = certainty

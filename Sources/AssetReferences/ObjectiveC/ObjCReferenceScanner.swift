@@ -47,53 +47,68 @@ package enum ObjCReferenceScanner {
             let current = tokens[index]
             if case .identifier(let word) = current.token {
                 if let (wanted, via) = selectors[word], index + 1 < tokens.count, tokens[index + 1].token == .punctuation(0x3A),
-                   // `initWithName:` is an asset lookup only when sent to an NSDataAsset.
-                   word != "initWithName" || tokens[max(0, index - 6)..<index].contains(where: { $0.token == .identifier("NSDataAsset") }) {
+                    // `initWithName:` is an asset lookup only when sent to an NSDataAsset.
+                    word != "initWithName" || tokens[max(0, index - 6)..<index].contains(where: { $0.token == .identifier("NSDataAsset") })
+                {
                     let argumentIndex = index + 2
                     if argumentIndex < tokens.count, case .string(let text) = tokens[argumentIndex].token {
                         consumed.insert(argumentIndex)
-                        result.references.append(AssetReference(name: .literal(text), wanted: wanted, certainty: .lookup, file: file,
-                                                                line: Int(tokens[argumentIndex].line), column: Int(tokens[argumentIndex].column), via: via))
+                        result.references.append(
+                            AssetReference(
+                                name: .literal(text), wanted: wanted, certainty: .lookup, file: file,
+                                line: Int(tokens[argumentIndex].line), column: Int(tokens[argumentIndex].column), via: via))
                     } else if argumentIndex < tokens.count, !isGeneratedConstant(tokens[argumentIndex].token) {
                         // `[NSString stringWithFormat:@"flag_%@", code]`: the format's literal ends.
-                        var prefix = "", suffix = ""
+                        var prefix = ""
+                        var suffix = ""
                         var look = argumentIndex
                         while look < min(tokens.count, argumentIndex + 6) {
                             if case .identifier("stringWithFormat") = tokens[look].token, look + 2 < tokens.count,
-                               case .string(let format) = tokens[look + 2].token {
+                                case .string(let format) = tokens[look + 2].token
+                            {
                                 consumed.insert(look + 2)
                                 (prefix, suffix) = formatEnds(format)
                                 break
                             }
                             look += 1
                         }
-                        result.references.append(AssetReference(name: .dynamic(prefix: prefix, suffix: suffix), wanted: wanted,
-                                                                certainty: .lookup, file: file, line: Int(tokens[argumentIndex].line),
-                                                                column: Int(tokens[argumentIndex].column), via: via))
+                        result.references.append(
+                            AssetReference(
+                                name: .dynamic(prefix: prefix, suffix: suffix), wanted: wanted,
+                                certainty: .lookup, file: file, line: Int(tokens[argumentIndex].line),
+                                column: Int(tokens[argumentIndex].column), via: via))
                     }
                 } else if word.hasPrefix("ACImageName") || word.hasPrefix("ACColorName") {
                     if word.count > 11, seen.insert("symbol:" + word).inserted {
-                        result.references.append(AssetReference(name: .symbol(word), wanted: word.hasPrefix("ACImage") ? .image : .color,
-                                                                certainty: .possible, file: file, line: Int(current.line),
-                                                                column: Int(current.column), via: "a generated asset symbol"))
+                        result.references.append(
+                            AssetReference(
+                                name: .symbol(word), wanted: word.hasPrefix("ACImage") ? .image : .color,
+                                certainty: .possible, file: file, line: Int(current.line),
+                                column: Int(current.column), via: "a generated asset symbol"))
                     }
                 }
             }
             index += 1
         }
         for (position, located) in tokens.enumerated() where !consumed.contains(position) {
-            guard case .string(let text) = located.token, !text.isEmpty, text.utf8.count <= 200, seen.insert(text).inserted else { continue }
+            guard case .string(let text) = located.token, !text.isEmpty, text.utf8.count <= 200, seen.insert(text).inserted else {
+                continue
+            }
             if text.contains("%") {
                 // A format (`@"spinner%d"`): the sets its literal ends match count as used.
                 let (prefix, suffix) = formatEnds(text)
                 if prefix.utf8.count + suffix.utf8.count >= 3, !prefix.contains(" ") {
-                    result.references.append(AssetReference(name: .dynamic(prefix: prefix, suffix: suffix), wanted: .any, certainty: .possible,
-                                                            file: file, line: Int(located.line), column: Int(located.column), via: "a format string"))
+                    result.references.append(
+                        AssetReference(
+                            name: .dynamic(prefix: prefix, suffix: suffix), wanted: .any, certainty: .possible,
+                            file: file, line: Int(located.line), column: Int(located.column), via: "a format string"))
                 }
                 continue
             }
-            result.references.append(AssetReference(name: .literal(text), wanted: .any, certainty: .possible, file: file,
-                                                    line: Int(located.line), column: Int(located.column), via: "a string literal"))
+            result.references.append(
+                AssetReference(
+                    name: .literal(text), wanted: .any, certainty: .possible, file: file,
+                    line: Int(located.line), column: Int(located.column), via: "a string literal"))
         }
         return result
     }
@@ -133,7 +148,9 @@ package enum ObjCReferenceScanner {
             if token == .other, tokens.last?.token == .other { return }
             tokens.append(Located(token: token, line: Int32(clamping: line), column: Int32(clamping: column)))
         }
-        var index = 0, line = 1, lineStart = 0
+        var index = 0
+        var line = 1
+        var lineStart = 0
         var atLineStart = true
         var skipDepth = 0  // inside `#if 0`: the nesting of #if below it
         let count = bytes.count
@@ -145,8 +162,16 @@ package enum ObjCReferenceScanner {
 
         while index < count {
             let byte = bytes[index]
-            if byte == 0x0A { advanceLine(index); index += 1; atLineStart = true; continue }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D { index += 1; continue }
+            if byte == 0x0A {
+                advanceLine(index)
+                index += 1
+                atLineStart = true
+                continue
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                index += 1
+                continue
+            }
             // Comments.
             if byte == 0x2F, index + 1 < count, bytes[index + 1] == 0x2F {
                 while index < count, bytes[index] != 0x0A { index += 1 }
@@ -165,16 +190,23 @@ package enum ObjCReferenceScanner {
             if byte == 0x23, atLineStart {
                 var end = index
                 while end < count, bytes[end] != 0x0A {
-                    if bytes[end] == 0x5C, end + 1 < count, bytes[end + 1] == 0x0A { advanceLine(end + 1); end += 1 }
+                    if bytes[end] == 0x5C, end + 1 < count, bytes[end + 1] == 0x0A {
+                        advanceLine(end + 1)
+                        end += 1
+                    }
                     end += 1
                 }
                 let directive = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
                     .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 let word = directive.first ?? ""
                 if skipDepth > 0 {
-                    if word.hasPrefix("if") { skipDepth += 1 }
-                    else if word == "endif" { skipDepth -= 1 }
-                    else if (word == "else" || word == "elif") && skipDepth == 1 { skipDepth = 0 }
+                    if word.hasPrefix("if") {
+                        skipDepth += 1
+                    } else if word == "endif" {
+                        skipDepth -= 1
+                    } else if (word == "else" || word == "elif") && skipDepth == 1 {
+                        skipDepth = 0
+                    }
                 } else if word == "if", directive.count >= 2, directive[1] == "0" || directive[1] == "NO" || directive[1] == "false" {
                     skipDepth = 1
                 }
@@ -196,7 +228,8 @@ package enum ObjCReferenceScanner {
                 var text: [UInt8] = []
                 while at < count, bytes[at] != quote, bytes[at] != 0x0A {
                     if bytes[at] == 0x5C, at + 1 < count {
-                        text.append(bytes[at]); text.append(bytes[at + 1])
+                        text.append(bytes[at])
+                        text.append(bytes[at + 1])
                         at += 2
                         continue
                     }
@@ -213,12 +246,16 @@ package enum ObjCReferenceScanner {
             }
             if byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80 {
                 var at = index
-                while at < count, bytes[at] == 0x5F || (bytes[at] | 0x20 >= 0x61 && bytes[at] | 0x20 <= 0x7A)
-                        || (bytes[at] >= 0x30 && bytes[at] <= 0x39) || bytes[at] >= 0x80 { at += 1 }
+                while at < count,
+                    bytes[at] == 0x5F || (bytes[at] | 0x20 >= 0x61 && bytes[at] | 0x20 <= 0x7A)
+                        || (bytes[at] >= 0x30 && bytes[at] <= 0x39) || bytes[at] >= 0x80
+                { at += 1 }
                 let word = bytes[index..<at]
                 // Every read word is 10 to 16 bytes long: the others are not compared.
-                if word.count >= 10, (word.count <= 16 && readWords.contains(Array(word)))
-                    || word.starts(with: "ACImageName".utf8) || word.starts(with: "ACColorName".utf8) {
+                if word.count >= 10,
+                    (word.count <= 16 && readWords.contains(Array(word)))
+                        || word.starts(with: "ACImageName".utf8) || word.starts(with: "ACColorName".utf8)
+                {
                     emit(.identifier(String(decoding: word, as: UTF8.self)), startLine, column)
                 } else {
                     emit(.other, startLine, column)

@@ -13,7 +13,8 @@ package enum PlatformBranches {
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             line += 1
             guard let first = rawLine.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), rawLine[first] == 0x23,
-                  rawLine.count < 512 else { continue }
+                rawLine.count < 512
+            else { continue }
             let text = String(decoding: rawLine[(first + 1)...], as: UTF8.self)
             let words = text.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
             guard let directive = words.first else { continue }

@@ -24,12 +24,16 @@ extension ReferenceFindings {
 
     /// The `missing-app-icon` finding for an app icon name, or nil when an icon of that name is there (or the
     /// scan cannot tell).
-    static func missingAppIcon(_ reference: AssetReference, name: String, answer: AssetLookup.Answer, in scan: ReferenceScan,
-                               declaredAlternates: Set<String>) -> CatalogDiagnostic? {
+    static func missingAppIcon(
+        _ reference: AssetReference, name: String, answer: AssetLookup.Answer, in scan: ReferenceScan,
+        declaredAlternates: Set<String>
+    ) -> CatalogDiagnostic? {
         guard !name.isEmpty, !name.contains("$"), !(scan.catalogs.isEmpty && scan.iconBundles.isEmpty) else { return nil }
         if scan.iconBundles.contains(where: { bundle in
             (bundle.split(separator: "/").last.map(String.init) ?? bundle) == "\(name).icon"
-        }) { return nil }
+        }) {
+            return nil
+        }
         if scan.bundles.looseImageNames.contains(name) || declaredAlternates.contains(name) { return nil }
         let what: String
         switch answer {
@@ -41,13 +45,17 @@ extension ReferenceFindings {
             return nil
         case .none:
             let icons = scan.iconBundles.isEmpty ? "" : " or Icon Composer .icon"
-            what = "no app icon set\(icons) in the project is named \"\(name)\" (\(scan.catalogs.count) catalog\(scan.catalogs.count == 1 ? "" : "s") read)"
+            what =
+                "no app icon set\(icons) in the project is named \"\(name)\" (\(scan.catalogs.count) catalog\(scan.catalogs.count == 1 ? "" : "s") read)"
         }
-        let outcome = reference.via == "setAlternateIconName(_:)"
+        let outcome =
+            reference.via == "setAlternateIconName(_:)"
             ? "the call fails and the icon stays as it is"
-            : reference.via == "CFBundleIconName" ? "the system finds no icon by that name in the app" : "Xcode's asset compiler fails the build"
-        return CatalogDiagnostic(.missingAppIcon, path: reference.file,
-                                 message: "\(reference.via) names the app icon \"\(name)\", but \(what): \(outcome)",
-                                 position: SourcePosition(line: reference.line, column: reference.column))
+            : reference.via == "CFBundleIconName"
+                ? "the system finds no icon by that name in the app" : "Xcode's asset compiler fails the build"
+        return CatalogDiagnostic(
+            .missingAppIcon, path: reference.file,
+            message: "\(reference.via) names the app icon \"\(name)\", but \(what): \(outcome)",
+            position: SourcePosition(line: reference.line, column: reference.column))
     }
 }

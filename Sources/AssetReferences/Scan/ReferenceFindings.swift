@@ -27,8 +27,9 @@ public struct ReferenceFindings: Sendable {
         let lookup = scan.lookup
         var diagnostics: [CatalogDiagnostic] = []
         var usedBy: [Int: [AssetReference]] = [:]
-        let indexOf = Dictionary(lookup.sets.enumerated().map { ("\($0.element.catalog)/\($0.element.path)", $0.offset) },
-                                 uniquingKeysWith: { first, _ in first })
+        let indexOf = Dictionary(
+            lookup.sets.enumerated().map { ("\($0.element.catalog)/\($0.element.path)", $0.offset) },
+            uniquingKeysWith: { first, _ in first })
         func index(_ set: AssetLookup.Located) -> Int? { indexOf["\(set.catalog)/\(set.path)"] }
         func related(_ set: AssetLookup.Located) -> CatalogDiagnostic.RelatedSet {
             CatalogDiagnostic.RelatedSet(catalog: set.catalog, setPath: set.path, target: scan.bundles.catalogTargets[set.catalog])
@@ -52,29 +53,40 @@ public struct ReferenceFindings: Sendable {
         // when the projects tie some catalog to it; catalogs no project ties to a platform stay in reach.
         let platformsOfCatalogs = scan.catalogPlatforms
         func narrowed(_ answer: AssetLookup.Answer, for reference: AssetReference) -> AssetLookup.Answer {
-            guard let platform = reference.platform, platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else { return answer }
+            guard let platform = reference.platform, platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else {
+                return answer
+            }
             func inReach(_ sets: [AssetLookup.Located]) -> [AssetLookup.Located] {
                 sets.filter { set in platformsOfCatalogs[set.catalog].map { $0.contains(platform) } ?? true }
             }
             switch answer {
-            case .found(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .found(kept)
-            case .otherKind(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .otherKind(kept)
-            case .differsInCase(let sets): let kept = inReach(sets); return kept.isEmpty ? .none : .differsInCase(kept)
+            case .found(let sets):
+                let kept = inReach(sets)
+                return kept.isEmpty ? .none : .found(kept)
+            case .otherKind(let sets):
+                let kept = inReach(sets)
+                return kept.isEmpty ? .none : .otherKind(kept)
+            case .differsInCase(let sets):
+                let kept = inReach(sets)
+                return kept.isEmpty ? .none : .differsInCase(kept)
             case .none: return .none
             }
         }
         // Alternate icons an Info.plist declares the pre-catalog way (their PNGs listed under the key).
-        let declaredAlternates = Set(scan.references.compactMap { reference -> String? in
-            guard reference.via == "CFBundleAlternateIcons", case .literal(let name) = reference.name else { return nil }
-            return name
-        })
+        let declaredAlternates = Set(
+            scan.references.compactMap { reference -> String? in
+                guard reference.via == "CFBundleAlternateIcons", case .literal(let name) = reference.name else { return nil }
+                return name
+            })
 
         for reference in scan.references + scan.placeholderUses {
             switch reference.name {
             case .symbol(let symbol):
                 // A bare `.newTab` passed where no image or colour is asked for, when the project declares a member
                 // `newTab` (DuckDuckGo's `.newTab`, NetNewsWire's `AccountType.feedbin`): that member, not the asset.
-                if reference.lookupKind == .any, !symbol.contains("."), !symbol.hasPrefix("AC"), scan.declaredMembers.contains(symbol) { break }
+                if reference.lookupKind == .any, !symbol.contains("."), !symbol.hasPrefix("AC"), scan.declaredMembers.contains(symbol) {
+                    break
+                }
                 for set in lookup.sets(forSymbol: symbol, as: reference.lookupKind) {
                     if let offset = index(set) { usedBy[offset, default: []].append(reference) }
                 }
@@ -96,18 +108,23 @@ public struct ReferenceFindings: Sendable {
                 let listed = matches.prefix(5).map { lookup.sets[$0].name }.joined(separator: ", ")
                 let message: String
                 if prefix.isEmpty && suffix.isEmpty {
-                    message = "\(reference.via) takes a name built at run time with no literal part: no set can be tied to it; "
+                    message =
+                        "\(reference.via) takes a name built at run time with no literal part: no set can be tied to it; "
                         + "declare the names it takes in .asset-tool.json's dynamic_names"
                 } else if matches.isEmpty {
                     message = "\(reference.via) takes a name built at run time (\(pattern)) that no set matches"
                 } else {
-                    message = "\(reference.via) takes a name built at run time (\(pattern)); \(matches.count) set\(matches.count == 1 ? "" : "s") "
+                    message =
+                        "\(reference.via) takes a name built at run time (\(pattern)); \(matches.count) set\(matches.count == 1 ? "" : "s") "
                         + "match and count as used: \(listed)\(matches.count > 5 ? ", …" : "")"
                 }
-                diagnostics.append(CatalogDiagnostic(.dynamicAssetName, path: reference.file, message: message, position: position(reference)))
+                diagnostics.append(
+                    CatalogDiagnostic(.dynamicAssetName, path: reference.file, message: message, position: position(reference)))
             case .literal(let written):
                 if written == BuildSettingsScanner.allAppIcons {
-                    for (offset, set) in lookup.sets.enumerated() where set.kind == .appIconSet { usedBy[offset, default: []].append(reference) }
+                    for (offset, set) in lookup.sets.enumerated() where set.kind == .appIconSet {
+                        usedBy[offset, default: []].append(reference)
+                    }
                     break
                 }
                 var name = written
@@ -117,7 +134,9 @@ public struct ReferenceFindings: Sendable {
                     answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
                 }
                 if Self.namesAppIcon(reference) {
-                    if let finding = Self.missingAppIcon(reference, name: written, answer: answer, in: scan, declaredAlternates: declaredAlternates) {
+                    if let finding = Self.missingAppIcon(
+                        reference, name: written, answer: answer, in: scan, declaredAlternates: declaredAlternates)
+                    {
                         diagnostics.append(finding)
                     }
                     // An app icon name is this check's: never `missing-asset` or `asset-kind-mismatch` as well.
@@ -132,50 +151,65 @@ public struct ReferenceFindings: Sendable {
                     // In a package target, a lookup without `bundle: .module` looks in the app's main bundle,
                     // which does not hold the target's own catalog.
                     guard reference.certainty == .lookup, reference.looksInMainBundle, reference.file.hasSuffix(".swift"),
-                          let target = scan.bundles.target(of: reference.file),
-                          sets.allSatisfy({ scan.bundles.catalogTargets[$0.catalog] == target }), let set = sets.first else { break }
-                    let argument = reference.via.hasPrefix("NSImage") ? "Bundle.module.image(forResource:)"
+                        let target = scan.bundles.target(of: reference.file),
+                        sets.allSatisfy({ scan.bundles.catalogTargets[$0.catalog] == target }), let set = sets.first
+                    else { break }
+                    let argument =
+                        reference.via.hasPrefix("NSImage")
+                        ? "Bundle.module.image(forResource:)"
                         : reference.via.hasPrefix("UIImage") || reference.via.hasPrefix("UIColor") ? "in: .module" : "bundle: .module"
-                    diagnostics.append(CatalogDiagnostic(.missingAsset, path: reference.file,
-                        message: "\(reference.via) asks for \"\(written)\" in the main bundle, but only package target \(target)'s "
-                            + "catalog has it (\(set.catalog)/\(set.path)), which SwiftPM ships in the target's own bundle: \(argument.hasPrefix("Bundle") ? "use" : "pass") `\(argument)`",
-                        position: position(reference), relatedSet: related(set)))
+                    diagnostics.append(
+                        CatalogDiagnostic(
+                            .missingAsset, path: reference.file,
+                            message: "\(reference.via) asks for \"\(written)\" in the main bundle, but only package target \(target)'s "
+                                + "catalog has it (\(set.catalog)/\(set.path)), which SwiftPM ships in the target's own bundle: \(argument.hasPrefix("Bundle") ? "use" : "pass") `\(argument)`",
+                            position: position(reference), relatedSet: related(set)))
                 case .differsInCase(let sets):
                     // A literal passed elsewhere that differs in case (`systemName: "trash"` beside a set `Trash`,
                     // a title) is a coincidence, not a use; a lookup or setting uses the set and says so.
                     guard reference.certainty != .possible, let set = sets.first else { break }
                     for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
-                    diagnostics.append(CatalogDiagnostic(.assetNameCase, path: reference.file,
-                        message: "\(reference.via) asks for \"\(written)\"; the set is named \"\(set.name)\" (\(set.catalog)/\(set.path)): "
-                            + (reference.certainty == .setting
-                                // DuckDuckGo ships `ALTERNATE_APPICON_NAMES = "AppIcon-Yellow"` against `AppIcon-yellow`.
-                                ? "names differ only by case, which the compiled catalog may not forgive (apps ship with some such "
-                                    + "settings): check the built app"
-                                : "names differ only by case: the lookup may not find it (the compiled catalog's names and "
-                                    + "case-sensitive file systems)"),
-                        position: position(reference), relatedSet: related(set)))
+                    diagnostics.append(
+                        CatalogDiagnostic(
+                            .assetNameCase, path: reference.file,
+                            message:
+                                "\(reference.via) asks for \"\(written)\"; the set is named \"\(set.name)\" (\(set.catalog)/\(set.path)): "
+                                + (reference.certainty == .setting
+                                    // DuckDuckGo ships `ALTERNATE_APPICON_NAMES = "AppIcon-Yellow"` against `AppIcon-yellow`.
+                                    ? "names differ only by case, which the compiled catalog may not forgive (apps ship with some such "
+                                        + "settings): check the built app"
+                                    : "names differ only by case: the lookup may not find it (the compiled catalog's names and "
+                                        + "case-sensitive file systems)"),
+                            position: position(reference), relatedSet: related(set)))
                 case .otherKind(let sets):
                     guard reference.certainty == .lookup, let set = sets.first else { break }
                     if reference.lookupKind == .image, scan.bundles.looseImageNames.contains(written) { break }
-                    diagnostics.append(CatalogDiagnostic(.assetKindMismatch, path: reference.file,
-                        message: "\(reference.via) asks for \(reference.lookupKind.words) named \"\(written)\", but "
-                            + "\(set.catalog)/\(set.path) is \(set.kind.article): the call returns nil"
-                            + (reference.crashes ? " and the force-unwrap crashes" : ""),
-                        position: position(reference), relatedSet: related(set)))
+                    diagnostics.append(
+                        CatalogDiagnostic(
+                            .assetKindMismatch, path: reference.file,
+                            message: "\(reference.via) asks for \(reference.lookupKind.words) named \"\(written)\", but "
+                                + "\(set.catalog)/\(set.path) is \(set.kind.article): the call returns nil"
+                                + (reference.crashes ? " and the force-unwrap crashes" : ""),
+                            position: position(reference), relatedSet: related(set)))
                 case .none:
                     // With nothing to look in (no catalog, no loose image: the wrong folder), no name is judged.
                     guard reference.certainty == .lookup, !written.isEmpty, !nothingToLookIn else { break }
                     if scan.bundles.looseImageNames.contains(written) || scan.bundles.looseImageNames.contains(name) { break }
                     if declared.contains(where: { $0.matches(written) }) { break }
                     // AppKit's own images (`NSPlayTemplate`, every `NSImage.Name` constant) are not the catalogs'.
-                    if reference.lookupKind != .color, reference.lookupKind != .data, InterfaceBuilderScanner.isAppKitName(written) { break }
+                    if reference.lookupKind != .color, reference.lookupKind != .data, InterfaceBuilderScanner.isAppKitName(written) {
+                        break
+                    }
                     if dependencyCatalogsPossible, reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib") { break }
                     // SwiftUI's `Image(_:)`, `Color(_:)` and `Label(_:image:)` are not optional: they draw nothing.
                     let swiftUI = ["Image(", "Color(", "Label("].contains { reference.via.hasPrefix($0) }
-                    let outcome = reference.crashes
+                    let outcome =
+                        reference.crashes
                         ? "the app crashes there (the result is force-unwrapped, or the API traps on a missing name)"
-                        : swiftUI ? "SwiftUI draws nothing there (and logs the missing name)"
-                        : reference.lookupKind == .color ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
+                        : swiftUI
+                            ? "SwiftUI draws nothing there (and logs the missing name)"
+                            : reference.lookupKind == .color
+                                ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
                     // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
                     let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""
                     // In a platform branch, only that platform's catalogs were looked in: said, with how many.
@@ -183,12 +217,17 @@ public struct ReferenceFindings: Sendable {
                         guard platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else { return nil }
                         return scan.catalogs.filter { platformsOfCatalogs[$0].map { $0.contains(platform) } ?? true }.count
                     }
-                    let catalogs = platformCatalogs.map { "no catalog of its \(reference.platform ?? "") branch's targets (\($0) of \(scan.catalogs.count) read)" }
+                    let catalogs =
+                        platformCatalogs.map {
+                            "no catalog of its \(reference.platform ?? "") branch's targets (\($0) of \(scan.catalogs.count) read)"
+                        }
                         ?? "no catalog (\(scan.catalogs.count) read)"
-                    diagnostics.append(CatalogDiagnostic(.missingAsset, path: reference.file,
-                        message: "\(reference.via) asks for \"\(written)\", which \(catalogs) and no loose "
-                            + "bundle image provides\(unshipped): \(outcome)",
-                        position: position(reference)))
+                    diagnostics.append(
+                        CatalogDiagnostic(
+                            .missingAsset, path: reference.file,
+                            message: "\(reference.via) asks for \"\(written)\", which \(catalogs) and no loose "
+                                + "bundle image provides\(unshipped): \(outcome)",
+                            position: position(reference)))
                 }
             }
         }
@@ -196,8 +235,10 @@ public struct ReferenceFindings: Sendable {
         // Sets matched by a declared dynamic name are used.
         if !declared.isEmpty {
             for (offset, set) in lookup.sets.enumerated() where declared.contains(where: { $0.matches(set.name) }) {
-                usedBy[offset, default: []].append(AssetReference(name: .literal(set.name), wanted: .any, certainty: .setting,
-                                                                  file: ".asset-tool.json", line: 1, column: 1, via: "dynamic_names"))
+                usedBy[offset, default: []].append(
+                    AssetReference(
+                        name: .literal(set.name), wanted: .any, certainty: .setting,
+                        file: ".asset-tool.json", line: 1, column: 1, via: "dynamic_names"))
             }
         }
 
@@ -207,22 +248,28 @@ public struct ReferenceFindings: Sendable {
         if sourcesRead {
             for (offset, set) in lookup.sets.enumerated() where usedBy[offset] == nil {
                 guard Self.checkedForUse(set, appIconsKnown: projectSettingsRead) else { continue }
-                diagnostics.append(CatalogDiagnostic(.unusedAsset, path: "\(set.catalog)/\(set.path)",
-                    message: "no reference uses \(set.kind.article) \"\(set.name)\""
-                        + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? ""),
-                    relatedSet: related(set)))
+                diagnostics.append(
+                    CatalogDiagnostic(
+                        .unusedAsset, path: "\(set.catalog)/\(set.path)",
+                        message: "no reference uses \(set.kind.article) \"\(set.name)\""
+                            + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? ""),
+                        relatedSet: related(set)))
             }
         }
         diagnostics += scan.iconFindings
         for skipped in scan.skipped {
-            diagnostics.append(CatalogDiagnostic(.unreadableSource, path: skipped.path, message: skipped.reason,
-                                                 position: skipped.line.map { SourcePosition(line: $0, column: skipped.column ?? 1) }))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    .unreadableSource, path: skipped.path, message: skipped.reason,
+                    position: skipped.line.map { SourcePosition(line: $0, column: skipped.column ?? 1) }))
         }
         // No catalog at all: nothing was checked, which must not read as a clean pass.
         if nothingToLookIn {
-            diagnostics.append(CatalogDiagnostic(.unreadableSource, path: "",
-                message: "no asset catalog (.xcassets) and no loose image in the project: no name was checked; run from the folder "
-                    + "holding the app's .xcodeproj, .xcworkspace or Package.swift, or give it as PROJECT"))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    .unreadableSource, path: "",
+                    message: "no asset catalog (.xcassets) and no loose image in the project: no name was checked; run from the folder "
+                        + "holding the app's .xcodeproj, .xcworkspace or Package.swift, or give it as PROJECT"))
         }
         self.diagnostics = diagnostics.sorted()
         var uses: [String: [AssetReference]] = [:]

@@ -10,14 +10,18 @@ extension ReferenceScan {
         let ignored = config.ignored.map { ignored in
             CatalogDiagnostic(.ignoredConfig, path: "", message: "\(ignored.file) \(ignored.reason)")
         }
-        let report = CatalogReport(catalog: project, diagnostics: config.apply(to: findings.diagnostics + ignored).sorted(),
-                                   assetCount: findings.setCount, fileCount: fileCounts.values.reduce(0, +))
+        let report = CatalogReport(
+            catalog: project, diagnostics: config.apply(to: findings.diagnostics + ignored).sorted(),
+            assetCount: findings.setCount, fileCount: fileCounts.values.reduce(0, +))
         return (report, findings)
     }
 
     /// How many references of each sort: lookups, possible uses, dynamic names, symbols.
     package var counts: (lookups: Int, possible: Int, dynamic: Int, symbols: Int) {
-        var lookups = 0, possible = 0, dynamic = 0, symbols = 0
+        var lookups = 0
+        var possible = 0
+        var dynamic = 0
+        var symbols = 0
         for reference in references {
             switch reference.name {
             case .dynamic: dynamic += 1
@@ -32,11 +36,14 @@ extension ReferenceScan {
     package var scanSummary: String {
         let kinds = fileCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let (lookups, possible, dynamic, symbols) = counts
-        return "read \(fileCounts.values.reduce(0, +)) files (\(kinds)), \(lineCount) lines, \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s"); "
+        return
+            "read \(fileCounts.values.reduce(0, +)) files (\(kinds)), \(lineCount) lines, \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s"); "
             + "\(lookups) lookups, \(dynamic) dynamic names, \(symbols) symbols, \(possible) other literals"
             + packageSummary
-            + (generatedFiles.isEmpty ? "" : "; \(generatedFiles.count) generated accessor file\(generatedFiles.count == 1 ? "" : "s") "
-                + "read as declarations")
+            + (generatedFiles.isEmpty
+                ? ""
+                : "; \(generatedFiles.count) generated accessor file\(generatedFiles.count == 1 ? "" : "s") "
+                    + "read as declarations")
             + (thirdPartyFolders.isEmpty ? "" : "; not entered: \(thirdPartyFolders.joined(separator: ", "))")
     }
 
@@ -50,8 +57,10 @@ extension ReferenceScan {
         let unread = packages.filter { $0.manifest.unread != nil }
         return "; \(packages.count) package manifest\(packages.count == 1 ? "" : "s") (\(targets) target\(targets == 1 ? "" : "s"), "
             + "\(tied) catalog\(tied == 1 ? "" : "s") in them)"
-            + (unread.isEmpty ? "" : "; not read as written, so their folders' images count as bundled: "
-                + unread.map { "\($0.manifest.file) (\($0.manifest.unread ?? ""))" }.joined(separator: ", "))
+            + (unread.isEmpty
+                ? ""
+                : "; not read as written, so their folders' images count as bundled: "
+                    + unread.map { "\($0.manifest.file) (\($0.manifest.unread ?? ""))" }.joined(separator: ", "))
     }
 
     /// The scan's counts as JSON.
@@ -61,23 +70,28 @@ extension ReferenceScan {
             "catalogs": .array(catalogs.map { .string($0) }),
             "files": .object(fileCounts.sorted { $0.key < $1.key }.map { (key: $0.key, value: .int($0.value)) }),
             "lines": .int(lineCount),
-            "references": .record(["lookups": .int(lookups), "dynamic": .int(dynamic), "symbols": .int(symbols), "possible": .int(possible)]),
+            "references": .record([
+                "lookups": .int(lookups), "dynamic": .int(dynamic), "symbols": .int(symbols), "possible": .int(possible),
+            ]),
             "not_entered": .array(thirdPartyFolders.map { .string($0) }),
             "generated_files": .array(generatedFiles.map { .string($0) }),
-            "packages": .array(bundles.packages.map { package in
-                .record([
-                    "manifest": .string(package.manifest.file),
-                    "unread": .string(package.manifest.unread),
-                    "targets": .array(zip(package.manifest.targets, package.folders).map { target, folder in
-                        .record([
-                            "name": .string(target.name), "kind": .string(target.kind.rawValue), "folder": .string(folder),
-                            "catalogs": .array(bundles.catalogTargets.filter { catalog, owner in
-                                owner == target.name && folder.map { PackageBundles.contains($0, catalog) } == true
-                            }.keys.sorted().map { .string($0) }),
-                        ])
-                    }),
-                ])
-            }),
+            "packages": .array(
+                bundles.packages.map { package in
+                    .record([
+                        "manifest": .string(package.manifest.file),
+                        "unread": .string(package.manifest.unread),
+                        "targets": .array(
+                            zip(package.manifest.targets, package.folders).map { target, folder in
+                                .record([
+                                    "name": .string(target.name), "kind": .string(target.kind.rawValue), "folder": .string(folder),
+                                    "catalogs": .array(
+                                        bundles.catalogTargets.filter { catalog, owner in
+                                            owner == target.name && folder.map { PackageBundles.contains($0, catalog) } == true
+                                        }.keys.sorted().map { .string($0) }),
+                                ])
+                            }),
+                    ])
+                }),
         ])
     }
 
@@ -142,8 +156,10 @@ extension ReferenceScan {
     /// the sets that `unused-asset` reports in `diagnostics` (the findings with the configuration's rules
     /// applied, so a disabled or excluded finding marks nothing) as unused. A set in neither was not
     /// checked for use.
-    package func usage(ofCatalog name: String, findings: ReferenceFindings, diagnostics: [CatalogDiagnostic],
-                       places: Int) -> [String: SetUsage] {
+    package func usage(
+        ofCatalog name: String, findings: ReferenceFindings, diagnostics: [CatalogDiagnostic],
+        places: Int
+    ) -> [String: SetUsage] {
         let prefix = name + "/"
         var usage: [String: SetUsage] = [:]
         for (key, references) in findings.uses where key.hasPrefix(prefix) {

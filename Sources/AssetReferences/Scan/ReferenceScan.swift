@@ -58,8 +58,10 @@ public struct ReferenceScan: Sendable {
 
     /// Walks, scans and reads the project at `project`. Throws only when the folder cannot be listed.
     /// `progress(done, total)` is called from the scanning threads as files finish.
-    public static func run(project: String, options: Options = Options(),
-                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws(CatalogReadError) -> ReferenceScan {
+    public static func run(
+        project: String, options: Options = Options(),
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(CatalogReadError) -> ReferenceScan {
         let tree = try SourceTree.walk(project)
         let base = tree.root
         let total = tree.files.count
@@ -70,7 +72,10 @@ public struct ReferenceScan: Sendable {
             let file = tree.files[index]
             let scan = scanFile(file, in: tree.reach, options: options, budget: budget)
             if let progress {
-                let count = done.withLock { value -> Int in value += 1; return value }
+                let count = done.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
                 progress(count, total)
             }
             return scan
@@ -95,9 +100,11 @@ public struct ReferenceScan: Sendable {
             let file = PlaceholderConfig.path(besideCatalog: catalog)
             let declared = tree.placeholderFiles.contains(file)
             for role in PlaceholderRole.allCases {
-                placeholderUses.append(AssetReference(name: .literal(names[role]), wanted: .image, certainty: .setting,
-                                                      file: declared ? file : catalog, line: 1, column: 1,
-                                                      via: declared ? "placeholders.json" : "the conventional placeholder names"))
+                placeholderUses.append(
+                    AssetReference(
+                        name: .literal(names[role]), wanted: .image, certainty: .setting,
+                        file: declared ? file : catalog, line: 1, column: 1,
+                        via: declared ? "placeholders.json" : "the conventional placeholder names"))
             }
         }
         var counts: [String: Int] = [:]
@@ -139,11 +146,12 @@ public struct ReferenceScan: Sendable {
                 for argument in scan.literalArguments {
                     for lookup in parameterLookups["\(argument.function)|\(argument.label)"] ?? [] {
                         let label = argument.label == "_" ? "_" : argument.label
-                        references.append(AssetReference(
-                            name: lookup.whole ? .literal(argument.text) : .dynamic(prefix: argument.text, suffix: lookup.suffix),
-                            wanted: AssetLookup.Wanted(rawValue: lookup.wanted) ?? .any, certainty: .possible,
-                            file: tree.files[index].path, line: argument.line, column: argument.column,
-                            via: "\(argument.function)(\(label):) → \(lookup.via)"))
+                        references.append(
+                            AssetReference(
+                                name: lookup.whole ? .literal(argument.text) : .dynamic(prefix: argument.text, suffix: lookup.suffix),
+                                wanted: AssetLookup.Wanted(rawValue: lookup.wanted) ?? .any, certainty: .possible,
+                                file: tree.files[index].path, line: argument.line, column: argument.column,
+                                via: "\(argument.function)(\(label):) → \(lookup.via)"))
                     }
                 }
             }
@@ -156,16 +164,18 @@ public struct ReferenceScan: Sendable {
             use.via = "\(key) (\(indirection.via))"
             references.append(use)
         }
-        var bundles = PackageBundles(root: base, images: tree.looseImages, catalogs: tree.catalogs, manifests: manifests,
-                                     podspecFolders: tree.podspecFolders, listedInProjects: listed)
+        var bundles = PackageBundles(
+            root: base, images: tree.looseImages, catalogs: tree.catalogs, manifests: manifests,
+            podspecFolders: tree.podspecFolders, listedInProjects: listed)
         bundles.addScriptOutputs(scriptOutputs)
-        return ReferenceScan(project: project, catalogs: tree.catalogs, fileCounts: counts, lineCount: lines,
-                             references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
-                             lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
-                             dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
-                             generatedFiles: generatedFiles, catalogPlatforms: catalogPlatforms,
-                             declaredMembers: declaredMembers, iconBundles: tree.iconBundles,
-                             iconFindings: tree.iconBundles.flatMap { IconComposerBundle.check($0, in: tree.reach) })
+        return ReferenceScan(
+            project: project, catalogs: tree.catalogs, fileCounts: counts, lineCount: lines,
+            references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
+            lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
+            dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
+            generatedFiles: generatedFiles, catalogPlatforms: catalogPlatforms,
+            declaredMembers: declaredMembers, iconBundles: tree.iconBundles,
+            iconFindings: tree.iconBundles.flatMap { IconComposerBundle.check($0, in: tree.reach) })
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,
@@ -184,8 +194,11 @@ public struct ReferenceScan: Sendable {
         }
         let size = opened.knownSize ?? 0
         guard size <= options.maxReadBytes else {
-            refused.skipped.append(SkippedSource(path: file.path, reason: "is \(size) bytes, over the \(options.maxReadBytes) a source "
-                + "file is read up to: not read"))
+            refused.skipped.append(
+                SkippedSource(
+                    path: file.path,
+                    reason: "is \(size) bytes, over the \(options.maxReadBytes) a source "
+                        + "file is read up to: not read"))
             return refused
         }
         return budget.decoding(size, budget: options.bytesInFlight) {
@@ -206,15 +219,21 @@ public struct ReferenceScan: Sendable {
         let isBinaryPropertyList = file.kind == .propertyList && bytes.starts(with: Array("bplist".utf8))
         if !isBinaryPropertyList, let bad = firstInvalidUTF8(bytes) {
             let (line, column) = JSONReader.position(of: bad, in: bytes)
-            notes.append(SkippedSource(path: file.path, reason: "is not valid UTF-8 (byte \(bad)): it was scanned with the bad bytes "
-                + "left out of names", line: line, column: column))
+            notes.append(
+                SkippedSource(
+                    path: file.path,
+                    reason: "is not valid UTF-8 (byte \(bad)): it was scanned with the bad bytes "
+                        + "left out of names", line: line, column: column))
         }
         var scan: FileScan
         switch file.kind {
         case .swift:
             if bytes.count > options.maxParsedBytes {
-                notes.append(SkippedSource(path: file.path, reason: "is \(bytes.count) bytes, over the \(options.maxParsedBytes) a Swift "
-                    + "file is parsed up to: its string literals count as possible uses, its calls are not checked"))
+                notes.append(
+                    SkippedSource(
+                        path: file.path,
+                        reason: "is \(bytes.count) bytes, over the \(options.maxParsedBytes) a Swift "
+                            + "file is parsed up to: its string literals count as possible uses, its calls are not checked"))
                 scan = ObjCReferenceScanner.scan(bytes, file: file.path)
                 scan.references = scan.references.map { reference in
                     var possible = reference
@@ -260,7 +279,9 @@ public struct ReferenceScan: Sendable {
         // Plain ASCII is the common case: checked eight bytes at a time.
         var index = 0
         bytes.withUnsafeBytes { raw in
-            while index + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { index += 8 }
+            while index + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
         }
         var decoder = UTF8()
         var iterator = bytes[index...].makeIterator()

@@ -17,12 +17,15 @@ enum BinaryPropertyListSize {
     static func count(_ bytes: [UInt8], limit: Int) -> Verdict {
         guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return .notBinary }
         let trailer = bytes.count - 32
-        let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
+        let offsetSize = Int(bytes[trailer + 6])
+        let referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
-              let objects = number(bytes, at: trailer + 8, size: 8), let top = number(bytes, at: trailer + 16, size: 8),
-              let table = number(bytes, at: trailer + 24, size: 8) else { return .malformed("has a damaged trailer") }
+            let objects = number(bytes, at: trailer + 8, size: 8), let top = number(bytes, at: trailer + 16, size: 8),
+            let table = number(bytes, at: trailer + 24, size: 8)
+        else { return .malformed("has a damaged trailer") }
         guard objects > 0, objects <= bytes.count, top < objects, table >= 8,
-              table <= trailer, objects <= (trailer - table) / offsetSize else { return .malformed("has an object table that does not fit the file") }
+            table <= trailer, objects <= (trailer - table) / offsetSize
+        else { return .malformed("has an object table that does not fit the file") }
         func offset(_ object: Int) -> Int? { number(bytes, at: table + object * offsetSize, size: offsetSize) }
         /// The objects a container refers to (nil: a value with none).
         func children(_ object: Int) -> [Int]? {

@@ -33,7 +33,11 @@ package enum BuildSettingsScanner {
             if isProject, rawLine.count < 4096 {
                 let text = String(decoding: rawLine, as: UTF8.self)
                 if inOutputPaths {
-                    if text.contains(");") { inOutputPaths = false } else if let name = imageFileName(text) { result.scriptOutputImages.append(name) }
+                    if text.contains(");") {
+                        inOutputPaths = false
+                    } else if let name = imageFileName(text) {
+                        result.scriptOutputImages.append(name)
+                    }
                 } else if text.contains("outputPaths = (") {
                     inOutputPaths = !text.contains(");")
                 }
@@ -56,8 +60,10 @@ package enum BuildSettingsScanner {
             let column = text.distance(from: text.startIndex, to: equals) + 2
             if key.hasPrefix("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS") {
                 if value == "YES", seen.insert(allAppIcons).inserted {
-                    result.references.append(AssetReference(name: .literal(allAppIcons), wanted: .appIcon, certainty: .setting,
-                                                            file: file, line: lineNumber, column: column, via: String(key)))
+                    result.references.append(
+                        AssetReference(
+                            name: .literal(allAppIcons), wanted: .appIcon, certainty: .setting,
+                            file: file, line: lineNumber, column: column, via: String(key)))
                 }
                 continue
             }
@@ -66,17 +72,22 @@ package enum BuildSettingsScanner {
             for name in value.split(separator: " ") where name.contains("$(") || name.contains("${") {
                 // `$(CE_APPICON_NAME)`: the values that setting takes anywhere in the project are the names.
                 let inner = name.trimming("\"\\").dropFirst(2).dropLast()
-                guard name.trimming("\"\\").count > 3, inner.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else { continue }
-                result.settingIndirections.append(AssetReference(name: .literal(String(inner)), wanted: wanted, certainty: .setting, file: file,
-                                                                 line: lineNumber, column: column, via: String(key)))
+                guard name.trimming("\"\\").count > 3, inner.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") })
+                else { continue }
+                result.settingIndirections.append(
+                    AssetReference(
+                        name: .literal(String(inner)), wanted: wanted, certainty: .setting, file: file,
+                        line: lineNumber, column: column, via: String(key)))
             }
             // A `_NAME` setting is one name, spaces and all (tvOS's "App Icon & Top Shelf Image"); a `_NAMES` one a list.
             let names = key.hasSuffix("_NAMES") || key.contains("_NAMES[") ? settingWords(value) : [value.trimming("\"\\")]
             for name in names where !name.contains("$(") && !name.contains("${") {
                 let clean = String(name.trimming("\"\\"))
                 guard !clean.isEmpty, seen.insert("\(key)=\(clean)").inserted else { continue }
-                result.references.append(AssetReference(name: .literal(clean), wanted: wanted, certainty: .setting, file: file,
-                                                        line: lineNumber, column: column, via: String(key)))
+                result.references.append(
+                    AssetReference(
+                        name: .literal(clean), wanted: wanted, certainty: .setting, file: file,
+                        line: lineNumber, column: column, via: String(key)))
             }
         }
         result.lines = lineNumber
@@ -114,8 +125,12 @@ package enum BuildSettingsScanner {
         let clean = String(value.trimming("\""))
         guard !clean.isEmpty, !clean.contains("$"), !clean.contains(" "), clean.count <= 200 else { return nil }
         let column = text.distance(from: text.startIndex, to: equals) + 2
-        return (String(key), AssetReference(name: .literal(clean), wanted: .any, certainty: .setting, file: file, line: number,
-                                            column: column, via: String(key)))
+        return (
+            String(key),
+            AssetReference(
+                name: .literal(clean), wanted: .any, certainty: .setting, file: file, line: number,
+                column: column, via: String(key))
+        )
     }
 
     /// The image file name of a `PBXFileReference` line (`path = "a/close@2x.png";` gives `close@2x.png`).
@@ -128,7 +143,8 @@ package enum BuildSettingsScanner {
         let path = text.trimming("\"")
         let name = path.split(separator: "/").last.map(String.init) ?? String(path)
         guard let dot = name.lastIndex(of: "."), !name.contains("$"),
-              SourceTree.imageExtensions.contains(name[name.index(after: dot)...].lowercased()) else { return nil }
+            SourceTree.imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        else { return nil }
         return name
     }
 

@@ -32,8 +32,11 @@ package enum PropertyListScanner {
         // A binary one names objects from many places: its expanded size is counted before it is read.
         switch BinaryPropertyListSize.count(bytes, limit: maximumValues) {
         case .tooLarge:
-            result.skipped.append(SkippedSource(path: file, reason: "is a binary property list that expands to more than "
-                + "\(maximumValues) values (objects shared from many places): not read"))
+            result.skipped.append(
+                SkippedSource(
+                    path: file,
+                    reason: "is a binary property list that expands to more than "
+                        + "\(maximumValues) values (objects shared from many places): not read"))
             return result
         case .malformed(let why):
             result.skipped.append(SkippedSource(path: file, reason: "is a damaged binary property list: it \(why)"))
@@ -44,7 +47,8 @@ package enum PropertyListScanner {
         if let parsed = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) {
             plist = parsed
         } else if let blanked = withoutDirectives(bytes),
-                  let parsed = try? PropertyListSerialization.propertyList(from: Data(blanked), options: [], format: nil) {
+            let parsed = try? PropertyListSerialization.propertyList(from: Data(blanked), options: [], format: nil)
+        {
             plist = parsed
         } else {
             // Not every .plist is a property list Xcode reads; one that does not parse names nothing, and says so.
@@ -57,15 +61,19 @@ package enum PropertyListScanner {
             guard !name.isEmpty, seen.insert(name).inserted else { return }
             // A binary property list has no lines: the value's first appearance in an XML one, else line 1.
             let (line, column) = lines.position(of: ">\(name)<").map { ($0.line, $0.column + 1) } ?? (1, 1)
-            result.references.append(AssetReference(name: .literal(name), wanted: wanted, certainty: .setting, file: file,
-                                                    line: line, column: column, via: via))
+            result.references.append(
+                AssetReference(
+                    name: .literal(name), wanted: wanted, certainty: .setting, file: file,
+                    line: line, column: column, via: via))
         }
         func walk(_ value: Any, depth: Int) {
             guard depth < 64 else { return }
             if let dictionary = value as? [String: Any] {
                 for (key, child) in dictionary.sorted(by: { $0.key < $1.key }) {
                     if let text = child as? String {
-                        if imageKeys.contains(key) { add(text, key == "UIImageName" || key.hasPrefix("UIApplication") ? .image : .appIcon, via: key) }
+                        if imageKeys.contains(key) {
+                            add(text, key == "UIImageName" || key.hasPrefix("UIApplication") ? .image : .appIcon, via: key)
+                        }
                         if extensionImageKeys.contains(key) { add(text, .image, via: key) }
                         if colorKeys.contains(key) { add(text, .color, via: key) }
                     }
@@ -116,10 +124,14 @@ struct LineIndex {
     func position(of text: String) -> (line: Int, column: Int)? {
         let needle = Array(text.utf8)
         guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         var index = 0
         while index + needle.count <= bytes.count {
-            if bytes[index] == 0x0A { line += 1; lineStart = index + 1 }
+            if bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
             if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
                 return (line, index - lineStart + 1)
             }

@@ -59,7 +59,8 @@ package enum XcodeProjectTargets {
             }
             return found
         }
-        let projectPlatforms = objects.values.first { $0["isa"]?.string == "PBXProject" }.map { platforms($0["buildConfigurationList"]) } ?? []
+        let projectPlatforms =
+            objects.values.first { $0["isa"]?.string == "PBXProject" }.map { platforms($0["buildConfigurationList"]) } ?? []
         var answer: [String: Set<String>] = [:]
         for target in objects.values where target["isa"]?.string == "PBXNativeTarget" {
             var targetPlatforms = platforms(target["buildConfigurationList"])
@@ -68,8 +69,9 @@ package enum XcodeProjectTargets {
             for phase in target["buildPhases"]?.array ?? [] where object(phase)["isa"]?.string == "PBXResourcesBuildPhase" {
                 for buildFile in object(phase)["files"]?.array ?? [] {
                     guard let reference = object(buildFile)["fileRef"]?.string,
-                          let file = objects[reference], file["path"]?.string?.hasSuffix(".xcassets") == true,
-                          let resolved = path(of: reference) else { continue }
+                        let file = objects[reference], file["path"]?.string?.hasSuffix(".xcassets") == true,
+                        let resolved = path(of: reference)
+                    else { continue }
                     answer[normalized(resolved), default: []].formUnion(targetPlatforms)
                 }
             }
@@ -110,7 +112,10 @@ package enum XcodeProjectTargets {
         mutating func skipSpace() {
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1; continue }
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    index += 1
+                    continue
+                }
                 if byte == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
                     index += 2
                     while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
@@ -127,24 +132,39 @@ package enum XcodeProjectTargets {
 
         mutating func expect(_ byte: UInt8) -> Bool {
             skipSpace()
-            guard index < bytes.count, bytes[index] == byte else { failed = true; return false }
+            guard index < bytes.count, bytes[index] == byte else {
+                failed = true
+                return false
+            }
             index += 1
             return true
         }
 
         mutating func value(depth: Int) -> Value? {
             tokens += 1
-            guard depth < Self.maxDepth, tokens < Self.maxTokens else { failed = true; return nil }
+            guard depth < Self.maxDepth, tokens < Self.maxTokens else {
+                failed = true
+                return nil
+            }
             skipSpace()
-            guard index < bytes.count else { failed = true; return nil }
+            guard index < bytes.count else {
+                failed = true
+                return nil
+            }
             switch bytes[index] {
             case 0x7B:  // {
                 index += 1
                 var members: [String: Value] = [:]
                 while true {
                     skipSpace()
-                    guard index < bytes.count else { failed = true; return nil }
-                    if bytes[index] == 0x7D { index += 1; return .dictionary(members) }
+                    guard index < bytes.count else {
+                        failed = true
+                        return nil
+                    }
+                    if bytes[index] == 0x7D {
+                        index += 1
+                        return .dictionary(members)
+                    }
                     guard let key = value(depth: depth + 1)?.string, expect(0x3D), let item = value(depth: depth + 1), expect(0x3B) else {
                         failed = true
                         return nil
@@ -156,9 +176,18 @@ package enum XcodeProjectTargets {
                 var items: [Value] = []
                 while true {
                     skipSpace()
-                    guard index < bytes.count else { failed = true; return nil }
-                    if bytes[index] == 0x29 { index += 1; return .array(items) }
-                    guard let item = value(depth: depth + 1) else { failed = true; return nil }
+                    guard index < bytes.count else {
+                        failed = true
+                        return nil
+                    }
+                    if bytes[index] == 0x29 {
+                        index += 1
+                        return .array(items)
+                    }
+                    guard let item = value(depth: depth + 1) else {
+                        failed = true
+                        return nil
+                    }
                     items.append(item)
                     skipSpace()
                     if index < bytes.count, bytes[index] == 0x2C { index += 1 }
@@ -179,13 +208,19 @@ package enum XcodeProjectTargets {
                     }
                     index += 1
                 }
-                guard index < bytes.count else { failed = true; return nil }
+                guard index < bytes.count else {
+                    failed = true
+                    return nil
+                }
                 index += 1
                 return .string(String(decoding: text, as: UTF8.self))
             default:
                 let start = index
                 while index < bytes.count, Self.isBare(bytes[index]) { index += 1 }
-                guard index > start else { failed = true; return nil }
+                guard index > start else {
+                    failed = true
+                    return nil
+                }
                 return .string(String(decoding: bytes[start..<index], as: UTF8.self))
             }
         }

@@ -99,7 +99,8 @@ package struct PackageManifest: Sendable, Hashable {
     /// One element of `targets:`; nil for a binary target (no folder).
     private static func target(_ expression: ExprSyntax) throws(Unreadable) -> Target? {
         guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.base.map({ ["Target", "PackageDescription.Target"].contains($0.trimmedDescription) }) ?? true else {
+            member.base.map({ ["Target", "PackageDescription.Target"].contains($0.trimmedDescription) }) ?? true
+        else {
             throw Unreadable("a target is built at run time (\(clipped(expression)))")
         }
         let kinds: [String: TargetKind] = [
@@ -111,7 +112,8 @@ package struct PackageManifest: Sendable, Hashable {
         }
         if kind == .binary { return nil }
         guard let nameArgument = call.arguments.first(where: { $0.label?.text == "name" }),
-              let name = literal(nameArgument.expression) else {
+            let name = literal(nameArgument.expression)
+        else {
             throw Unreadable("a target's name is not a literal (\(clipped(expression)))")
         }
         var target = Target(name: name, kind: kind)
@@ -126,7 +128,9 @@ package struct PackageManifest: Sendable, Hashable {
                     throw Unreadable("target \(name)'s exclude is not a literal array")
                 }
                 for element in array.elements {
-                    guard let path = literal(element.expression) else { throw Unreadable("target \(name)'s exclude holds a value built at run time") }
+                    guard let path = literal(element.expression) else {
+                        throw Unreadable("target \(name)'s exclude holds a value built at run time")
+                    }
                     target.exclude.append(normalized(path))
                 }
             case "resources":
@@ -136,10 +140,13 @@ package struct PackageManifest: Sendable, Hashable {
                 }
                 for element in array.elements {
                     guard let resourceCall = element.expression.as(FunctionCallExprSyntax.self),
-                          let rule = resourceCall.calledExpression.as(MemberAccessExprSyntax.self)
-                              .flatMap({ Rule(rawValue: $0.declName.baseName.text) }),
-                          let first = resourceCall.arguments.first, first.label == nil, let path = literal(first.expression) else {
-                        throw Unreadable("target \(name)'s resources hold \(clipped(element.expression)), not .process, .copy or .embedInCode of a literal")
+                        let rule = resourceCall.calledExpression.as(MemberAccessExprSyntax.self)
+                            .flatMap({ Rule(rawValue: $0.declName.baseName.text) }),
+                        let first = resourceCall.arguments.first, first.label == nil, let path = literal(first.expression)
+                    else {
+                        throw Unreadable(
+                            "target \(name)'s resources hold \(clipped(element.expression)), not .process, .copy or .embedInCode of a literal"
+                        )
                     }
                     target.resources.append(Resource(rule: rule, path: normalized(path)))
                 }

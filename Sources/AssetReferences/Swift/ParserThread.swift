@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs a parse on a thread of its own with a large stack (reserved, not committed: only what the parse
@@ -19,11 +19,11 @@ enum ParserThread {
             pthread_attr_setstacksize(&attributes, stackSize)
             let context = Unmanaged.passRetained(box).toOpaque()
             #if canImport(Glibc)
-            var thread = pthread_t()
-            let started = pthread_create(&thread, &attributes, parseThreadMain, context)
+                var thread = pthread_t()
+                let started = pthread_create(&thread, &attributes, parseThreadMain, context)
             #else
-            var thread: pthread_t?
-            let started = pthread_create(&thread, &attributes, parseThreadMain, context)
+                var thread: pthread_t?
+                let started = pthread_create(&thread, &attributes, parseThreadMain, context)
             #endif
             guard started == 0 else {
                 // No thread could be made: run here (the nesting limit still bounds the depth).
@@ -31,9 +31,9 @@ enum ParserThread {
                 return body()
             }
             #if canImport(Glibc)
-            pthread_join(thread, nil)
+                pthread_join(thread, nil)
             #else
-            if let thread { pthread_join(thread, nil) }
+                if let thread { pthread_join(thread, nil) }
             #endif
             // The thread set the result before it ended; join orders that write before this read.
             return box.result ?? FileScan()

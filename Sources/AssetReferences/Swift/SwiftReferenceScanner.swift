@@ -39,24 +39,34 @@ package enum SwiftReferenceScanner {
         var result = FileScan()
         let nesting = BracketDepth.measure(bytes)
         if nesting.brackets > maximumNestingLevel {
-            result.skipped.append(SkippedSource(path: file, reason: "nested \(nesting.brackets) deep, past the Swift parser's limit of "
-                + "\(maximumNestingLevel): the code past the limit is not scanned", line: nesting.bracketsLine))
+            result.skipped.append(
+                SkippedSource(
+                    path: file,
+                    reason: "nested \(nesting.brackets) deep, past the Swift parser's limit of "
+                        + "\(maximumNestingLevel): the code past the limit is not scanned", line: nesting.bracketsLine))
         }
         if nesting.brackets > 2 * maximumNestingLevel {
             // Far past the parser's limit: its recovery from so deep takes minutes (7,000 `#if`s), and nothing
             // past the limit would be read anyway.
-            return literalsOnly(bytes, file: file, notes: [], reason: "nested \(nesting.brackets) deep (brackets, `#if`), "
-                + "past twice the Swift parser's limit of \(maximumNestingLevel)", line: nesting.bracketsLine)
+            return literalsOnly(
+                bytes, file: file, notes: [],
+                reason: "nested \(nesting.brackets) deep (brackets, `#if`), "
+                    + "past twice the Swift parser's limit of \(maximumNestingLevel)", line: nesting.bracketsLine)
         }
         if nesting.chain > maximumUncountedNesting {
             // The parser would recurse once per level with nothing to stop it: not parsed.
-            return literalsOnly(bytes, file: file, notes: result.skipped, reason: "nests \(nesting.chain) constructs (try, await, generic <, "
-                + "else if, ->) in one another, past the \(maximumUncountedNesting) a Swift file is parsed up to", line: nesting.chainLine)
+            return literalsOnly(
+                bytes, file: file, notes: result.skipped,
+                reason: "nests \(nesting.chain) constructs (try, await, generic <, "
+                    + "else if, ->) in one another, past the \(maximumUncountedNesting) a Swift file is parsed up to",
+                line: nesting.chainLine)
         }
         if nesting.postfix > maximumTreeDepth / 2 {
             // The parser builds a postfix chain in a loop, but the tree is as deep as the chain is long.
-            return literalsOnly(bytes, file: file, notes: [], reason: "chains \(nesting.postfix) calls, members or unwraps "
-                + "(`.`, `()`, `?`, `!`) on one another, past the \(maximumTreeDepth / 2) a Swift file is parsed up to",
+            return literalsOnly(
+                bytes, file: file, notes: [],
+                reason: "chains \(nesting.postfix) calls, members or unwraps "
+                    + "(`.`, `()`, `?`, `!`) on one another, past the \(maximumTreeDepth / 2) a Swift file is parsed up to",
                 line: nesting.postfixLine)
         }
         let visit = {
@@ -65,8 +75,10 @@ package enum SwiftReferenceScanner {
                 // The tree's depth, measured without recursion before anything recurses through it.
                 if let deep = TreeDepth.firstPast(maximumTreeDepth, in: Syntax(tree)) {
                     let line = JSONReader.position(of: min(deep, bytes.count), in: bytes).line
-                    return literalsOnly(bytes, file: file, notes: [], reason: "nests expressions more than \(maximumTreeDepth) "
-                        + "deep (a chain of calls, members or unwraps)", line: line)
+                    return literalsOnly(
+                        bytes, file: file, notes: [],
+                        reason: "nests expressions more than \(maximumTreeDepth) "
+                            + "deep (a chain of calls, members or unwraps)", line: line)
                 }
                 let visitor = Visitor(file: file, tree: tree)
                 visitor.walk(tree)
@@ -96,8 +108,13 @@ package enum SwiftReferenceScanner {
             possible.certainty = .possible
             return possible
         }
-        scan.skipped = notes + [SkippedSource(path: file, reason: reason + ": its string literals count as possible uses, "
-            + "its calls are not checked", line: line, column: line == nil ? nil : 1)] + scan.skipped
+        scan.skipped =
+            notes + [
+                SkippedSource(
+                    path: file,
+                    reason: reason + ": its string literals count as possible uses, "
+                        + "its calls are not checked", line: line, column: line == nil ? nil : 1)
+            ] + scan.skipped
         return scan
     }
 
@@ -161,8 +178,9 @@ package enum SwiftReferenceScanner {
             // A case of a `String` enum without a raw value has its name as raw value: a string the code may load
             // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
             if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
-               let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
-               enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true {
+                let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
+                enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true
+            {
                 seenLiterals.insert(name)
                 add(.literal(name), .any, .possible, at: node, via: "a String enum's case")
             }
@@ -172,7 +190,9 @@ package enum SwiftReferenceScanner {
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
                 for binding in node.bindings {
-                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaredMembers.insert(name.filter { $0 != "`" }) }
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        declaredMembers.insert(name.filter { $0 != "`" })
+                    }
                 }
             }
             return .visitChildren
@@ -182,9 +202,12 @@ package enum SwiftReferenceScanner {
         /// calls that pass a literal.
         private func parameterLookup(_ expression: ExprSyntax?, whole: Bool, suffix: String, wanted: AssetLookup.Wanted, via: String) {
             guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-                  let function = functions.last, let label = function.parameters[reference.baseName.text] else { return }
-            parameterLookups.append(ParameterLookup(function: function.name, label: label, whole: whole, suffix: suffix,
-                                                    wanted: wanted.rawValue, via: via))
+                let function = functions.last, let label = function.parameters[reference.baseName.text]
+            else { return }
+            parameterLookups.append(
+                ParameterLookup(
+                    function: function.name, label: label, whole: whole, suffix: suffix,
+                    wanted: wanted.rawValue, via: via))
         }
 
         init(file: String, tree: SourceFileSyntax) {
@@ -193,11 +216,15 @@ package enum SwiftReferenceScanner {
             super.init(viewMode: .sourceAccurate)
         }
 
-        private func add(_ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
-                         at node: some SyntaxProtocol, via: String, crashes: Bool = false) {
+        private func add(
+            _ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
+            at node: some SyntaxProtocol, via: String, crashes: Bool = false
+        ) {
             let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-            references.append(AssetReference(name: name, wanted: wanted, certainty: certainty, file: file,
-                                             line: location.line, column: location.column, via: via, crashes: crashes))
+            references.append(
+                AssetReference(
+                    name: name, wanted: wanted, certainty: certainty, file: file,
+                    line: location.line, column: location.column, via: via, crashes: crashes))
         }
 
         // `#if false` / `#if 0`: that clause is not code.
@@ -214,7 +241,8 @@ package enum SwiftReferenceScanner {
 
         override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
             if node.macroName.text == "imageLiteral",
-               let argument = node.arguments.first(where: { $0.label?.text == "resourceName" }) {
+                let argument = node.arguments.first(where: { $0.label?.text == "resourceName" })
+            {
                 name(of: argument.expression, wanted: .image, via: "#imageLiteral(resourceName:)", crashes: true)
             }
             return .visitChildren
@@ -223,17 +251,23 @@ package enum SwiftReferenceScanner {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             // A call passing a plain literal, for the functions whose parameter reaches a lookup.
             if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            {
                 for argument in node.arguments {
-                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else { continue }
+                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
+                        continue
+                    }
                     let location = converter.location(for: literal.positionAfterSkippingLeadingTrivia)
-                    literalArguments.append(LiteralArgument(function: callee, label: argument.label?.text ?? "_", text: text,
-                                                            line: location.line, column: location.column))
+                    literalArguments.append(
+                        LiteralArgument(
+                            function: callee, label: argument.label?.text ?? "_", text: text,
+                            line: location.line, column: location.column))
                 }
             }
             // `UIApplication.shared.setAlternateIconName("Dark")`: an app icon by name (nil, or a variable, names none here).
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setAlternateIconName",
-               let first = node.arguments.first, first.label == nil, isStringExpression(first.expression) {
+                let first = node.arguments.first, first.label == nil, isStringExpression(first.expression)
+            {
                 lookupCertainty = .lookup
                 name(of: first.expression, wanted: .appIcon, via: "setAlternateIconName(_:)")
                 return .visitChildren
@@ -286,7 +320,8 @@ package enum SwiftReferenceScanner {
             }
             // `Label("Title", image: "x")`.
             if type == "Label", let image = arguments.first(where: { $0.label?.text == "image" }),
-               isStringExpression(image.expression) {
+                isStringExpression(image.expression)
+            {
                 name(of: image.expression, wanted: .image, via: "Label(_:image:)")
             }
             return .visitChildren
@@ -300,7 +335,8 @@ package enum SwiftReferenceScanner {
             if let member = expression.as(MemberAccessExprSyntax.self) {
                 let memberName = member.declName.baseName.text
                 guard let base = member.base else { return memberName == "init" ? (nil, true) : nil }
-                let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
+                let baseName =
+                    base.as(DeclReferenceExprSyntax.self)?.baseName.text
                     ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 if memberName == "init" { return baseName.map { ($0, true) } }
                 // `SwiftUI.Image(…)`, `UIKit.UIImage(…)`.
@@ -341,7 +377,8 @@ package enum SwiftReferenceScanner {
                 let elements = Array(sequence.elements)
                 // Unfolded `cond ? "a" : "b"`: the branches.
                 if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
-                   let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count {
+                    let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self), index + 1 < elements.count
+                {
                     name(of: ternary.thenExpression, wanted: wanted, via: via, crashes: crashes)
                     let rest = elements[(index + 1)...]
                     if rest.count == 1, let last = rest.first { name(of: last, wanted: wanted, via: via, crashes: crashes) }
@@ -350,12 +387,17 @@ package enum SwiftReferenceScanner {
                 let operators = elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
                 if !operators.isEmpty, operators.allSatisfy({ $0 == "+" }) {
                     // Concatenation: the literal at each end is a prefix or suffix.
-                    for element in elements { if let literal = element.as(StringLiteralExprSyntax.self) { lookupLiterals.insert(literal.id) } }
-                    let prefix = elements.first?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                    for element in elements {
+                        if let literal = element.as(StringLiteralExprSyntax.self) { lookupLiterals.insert(literal.id) }
+                    }
+                    let prefix =
+                        elements.first?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
                         ?? elements.first?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).prefix } ?? ""
-                    let suffix = elements.last?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
+                    let suffix =
+                        elements.last?.as(StringLiteralExprSyntax.self).flatMap(Self.plainText)
                         ?? elements.last?.as(StringLiteralExprSyntax.self).map { Self.literalEnds($0).suffix } ?? ""
-                    add(.dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
+                    add(
+                        .dynamic(prefix: prefix, suffix: elements.count > 1 ? suffix : ""), wanted, lookupCertainty, at: expression,
                         via: via, crashes: crashes)
                     parameterLookup(elements.first, whole: false, suffix: elements.count > 1 ? suffix : "", wanted: wanted, via: via)
                     return
@@ -383,7 +425,8 @@ package enum SwiftReferenceScanner {
 
         /// The literal text before the first interpolation and after the last.
         static func literalEnds(_ literal: StringLiteralExprSyntax) -> (prefix: String, suffix: String) {
-            var prefix = "", suffix = ""
+            var prefix = ""
+            var suffix = ""
             var sawExpression = false
             for segment in literal.segments {
                 if let part = segment.as(StringSegmentSyntax.self) {
@@ -414,7 +457,8 @@ package enum SwiftReferenceScanner {
             if let argument = literal.parent?.as(LabeledExprSyntax.self) {
                 if let label = argument.label?.text { return nonAssetLabels.contains(label) }
                 if let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
-                    let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    let callee =
+                        call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                         ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                     if let callee, nonAssetCalls.contains(callee) { return true }
                 }
@@ -423,8 +467,11 @@ package enum SwiftReferenceScanner {
             if let sequence = literal.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == literal.id,
-                   let target = elements[0].as(MemberAccessExprSyntax.self),
-                   target.declName.baseName.text == "accessibilityIdentifier" { return true }
+                    let target = elements[0].as(MemberAccessExprSyntax.self),
+                    target.declName.baseName.text == "accessibilityIdentifier"
+                {
+                    return true
+                }
             }
             return false
         }
@@ -435,13 +482,15 @@ package enum SwiftReferenceScanner {
             if !lookupLiterals.contains(node.id), Self.plainText(node) == nil {
                 let (prefix, suffix) = Self.literalEnds(node)
                 if prefix.utf8.count + suffix.utf8.count >= 3, prefix.utf8.count <= 200, !prefix.contains(" "),
-                   seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted {
+                    seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted
+                {
                     add(.dynamic(prefix: prefix, suffix: suffix), .any, .possible, at: node, via: "an interpolated string")
                 }
                 return .visitChildren
             }
             guard !lookupLiterals.contains(node.id), let text = Self.plainText(node), !text.isEmpty, text.utf8.count <= 200,
-                  !seenLiterals.contains(text), !Self.isNeverAssetName(node) else { return .visitChildren }
+                !seenLiterals.contains(text), !Self.isNeverAssetName(node)
+            else { return .visitChildren }
             seenLiterals.insert(text)
             add(.literal(text), .any, .possible, at: node, via: "a string literal")
             return .visitChildren
@@ -451,12 +500,18 @@ package enum SwiftReferenceScanner {
             // A call's callee (`.background(…)`, `Color.red.opacity(…)`'s `opacity`) is a method, not an asset.
             // R.swift's accessors are calls (`R.image.close()`).
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
-               node.base.flatMap(Self.rootName) != "R" { return .visitChildren }
+                node.base.flatMap(Self.rootName) != "R"
+            {
+                return .visitChildren
+            }
             let member = String(node.declName.baseName.text.filter { $0 != "`" })
             guard !member.isEmpty, member != "init", member != "self" else { return .visitChildren }
             // A namespace's type inside a longer chain (`Colors` in `.Colors.Text.primary`) is not a symbol itself.
             if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
-               member.first?.isUppercase ?? false { return .visitChildren }
+                member.first?.isUppercase ?? false
+            {
+                return .visitChildren
+            }
             guard let chain = Self.chain(of: node) else { return .visitChildren }
             var components = chain.components
             if chain.implicit {
@@ -470,7 +525,8 @@ package enum SwiftReferenceScanner {
                 // `ImageResource.brandLogo`, `UIColor.Colors.accent`: Xcode's symbol, exactly.
                 record(.symbol(components.dropFirst().joined(separator: ".")), wanted, at: node)
             } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") || root.hasSuffix("Asset")
-                        || root.hasSuffix("Assets") {
+                || root.hasSuffix("Assets")
+            {
                 // (tuist names its accessors' namespace after the target: `MyAppAsset.bell`.)
                 // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key.
                 record(.accessor(member), .any, at: node)
@@ -493,9 +549,10 @@ package enum SwiftReferenceScanner {
         /// `Color(.x)`; `.any` elsewhere.
         private func contextWanted(of node: MemberAccessExprSyntax) -> AssetLookup.Wanted {
             guard let argument = node.parent?.as(LabeledExprSyntax.self),
-                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  let (calledName, _) = calledType(call.calledExpression), let type = calledName,
-                  let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data else { return .any }
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let (calledName, _) = calledType(call.calledExpression), let type = calledName,
+                let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data
+            else { return .any }
             return wanted
         }
 
@@ -557,14 +614,18 @@ enum BracketDepth {
         var postfixLine: Int?
     }
 
-    static let chainWords: Set<[UInt8]> = Set(["try", "await", "else", "repeat", "each", "consume", "copy", "some", "any",
-                                               "inout", "throw", "borrowing", "consuming", "sending", "isolated"].map { Array($0.utf8) })
+    static let chainWords: Set<[UInt8]> = Set(
+        [
+            "try", "await", "else", "repeat", "each", "consume", "copy", "some", "any",
+            "inout", "throw", "borrowing", "consuming", "sending", "isolated",
+        ].map { Array($0.utf8) })
 
     static func maximum(in bytes: [UInt8]) -> Int { measure(bytes).brackets }
 
     static func measure(_ bytes: [UInt8]) -> Measure {
         var result = Measure()
-        var depth = 0, line = 1
+        var depth = 0
+        var line = 1
         // The chain counted at each open bracket level, and their sum (the run below and at this level).
         var runs: [Int] = [0]
         var total = 0
@@ -575,7 +636,10 @@ enum BracketDepth {
         var previous: UInt8 = 0x20
         func extend() {
             postfix += 1
-            if postfix > result.postfix { result.postfix = postfix; result.postfixLine = line }
+            if postfix > result.postfix {
+                result.postfix = postfix
+                result.postfixLine = line
+            }
         }
         func isWordByte(_ byte: UInt8) -> Bool {
             byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80
@@ -583,7 +647,10 @@ enum BracketDepth {
         func grow() {
             runs[runs.count - 1] += 1
             total += 1
-            if total > result.chain { result.chain = total; result.chainLine = line }
+            if total > result.chain {
+                result.chain = total
+                result.chainLine = line
+            }
         }
         while index < count {
             let byte = bytes[index]
@@ -612,18 +679,26 @@ enum BracketDepth {
             default: break
             }
             let continues: Bool
-            if byte == 0x23, index + 2 < count, bytes[index + 1] == 0x69, bytes[index + 2] == 0x66, index + 3 == count || !isWordByte(bytes[index + 3]) {
+            if byte == 0x23, index + 2 < count, bytes[index + 1] == 0x69, bytes[index + 2] == 0x66,
+                index + 3 == count || !isWordByte(bytes[index + 3])
+            {
                 // `#if` nests as a bracket does (the parser counts it); `#endif` closes it.
                 newLine = false
                 depth += 1
                 runs.append(0)
-                if depth > result.brackets { result.brackets = depth; result.bracketsLine = line }
+                if depth > result.brackets {
+                    result.brackets = depth
+                    result.bracketsLine = line
+                }
                 index += 3
                 continue
             }
             if byte == 0x23, index + 5 < count, bytes[(index + 1)...(index + 5)].elementsEqual("endif".utf8) {
                 newLine = false
-                if depth > 0 { depth -= 1; total -= runs.removeLast() }
+                if depth > 0 {
+                    depth -= 1
+                    total -= runs.removeLast()
+                }
                 index += 6
                 continue
             }
@@ -632,27 +707,37 @@ enum BracketDepth {
                 while end < count, isWordByte(bytes[end]) { end += 1 }
                 let isChainWord = end - index <= 9 && chainWords.contains(Array(bytes[index..<end]))
                 continues = isChainWord && bytes[index] == UInt8(ascii: "e")  // `else` goes on over a new line
-                if newLine, !continues { total -= runs[runs.count - 1]; runs[runs.count - 1] = 0 }
+                if newLine, !continues {
+                    total -= runs[runs.count - 1]
+                    runs[runs.count - 1] = 0
+                }
                 newLine = false
                 if isChainWord { grow() }
                 index = end
                 continue
             }
             continues = byte == 0x2E || byte == 0x2D  // `.member`, `-> T` on the next line
-            if newLine, !continues { total -= runs[runs.count - 1]; runs[runs.count - 1] = 0 }
+            if newLine, !continues {
+                total -= runs[runs.count - 1]
+                runs[runs.count - 1] = 0
+            }
             newLine = false
             switch byte {
             case 0x28, 0x5B, 0x7B:
                 depth += 1
                 runs.append(0)
-                if depth > result.brackets { result.brackets = depth; result.bracketsLine = line }
+                if depth > result.brackets {
+                    result.brackets = depth
+                    result.bracketsLine = line
+                }
             case 0x29, 0x5D, 0x7D:
                 if depth > 0 {
                     depth -= 1
                     total -= runs.removeLast()
                 }
             case 0x3B:
-                total -= runs[runs.count - 1]; runs[runs.count - 1] = 0
+                total -= runs[runs.count - 1]
+                runs[runs.count - 1] = 0
             case 0x2D where index + 1 < count && bytes[index + 1] == 0x3E:
                 grow()
                 index += 1

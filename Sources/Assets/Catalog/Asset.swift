@@ -38,7 +38,7 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     var holdsFiles: Bool {
         switch self {
         case .imageSet, .dataSet, .appIconSet, .symbolSet, .launchImage, .sticker, .stickerSequence, .stickersIconSet,
-             .iconSet, .mipmapSet, .arReferenceImage, .arImageSet, .arReferenceObject:
+            .iconSet, .mipmapSet, .arReferenceImage, .arImageSet, .arReferenceObject:
             return true
         default:
             return false
@@ -50,8 +50,8 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     package var holdsSets: Bool {
         switch self {
         case .imageStack, .imageStackLayer, .solidImageStack, .solidImageStackLayer, .brandAssets, .stickerPack,
-             .textureSet, .cubeTextureSet, .arResourceGroup, .complicationSet, .gameCenterDashboardImage,
-             .gameCenterLeaderboard, .gameCenterLeaderboardSet:
+            .textureSet, .cubeTextureSet, .arResourceGroup, .complicationSet, .gameCenterDashboardImage,
+            .gameCenterLeaderboard, .gameCenterLeaderboardSet:
             return true
         default:
             return false
@@ -79,7 +79,7 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     var contentsOptional: Bool {
         switch self {
         case .iconSet, .imageStackLayer, .solidImageStackLayer, .gameCenterLeaderboard, .gameCenterLeaderboardSet,
-             .gameCenterDashboardImage:
+            .gameCenterDashboardImage:
             return true
         default:
             return false
@@ -103,7 +103,7 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .arResourceGroup: return "resources"
         case .arReferenceObject: return "objects"
         case .imageStackLayer, .solidImageStackLayer, .gameCenterDashboardImage, .gameCenterLeaderboard,
-             .gameCenterLeaderboardSet, .unknown:
+            .gameCenterLeaderboardSet, .unknown:
             return nil
         }
     }

@@ -21,7 +21,9 @@ extension AssetCatalog {
     /// Reads what `plan` asks; `consume`, when given, gets each set's model as soon as it is read (its files
     /// read as the plan asks), on the thread that read it (with the number of sets known so far), and its
     /// results come back in `assets` order.
-    static func read<Consumed: Sendable>(at path: String, plan: CatalogReadPlan, consuming consume: ((Asset, Int) -> Consumed)?)
+    static func read<Consumed: Sendable>(
+        at path: String, plan: CatalogReadPlan, consuming consume: ((Asset, Int) -> Consumed)?
+    )
         throws(CatalogReadError) -> (catalog: AssetCatalog, consumed: [Consumed])
     {
         let real = try readableRoot(at: path)

@@ -33,8 +33,10 @@ package struct CatalogReadPlan {
     /// consumed, so a catalog of 100,000 sets is not held whole.
     package var keepsSetContents: Bool
 
-    package init(limits: CatalogLimits = .default, sets: Sets = .all, files: SetFileReading = .none,
-                 keepsSetContents: Bool = true) {
+    package init(
+        limits: CatalogLimits = .default, sets: Sets = .all, files: SetFileReading = .none,
+        keepsSetContents: Bool = true
+    ) {
         self.limits = limits
         self.sets = sets
         self.files = files

@@ -146,7 +146,9 @@ struct CatalogReader {
             device = status.device
         }
         let children = list(root.path)
-        let contentsType: CatalogFileSystem.EntryType?? = (try? children.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
+        let contentsType: CatalogFileSystem.EntryType?? = (try? children.get()).map { list in
+            list.first { $0.name == "Contents.json" }?.type
+        }
         if let (file, _) = CatalogReader.readContents(relative: "", root: root, maxBytes: limits.maxContentsBytes, listed: contentsType) {
             diagnostics += file.diagnostics
         }
@@ -160,28 +162,32 @@ struct CatalogReader {
         // A narrow read finds a set or two: this thread reads them after its walk, and no other thread is
         // started or woken (on a busy machine each hand-over between threads waits for a core).
         let readers = wantedName == nil ? limits.workers - 1 : 0
-        let results = feed.run(readers: readers, walk: { feed in
-            walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)
-            var next = 0
-            while next < linkedFolders.count {
-                let linked = linkedFolders[next]
-                next += 1
-                enter(linked, feed: feed)
-            }
-        }, read: { set, known in
-            var (asset, found) = CatalogReader.readSet(set, root: root, limits: limits, reading: reading)
-            let extra = consumer.value?(asset, known)
-            if keepsContents {
-                // Bytes kept for a full decode are for the stage that consumed the set, not for the catalog.
-                for index in asset.fileRecords.indices where asset.fileRecords[index].header?.bytes != nil {
-                    asset.fileRecords[index].header?.bytes = nil
+        let results = feed.run(
+            readers: readers,
+            walk: { feed in
+                walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)
+                var next = 0
+                while next < linkedFolders.count {
+                    let linked = linkedFolders[next]
+                    next += 1
+                    enter(linked, feed: feed)
                 }
-            } else {
-                asset = Asset(name: asset.name, kind: asset.kind, path: asset.path, contents: asset.contents,
-                              folderExtension: asset.folderExtension)
-            }
-            return (asset, found, extra)
-        })
+            },
+            read: { set, known in
+                var (asset, found) = CatalogReader.readSet(set, root: root, limits: limits, reading: reading)
+                let extra = consumer.value?(asset, known)
+                if keepsContents {
+                    // Bytes kept for a full decode are for the stage that consumed the set, not for the catalog.
+                    for index in asset.fileRecords.indices where asset.fileRecords[index].header?.bytes != nil {
+                        asset.fileRecords[index].header?.bytes = nil
+                    }
+                } else {
+                    asset = Asset(
+                        name: asset.name, kind: asset.kind, path: asset.path, contents: asset.contents,
+                        folderExtension: asset.folderExtension)
+                }
+                return (asset, found, extra)
+            })
         var visited: [Consumed] = []
         visited.reserveCapacity(consume == nil ? 0 : results.count)
         // Exactly as many as read: an array left to grow by doubling holds up to twice its sets at once.
@@ -197,8 +203,10 @@ struct CatalogReader {
     /// Reads a folder's `Contents.json` under the catalog's path rule: nil when absent; its diagnostics
     /// say what was wrong. `listed` is the type the folder listing gave (`.some(nil)`: the listing has
     /// none; `nil`: the folder was not listed). `folder`, when given, is the folder open.
-    static func readContents(relative: String, root: CatalogRoot, maxBytes: Int, listed: CatalogFileSystem.EntryType??,
-                             in folder: OpenFolder? = nil) -> (ContentsFile, JSONValue?)? {
+    static func readContents(
+        relative: String, root: CatalogRoot, maxBytes: Int, listed: CatalogFileSystem.EntryType??,
+        in folder: OpenFolder? = nil
+    ) -> (ContentsFile, JSONValue?)? {
         if case .some(.none) = listed { return nil }
         let relativeFile = CatalogReader.join(relative, "Contents.json")
         let opened: Result<OpenFile, CatalogRoot.Refusal>
@@ -211,7 +219,8 @@ struct CatalogReader {
         case .failure(.system(let error)) where error.isNoSuchFile && listed == nil:
             return nil
         case .failure(.linkOutside):
-            file.diagnostics.append(CatalogDiagnostic(.unsafePath, path: relativeFile, message: CatalogRoot.Refusal.linkOutside.description))
+            file.diagnostics.append(
+                CatalogDiagnostic(.unsafePath, path: relativeFile, message: CatalogRoot.Refusal.linkOutside.description))
             return (file, nil)
         case .failure(let refusal):
             file.problem(nil, "cannot be read: \(refusal)")
@@ -235,13 +244,16 @@ struct CatalogReader {
 
     /// The finding for a name in a folder listing that is not valid UTF-8.
     static func notUTF8(_ relative: String) -> CatalogDiagnostic {
-        CatalogDiagnostic(.unsafePath, path: relative,
-                          message: "has a name that is not valid UTF-8 (shown with U+FFFD); no tool can name it, so it is not read")
+        CatalogDiagnostic(
+            .unsafePath, path: relative,
+            message: "has a name that is not valid UTF-8 (shown with U+FFFD); no tool can name it, so it is not read")
     }
 
-    private mutating func walkGroup<Result>(absolute: String, relative: String,
-                                            children listing: Swift.Result<[CatalogFileSystem.Listed], SystemError>,
-                                            device: UInt64, namespace: [String], depth: Int, feed: SetFeed<Result>) {
+    private mutating func walkGroup<Result>(
+        absolute: String, relative: String,
+        children listing: Swift.Result<[CatalogFileSystem.Listed], SystemError>,
+        device: UInt64, namespace: [String], depth: Int, feed: SetFeed<Result>
+    ) {
         guard case .success(let children) = listing else {
             if case .failure(let error) = listing, !relative.isEmpty {
                 diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
@@ -265,15 +277,17 @@ struct CatalogReader {
             let child: Child
             switch root.vet(childAbsolute, listed: listed) {
             case .failure(.linkOutside):
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
+                diagnostics.append(
+                    CatalogDiagnostic(.unsafePath, path: childRelative, message: CatalogRoot.Refusal.linkOutside.description))
                 continue
             case .failure:
                 continue
             case .success(let found):
                 guard found.type == .directory else { continue }
-                child = Child(absolute: childAbsolute, relative: childRelative, name: name,
-                              id: FolderID(device: found.status?.device ?? device, inode: found.status?.inode ?? inode),
-                              namespace: namespace, depth: depth, isLink: found.isLink)
+                child = Child(
+                    absolute: childAbsolute, relative: childRelative, name: name,
+                    id: FolderID(device: found.status?.device ?? device, inode: found.status?.inode ?? inode),
+                    namespace: namespace, depth: depth, isLink: found.isLink)
             }
             if child.isLink && !ancestors.contains(child.id) {
                 linkedFolders.append(child)
@@ -289,14 +303,19 @@ struct CatalogReader {
         let (childAbsolute, childRelative, name, id) = (child.absolute, child.relative, child.name, child.id)
         if let first = visited[id] {
             let loop = ancestors.contains(id) || first.isEmpty || childRelative.hasPrefix(first + "/")
-            diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative, message: loop
-                ? "is a symbolic link back to a folder that contains it (a loop); not followed"
-                : "is a symbolic link to \(first), which is read there; not read twice"))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    .unsafePath, path: childRelative,
+                    message: loop
+                        ? "is a symbolic link back to a folder that contains it (a loop); not followed"
+                        : "is a symbolic link to \(first), which is read there; not read twice"))
             return
         }
         guard child.depth < limits.maxDepth else {
-            diagnostics.append(CatalogDiagnostic(.unsafePath, path: childRelative,
-                                                 message: "is nested more than \(limits.maxDepth) folders deep; not read"))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    .unsafePath, path: childRelative,
+                    message: "is nested more than \(limits.maxDepth) folders deep; not read"))
             return
         }
         visited[id] = childRelative
@@ -308,8 +327,9 @@ struct CatalogReader {
                 feed.add(PendingSet(root: root.path, relative: childRelative, name: qualified, ext: ext ?? ""))
             }
             if let kind = ext.flatMap(AssetKind.init(rawValue:)), kind.holdsSets {
-                walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
-                              depth: child.depth + 1, feed: feed)
+                walkContainer(
+                    absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
+                    depth: child.depth + 1, feed: feed)
             }
             return
         }
@@ -326,28 +346,36 @@ struct CatalogReader {
             return
         }
         let grandchildren = list(childAbsolute)
-        let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in list.first { $0.name == "Contents.json" }?.type }
+        let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in
+            list.first { $0.name == "Contents.json" }?.type
+        }
         // A narrow read: a group with nothing below it that may be the set needs no namespace.
         if wantedName != nil, case .success(let kept) = grandchildren, !kept.contains(where: { $0.name != "Contents.json" }) {
             return
         }
-        let contents = CatalogReader.readContents(relative: childRelative, root: root, maxBytes: limits.maxContentsBytes, listed: contentsType)
+        let contents = CatalogReader.readContents(
+            relative: childRelative, root: root, maxBytes: limits.maxContentsBytes, listed: contentsType)
         if let file = contents?.0 { diagnostics += file.diagnostics }
         var provides = atlas
         if let root = contents?.1, root["properties"]?["provides-namespace"] == .bool(true) { provides = true }
         if let root = contents?.1, let flag = root["properties"]?["provides-namespace"], flag != .bool(true), flag != .bool(false) {
-            diagnostics.append(CatalogDiagnostic(.invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
-                                                 keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean",
-                                                 position: contents.flatMap { JSONPositions.Locator($0.0.positions).position(of: "properties.provides-namespace") }))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    .invalidJSON, path: CatalogReader.join(childRelative, "Contents.json"),
+                    keyPath: "properties.provides-namespace", message: "is \(flag.typeName), expected a boolean",
+                    position: contents.flatMap { JSONPositions.Locator($0.0.positions).position(of: "properties.provides-namespace") }))
         }
-        groups.append(AssetGroup(name: base, path: childRelative, providesNamespace: provides,
-                                 isSpriteAtlas: atlas, hasContentsFile: contents != nil))
+        groups.append(
+            AssetGroup(
+                name: base, path: childRelative, providesNamespace: provides,
+                isSpriteAtlas: atlas, hasContentsFile: contents != nil))
         if provides, prunes, let wantedName, !wantedName.admits(namespace: base, depth: namespace.count) {
             pruned = true
             return
         }
-        walkGroup(absolute: childAbsolute, relative: childRelative, children: grandchildren, device: id.device,
-                  namespace: provides ? namespace + [base] : namespace, depth: child.depth + 1, feed: feed)
+        walkGroup(
+            absolute: childAbsolute, relative: childRelative, children: grandchildren, device: id.device,
+            namespace: provides ? namespace + [base] : namespace, depth: child.depth + 1, feed: feed)
     }
 
     /// The sets inside a container set (an image stack's layers, a complication set's image sets), each
@@ -355,11 +383,15 @@ struct CatalogReader {
     /// hold image stacks, which hold layers, which hold image sets). Folders without an extension inside
     /// a container are not sets and are left to the container's own check. Links are judged by the
     /// catalog's rule; findings about them come from the container's own read, which lists the same folder.
-    private mutating func walkContainer<Result>(absolute: String, relative: String, namespace: [String], depth: Int,
-                                                feed: SetFeed<Result>) {
+    private mutating func walkContainer<Result>(
+        absolute: String, relative: String, namespace: [String], depth: Int,
+        feed: SetFeed<Result>
+    ) {
         guard depth < limits.maxDepth else {
-            diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative,
-                                                 message: "is nested more than \(limits.maxDepth) folders deep; not read"))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    .unsafePath, path: relative,
+                    message: "is nested more than \(limits.maxDepth) folders deep; not read"))
             return
         }
         guard case .success(let children) = CatalogFileSystem.listTyped(absolute) else { return }
@@ -370,14 +402,16 @@ struct CatalogReader {
             let childAbsolute = absolute + "/" + name
             let childRelative = CatalogReader.join(relative, name)
             guard case .success(let found) = root.vet(childAbsolute, listed: listed), found.type == .directory,
-                  !found.isLink else { continue }
+                !found.isLink
+            else { continue }
             let qualified = (namespace + [base]).joined(separator: "/")
             if wanted?(qualified) != false {
                 feed.add(PendingSet(root: root.path, relative: childRelative, name: qualified, ext: ext))
             }
             if let kind = AssetKind(rawValue: ext), kind.holdsSets {
-                walkContainer(absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
-                              depth: depth + 1, feed: feed)
+                walkContainer(
+                    absolute: childAbsolute, relative: childRelative, namespace: namespace + [base],
+                    depth: depth + 1, feed: feed)
             }
         }
     }
@@ -386,13 +420,17 @@ struct CatalogReader {
     /// `Contents.json` parsed (`readContents`), the model built from it (`buildModel`), and the files its
     /// entries name read as `reading` asks (`readFiles`), each opened once by name from the open folder.
     /// Findings come in that order.
-    static func readSet(_ set: PendingSet, root catalogRoot: CatalogRoot, limits: CatalogLimits,
-                        reading: SetFileReading = .none) -> (Asset, [CatalogDiagnostic]) {
+    static func readSet(
+        _ set: PendingSet, root catalogRoot: CatalogRoot, limits: CatalogLimits,
+        reading: SetFileReading = .none
+    ) -> (Asset, [CatalogDiagnostic]) {
         var diagnostics: [CatalogDiagnostic] = []
         let kind = AssetKind(rawValue: set.ext) ?? .unknown
         if kind == .unknown, !CatalogReader.otherAppleSetTypes.contains(set.ext) {
-            diagnostics.append(CatalogDiagnostic(.unknownValue, path: set.relative,
-                                                 message: "\".\(set.ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
+            diagnostics.append(
+                CatalogDiagnostic(
+                    .unknownValue, path: set.relative,
+                    message: "\".\(set.ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
         }
         var asset = Asset(name: set.name, kind: kind, path: set.relative, folderExtension: set.ext)
         // 1. The folder, listed; it stays open while the set is read: its files open by name from it.
@@ -400,8 +438,9 @@ struct CatalogReader {
             return (asset, diagnostics)
         }
         // 2. Its `Contents.json`, parsed.
-        let contents = readContents(relative: set.relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
-                                    listed: .some(folder.contentsType), in: folder.open)
+        let contents = readContents(
+            relative: set.relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
+            listed: .some(folder.contentsType), in: folder.open)
         // 3. The model built from it.
         guard buildModel(of: &asset, from: contents, diagnostics: &diagnostics) else { return (asset, diagnostics) }
         // 4. The files its entries name.
@@ -420,8 +459,10 @@ struct CatalogReader {
     /// catalog and names that are not UTF-8 are findings instead). Nil, with the set marked invalid and a
     /// finding, when the folder cannot be listed: a set that cannot be read is an error, as passing it would
     /// pass content nobody checked.
-    static func listSetFolder(_ set: PendingSet, into asset: inout Asset, root catalogRoot: CatalogRoot,
-                              diagnostics: inout [CatalogDiagnostic]) -> ListedSetFolder? {
+    static func listSetFolder(
+        _ set: PendingSet, into asset: inout Asset, root catalogRoot: CatalogRoot,
+        diagnostics: inout [CatalogDiagnostic]
+    ) -> ListedSetFolder? {
         let (absolute, relative) = (set.root + "/" + set.relative, set.relative)
         let folder: OpenFolder
         switch CatalogFileSystem.openListedFolder(absolute) {
@@ -442,8 +483,10 @@ struct CatalogReader {
             }
             switch catalogRoot.vet(absolute + "/" + child, listed: listed) {
             case .failure(.linkOutside):
-                diagnostics.append(CatalogDiagnostic(.unsafePath, path: CatalogReader.join(relative, child),
-                                                     message: CatalogRoot.Refusal.linkOutside.description))
+                diagnostics.append(
+                    CatalogDiagnostic(
+                        .unsafePath, path: CatalogReader.join(relative, child),
+                        message: CatalogRoot.Refusal.linkOutside.description))
             case .failure(.special):
                 // A FIFO, device or socket stays in the list: opening it is refused by its type, with a finding.
                 asset.fileRecords.append(AssetFile(name: child, listedType: .special))
@@ -461,8 +504,10 @@ struct CatalogReader {
     /// Step 3 of `readSet`: the set's entries, colours and properties from its parsed `Contents.json`
     /// (`contents`, nil when the folder has none), with every wrong shape a finding at its line. False when
     /// the set's files are not to be read: its `Contents.json` is there but does not parse.
-    static func buildModel(of asset: inout Asset, from contents: (ContentsFile, JSONValue?)?,
-                           diagnostics: inout [CatalogDiagnostic]) -> Bool {
+    static func buildModel(
+        of asset: inout Asset, from contents: (ContentsFile, JSONValue?)?,
+        diagnostics: inout [CatalogDiagnostic]
+    ) -> Bool {
         let kind = asset.kind
         guard let (file, root) = contents else {
             asset.contents = .missing
@@ -510,8 +555,9 @@ struct CatalogReader {
         if kind != .iconSet { asset.entries = typed.entries }
         asset.colors = typed.colors
         asset.properties = typed.properties
-        asset.contentsPositions = ContentsPositions(file.positions, entryPaths: kind == .iconSet ? [] : typed.entryPaths,
-                                                    colorPaths: typed.colorPaths)
+        asset.contentsPositions = ContentsPositions(
+            file.positions, entryPaths: kind == .iconSet ? [] : typed.entryPaths,
+            colorPaths: typed.colorPaths)
         return true
     }
 }

@@ -11,8 +11,10 @@ public struct ColorEntry: Sendable, Hashable {
     /// Keys this model does not interpret, kept as written.
     public var otherKeys: [String: JSONValue]
 
-    public init(idiom: String? = nil, appearances: [AppearanceTrait] = [], displayGamut: String? = nil,
-                color: ColorValue? = nil, otherKeys: [String: JSONValue] = [:]) {
+    public init(
+        idiom: String? = nil, appearances: [AppearanceTrait] = [], displayGamut: String? = nil,
+        color: ColorValue? = nil, otherKeys: [String: JSONValue] = [:]
+    ) {
         self.idiom = idiom
         self.appearances = appearances
         self.displayGamut = displayGamut
@@ -40,8 +42,10 @@ public struct ColorComponents: Sendable, Hashable {
     public var white: Double?
     public var alpha: Double
 
-    public init(colorSpace: String?, red: Double? = nil, green: Double? = nil, blue: Double? = nil,
-                white: Double? = nil, alpha: Double = 1) {
+    public init(
+        colorSpace: String?, red: Double? = nil, green: Double? = nil, blue: Double? = nil,
+        white: Double? = nil, alpha: Double = 1
+    ) {
         self.colorSpace = colorSpace
         self.red = red
         self.green = green

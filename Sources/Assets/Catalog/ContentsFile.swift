@@ -25,8 +25,10 @@ struct ContentsFile: Sendable {
             let (root, positions, duplicates) = try JSONReader.parseWithPositionsAndDuplicates(bytes)
             file.positions = positions
             for duplicate in duplicates {
-                file.problem(duplicate.keyPath, "is given twice in one object (again at line \(duplicate.line), column \(duplicate.column)); "
-                             + "readers disagree on which counts")
+                file.problem(
+                    duplicate.keyPath,
+                    "is given twice in one object (again at line \(duplicate.line), column \(duplicate.column)); "
+                        + "readers disagree on which counts")
             }
             guard case .object = root else {
                 file.problem(nil, "the top level is \(root.typeName), expected an object")
@@ -34,10 +36,11 @@ struct ContentsFile: Sendable {
             }
             return (file, root)
         } catch {
-            file.diagnostics.append(CatalogDiagnostic(
-                .invalidJSON, path: path,
-                message: "does not parse: \(error.reason)",
-                position: SourcePosition(line: error.line, column: error.column)))
+            file.diagnostics.append(
+                CatalogDiagnostic(
+                    .invalidJSON, path: path,
+                    message: "does not parse: \(error.reason)",
+                    position: SourcePosition(line: error.line, column: error.column)))
             return (file, nil)
         }
     }
@@ -49,8 +52,10 @@ struct ContentsFile: Sendable {
 
     mutating func problem(_ keyPath: String?, _ message: String) {
         // A finding about a key gets its position when the file's findings are placed (`placeFindings`).
-        diagnostics.append(CatalogDiagnostic(.invalidJSON, path: path, keyPath: keyPath, message: message,
-                                             position: keyPath == nil ? positions.documentPosition : nil))
+        diagnostics.append(
+            CatalogDiagnostic(
+                .invalidJSON, path: path, keyPath: keyPath, message: message,
+                position: keyPath == nil ? positions.documentPosition : nil))
     }
 
     /// Reads `properties` (an object, when present).
@@ -157,7 +162,8 @@ struct ContentsFile: Sendable {
                 continue
             }
             if let appearance = string(appearanceValue, itemPath + ".appearance"),
-               let trait = string(traitValue, itemPath + ".value") {
+                let trait = string(traitValue, itemPath + ".value")
+            {
                 traits.append(AppearanceTrait(appearance: appearance, value: trait))
             }
         }

@@ -80,10 +80,13 @@ package struct DeploymentTarget: Sendable, Hashable {
             let parsed = parseProject(String(decoding: read.head, as: UTF8.self), source: "\(name)/project.pbxproj")
             target = target.map { $0.merged(with: parsed) } ?? parsed
         }
-        if names.contains("Package.swift"), case .success(let read) = CatalogFileSystem.read("\(folder)/Package.swift", maxBytes: maximumManifestBytes) {
+        if names.contains("Package.swift"),
+            case .success(let read) = CatalogFileSystem.read("\(folder)/Package.swift", maxBytes: maximumManifestBytes)
+        {
             let folderName = folder.split(separator: "/").last.map(String.init) ?? ""
-            let parsed = parseManifest(String(decoding: read.head, as: UTF8.self),
-                                       source: folderName.isEmpty ? "Package.swift" : "\(folderName)/Package.swift")
+            let parsed = parseManifest(
+                String(decoding: read.head, as: UTF8.self),
+                source: folderName.isEmpty ? "Package.swift" : "\(folderName)/Package.swift")
             if parsed.ios != nil || parsed.alsoMac { target = target.map { $0.merged(with: parsed) } ?? parsed }
         }
         return target

@@ -34,13 +34,16 @@ enum HEIFStructureCheck {
             }
             boxes += 1
             guard box.end <= sample.size else {
-                return .damaged("box '\(box.type)' at byte \(offset) runs past the end of the file (\(box.end) of \(sample.size) bytes): the file is cut short")
+                return .damaged(
+                    "box '\(box.type)' at byte \(offset) runs past the end of the file (\(box.end) of \(sample.size) bytes): the file is cut short"
+                )
             }
             if box.type == "meta" {
                 sawMeta = true
                 // `meta` is a full box: a version and flags precede its children.
-                walkProperties(in: bytes, from: box.body + 4, to: min(box.end, bytes.count), depth: 0,
-                               extent: &extent, rotated: &rotated, boxes: &boxes)
+                walkProperties(
+                    in: bytes, from: box.body + 4, to: min(box.end, bytes.count), depth: 0,
+                    extent: &extent, rotated: &rotated, boxes: &boxes)
             }
             offset = box.end
         }
@@ -69,8 +72,10 @@ enum HEIFStructureCheck {
     }
 
     /// Looks for `iprp` → `ipco` → `ispe`/`irot` among the children of `meta`, within the bytes read.
-    private static func walkProperties(in bytes: [UInt8], from start: Int, to end: Int, depth: Int,
-                                       extent: inout (width: Int, height: Int)?, rotated: inout Bool, boxes: inout Int) {
+    private static func walkProperties(
+        in bytes: [UInt8], from start: Int, to end: Int, depth: Int,
+        extent: inout (width: Int, height: Int)?, rotated: inout Bool, boxes: inout Int
+    ) {
         guard depth < 3 else { return }
         var offset = start
         while offset + 8 <= end, boxes < boxLimit {
@@ -81,7 +86,8 @@ enum HEIFStructureCheck {
                 walkProperties(in: bytes, from: box.body, to: box.end, depth: depth + 1, extent: &extent, rotated: &rotated, boxes: &boxes)
             case "ispe" where box.body + 12 <= box.end:
                 // A full box: version and flags, then the width and height as 32-bit integers.
-                let width = Int(readUInt32(bytes, box.body + 4)), height = Int(readUInt32(bytes, box.body + 8))
+                let width = Int(readUInt32(bytes, box.body + 4))
+                let height = Int(readUInt32(bytes, box.body + 8))
                 let area = UInt64(width) * UInt64(height)
                 if area > 0, area > (extent.map { UInt64($0.width) * UInt64($0.height) } ?? 0) {
                     extent = (width, height)

@@ -61,7 +61,8 @@ package struct ProjectRoot: Sendable, Hashable {
         guard case .success(let children) = CatalogFileSystem.listTyped(folder) else { return nil }
         let names = children.map(\.name)
         if let project = names.filter({ $0.hasSuffix(".xcworkspace") || $0.hasSuffix(".xcodeproj") })
-            .min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            .min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        {
             return project
         }
         if names.contains("Package.swift") { return "Package.swift" }

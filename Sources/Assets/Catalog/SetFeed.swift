@@ -58,8 +58,10 @@ final class SetFeed<Result: Sendable>: Sendable {
     /// Runs `walk` on the calling thread, which passes each set folder to `add` as it finds it, while
     /// `read` runs on up to `readers` other threads (and on this one after the walk) for every set found,
     /// with the number of sets known so far. Returns `read`'s results in the order the sets were added.
-    func run(readers: Int, walk: (SetFeed) -> Void,
-             read: @escaping @Sendable (CatalogReader.PendingSet, Int) -> Result) -> Results {
+    func run(
+        readers: Int, walk: (SetFeed) -> Void,
+        read: @escaping @Sendable (CatalogReader.PendingSet, Int) -> Result
+    ) -> Results {
         let group = DispatchGroup()
         state.withLock { $0.reader = read }
         for _ in 0..<max(0, readers) {

@@ -149,7 +149,8 @@ extension CatalogReader {
         named.reserveCapacity(asset.entries.count)
         for entry in asset.entries {
             guard let filename = entry.filename, CatalogRoot.isPlainName(filename), let index = lookup.index(of: filename),
-                  hashed ? seen.insert(index).inserted : !named.contains(index) else { continue }
+                hashed ? seen.insert(index).inserted : !named.contains(index)
+            else { continue }
             named.append(index)
         }
         return named
@@ -169,8 +170,10 @@ extension CatalogReader {
         readFiles(wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits)
     }
 
-    private static func readFiles(_ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: OpenFolder?,
-                                  whole: Bool, limits: DecodingLimits) {
+    private static func readFiles(
+        _ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: OpenFolder?,
+        whole: Bool, limits: DecodingLimits
+    ) {
         let setPath = asset.path
         for index in wanted {
             // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
@@ -193,12 +196,15 @@ extension CatalogReader {
     /// reads the head and the last bytes; GIFs (frame count) and SVGs (XML parse) are read whole, and so
     /// is every file when `whole`. When the headers run past the head, more is read from the same descriptor.
     /// The size the open found, when it did, is not asked again (`OpenFile.knownSize`).
-    static func readHeader(_ file: OpenFile, name: String, path: @autoclosure () -> String, whole: Bool,
-                           limits: DecodingLimits) -> FileHeader {
+    static func readHeader(
+        _ file: OpenFile, name: String, path: @autoclosure () -> String, whole: Bool,
+        limits: DecodingLimits
+    ) -> FileHeader {
         let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
         var sample: FileSample
-        let read = wholeFile
+        let read =
+            wholeFile
             ? file.read(tail: ImageInfo.endWindow)
             : file.read(head: probeHead, tail: endBytes, widerTail: (ImageInfo.endWindow, endsSoundly))
         switch read {
@@ -209,21 +215,25 @@ extension CatalogReader {
             return FileHeader(content: otherImageFormat(sample.head).map { .otherFormat($0) } ?? .unknownFormat, size: sample.size)
         }
         if !sample.isWhole, format == .svg || format == .gif,
-           case .success(let read) = file.read(tail: ImageInfo.endWindow) {
+            case .success(let read) = file.read(tail: ImageInfo.endWindow)
+        {
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         if !sample.isWhole, format == .pdf, sample.tail.count < ImageInfo.endWindow,
-           case .success(let read) = file.read(head: 0, tail: ImageInfo.endWindow) {
+            case .success(let read) = file.read(head: 0, tail: ImageInfo.endWindow)
+        {
             // The %%EOF search looks further back than the bytes a PNG or JPEG ends with.
             sample.tail = read.tail
         }
         if !sample.isWhole, format == .heic, sample.head.count < ImageInspector.headerWindow,
-           case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: 0) {
+            case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: 0)
+        {
             // A HEIF's `meta` box, with the image's size, may reach past the first pages.
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         if !sample.isWhole, format == .png, !PNGHeaderScan.reachesImageData(sample.head),
-           case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: ImageInfo.endWindow) {
+            case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: ImageInfo.endWindow)
+        {
             // Chunks before the image data (a large colour profile, text) run past the head: read more of it.
             sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
@@ -266,18 +276,21 @@ extension CatalogReader {
 
     /// Probes the header; when only the head was read and the headers reach past it (large metadata
     /// before the frame header), reads 64 KiB and tries again, then the whole file.
-    private static func probe(_ sample: inout FileSample, file: OpenFile, path: @autoclosure () -> String,
-                              limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+    private static func probe(
+        _ sample: inout FileSample, file: OpenFile, path: @autoclosure () -> String,
+        limits: DecodingLimits
+    ) throws(ImageError) -> ImageInfo {
         do {
             return try sample.probe(limits: limits, file: path())
         } catch {
             guard error.kind == .truncated, !sample.isWhole else { throw error }
             if sample.head.count < ImageInspector.headerWindow,
-               case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: ImageInfo.endWindow) {
+                case .success(let read) = file.read(head: ImageInspector.headerWindow, tail: ImageInfo.endWindow)
+            {
                 sample = FileSample(head: read.head, tail: read.tail, size: read.size)
                 do {
                     return try sample.probe(limits: limits, file: path())
-                } catch where error.kind == .truncated && !sample.isWhole {
+                } catch  where error.kind == .truncated && !sample.isWhole {
                     // Still inside the headers: read it all, below.
                 }
             }

@@ -67,7 +67,10 @@ extension CatalogReader {
                 var same = true
                 for index in 0..<dot {
                     let byte = bytes[index]
-                    if (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) != asciiBase[index] { same = false; break }
+                    if (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) != asciiBase[index] {
+                        same = false
+                        break
+                    }
                 }
                 if same { return true }
             }
@@ -78,7 +81,8 @@ extension CatalogReader {
 
         static let contentsFile = Array("Contents.json".utf8)
         /// The folder extensions the walk enters whatever their name: sprite atlases and containers.
-        static let walkedExtensions: [[UInt8]] = [Array("spriteatlas".utf8)]
+        static let walkedExtensions: [[UInt8]] =
+            [Array("spriteatlas".utf8)]
             + AssetKind.allCases.filter(\.holdsSets).map { Array($0.rawValue.utf8) }
 
         /// `candidate.lowercased() == lowered`, comparing bytes when both are ASCII (every set name is checked
@@ -88,13 +92,17 @@ extension CatalogReader {
             var candidateBytes = candidate.utf8.makeIterator()
             var loweredBytes = lowered.utf8.makeIterator()
             while true {
-                let a = candidateBytes.next(), b = loweredBytes.next()
+                let a = candidateBytes.next()
+                let b = loweredBytes.next()
                 guard let a, let b else {
                     if a == nil && b == nil { return true }
                     ascii = !(a.map { $0 >= 0x80 } ?? false) && !(b.map { $0 >= 0x80 } ?? false)
                     break
                 }
-                if a >= 0x80 || b >= 0x80 { ascii = false; break }
+                if a >= 0x80 || b >= 0x80 {
+                    ascii = false
+                    break
+                }
                 let folded = (a >= 0x41 && a <= 0x5A) ? a + 0x20 : a
                 if folded != b { break }
             }

@@ -171,7 +171,9 @@ struct XMLShapeCheck {
                 let element = try name()
                 if open.isEmpty, root.isEmpty { root = element }
                 if try attributes() {
-                    guard open.count < XMLShapeCheck.maxDepth else { throw failure("elements nested deeper than \(XMLShapeCheck.maxDepth)") }
+                    guard open.count < XMLShapeCheck.maxDepth else {
+                        throw failure("elements nested deeper than \(XMLShapeCheck.maxDepth)")
+                    }
                     open.append(element)
                 }
             }

@@ -59,8 +59,10 @@ package final class BOMStore: @unchecked Sendable {
         for _ in 0..<nameCount {
             let block = try names.bigUInt32(at, "block")
             let length = Int(try names.slice(at + 4, 1, "name length").first ?? 0)
-            let name = try StoredBytes(bytes: Array(try names.slice(at + 5, length, "name")), fileOffset: namesOffset + at + 5, what: "named block")
-                .wholeName("name")
+            let name = try StoredBytes(
+                bytes: Array(try names.slice(at + 5, length, "name")), fileOffset: namesOffset + at + 5, what: "named block"
+            )
+            .wholeName("name")
             named.append((name, block))
             at += 5 + length
         }
@@ -99,7 +101,8 @@ package final class BOMStore: @unchecked Sendable {
     func block(_ index: UInt32, what: String, namedAt offset: Int) throws(CompiledCatalogError) -> StoredBytes {
         let place = try range(of: index, what: what, namedAt: offset)
         guard place.length <= Self.maxBlockRead else {
-            throw .countTooLarge(what: "\(what) (block \(index)) length", offset: place.offset, count: place.length, limit: Self.maxBlockRead)
+            throw .countTooLarge(
+                what: "\(what) (block \(index)) length", offset: place.offset, count: place.length, limit: Self.maxBlockRead)
         }
         return try Self.read(file, offset: place.offset, length: place.length, fileSize: fileSize, what: "\(what) (block \(index))")
     }

@@ -23,7 +23,9 @@ struct BOMTree {
     }
 
     /// Calls `body` with each entry's key block and value block, in order; stops when it returns false.
-    func forEach(_ body: (_ key: UInt32, _ value: UInt32, _ pageOffset: Int) throws(CompiledCatalogError) -> Bool) throws(CompiledCatalogError) {
+    func forEach(
+        _ body: (_ key: UInt32, _ value: UInt32, _ pageOffset: Int) throws(CompiledCatalogError) -> Bool
+    ) throws(CompiledCatalogError) {
         var visited = Set<UInt32>()
         var pageIndex = root
         var page = try self.page(pageIndex, from: 0, visited: &visited)
@@ -31,7 +33,9 @@ struct BOMTree {
         // Down the first child of each inner page to the first leaf.
         while !page.isLeaf {
             depth += 1
-            guard depth <= Self.maxDepth, page.count > 0 else { throw .cyclicTree(tree: name, offset: page.bytes.fileOffset, block: pageIndex) }
+            guard depth <= Self.maxDepth, page.count > 0 else {
+                throw .cyclicTree(tree: name, offset: page.bytes.fileOffset, block: pageIndex)
+            }
             let child = try page.bytes.bigUInt32(12, "first child")
             pageIndex = child
             page = try self.page(child, from: page.bytes.fileOffset + 12, visited: &visited)
@@ -62,7 +66,9 @@ struct BOMTree {
         let isLeaf = try bytes.bigUInt16(0, "leaf flag") != 0
         let count = Int(try bytes.bigUInt16(2, "count"))
         let fit = max(0, (bytes.count - 12) / 8)
-        guard count <= fit else { throw .countTooLarge(what: "tree \(name) page entries", offset: bytes.fileOffset + 2, count: count, limit: fit) }
+        guard count <= fit else {
+            throw .countTooLarge(what: "tree \(name) page entries", offset: bytes.fileOffset + 2, count: count, limit: fit)
+        }
         return Page(bytes: bytes, isLeaf: isLeaf, count: count, forward: try bytes.bigUInt32(4, "next page"))
     }
 }

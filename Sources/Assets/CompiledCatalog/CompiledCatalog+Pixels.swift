@@ -18,15 +18,20 @@ extension CompiledCatalog {
     package func pixels(of rendition: CompiledRendition, limits: DecodingLimits = .default) throws(CompiledCatalogError) -> RGBAImage {
         if let link = rendition.link {
             guard let atlas = atlas(of: rendition) else {
-                throw .undecodable(rendition: rendition.renditionName, reason: "its packed atlas \(link.targetName ?? "") is not in the file")
+                throw .undecodable(
+                    rendition: rendition.renditionName, reason: "its packed atlas \(link.targetName ?? "") is not in the file")
             }
             let sheet = try storedPixels(of: atlas, limits: limits)
             // The crop's origin is its bottom-left corner, counted from the atlas's bottom row (Core Graphics'
             // coordinates): the rows read here run top down.
-            let x = Int(link.x), bottom = Int(link.y), width = Int(link.width), height = Int(link.height)
+            let x = Int(link.x)
+            let bottom = Int(link.y)
+            let width = Int(link.width)
+            let height = Int(link.height)
             guard width > 0, height > 0, x <= sheet.width - width, bottom <= sheet.height - height else {
-                throw .undecodable(rendition: rendition.renditionName,
-                                         reason: "its crop \(x),\(bottom) \(width)x\(height) lies outside its atlas's \(sheet.width)x\(sheet.height)")
+                throw .undecodable(
+                    rendition: rendition.renditionName,
+                    reason: "its crop \(x),\(bottom) \(width)x\(height) lies outside its atlas's \(sheet.width)x\(sheet.height)")
             }
             let y = sheet.height - bottom - height
             var crop = RGBAImage(width: width, height: height)
@@ -61,7 +66,8 @@ extension CompiledCatalog {
         case "GA8": bytesPerPixel = 2
         default: throw .undecodable(rendition: name, reason: "pixel format \(format) is not decoded here")
         }
-        let width = Int(rendition.width), height = Int(rendition.height)
+        let width = Int(rendition.width)
+        let height = Int(rendition.height)
         guard width > 0, height > 0, width <= limits.maxDimension, height <= limits.maxDimension, width * height <= limits.maxPixels else {
             throw .countTooLarge(what: "\(name) pixels", offset: rendition.offset + 12, count: width * height, limit: limits.maxPixels)
         }
@@ -74,8 +80,9 @@ extension CompiledCatalog {
         var chunks: [(rows: Int, data: ArraySlice<UInt8>, offset: Int)] = []
         if version == 1 || version == 3 {
             guard count >= 1, count <= height, count <= (payload.count - 16) / 20 else {
-                throw .countTooLarge(what: "\(name) chunk count", offset: payload.fileOffset + 12, count: count,
-                                     limit: min(height, max(0, (payload.count - 16) / 20)))
+                throw .countTooLarge(
+                    what: "\(name) chunk count", offset: payload.fileOffset + 12, count: count,
+                    limit: min(height, max(0, (payload.count - 16) / 20)))
             }
             var at = 16
             for _ in 0..<count {
@@ -89,7 +96,8 @@ extension CompiledCatalog {
             chunks.append((height, try payload.slice(16, count, "data"), payload.fileOffset + 16))
         }
         guard chunks.reduce(0, { $0 + $1.rows }) == height else {
-            throw .undecodable(rendition: name, reason: "its chunks hold \(chunks.reduce(0) { $0 + $1.rows }) rows, the image has \(height)")
+            throw .undecodable(
+                rendition: name, reason: "its chunks hold \(chunks.reduce(0) { $0 + $1.rows }) rows, the image has \(height)")
         }
         // Rows are padded to at most 64 pixels more than the width (CoreUI aligns them; the files read here pad to 16 pixels).
         let widest = (width + 64) * bytesPerPixel
@@ -104,7 +112,8 @@ extension CompiledCatalog {
                 stored = Array(chunk.data)
             case 2:
                 guard let inflated = DeflateDecompression.gzipOrZlib(chunk.data, capacity: room) else {
-                    throw .undecodable(rendition: name, reason: "the zip chunk at offset \(chunk.offset) does not inflate to its \(chunk.rows) rows")
+                    throw .undecodable(
+                        rendition: name, reason: "the zip chunk at offset \(chunk.offset) does not inflate to its \(chunk.rows) rows")
                 }
                 stored = inflated
             case 3, 4, 8:
@@ -114,28 +123,38 @@ extension CompiledCatalog {
                 // A palette image's chunk holds its palette too: at most 65,536 colours of 4 bytes and 16-bit indices.
                 let capacity = compression == 8 ? 10 + (1 << 18) + chunk.rows * (width + 64) * 2 : room
                 guard let decoded = LZFSELibrary.decode(chunk.data, capacity: capacity + 1) else {
-                    throw .undecodable(rendition: name, reason: "the LZFSE chunk at offset \(chunk.offset) does not decode to its \(chunk.rows) rows")
+                    throw .undecodable(
+                        rendition: name, reason: "the LZFSE chunk at offset \(chunk.offset) does not decode to its \(chunk.rows) rows")
                 }
-                stored = compression == 8
+                stored =
+                    compression == 8
                     ? try Self.paletteRows(decoded, rows: chunk.rows, width: width, format: format, rendition: name, offset: chunk.offset)
                     : decoded
             default:
-                throw .undecodable(rendition: name, reason: "compression \(rendition.compression ?? "\(compression)") is CoreUI's own and not decoded here")
+                throw .undecodable(
+                    rendition: name, reason: "compression \(rendition.compression ?? "\(compression)") is CoreUI's own and not decoded here"
+                )
             }
             guard chunk.rows > 0, stored.count % chunk.rows == 0, stored.count / chunk.rows >= width * bytesPerPixel,
-                  stored.count / chunk.rows <= widest else {
-                throw .undecodable(rendition: name, reason: "the chunk at offset \(chunk.offset) holds \(stored.count) bytes, "
-                                         + "not \(chunk.rows) rows of \(width) \(format) pixels")
+                stored.count / chunk.rows <= widest
+            else {
+                throw .undecodable(
+                    rendition: name,
+                    reason: "the chunk at offset \(chunk.offset) holds \(stored.count) bytes, "
+                        + "not \(chunk.rows) rows of \(width) \(format) pixels")
             }
             let rowBytes = stored.count / chunk.rows
             guard rowBytes % bytesPerPixel == 0, rowBytes == (firstRowBytes ?? rowBytes) else {
-                throw .undecodable(rendition: name, reason: "the chunk at offset \(chunk.offset) holds rows of \(rowBytes) bytes, "
-                                         + "the image's are \(firstRowBytes ?? width * bytesPerPixel)")
+                throw .undecodable(
+                    rendition: name,
+                    reason: "the chunk at offset \(chunk.offset) holds rows of \(rowBytes) bytes, "
+                        + "the image's are \(firstRowBytes ?? width * bytesPerPixel)")
             }
             firstRowBytes = rowBytes
             for line in 0..<chunk.rows {
-                Self.unpremultiply(stored[(line * rowBytes)..<(line * rowBytes + width * bytesPerPixel)], format: format,
-                                   into: &image.pixels, at: (row + line) * width * 4)
+                Self.unpremultiply(
+                    stored[(line * rowBytes)..<(line * rowBytes + width * bytesPerPixel)], format: format,
+                    into: &image.pixels, at: (row + line) * width * 4)
             }
             row += chunk.rows
         }
@@ -147,8 +166,10 @@ extension CompiledCatalog {
     /// (high nibble first) for at most 16 colours, 8 for at most 256, else 16 (little-endian), rows padded.
     /// Read from the files (Docs/car.md): the index width is the narrowest that holds the count, and a row
     /// length that does not fit it is refused rather than guessed.
-    private static func paletteRows(_ bytes: [UInt8], rows: Int, width: Int, format: String, rendition name: String,
-                                    offset: Int) throws(CompiledCatalogError) -> [UInt8] {
+    private static func paletteRows(
+        _ bytes: [UInt8], rows: Int, width: Int, format: String, rendition name: String,
+        offset: Int
+    ) throws(CompiledCatalogError) -> [UInt8] {
         guard format == "ARGB", bytes.count >= 10, bytes[0] == 0x0D, bytes[1] == 0xF0, bytes[2] == 0xFE, bytes[3] == 0xCA else {
             throw .undecodable(rendition: name, reason: "the palette chunk at offset \(offset) does not start with its magic")
         }
@@ -157,8 +178,10 @@ extension CompiledCatalog {
         let indices = bytes.count - 10 - 4 * count
         let least = (width * bits + 7) / 8
         guard count > 0, indices >= 0, indices % rows == 0, indices / rows >= least, indices / rows < least + 16 else {
-            throw .undecodable(rendition: name, reason: "the palette chunk at offset \(offset) holds \(count) colours and \(max(0, indices)) bytes "
-                               + "of indices, not \(rows) rows of \(width) \(bits)-bit indices")
+            throw .undecodable(
+                rendition: name,
+                reason: "the palette chunk at offset \(offset) holds \(count) colours and \(max(0, indices)) bytes "
+                    + "of indices, not \(rows) rows of \(width) \(bits)-bit indices")
         }
         let rowBytes = indices / rows
         let start = 10 + 4 * count
@@ -175,7 +198,8 @@ extension CompiledCatalog {
                 guard index < count else {
                     throw .undecodable(rendition: name, reason: "the palette chunk at offset \(offset) uses colour \(index) of \(count)")
                 }
-                let colour = 10 + 4 * index, at = (row * width + x) * 4
+                let colour = 10 + 4 * index
+                let at = (row * width + x) * 4
                 out[at] = bytes[colour + 3]
                 out[at + 1] = bytes[colour + 2]
                 out[at + 2] = bytes[colour + 1]
@@ -194,7 +218,8 @@ extension CompiledCatalog {
         var index = source.startIndex
         if format == "GA8" {
             while index < source.endIndex {
-                let alpha = source[index + 1], grey = straight(source[index], alpha)
+                let alpha = source[index + 1]
+                let grey = straight(source[index], alpha)
                 pixels[out] = grey
                 pixels[out + 1] = grey
                 pixels[out + 2] = grey

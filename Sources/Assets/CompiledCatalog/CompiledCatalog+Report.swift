@@ -87,19 +87,34 @@ extension CompiledCatalog {
             ("key", .array(rendition.key.map { .int(Int($0)) })),
         ]
         if let components = rendition.colorComponents {
-            members.append(("color", .record(["color_space_id": .int(Int(rendition.colorSpaceID)),
-                                              "components": .array(components.map { .double($0) })])))
+            members.append(
+                (
+                    "color",
+                    .record([
+                        "color_space_id": .int(Int(rendition.colorSpaceID)),
+                        "components": .array(components.map { .double($0) }),
+                    ])
+                ))
         }
         if let link = rendition.link {
-            members.append(("packed_in", .record([
-                "atlas": .string(link.targetName),
-                "x": .int(Int(link.x)), "y": .int(Int(link.y)),
-                "width": .int(Int(link.width)), "height": .int(Int(link.height)),
-            ])))
+            members.append(
+                (
+                    "packed_in",
+                    .record([
+                        "atlas": .string(link.targetName),
+                        "x": .int(Int(link.x)), "y": .int(Int(link.y)),
+                        "width": .int(Int(link.width)), "height": .int(Int(link.height)),
+                    ])
+                ))
         }
         if let count = rendition.atlasMembers { members.append(("atlas_members", .int(count))) }
         if let sizes = rendition.sizes {
-            members.append(("sizes", .array(sizes.map { .record(["width": .int(Int($0.width)), "height": .int(Int($0.height)), "index": .int(Int($0.index))]) })))
+            members.append(
+                (
+                    "sizes",
+                    .array(
+                        sizes.map { .record(["width": .int(Int($0.width)), "height": .int(Int($0.height)), "index": .int(Int($0.index))]) })
+                ))
         }
         return .object(members)
     }
@@ -107,7 +122,9 @@ extension CompiledCatalog {
     /// The header in a few lines, then one line per rendition.
     package var text: String {
         var lines: [String] = []
-        lines.append("\(PlainText.escape(path)): \(grouped(fileSize)) bytes, \(renditions.count) renditions, container \(grouped(containerBytes)) bytes")
+        lines.append(
+            "\(PlainText.escape(path)): \(grouped(fileSize)) bytes, \(renditions.count) renditions, container \(grouped(containerBytes)) bytes"
+        )
         lines.append("  CoreUI \(header.coreUIVersion), storage version \(header.storageVersion), schema \(header.schemaVersion)")
         lines.append("  compiled by: \(PlainText.escape(header.versionString))")
         if let platform = header.deploymentPlatform, !platform.isEmpty || !(header.deploymentPlatformVersion ?? "").isEmpty {
@@ -117,7 +134,10 @@ extension CompiledCatalog {
         lines.append("  key: " + keyFormat.map { RenditionVocabulary.attributes[$0] ?? "attribute-\($0)" }.joined(separator: " "))
         for rendition in renditions {
             let traits = traits(of: rendition)
-            var fields = [PlainText.escape(rendition.name ?? "-"), PlainText.escape(rendition.renditionName), RenditionVocabulary.layout(rendition.layout)]
+            var fields = [
+                PlainText.escape(rendition.name ?? "-"), PlainText.escape(rendition.renditionName),
+                RenditionVocabulary.layout(rendition.layout),
+            ]
             if let idiom = traits.idiom { fields.append(idiom) }
             if let scale = traits.scale, scale > 0 { fields.append("@\(scale)x") }
             if let appearance = traits.appearance, traits.appearance != appearances[0] { fields.append(PlainText.escape(appearance)) }
@@ -127,7 +147,9 @@ extension CompiledCatalog {
             if let compression = rendition.compression { fields.append(compression) }
             if let mode = rendition.templateMode, mode != "automatic" { fields.append(mode) }
             if let count = rendition.atlasMembers { fields.append("atlas of \(count)") }
-            if let components = rendition.colorComponents { fields.append("colour(" + components.map { String(format3: $0) }.joined(separator: ", ") + ")") }
+            if let components = rendition.colorComponents {
+                fields.append("colour(" + components.map { String(format3: $0) }.joined(separator: ", ") + ")")
+            }
             if let link = rendition.link {
                 fields.append("in \(PlainText.escape(link.targetName ?? "?")) at \(link.x),\(link.y) \(link.width)x\(link.height)")
             }
@@ -145,7 +167,10 @@ extension String {
     /// A colour component with three decimals.
     init(format3 value: Double) {
         let scaled = (value * 1000).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e15 else { self = String(value); return }
+        guard scaled.isFinite, abs(scaled) < 1e15 else {
+            self = String(value)
+            return
+        }
         let whole = Int(scaled)
         let sign = whole < 0 ? "-" : ""
         self = "\(sign)\(abs(whole) / 1000).\(String(abs(whole) % 1000).leftPadded(3))"

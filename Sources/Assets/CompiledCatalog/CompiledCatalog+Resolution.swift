@@ -7,16 +7,22 @@ extension CompiledCatalog {
         let entries = renditions.filter { $0.name == name && $0.templateMode != nil }.map(entry)
         guard !entries.isEmpty else {
             let other = renditions.contains { $0.name == name }
-            return VariantResolution(name: name, query: query, trace: [other
-                ? "\(name) is in \(path) but has no image rendition (a colour, data or app icon set)"
-                : "no set named \(name) in \(path)"])
+            return VariantResolution(
+                name: name, query: query,
+                trace: [
+                    other
+                        ? "\(name) is in \(path) but has no image rendition (a colour, data or app icon set)"
+                        : "no set named \(name) in \(path)"
+                ])
         }
         let asset = Asset(name: name, kind: .imageSet, path: "\(path):\(name)", entries: entries)
         return VariantResolver.resolve(in: asset, for: query)
     }
 
     /// The rendition `resolve` chooses (the first of equal entries, as the resolver takes it), with the answer.
-    package func resolvedRendition(_ name: String, for query: VariantQuery = .iPhone) -> (answer: VariantResolution, rendition: CompiledRendition?) {
+    package func resolvedRendition(
+        _ name: String, for query: VariantQuery = .iPhone
+    ) -> (answer: VariantResolution, rendition: CompiledRendition?) {
         let answer = resolve(name, for: query)
         let images = renditions.filter { $0.name == name && $0.templateMode != nil }
         guard let chosen = answer.entry, let index = images.map(entry).firstIndex(of: chosen) else { return (answer, nil) }
@@ -40,7 +46,9 @@ extension CompiledCatalog {
         if let subtype = traits.subtype, subtype != 0 { entry.subtype = String(subtype) }
         if let horizontal = value(A.sizeClassHorizontal, of: rendition), horizontal != 0 { entry.widthClass = traits.sizeClassHorizontal }
         if let vertical = value(A.sizeClassVertical, of: rendition), vertical != 0 { entry.heightClass = traits.sizeClassVertical }
-        if let gamut = value(A.displayGamut, of: rendition), gamut != 0 { entry.displayGamut = gamut == 1 ? "display-P3" : "gamut-\(gamut)" }
+        if let gamut = value(A.displayGamut, of: rendition), gamut != 0 {
+            entry.displayGamut = gamut == 1 ? "display-P3" : "gamut-\(gamut)"
+        }
         return entry
     }
 

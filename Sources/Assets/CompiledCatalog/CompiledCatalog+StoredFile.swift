@@ -12,12 +12,14 @@ extension CompiledCatalog {
     /// stream does not inflate.
     package func storedFile(of rendition: CompiledRendition) throws(CompiledCatalogError) -> [UInt8]? {
         guard rendition.payloadTag == "DWAR", rendition.compression == "uncompressed" || rendition.compression == "lzfse",
-              rendition.payloadBytes >= 12 else { return nil }
+            rendition.payloadBytes >= 12
+        else { return nil }
         let store = try BOMStore.open(path: path)
         let head = try store.bytes(at: rendition.payloadOffset, length: 12, what: "raw data")
         let length = Int(try head.uint32(8, "raw data length"))
         guard length <= rendition.payloadBytes - 12 else {
-            throw .countTooLarge(what: "raw data length", offset: rendition.payloadOffset + 8, count: length, limit: rendition.payloadBytes - 12)
+            throw .countTooLarge(
+                what: "raw data length", offset: rendition.payloadOffset + 8, count: length, limit: rendition.payloadBytes - 12)
         }
         let stored = try store.bytes(at: rendition.payloadOffset + 12, length: length, what: "raw data").bytes
         guard rendition.compression == "lzfse" else { return stored }
@@ -25,8 +27,9 @@ extension CompiledCatalog {
             throw .undecodable(rendition: rendition.renditionName, reason: "its data is LZFSE-compressed and there is \(reason)")
         }
         guard let inflated = LZFSELibrary.decode(stored[...], capacity: Self.maxStoredFile + 1) else {
-            throw .undecodable(rendition: rendition.renditionName,
-                                     reason: "the LZFSE data at offset \(rendition.payloadOffset + 12) does not inflate to at most \(Self.maxStoredFile) bytes")
+            throw .undecodable(
+                rendition: rendition.renditionName,
+                reason: "the LZFSE data at offset \(rendition.payloadOffset + 12) does not inflate to at most \(Self.maxStoredFile) bytes")
         }
         return inflated
     }

@@ -39,10 +39,13 @@ public struct CompiledCatalog: Sendable {
         try format.tag(0, is: "tmfk", "tag")
         let tokenCount = Int(try format.uint32(8, "token count"))
         guard tokenCount <= min(maxKeyTokens, max(0, (format.count - 12) / 4)) else {
-            throw .countTooLarge(what: "KEYFORMAT token count", offset: format.fileOffset + 8, count: tokenCount,
-                                 limit: min(maxKeyTokens, max(0, (format.count - 12) / 4)))
+            throw .countTooLarge(
+                what: "KEYFORMAT token count", offset: format.fileOffset + 8, count: tokenCount,
+                limit: min(maxKeyTokens, max(0, (format.count - 12) / 4)))
         }
-        let keyFormat = try (0..<tokenCount).map { (index: Int) throws(CompiledCatalogError) -> UInt32 in try format.uint32(12 + 4 * index, "token") }
+        let keyFormat = try (0..<tokenCount).map { (index: Int) throws(CompiledCatalogError) -> UInt32 in
+            try format.uint32(12 + 4 * index, "token")
+        }
 
         var facets: [(name: String, attributes: [CompiledRendition.Attribute])] = []
         var namesByIdentifier: [UInt16: String] = [:]
@@ -52,7 +55,8 @@ public struct CompiledCatalog: Sendable {
                 let token = try store.block(value, what: "facet key", namedAt: at)
                 let count = Int(try token.uint16(4, "attribute count"))
                 guard count <= (token.count - 6) / 4 else {
-                    throw .countTooLarge(what: "facet attribute count", offset: token.fileOffset + 4, count: count, limit: max(0, (token.count - 6) / 4))
+                    throw .countTooLarge(
+                        what: "facet attribute count", offset: token.fileOffset + 4, count: count, limit: max(0, (token.count - 6) / 4))
                 }
                 let attributes = try (0..<count).map { (index: Int) throws(CompiledCatalogError) -> CompiledRendition.Attribute in
                     .init(identifier: try token.uint16(6 + 4 * index, "attribute"), value: try token.uint16(8 + 4 * index, "value"))
@@ -78,9 +82,12 @@ public struct CompiledCatalog: Sendable {
         try BOMTree(store: store, named: "RENDITIONS").forEach { (keyIndex, valueIndex, at) throws(CompiledCatalogError) -> Bool in
             let keyBytes = try store.block(keyIndex, what: "rendition key", namedAt: at)
             guard keyBytes.count <= 2 * maxKeyTokens else {
-                throw .countTooLarge(what: "rendition key length", offset: keyBytes.fileOffset, count: keyBytes.count, limit: 2 * maxKeyTokens)
+                throw .countTooLarge(
+                    what: "rendition key length", offset: keyBytes.fileOffset, count: keyBytes.count, limit: 2 * maxKeyTokens)
             }
-            let key = try (0..<(keyBytes.count / 2)).map { (index: Int) throws(CompiledCatalogError) -> UInt16 in try keyBytes.uint16(2 * index, "token") }
+            let key = try (0..<(keyBytes.count / 2)).map { (index: Int) throws(CompiledCatalogError) -> UInt16 in
+                try keyBytes.uint16(2 * index, "token")
+            }
             let place = try store.range(of: valueIndex, what: "rendition", namedAt: at + 0)
             var rendition = try CompiledRendition(key: key, store: store, place: place, digest: digests)
             if let identifierSlot, identifierSlot < key.count { rendition.name = namesByIdentifier[key[identifierSlot]] }
@@ -107,11 +114,13 @@ public struct CompiledCatalog: Sendable {
         for index in renditions.indices where renditions[index].layout == 0x3EC {
             renditions[index].atlasMembers = members[renditions[index].key, default: 0]
         }
-        let blocks = try store.namedBlocks.map { (named: (name: String, block: UInt32)) throws(CompiledCatalogError) -> (name: String, bytes: Int) in
+        let blocks = try store.namedBlocks.map {
+            (named: (name: String, block: UInt32)) throws(CompiledCatalogError) -> (name: String, bytes: Int) in
             (named.name, try store.range(of: named.block, what: named.name, namedAt: 0).length)
         }
-        return CompiledCatalog(path: path, fileSize: store.fileSize, header: header, keyFormat: keyFormat, facets: facets,
-                               appearances: appearances, renditions: renditions, namedBlocks: blocks)
+        return CompiledCatalog(
+            path: path, fileSize: store.fileSize, header: header, keyFormat: keyFormat, facets: facets,
+            appearances: appearances, renditions: renditions, namedBlocks: blocks)
     }
 
     public var renditionCount: Int { renditions.count }

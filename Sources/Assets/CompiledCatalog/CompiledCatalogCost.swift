@@ -119,14 +119,26 @@ package struct CompiledCatalogCost: Sendable, Hashable {
             ("container_bytes", .int(containerBytes)),
             ("atlas_shares_estimated", .bool(estimated)),
             ("unattributed_atlas_bytes", .int(unattributedAtlasBytes)),
-            ("sets", .array(sets.map { set in
-                .record(["name": .string(set.name), "renditions": .int(set.renditions), "bytes": .int(set.bytes),
-                         "own_bytes": .int(set.ownBytes), "atlas_bytes": .int(set.atlasBytes)])
-            })),
-            ("duplicates", .array(duplicates.map { duplicate in
-                .record(["digest": .string(duplicate.digest), "payload_bytes": .int(duplicate.payloadBytes),
-                         "holders": .array(duplicate.holders.map { .string($0) }), "wasted_bytes": .int(duplicate.wasted)])
-            })),
+            (
+                "sets",
+                .array(
+                    sets.map { set in
+                        .record([
+                            "name": .string(set.name), "renditions": .int(set.renditions), "bytes": .int(set.bytes),
+                            "own_bytes": .int(set.ownBytes), "atlas_bytes": .int(set.atlasBytes),
+                        ])
+                    })
+            ),
+            (
+                "duplicates",
+                .array(
+                    duplicates.map { duplicate in
+                        .record([
+                            "digest": .string(duplicate.digest), "payload_bytes": .int(duplicate.payloadBytes),
+                            "holders": .array(duplicate.holders.map { .string($0) }), "wasted_bytes": .int(duplicate.wasted),
+                        ])
+                    })
+            ),
             ("duplicate_bytes", .int(duplicateBytes)),
         ]
         members.append(("unexplained", unexplained.map { .array($0.map { .string($0) }) } ?? .null))
@@ -135,7 +147,9 @@ package struct CompiledCatalogCost: Sendable, Hashable {
 
     package var text: String {
         let grouped = CatalogCostReport.grouped
-        var lines = ["\(PlainText.escape(path)): \(grouped(fileSize)) bytes shipped, \(sets.count) sets, container \(grouped(containerBytes)) bytes"]
+        var lines = [
+            "\(PlainText.escape(path)): \(grouped(fileSize)) bytes shipped, \(sets.count) sets, container \(grouped(containerBytes)) bytes"
+        ]
         if estimated {
             lines.append("  atlas shares are estimates: each packed atlas's bytes split by its members' crop areas (~ marks them)")
         }
@@ -143,20 +157,26 @@ package struct CompiledCatalogCost: Sendable, Hashable {
         for set in sets {
             let bytes = grouped(set.bytes)
             let mark = set.atlasBytes > 0 ? "~" : " "
-            lines.append("  " + String(repeating: " ", count: max(0, width - bytes.count)) + bytes + mark + " " + PlainText.escape(set.name))
+            lines.append(
+                "  " + String(repeating: " ", count: max(0, width - bytes.count)) + bytes + mark + " " + PlainText.escape(set.name))
         }
-        if unattributedAtlasBytes > 0 { lines.append("  \(grouped(unattributedAtlasBytes)) bytes of packed atlases no member's crop accounts for") }
+        if unattributedAtlasBytes > 0 {
+            lines.append("  \(grouped(unattributedAtlasBytes)) bytes of packed atlases no member's crop accounts for")
+        }
         if duplicates.isEmpty {
             lines.append("  no payload stored twice")
         } else {
             lines.append("  payloads stored more than once: \(grouped(duplicateBytes)) bytes")
             for duplicate in duplicates {
-                lines.append("    \(grouped(duplicate.wasted)) bytes: \(duplicate.holders.count) copies of \(grouped(duplicate.payloadBytes)) bytes in "
-                             + duplicate.holders.map(PlainText.escape).joined(separator: ", "))
+                lines.append(
+                    "    \(grouped(duplicate.wasted)) bytes: \(duplicate.holders.count) copies of \(grouped(duplicate.payloadBytes)) bytes in "
+                        + duplicate.holders.map(PlainText.escape).joined(separator: ", "))
             }
         }
         if let unexplained {
-            lines.append(unexplained.isEmpty ? "  every set is in the catalog" : "  in no source set: " + unexplained.map(PlainText.escape).joined(separator: ", "))
+            lines.append(
+                unexplained.isEmpty
+                    ? "  every set is in the catalog" : "  in no source set: " + unexplained.map(PlainText.escape).joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
     }

@@ -69,16 +69,23 @@ package struct CompiledCatalogDiff: Sendable {
         for change in added { lines.append("added    \(signed(change.delta))  \(PlainText.escape(change.identity))") }
         for change in removed { lines.append("removed  \(signed(change.delta))  \(PlainText.escape(change.identity))") }
         for change in changed {
-            lines.append("changed  \(signed(change.delta))  \(PlainText.escape(change.identity)) (\(CatalogCostReport.grouped(change.before ?? 0)) → \(CatalogCostReport.grouped(change.after ?? 0)))")
+            lines.append(
+                "changed  \(signed(change.delta))  \(PlainText.escape(change.identity)) (\(CatalogCostReport.grouped(change.before ?? 0)) → \(CatalogCostReport.grouped(change.after ?? 0)))"
+            )
         }
         lines.append("\(added.count) added, \(removed.count) removed, \(changed.count) changed, \(unchanged) unchanged")
-        lines.append("file \(signed(fileDelta)) bytes = renditions \(signed(renditionDelta)) + container \(signed(containerDelta)) (BOM header, index, trees, names, free space)")
+        lines.append(
+            "file \(signed(fileDelta)) bytes = renditions \(signed(renditionDelta)) + container \(signed(containerDelta)) (BOM header, index, trees, names, free space)"
+        )
         return lines.joined(separator: "\n")
     }
 
     package var json: JSONValue {
         func record(_ change: Change) -> JSONValue {
-            .record(["identity": .string(change.identity), "before": .int(change.before), "after": .int(change.after), "delta": .int(change.delta)])
+            .record([
+                "identity": .string(change.identity), "before": .int(change.before), "after": .int(change.after),
+                "delta": .int(change.delta),
+            ])
         }
         return .record([
             "added": .array(added.map(record)),

@@ -97,7 +97,8 @@ package struct CompiledRendition: Sendable, Hashable {
         let claimedPayload = Int(try header.uint32(180, "payload length"))
         let room = place.length - Self.headerLength
         guard tlvLength <= min(room, Self.maxTLVBytes) else {
-            throw .countTooLarge(what: "rendition TLV length", offset: place.offset + 168, count: tlvLength, limit: min(room, Self.maxTLVBytes))
+            throw .countTooLarge(
+                what: "rendition TLV length", offset: place.offset + 168, count: tlvLength, limit: min(room, Self.maxTLVBytes))
         }
         // The payload is what the block holds after the TLVs: a length that claims more (text effects of
         // macOS 10.14's system catalogs do) is kept as claimed, never read past the block.
@@ -119,7 +120,8 @@ package struct CompiledRendition: Sendable, Hashable {
         let tlvs = try first.part(at: Self.headerLength, length: tlvLength, what: "rendition TLVs", store: store)
         try readTLVs(tlvs)
         let payloadOffset = place.offset + Self.headerLength + tlvLength
-        let head = try first.part(at: Self.headerLength + tlvLength, length: min(payloadLength, Self.payloadHead), what: "rendition payload", store: store)
+        let head = try first.part(
+            at: Self.headerLength + tlvLength, length: min(payloadLength, Self.payloadHead), what: "rendition payload", store: store)
         try readPayloadHead(head, length: payloadLength)
         if wantsDigest { digest = try PayloadDigest.of(store: store, offset: payloadOffset, length: payloadLength) }
     }
@@ -129,7 +131,8 @@ package struct CompiledRendition: Sendable, Hashable {
         while at + 8 <= tlvs.count {
             let tag = try tlvs.uint32(at, "TLV tag")
             let length = Int(try tlvs.uint32(at + 4, "TLV length"))
-            let value = StoredBytes(bytes: Array(try tlvs.slice(at + 8, length, "TLV \(tag) value")), fileOffset: tlvs.fileOffset + at + 8, what: "TLV \(tag)")
+            let value = StoredBytes(
+                bytes: Array(try tlvs.slice(at + 8, length, "TLV \(tag) value")), fileOffset: tlvs.fileOffset + at + 8, what: "TLV \(tag)")
             if tag == 0x3F2 { link = try Self.link(value) }
             at += 8 + length
         }
@@ -150,9 +153,10 @@ package struct CompiledRendition: Sendable, Hashable {
             attributes.append(Attribute(identifier: identifier, value: attributeValue))
             at += 4
         }
-        return Link(x: try value.uint32(8, "x"), y: try value.uint32(12, "y"), width: try value.uint32(16, "width"),
-                    height: try value.uint32(20, "height"), targetLayout: try value.uint16(24, "layout"),
-                    targetAttributes: attributes, targetName: nil)
+        return Link(
+            x: try value.uint32(8, "x"), y: try value.uint32(12, "y"), width: try value.uint32(16, "width"),
+            height: try value.uint32(20, "height"), targetLayout: try value.uint16(24, "layout"),
+            targetAttributes: attributes, targetName: nil)
     }
 
     private mutating func readPayloadHead(_ head: StoredBytes, length: Int) throws(CompiledCatalogError) {
@@ -169,19 +173,24 @@ package struct CompiledRendition: Sendable, Hashable {
         case "RLOC":
             let count = Int(try head.uint32(12, "component count"))
             guard count <= (length - 16) / 8, count <= 16 else {
-                throw .countTooLarge(what: "colour components", offset: head.fileOffset + 12, count: count, limit: min(16, max(0, (length - 16) / 8)))
+                throw .countTooLarge(
+                    what: "colour components", offset: head.fileOffset + 12, count: count, limit: min(16, max(0, (length - 16) / 8)))
             }
-            let components = try (0..<count).map { (index: Int) throws(CompiledCatalogError) -> Double in try head.double(16 + 8 * index, "component") }
+            let components = try (0..<count).map { (index: Int) throws(CompiledCatalogError) -> Double in
+                try head.double(16 + 8 * index, "component")
+            }
             colorComponents = components
             colorSpaceID = try head.uint32(8, "colour space") & 0xFF
         case "SISM":
             let count = Int(try head.uint32(8, "size count"))
             guard count <= 16, 12 + 12 * count <= length else {
-                throw .countTooLarge(what: "multisize entries", offset: head.fileOffset + 8, count: count, limit: min(16, max(0, (length - 12) / 12)))
+                throw .countTooLarge(
+                    what: "multisize entries", offset: head.fileOffset + 8, count: count, limit: min(16, max(0, (length - 12) / 12)))
             }
             sizes = try (0..<count).map { (index: Int) throws(CompiledCatalogError) -> MultisizeEntry in
-                MultisizeEntry(width: try head.uint32(12 + 12 * index, "width"), height: try head.uint32(16 + 12 * index, "height"),
-                               index: try head.uint32(20 + 12 * index, "index"))
+                MultisizeEntry(
+                    width: try head.uint32(12 + 12 * index, "width"), height: try head.uint32(16 + 12 * index, "height"),
+                    index: try head.uint32(20 + 12 * index, "index"))
             }
         default:
             break

@@ -13,8 +13,9 @@ struct StoredBytes: Sendable {
 
     func require(_ offset: Int, _ length: Int, _ field: String) throws(CompiledCatalogError) {
         guard offset >= 0, length >= 0, offset <= bytes.count, length <= bytes.count - offset else {
-            throw .truncated(what: "\(what) \(field)", offset: fileOffset + offset, needed: length,
-                             available: max(0, bytes.count - max(0, offset)))
+            throw .truncated(
+                what: "\(what) \(field)", offset: fileOffset + offset, needed: length,
+                available: max(0, bytes.count - max(0, offset)))
         }
     }
 
@@ -65,7 +66,9 @@ struct StoredBytes: Sendable {
         let end = stored.firstIndex(of: 0)
         if end == nil, terminated { throw .badName(what: "\(what) \(field)", offset: fileOffset + offset) }
         let name = stored[stored.startIndex..<(end ?? stored.endIndex)]
-        guard let text = String(validating: name, as: UTF8.self) else { throw .badName(what: "\(what) \(field)", offset: fileOffset + offset) }
+        guard let text = String(validating: name, as: UTF8.self) else {
+            throw .badName(what: "\(what) \(field)", offset: fileOffset + offset)
+        }
         return text
     }
 

@@ -130,7 +130,8 @@ public struct CatalogCostReport: Sendable, Hashable {
     }
 
     /// What the table's figures are, under it.
-    static let bytesNote = "bytes and repo saving: the source files (git, source downloads); app saving: what leaves the app "
+    static let bytesNote =
+        "bytes and repo saving: the source files (git, source downloads); app saving: what leaves the app "
         + "(actool re-encodes catalog PNGs into Assets.car, so a lossless PNG rewrite may not change the app)\n"
 
     package var json: JSONValue {
@@ -138,8 +139,10 @@ public struct CatalogCostReport: Sendable, Hashable {
             .object(Self.codes.map { (key: $0.rawValue, value: .int(row.savings[$0] ?? 0)) })
         }
         func item(_ row: Row) -> JSONValue {
-            .record(["kind": .string(row.kind.rawValue), "path": .string(row.path), "bytes": .int(row.bytes),
-                     "savings": savings(row), "saving": .int(row.saving), "app_saving": .int(row.appSaving)])
+            .record([
+                "kind": .string(row.kind.rawValue), "path": .string(row.path), "bytes": .int(row.bytes),
+                "savings": savings(row), "saving": .int(row.saving), "app_saving": .int(row.appSaving),
+            ])
         }
         var fields: [(key: String, value: JSONValue)] = [
             (key: "catalog", value: .string(catalog)),

@@ -45,19 +45,24 @@ public struct CatalogOptimizer: Sendable {
     static let maximumEntries = 2_000_000
 
     /// Folder kinds whose PNGs and JPEGs are images the app shows (not a data set's bytes).
-    static let imageFolders: Set<String> = ["imageset", "appiconset", "iconset", "stickersiconset", "launchimage", "stickerpack", "sticker"]
+    static let imageFolders: Set<String> = [
+        "imageset", "appiconset", "iconset", "stickersiconset", "launchimage", "stickerpack", "sticker",
+    ]
 
     /// The file `optimize` writes at the top of every output folder it makes (a hidden name, which the
     /// catalog's readers and Xcode pass over): an existing folder is replaced only when it holds this
     /// file, so `--force` never removes a folder this tool did not write.
     package static let markerName = ".asset-tool-optimized"
-    package static let marker = Array("asset-tool optimize output: this folder is replaced whole by the next `asset-tool optimize --output` here with --force\n".utf8)
+    package static let marker = Array(
+        "asset-tool optimize output: this folder is replaced whole by the next `asset-tool optimize --output` here with --force\n".utf8)
 
     /// Writes the optimised catalog at `output`; with `inPlace` (and `overwrite`), `output` is the catalog
     /// itself, replaced once every file is written. Refused: an output that is the catalog without
     /// `inPlace`, a folder inside the catalog or one that holds it, and an existing folder that holds
     /// anything but a marked earlier output (`markerName`).
-    public func optimize(catalogAt catalog: String, output: String, overwrite: Bool, inPlace: Bool = false) throws(CatalogOptimizationError) -> CatalogOptimization {
+    public func optimize(
+        catalogAt catalog: String, output: String, overwrite: Bool, inPlace: Bool = false
+    ) throws(CatalogOptimizationError) -> CatalogOptimization {
         try CatalogOptimizer.checkOutput(output, catalog: catalog, inPlace: inPlace)
         // The tree first: folders and regular files; a link, a FIFO or a device stops the run (a copy would
         // change what it is, and an in-place rewrite must not drop it).
@@ -87,7 +92,8 @@ public struct CatalogOptimizer: Sendable {
                 case .file:
                     files.append(relative)
                 default:
-                    throw CatalogOptimizationError(path: relative, message: "is a link or a special file; optimize copies only folders and files")
+                    throw CatalogOptimizationError(
+                        path: relative, message: "is a link or a special file; optimize copies only folders and files")
                 }
             }
         }
@@ -95,9 +101,10 @@ public struct CatalogOptimizer: Sendable {
         if !inPlace { files.removeAll { $0 == CatalogOptimizer.markerName } }
         let staged: StagedOutputFolder
         do {
-            staged = try StagedOutputFolder(output, overwrite: overwrite, holdsFolders: true,
-                                            folderMarker: inPlace ? nil : .init(name: CatalogOptimizer.markerName, bytes: CatalogOptimizer.marker),
-                                            isOwnOutput: { _ in true })
+            staged = try StagedOutputFolder(
+                output, overwrite: overwrite, holdsFolders: true,
+                folderMarker: inPlace ? nil : .init(name: CatalogOptimizer.markerName, bytes: CatalogOptimizer.marker),
+                isOwnOutput: { _ in true })
         } catch {
             throw CatalogOptimizationError(path: output, message: "\(error)")
         }
@@ -113,9 +120,13 @@ public struct CatalogOptimizer: Sendable {
         }
         let limits = self.limits
         let staging = staged.staging
-        let results: [Result<(CatalogOptimization.File?, Int, Bool), CatalogOptimizationError>] = ParallelWork.map(count: files.count, chunk: 1, width: catalogLimits.workers) { index in
+        let results: [Result<(CatalogOptimization.File?, Int, Bool), CatalogOptimizationError>] = ParallelWork.map(
+            count: files.count, chunk: 1, width: catalogLimits.workers
+        ) { index in
             let relative = files[index]
-            guard case .success(let read) = CatalogFileSystem.read("\(catalog)/\(relative)", maxBytes: 1 << 30), read.head.count == read.size else {
+            guard case .success(let read) = CatalogFileSystem.read("\(catalog)/\(relative)", maxBytes: 1 << 30),
+                read.head.count == read.size
+            else {
                 return .failure(CatalogOptimizationError(path: relative, message: "cannot be read whole"))
             }
             var bytes = read.head
@@ -124,8 +135,10 @@ public struct CatalogOptimizer: Sendable {
             let folderKind = parent.split(separator: ".").last.map(String.init) ?? ""
             let isImage = CatalogOptimizer.imageFolders.contains(folderKind)
             if isImage, let format = ImageFormat(sniffing: bytes), format == .png || format == .jpeg,
-               let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: limits) {
-                rewritten = CatalogOptimization.File(path: relative, before: bytes.count, after: rewrite.bytes.count, change: rewrite.change)
+                let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: limits)
+            {
+                rewritten = CatalogOptimization.File(
+                    path: relative, before: bytes.count, after: rewrite.bytes.count, change: rewrite.change)
                 bytes = rewrite.bytes
             }
             do {
@@ -197,7 +210,8 @@ extension CatalogOptimizer {
         }
         // An existing folder is replaced only when it is an earlier output of this command (marked) or empty.
         if case .success(let names) = CatalogFileSystem.list(output), !names.isEmpty,
-           !OwnOutput.isOwn(output + "/" + markerName, marker: marker) {
+            !OwnOutput.isOwn(output + "/" + markerName, marker: marker)
+        {
             throw CatalogOptimizationError(
                 path: output,
                 message: "exists and holds files asset-tool optimize did not write (no \(markerName) in it); give a new or empty folder")
@@ -227,9 +241,12 @@ extension CatalogOptimization {
             "bytes_before": .int(bytesBefore),
             "bytes_after": .int(bytesAfter),
             "app_saving": .int(jpegBytesSaved),
-            "rewritten": .array(rewritten.map { file in
-                .record(["path": .string(file.path), "before": .int(file.before), "after": .int(file.after), "change": .string(file.change)])
-            }),
+            "rewritten": .array(
+                rewritten.map { file in
+                    .record([
+                        "path": .string(file.path), "before": .int(file.before), "after": .int(file.after), "change": .string(file.change),
+                    ])
+                }),
             "unchanged": .int(unchanged),
             "copied": .int(copied),
         ])

@@ -120,7 +120,8 @@ extension CatalogDiagnostic.Code {
                 + "alpha channel (colour type 4 or 6, or a tRNS chunk): App Store Connect rejects the upload (ITMS-90717, "
                 + "ITMS-90396 for watchOS), even when every pixel is opaque. Save it as RGB without alpha."
         case .storeIconFormat:
-            return "The App Store icon is not a PNG, or not 1024x1024 pixels: App Store Connect takes only a 1024x1024 PNG. Export it again."
+            return
+                "The App Store icon is not a PNG, or not 1024x1024 pixels: App Store Connect takes only a 1024x1024 PNG. Export it again."
         case .mixedIconSizes:
             return "An app icon set mixes Xcode 14's single-size entries with per-size entries for one platform, or has dark "
                 + "or tinted icons beside per-size entries (the device uses the sized files and never shows them). Choose one layout."

@@ -1,4 +1,3 @@
-
 /// One finding about a catalog: a stable code, a severity, where (catalog-relative path, JSON key
 /// path, and the line and column the key path's value starts at), and a message in plain words.
 public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -50,12 +49,12 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         public var defaultSeverity: Severity {
             switch self {
             case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath,
-                 .missingAsset, .assetKindMismatch, .storeIconFormat, .missingAppIcon, .invalidIconFile:
+                .missingAsset, .assetKindMismatch, .storeIconFormat, .missingAppIcon, .invalidIconFile:
                 return .error
             case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
-                 .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
-                 .assetNameCase, .unreadableSource, .duplicateImage, .unusedScale, .oversizedImage,
-                 .iconAlpha, .mixedIconSizes, .opaqueDarkIcon, .missingIconSize:
+                .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
+                .assetNameCase, .unreadableSource, .duplicateImage, .unusedScale, .oversizedImage,
+                .iconAlpha, .mixedIconSizes, .opaqueDarkIcon, .missingIconSize:
                 return .warning
             case .dynamicAssetName, .compressibleImage:
                 return .note
@@ -67,7 +66,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         public var readsSources: Bool {
             switch self {
             case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource,
-                 .missingAppIcon, .invalidIconFile:
+                .missingAppIcon, .invalidIconFile:
                 return true
             default:
                 return false
@@ -124,8 +123,10 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
     /// The bytes the app would save by acting on the finding (the catalog's cost findings), when it says.
     public var bytesAtStake: Int?
 
-    package init(_ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
-                position: SourcePosition? = nil, relatedSet: RelatedSet? = nil, bytesAtStake: Int? = nil) {
+    package init(
+        _ code: Code, path: String, keyPath: String? = nil, message: String, severity: Severity? = nil,
+        position: SourcePosition? = nil, relatedSet: RelatedSet? = nil, bytesAtStake: Int? = nil
+    ) {
         self.relatedSet = relatedSet
         self.bytesAtStake = bytesAtStake
         self.code = code

@@ -102,8 +102,10 @@ package struct HashBatch: Sendable {
     /// As `items(for:)`, with the image sets of a catalog that give no image (vector-only, unassigned, or
     /// no universal bitmap), by name, so a caller can say why they are missing, and where a folder walk
     /// stopped short.
-    package static func expand(_ input: String, limits: CatalogLimits = .default,
-                               maximumImages: Int = HashBatch.maximumImages) throws(InputError) -> Expansion {
+    package static func expand(
+        _ input: String, limits: CatalogLimits = .default,
+        maximumImages: Int = HashBatch.maximumImages
+    ) throws(InputError) -> Expansion {
         let status: CatalogFileSystem.Status
         switch CatalogFileSystem.targetStatus(input) {
         case .failure(let error): throw InputError(path: input, reason: error.description)
@@ -140,9 +142,15 @@ package struct HashBatch: Sendable {
             case .directory: walk(path, depth: depth + 1, maximumImages: maximumImages, into: &found, incomplete: &incomplete)
             case .file:
                 if let dot = entry.name.lastIndex(of: "."),
-                   imageExtensions.contains(entry.name[entry.name.index(after: dot)...].lowercased()) {
+                    imageExtensions.contains(entry.name[entry.name.index(after: dot)...].lowercased())
+                {
                     guard found.count < maximumImages else {
-                        incomplete.append(InputError(path: folder, reason: "more than \(maximumImages) images under the folders given; the rest are not hashed (name fewer folders)"))
+                        incomplete.append(
+                            InputError(
+                                path: folder,
+                                reason:
+                                    "more than \(maximumImages) images under the folders given; the rest are not hashed (name fewer folders)"
+                            ))
                         return
                     }
                     found.append(Item(file: path))
@@ -154,14 +162,17 @@ package struct HashBatch: Sendable {
 
     /// The catalog's images, the sets that give none, and what the catalog's rule refused to read (a set
     /// folder or file that is a link out of the catalog, a FIFO): said, never skipped silently.
-    private static func catalogItems(_ root: String, limits: CatalogLimits) throws(InputError) -> (items: [Item], skippedSets: [String], refused: [InputError]) {
+    private static func catalogItems(
+        _ root: String, limits: CatalogLimits
+    ) throws(InputError) -> (items: [Item], skippedSets: [String], refused: [InputError]) {
         let catalog: AssetCatalog
         do {
             catalog = try AssetCatalog.read(at: root, limits: limits)
         } catch {
             throw InputError(path: root, reason: error.reason)
         }
-        var items: [Item] = [], skipped: [String] = []
+        var items: [Item] = []
+        var skipped: [String] = []
         for asset in catalog.assets where asset.kind == .imageSet {
             if let item = item(for: asset, root: root) { items.append(item) } else { skipped.append(asset.name) }
         }
@@ -179,8 +190,8 @@ package struct HashBatch: Sendable {
         universal.entries = asset.entries.filter { ($0.idiom ?? "universal") == "universal" }
         let resolution = VariantResolver.resolve(in: universal, for: VariantQuery(scale: .three, appearance: .light))
         guard let file = resolution.file,
-              let dot = file.lastIndex(of: "."),
-              imageExtensions.contains(file[file.index(after: dot)...].lowercased())
+            let dot = file.lastIndex(of: "."),
+            imageExtensions.contains(file[file.index(after: dot)...].lowercased())
         else { return nil }
         return Item(catalog: root, relative: file, assetName: asset.name)
     }
@@ -275,7 +286,8 @@ package struct HashBatch: Sendable {
     package static func line(_ outcome: Outcome) -> String {
         switch outcome.result {
         case .success(let hash):
-            return "\(outcome.item.file): \(hash.width)x\(hash.height) blurhash \(hash.blurHash) thumbhash \(hash.thumbHashBase64) average \(hash.averageColour)"
+            return
+                "\(outcome.item.file): \(hash.width)x\(hash.height) blurhash \(hash.blurHash) thumbhash \(hash.thumbHashBase64) average \(hash.averageColour)"
         case .failure(let error):
             return error.description
         }

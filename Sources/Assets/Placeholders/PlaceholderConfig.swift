@@ -2,9 +2,9 @@ import AssetsSupport
 import AssetsCodecs
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 /// The small file that maps placeholder roles to a team's own asset names: `placeholders.json`, kept in the
 /// folder that holds the catalog (beside `Assets.xcassets`, not inside it, so Xcode never sees it).
@@ -74,7 +74,9 @@ public enum PlaceholderConfig {
             break
         }
         let opened: OpenFile
-        do { opened = try CatalogFileSystem.open(file) } catch { throw PlaceholderConfigError(file: file, reason: .unreadable(error.description)) }
+        do { opened = try CatalogFileSystem.open(file) } catch {
+            throw PlaceholderConfigError(file: file, reason: .unreadable(error.description))
+        }
         return try names(reading: opened, file: file)
     }
 
@@ -125,12 +127,14 @@ public enum PlaceholderConfig {
         for key in table.keys.sorted() {
             let keyPath = "names.\(key)"
             guard let role = PlaceholderRole(rawValue: key) else {
-                throw PlaceholderConfigError(file: file, keyPath: keyPath,
-                                             reason: .unknownKey(key, expected: PlaceholderRole.allCases.map(\.rawValue)))
+                throw PlaceholderConfigError(
+                    file: file, keyPath: keyPath,
+                    reason: .unknownKey(key, expected: PlaceholderRole.allCases.map(\.rawValue)))
             }
             guard let value = table[key], case .string(let name) = value else {
-                throw PlaceholderConfigError(file: file, keyPath: keyPath,
-                                             reason: .wrongType(expected: "a string", found: table[key]?.typeName ?? "nothing"))
+                throw PlaceholderConfigError(
+                    file: file, keyPath: keyPath,
+                    reason: .wrongType(expected: "a string", found: table[key]?.typeName ?? "nothing"))
             }
             guard !name.isEmpty else {
                 throw PlaceholderConfigError(file: file, keyPath: keyPath, reason: .emptyName)

@@ -42,7 +42,8 @@ public struct PlaceholderConfigError: Error, Sendable, Hashable, CustomStringCon
         case .tooLarge(let bytes, let limit): return "\(place)\(bytes) bytes is larger than a placeholder configuration may be (\(limit))"
         case .notJSON(let detail): return "\(place)not JSON: \(detail)"
         case .wrongType(let expected, let found): return "\(place)expected \(expected), found \(found)"
-        case .unknownKey(let key, let expected): return "\(place)unknown key \"\(key)\" (expected one of \(expected.joined(separator: ", ")))"
+        case .unknownKey(let key, let expected):
+            return "\(place)unknown key \"\(key)\" (expected one of \(expected.joined(separator: ", ")))"
         case .emptyName: return "\(place)the name is empty"
         }
     }

@@ -18,8 +18,10 @@ public struct PlaceholderPresentation: Sendable, ModelConfigurable {
         public var appearance: ButtonAppearance
         public var isEnabled: Bool
 
-        public init(title: String, action: PlaceholderAction, titles: [ControlState: String] = [:], images: [ControlState: String] = [:],
-                    appearance: ButtonAppearance = .standard, isEnabled: Bool = true) {
+        public init(
+            title: String, action: PlaceholderAction, titles: [ControlState: String] = [:], images: [ControlState: String] = [:],
+            appearance: ButtonAppearance = .standard, isEnabled: Bool = true
+        ) {
             self.title = title
             self.action = action
             self.titles = titles.isEmpty ? [.normal: title] : titles
@@ -70,8 +72,9 @@ public struct PlaceholderPresentation: Sendable, ModelConfigurable {
             for state in ControlState.allCases { titles[state] = context.text(button.title(for: state)) }
             var images: [ControlState: String] = [:]
             for state in ControlState.allCases { images[state] = button.image(for: state) }
-            return Button(title: context.text(button.title), action: button.action, titles: titles, images: images,
-                          appearance: button.appearance, isEnabled: button.isEnabled)
+            return Button(
+                title: context.text(button.title), action: button.action, titles: titles, images: images,
+                appearance: button.appearance, isEnabled: button.isEnabled)
         }
         buttonAxis = style.buttonAxis
         appearance = style.appearance

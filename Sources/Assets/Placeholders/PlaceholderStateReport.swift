@@ -69,28 +69,36 @@ public struct PlaceholderStateReport: Sendable {
             ("locale", .string(locale)),
         ]
         if let presentation {
-            members.append(("style", .object([
-                ("name", .string(presentation.style?.name)),
-                ("title", .string(presentation.title)),
-                ("subtitle", .string(presentation.subtitle)),
-                ("buttons", .array(presentation.buttons.map { $0.reportJSON(query.appearance) })),
-                ("button_axis", .string(presentation.buttonAxis.rawValue)),
-                ("activity_indicator", .bool(presentation.showsActivityIndicator)),
-                ("image", .string(imageWords)),
-                ("appearance", presentation.appearance.reportJSON(query.appearance)),
-            ])))
+            members.append(
+                (
+                    "style",
+                    .object([
+                        ("name", .string(presentation.style?.name)),
+                        ("title", .string(presentation.title)),
+                        ("subtitle", .string(presentation.subtitle)),
+                        ("buttons", .array(presentation.buttons.map { $0.reportJSON(query.appearance) })),
+                        ("button_axis", .string(presentation.buttonAxis.rawValue)),
+                        ("activity_indicator", .bool(presentation.showsActivityIndicator)),
+                        ("image", .string(imageWords)),
+                        ("appearance", presentation.appearance.reportJSON(query.appearance)),
+                    ])
+                ))
         } else {
             members.append(("style", .null))
         }
         if let animation {
-            members.append(("animation", .object([
-                ("frames", .int(animation.frameCount)),
-                ("delays_ms", .array(animation.delays.map { .int($0) })),
-                ("plays", .int(animation.loop.plays)),
-                ("cycle_ms", .int(animation.cycleDuration)),
-                ("speed", .double(presentation?.animation?.effectiveSpeed ?? 1)),
-                ("loop_mode", .string(loopModeWords)),
-            ])))
+            members.append(
+                (
+                    "animation",
+                    .object([
+                        ("frames", .int(animation.frameCount)),
+                        ("delays_ms", .array(animation.delays.map { .int($0) })),
+                        ("plays", .int(animation.loop.plays)),
+                        ("cycle_ms", .int(animation.cycleDuration)),
+                        ("speed", .double(presentation?.animation?.effectiveSpeed ?? 1)),
+                        ("loop_mode", .string(loopModeWords)),
+                    ])
+                ))
         }
         return .object(members)
     }

@@ -21,8 +21,8 @@ extension CatalogHTMLReport {
 
     /// A square filled with the colour (sRGB components, clamped), or a label for a system colour.
     static func swatch(_ color: ColorValue?) -> String {
-        guard case let .components(components)? = color else {
-            if case let .system(name, _)? = color { return "<span class=\"no-preview\">\(HTMLText.escape(name))</span>" }
+        guard case .components(let components)? = color else {
+            if case .system(let name, _)? = color { return "<span class=\"no-preview\">\(HTMLText.escape(name))</span>" }
             return "<span class=\"no-preview\">no colour</span>"
         }
         func byte(_ value: Double?) -> Int { Int((min(max(value ?? 0, 0), 1) * 255).rounded()) }
@@ -35,12 +35,13 @@ extension CatalogHTMLReport {
 
     static func words(for color: ColorValue?) -> String {
         switch color {
-        case let .components(c)?:
+        case .components(let c)?:
             func text(_ value: Double) -> String { String(Double(Int((value * 1000).rounded())) / 1000) }
-            let values = c.white.map { ["white \(text($0))"] }
+            let values =
+                c.white.map { ["white \(text($0))"] }
                 ?? [c.red, c.green, c.blue].map { $0.map(text) ?? "?" }
             return ([c.colorSpace ?? "srgb"] + values + ["alpha \(text(c.alpha))"]).joined(separator: " ")
-        case let .system(name, platform)?:
+        case .system(let name, let platform)?:
             return "system \(name)" + (platform.map { " (\($0))" } ?? "")
         case nil:
             return "no colour"

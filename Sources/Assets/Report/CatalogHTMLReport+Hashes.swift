@@ -11,7 +11,8 @@ extension CatalogHTMLReport {
         }
         // The BlurHash at 32 px on the longer side, in the image's aspect ratio.
         let longer = max(hash.width, hash.height)
-        let width = max(1, 32 * hash.width / longer), height = max(1, 32 * hash.height / longer)
+        let width = max(1, 32 * hash.width / longer)
+        let height = max(1, 32 * hash.height / longer)
         var html = "<div class=\"variants hash-previews\">\n"
         let previews: [(String, String, RGBAImage?)] = [
             ("BlurHash", hash.blurHash, try? BlurHash.decode(hash.blurHash, width: width, height: height)),
@@ -22,7 +23,8 @@ extension CatalogHTMLReport {
             let side = thumbnailSide
             let shownWidth = image.width >= image.height ? side : side * image.width / image.height
             let shownHeight = image.height >= image.width ? side : side * image.height / image.width
-            html += "<figure class=\"variant\"><div class=\"frame\"><img data-src=\"\(HTMLText.dataURI(png, type: "image/png"))\" "
+            html +=
+                "<figure class=\"variant\"><div class=\"frame\"><img data-src=\"\(HTMLText.dataURI(png, type: "image/png"))\" "
                 + "width=\"\(shownWidth)\" height=\"\(shownHeight)\" alt=\"\(kind) preview\"></div>"
                 + "<figcaption><span class=\"traits\">\(kind)</span> <span class=\"facts\">\(HTMLText.escape(text))</span></figcaption></figure>\n"
         }

@@ -18,8 +18,9 @@ extension CatalogHTMLReport {
         for state in Self.placeholderStates {
             screens += "<div class=\"state-name\">\(HTMLText.escape(state.rawValue))</div>\n"
             for appearance in [VariantQuery.Appearance.light, .dark] {
-                let context = PlaceholderContext(catalog: placeholderCatalog ?? catalog, query: VariantQuery(appearance: appearance), names: names,
-                                                 localization: localization)
+                let context = PlaceholderContext(
+                    catalog: placeholderCatalog ?? catalog, query: VariantQuery(appearance: appearance), names: names,
+                    localization: localization)
                 var report = PlaceholderStateReport(state: state, context: context, styles: styles)
                 try? report.readAnimation()  // A GIF that cannot be read shows as its validation finding; the page still draws.
                 let id = "ph-\(state.rawValue)-\(appearance.rawValue)"
@@ -28,13 +29,17 @@ extension CatalogHTMLReport {
             }
         }
         html += "<style>\n\(rules)</style>\n"
-        html += "<div class=\"placeholder-grid\">\n<div class=\"head\"></div><div class=\"head\">light</div><div class=\"head\">dark</div>\n"
+        html +=
+            "<div class=\"placeholder-grid\">\n<div class=\"head\"></div><div class=\"head\">light</div><div class=\"head\">dark</div>\n"
         return html + screens + "</div>\n</section>\n"
     }
 
-    private func placeholderScreen(_ report: PlaceholderStateReport, id: String, appearance: VariantQuery.Appearance,
-                                   thumbnails: inout ThumbnailCache) -> String {
-        var html = "<div class=\"screen \(appearance.rawValue)\" id=\"\(id)\" data-state=\"\(report.state.rawValue)\" data-appearance=\"\(appearance.rawValue)\">\n"
+    private func placeholderScreen(
+        _ report: PlaceholderStateReport, id: String, appearance: VariantQuery.Appearance,
+        thumbnails: inout ThumbnailCache
+    ) -> String {
+        var html =
+            "<div class=\"screen \(appearance.rawValue)\" id=\"\(id)\" data-state=\"\(report.state.rawValue)\" data-appearance=\"\(appearance.rawValue)\">\n"
         guard let presentation = report.presentation else {
             return html + "<p class=\"caption\">the content is shown</p>\n</div>\n"
         }
@@ -54,7 +59,8 @@ extension CatalogHTMLReport {
             html += "<div class=\"buttons \(presentation.buttonAxis.rawValue)\">"
             for (index, button) in presentation.buttons.enumerated() {
                 let state = button.isEnabled ? ControlState.normal : .disabled
-                html += "<span class=\"button b\(index)\(button.isEnabled ? "" : " disabled")\" data-action=\"\(HTMLText.escape(button.action.name))\">"
+                html +=
+                    "<span class=\"button b\(index)\(button.isEnabled ? "" : " disabled")\" data-action=\"\(HTMLText.escape(button.action.name))\">"
                 html += HTMLText.escape(button.titles[state] ?? button.title) + "</span>"
             }
             html += "</div>\n"
@@ -85,11 +91,16 @@ extension CatalogHTMLReport {
         let look = presentation.appearance
         func color(_ value: PlaceholderColor) -> String { value.resolved(for: appearance).css }
         func px(_ value: Double) -> String { "\(Points(value))px" }
-        func insets(_ value: PlaceholderEdgeInsets) -> String { "\(px(value.top)) \(px(value.right)) \(px(value.bottom)) \(px(value.left))" }
+        func insets(_ value: PlaceholderEdgeInsets) -> String {
+            "\(px(value.top)) \(px(value.right)) \(px(value.bottom)) \(px(value.left))"
+        }
         func font(_ text: PlaceholderTextAttributes) -> String {
-            var rule = "font: \(text.italic ? "italic " : "")\(text.weight.cssWeight) \(px(text.fontSize))/1.25 -apple-system, system-ui, sans-serif; "
+            var rule =
+                "font: \(text.italic ? "italic " : "")\(text.weight.cssWeight) \(px(text.fontSize))/1.25 -apple-system, system-ui, sans-serif; "
             rule += "color: \(color(text.color)); text-align: \(text.alignment.css); "
-            rule += text.isMultiline ? "white-space: normal; " : "white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%; "
+            rule +=
+                text.isMultiline
+                ? "white-space: normal; " : "white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 100%; "
             return rule
         }
         func border(_ value: PlaceholderBorder) -> String {
@@ -119,7 +130,8 @@ extension CatalogHTMLReport {
         css += "\(box) .ph-image img { \(size)max-height: none; object-fit: \(image.layout.contentMode.css); "
         css += "background: \(color(image.backgroundColor)); \(border(image.border))}\n"
         css += "\(box) .title { margin: 0; \(font(look.textViewAppearance.titleAppearance.textAttributes))width: 100%; }\n"
-        css += "\(box) .subtitle { margin: 0; opacity: 1; \(font(look.textViewAppearance.subtitleAppearance.textAttributes))width: 100%; }\n"
+        css +=
+            "\(box) .subtitle { margin: 0; opacity: 1; \(font(look.textViewAppearance.subtitleAppearance.textAttributes))width: 100%; }\n"
         css += "\(box) .title + .subtitle { margin-top: \(px(look.textViewAppearance.spacing - look.spacing)); }\n"
         css += "\(box) .buttons { margin: 0; gap: \(px(look.buttonSpacing)); align-self: stretch; align-items: stretch; }\n"
         for (index, button) in presentation.buttons.enumerated() {

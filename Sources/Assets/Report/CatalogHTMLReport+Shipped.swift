@@ -22,18 +22,23 @@ extension CatalogHTMLReport {
     func shippedSection(_ cost: CompiledCatalogCost) -> String {
         let map = Self.shippedMap(cost)
         let estimated = cost.sets.contains { $0.atlasBytes > 0 }
-        var html = "<section class=\"size-map shipped\" id=\"shipped\">\n<h2>Shipped <span class=\"count\">"
+        var html =
+            "<section class=\"size-map shipped\" id=\"shipped\">\n<h2>Shipped <span class=\"count\">"
             + "\(HTMLText.escape(SizeMap.compact(cost.fileSize)))</span></h2>\n"
-        html += "<p class=\"note\">\(HTMLText.escape(cost.path)): \(CatalogCostReport.grouped(cost.fileSize)) bytes, "
+        html +=
+            "<p class=\"note\">\(HTMLText.escape(cost.path)): \(CatalogCostReport.grouped(cost.fileSize)) bytes, "
             + "\(CatalogCostReport.grouped(map.bytes)) of them in \(cost.sets.count) set\(cost.sets.count == 1 ? "" : "s")' renditions, "
             + "\(CatalogCostReport.grouped(cost.containerBytes)) the container's"
-        if cost.unattributedAtlasBytes > 0 { html += ", \(CatalogCostReport.grouped(cost.unattributedAtlasBytes)) in atlases no set is cropped from" }
+        if cost.unattributedAtlasBytes > 0 {
+            html += ", \(CatalogCostReport.grouped(cost.unattributedAtlasBytes)) in atlases no set is cropped from"
+        }
         html += ". The same figures as <code>asset-tool size --car</code>"
         html += estimated ? "; a set's share of a packed atlas is split by crop area, an estimate (marked ~).</p>\n" : ".</p>\n"
         if map.bytes > 0 { html += map.svg(links: [:], titleID: "shipped-treemap-title") }
         if !map.largest.isEmpty {
             let atlas = Dictionary(cost.sets.map { ($0.name, $0.atlasBytes) }, uniquingKeysWith: { first, _ in first })
-            html += "<table class=\"largest\">\n<caption>The \(map.largest.count) largest set\(map.largest.count == 1 ? "" : "s") in the app</caption>\n"
+            html +=
+                "<table class=\"largest\">\n<caption>The \(map.largest.count) largest set\(map.largest.count == 1 ? "" : "s") in the app</caption>\n"
                 + "<thead><tr><th scope=\"col\">bytes</th><th scope=\"col\">set</th></tr></thead>\n<tbody>\n"
             for tile in map.largest {
                 let mark = (atlas[tile.path] ?? 0) > 0 ? "~" : ""
@@ -46,7 +51,8 @@ extension CatalogHTMLReport {
             html += "<p class=\"note\">Payloads stored more than once: \(CatalogCostReport.grouped(wasted)) bytes.</p>\n"
         }
         if let unexplained = cost.unexplained, !unexplained.isEmpty {
-            html += "<p class=\"note\">In the app but in no set of this catalog: "
+            html +=
+                "<p class=\"note\">In the app but in no set of this catalog: "
                 + unexplained.prefix(20).map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: ", ")
                 + (unexplained.count > 20 ? " and \(unexplained.count - 20) more" : "") + ".</p>\n"
         }

@@ -92,8 +92,10 @@ struct SizeMap: Sendable {
                 tile.children = shown.map(Self.tile)
                 let rest = row.bytes - shown.reduce(0) { $0 + $1.bytes }
                 if held.count > shown.count, rest > 0 {
-                    tile.children.append(Tile(kind: .other, path: "\(held.count - shown.count) more set\(held.count - shown.count == 1 ? "" : "s")",
-                                              bytes: rest, saving: max(0, row.saving - shown.reduce(0) { $0 + $1.saving }), savings: [:]))
+                    tile.children.append(
+                        Tile(
+                            kind: .other, path: "\(held.count - shown.count) more set\(held.count - shown.count == 1 ? "" : "s")",
+                            bytes: rest, saving: max(0, row.saving - shown.reduce(0) { $0 + $1.saving }), savings: [:]))
                 }
             }
             tiles.append(tile)
@@ -101,8 +103,10 @@ struct SizeMap: Sendable {
         let rest = bytes - chosen.reduce(0) { $0 + $1.bytes }
         if top.count > chosen.count, rest > 0 {
             let count = top.count - chosen.count
-            tiles.append(Tile(kind: .other, path: "\(count) more group\(count == 1 ? "" : "s") or set\(count == 1 ? "" : "s")",
-                              bytes: rest, saving: max(0, saving - chosen.reduce(0) { $0 + $1.saving }), savings: [:]))
+            tiles.append(
+                Tile(
+                    kind: .other, path: "\(count) more group\(count == 1 ? "" : "s") or set\(count == 1 ? "" : "s")",
+                    bytes: rest, saving: max(0, saving - chosen.reduce(0) { $0 + $1.saving }), savings: [:]))
         }
         self.tiles = tiles
     }
@@ -129,7 +133,9 @@ struct SizeMap: Sendable {
     /// grown while it makes its rectangles' worst aspect ratio no worse.
     static func squarify(_ weights: [Double], in bounds: Rect) -> [Rect] {
         let total = weights.reduce(0, +)
-        guard total > 0, bounds.width > 0, bounds.height > 0 else { return weights.map { _ in Rect(x: bounds.x, y: bounds.y, width: 0, height: 0) } }
+        guard total > 0, bounds.width > 0, bounds.height > 0 else {
+            return weights.map { _ in Rect(x: bounds.x, y: bounds.y, width: 0, height: 0) }
+        }
         let scale = bounds.width * bounds.height / total
         let areas = weights.map { $0 * scale }
         var out: [Rect] = []
@@ -203,7 +209,8 @@ struct SizeMap: Sendable {
     /// path, the bytes, each finding's bytes), tiles whose sets have cost findings marked by class (`cost`)
     /// and a dashed outline. `links` gives a set's card anchor (`asset-N`), where known.
     func svg(links: [String: Int], titleID: String = "treemap-title") -> String {
-        var html = "<svg class=\"treemap\" viewBox=\"0 0 \(Self.number(Self.width)) \(Self.number(Self.height))\" "
+        var html =
+            "<svg class=\"treemap\" viewBox=\"0 0 \(Self.number(Self.width)) \(Self.number(Self.height))\" "
             + "role=\"img\" aria-labelledby=\"\(titleID)\" preserveAspectRatio=\"none\">\n"
             + "<title id=\"\(titleID)\">Bytes by group and set: \(HTMLText.escape(Self.compact(bytes))) in \(sets) set\(sets == 1 ? "" : "s")</title>\n"
         let frames = Self.squarify(tiles.map { Double($0.bytes) }, in: Rect(x: 0, y: 0, width: Self.width, height: Self.height))
@@ -231,13 +238,19 @@ struct SizeMap: Sendable {
         let name = tile.kind == .group ? tile.path + "/" : tile.path
         var title = "\(name): \(CatalogCostReport.grouped(tile.bytes)) bytes"
         let found = Self.findingWords(tile.savings)
-        if !found.isEmpty { title += "; \(found)" } else if tile.saving > 0 { title += "; findings promise \(CatalogCostReport.grouped(tile.saving)) bytes" }
+        if !found.isEmpty {
+            title += "; \(found)"
+        } else if tile.saving > 0 {
+            title += "; findings promise \(CatalogCostReport.grouped(tile.saving)) bytes"
+        }
         var html = ""
         let link = tile.kind == .set ? links[tile.path] : nil
         if let link { html += "<a href=\"#asset-\(link)\">" }
-        html += "<g class=\"\(classes.joined(separator: " "))\" data-path=\"\(HTMLText.escape(tile.path))\" data-bytes=\"\(tile.bytes)\""
+        html +=
+            "<g class=\"\(classes.joined(separator: " "))\" data-path=\"\(HTMLText.escape(tile.path))\" data-bytes=\"\(tile.bytes)\""
             + (tile.saving > 0 ? " data-saving=\"\(tile.saving)\"" : "") + "><title>\(HTMLText.escape(title))</title>"
-        html += "<rect x=\"\(Self.number(frame.x))\" y=\"\(Self.number(frame.y))\" width=\"\(Self.number(frame.width))\" height=\"\(Self.number(frame.height))\"></rect>"
+        html +=
+            "<rect x=\"\(Self.number(frame.x))\" y=\"\(Self.number(frame.y))\" width=\"\(Self.number(frame.width))\" height=\"\(Self.number(frame.height))\"></rect>"
         // A label where it fits: the last part of the path, then the size (and the saving) on a second line.
         let leaf = tile.kind == .other ? tile.path : String(tile.path.split(separator: "/").last ?? Substring(tile.path))
         let fits = Int((frame.width - 8) / 6.5)
@@ -246,13 +259,16 @@ struct SizeMap: Sendable {
             let text = leaf.count > fits ? String(leaf.prefix(fits - 1)) + "…" : leaf
             // A group's size follows its name on its label band; a set's goes on a second line.
             let inline = " " + Self.compact(tile.bytes)
-            let sizeInline = hasChildren && text.count + inline.count <= fits ? "<tspan class=\"size\">\(HTMLText.escape(inline))</tspan>" : ""
-            html += "<text x=\"\(Self.number(frame.x + 4))\" y=\"\(Self.number(frame.y + 13))\">\(HTMLText.escape(text))\(sizeInline)</text>"
+            let sizeInline =
+                hasChildren && text.count + inline.count <= fits ? "<tspan class=\"size\">\(HTMLText.escape(inline))</tspan>" : ""
+            html +=
+                "<text x=\"\(Self.number(frame.x + 4))\" y=\"\(Self.number(frame.y + 13))\">\(HTMLText.escape(text))\(sizeInline)</text>"
             if frame.height >= 30, !hasChildren {
                 let size = Self.compact(tile.bytes) + (tile.saving > 0 ? ", saves \(Self.compact(tile.saving))" : "")
                 let shown = size.count > fits ? Self.compact(tile.bytes) : size
                 if shown.count <= fits {
-                    html += "<text class=\"size\" x=\"\(Self.number(frame.x + 4))\" y=\"\(Self.number(frame.y + 27))\">\(HTMLText.escape(shown))</text>"
+                    html +=
+                        "<text class=\"size\" x=\"\(Self.number(frame.x + 4))\" y=\"\(Self.number(frame.y + 27))\">\(HTMLText.escape(shown))</text>"
                 }
             }
         }
@@ -266,20 +282,24 @@ extension CatalogHTMLReport {
     /// The size section: the totals and what the findings save, the treemap, the legend, the largest sets.
     /// Empty when the validation counted no bytes (a report made from a catalog the validator did not read).
     func sizeSection(_ map: SizeMap, links: [String: Int]) -> String {
-        var html = "<section class=\"size-map\" id=\"size\">\n<h2>Size <span class=\"count\">\(HTMLText.escape(SizeMap.compact(map.bytes)))</span></h2>\n"
+        var html =
+            "<section class=\"size-map\" id=\"size\">\n<h2>Size <span class=\"count\">\(HTMLText.escape(SizeMap.compact(map.bytes)))</span></h2>\n"
         html += "<p class=\"note\">\(CatalogCostReport.grouped(map.bytes)) bytes in the files the sets name"
         if map.saving > 0 {
-            html += "; the cost findings promise \(CatalogCostReport.grouped(map.saving)) bytes (\(HTMLText.escape(SizeMap.findingWords(map.savings))))"
+            html +=
+                "; the cost findings promise \(CatalogCostReport.grouped(map.saving)) bytes (\(HTMLText.escape(SizeMap.findingWords(map.savings))))"
         }
         html += ". The same figures as <code>asset-tool size</code>; tiles with cost findings are amber and outlined.</p>\n"
         if map.bytes > 0 { html += map.svg(links: links) }
         if !map.largest.isEmpty {
-            html += "<table class=\"largest\">\n<caption>The \(map.largest.count) largest set\(map.largest.count == 1 ? "" : "s")</caption>\n"
+            html +=
+                "<table class=\"largest\">\n<caption>The \(map.largest.count) largest set\(map.largest.count == 1 ? "" : "s")</caption>\n"
                 + "<thead><tr><th scope=\"col\">bytes</th><th scope=\"col\">saving</th><th scope=\"col\">findings</th><th scope=\"col\">set</th></tr></thead>\n<tbody>\n"
             for tile in map.largest {
                 let name = HTMLText.escape(tile.path)
                 let cell = links[tile.path].map { "<a href=\"#asset-\($0)\">\(name)</a>" } ?? name
-                html += "<tr\(tile.saving > 0 ? " class=\"cost\"" : "")><td>\(CatalogCostReport.grouped(tile.bytes))</td>"
+                html +=
+                    "<tr\(tile.saving > 0 ? " class=\"cost\"" : "")><td>\(CatalogCostReport.grouped(tile.bytes))</td>"
                     + "<td>\(tile.saving > 0 ? CatalogCostReport.grouped(tile.saving) : "-")</td>"
                     + "<td>\(HTMLText.escape(SizeMap.findingWords(tile.savings)))</td><td>\(cell)</td></tr>\n"
             }

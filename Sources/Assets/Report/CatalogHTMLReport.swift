@@ -61,11 +61,14 @@ public struct CatalogHTMLReport: Sendable {
     /// `CatalogValidator.validateKeepingOutline(catalogAt:)`, which also gives `validation`), the sets the
     /// placeholder names name are read in full, and each set is read again, whole, when its batch is drawn
     /// (`render`, `write(to:)`), so memory stays flat however many sets the catalog has.
-    public static func reading(outline: AssetCatalog, validation: CatalogReport, names: PlaceholderNames = .conventional,
-                               limits: CatalogLimits = .default, thumbnailSide: Int = 96) throws(CatalogReadError) -> CatalogHTMLReport {
+    public static func reading(
+        outline: AssetCatalog, validation: CatalogReport, names: PlaceholderNames = .conventional,
+        limits: CatalogLimits = .default, thumbnailSide: Int = 96
+    ) throws(CatalogReadError) -> CatalogHTMLReport {
         let wanted = Set(PlaceholderRole.allCases.map { names[$0] })
         var report = CatalogHTMLReport(catalog: outline, validation: validation, names: names, thumbnailSide: thumbnailSide)
-        report.placeholderCatalog = try AssetCatalog.read(at: outline.root, plan: CatalogReadPlan(limits: limits, sets: .named(accepts: { wanted.contains($0) })))
+        report.placeholderCatalog = try AssetCatalog.read(
+            at: outline.root, plan: CatalogReadPlan(limits: limits, sets: .named(accepts: { wanted.contains($0) })))
         report.rereadsSets = limits
         return report
     }
@@ -145,26 +148,27 @@ public struct CatalogHTMLReport: Sendable {
     /// the next batch starts), so memory holds one batch, not the page.
     func render(progress: ((_ done: Int, _ total: Int) -> Void)?, emit: (String) -> Void) {
         let budget = pdfBudget ?? PDFRenderBudget()
-        var thumbnails = ThumbnailCache(root: catalog.root, maxSide: thumbnailSide, limits: limits, pdfRenderer: pdfRenderer, pdfBudget: budget)
+        var thumbnails = ThumbnailCache(
+            root: catalog.root, maxSide: thumbnailSide, limits: limits, pdfRenderer: pdfRenderer, pdfBudget: budget)
         let title = catalogTitle
         let (byAsset, general) = diagnosticsByAsset()
         var head = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="\(ReportPage.contentSecurityPolicy)">
-        <title>\(HTMLText.escape(title)): asset report</title>
-        <style>\(ReportPage.styleSheet)</style>
-        </head>
-        <body data-assets="\(catalog.assets.count)" data-errors="\(validation.errorCount)" data-warnings="\(validation.warningCount)">
-        <header class="page-header">
-        <h1>\(HTMLText.escape(title))</h1>
-        <p class="summary\(validation.errorCount > 0 ? " has-errors" : "")">\(HTMLText.escape(validation.summary))</p>
-        </header>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(ReportPage.contentSecurityPolicy)">
+            <title>\(HTMLText.escape(title)): asset report</title>
+            <style>\(ReportPage.styleSheet)</style>
+            </head>
+            <body data-assets="\(catalog.assets.count)" data-errors="\(validation.errorCount)" data-warnings="\(validation.warningCount)">
+            <header class="page-header">
+            <h1>\(HTMLText.escape(title))</h1>
+            <p class="summary\(validation.errorCount > 0 ? " has-errors" : "")">\(HTMLText.escape(validation.summary))</p>
+            </header>
 
-        """
+            """
         if !general.isEmpty {
             head += "<section class=\"catalog-diagnostics\">\n<h2>Catalog</h2>\n" + diagnosticList(general) + "</section>\n"
         }
@@ -185,8 +189,9 @@ public struct CatalogHTMLReport: Sendable {
         let savingBySet = map?.savingBySet ?? [:]
         let setBytes = validation.setBytes.count == catalog.assets.count ? validation.setBytes : []
         if let usage { emit(usageSummary(usage)) }
-        emit("<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
-             + filterForm(byAsset: byAsset, sized: !setBytes.isEmpty))
+        emit(
+            "<section class=\"assets\">\n<h2>Assets <span class=\"count\">\(catalog.assets.count)</span></h2>\n"
+                + filterForm(byAsset: byAsset, sized: !setBytes.isEmpty))
         let shared = thumbnails
         let root = thumbnails.root
         let total = catalog.assets.count
@@ -198,11 +203,14 @@ public struct CatalogHTMLReport: Sendable {
                 let index = start + offset
                 let asset = wholeAsset(at: index, root: root)
                 let size = setBytes.isEmpty ? nil : SetSize(bytes: setBytes[index], saving: savingBySet[asset.path] ?? 0)
-                return assetArticle(asset, index: index, diagnostics: byAsset[index] ?? [], thumbnails: shared,
-                                    size: size, usage: usage.map { $0[asset.path] })
+                return assetArticle(
+                    asset, index: index, diagnostics: byAsset[index] ?? [], thumbnails: shared,
+                    size: size, usage: usage.map { $0[asset.path] })
             }
             emit(articles.joined())
-            if end % SetChunk.size == 0 || end == total { emit(SetChunk.closing(startingAt: end - 1 - (end - 1) % SetChunk.size, markupChunks: markupChunks)) }
+            if end % SetChunk.size == 0 || end == total {
+                emit(SetChunk.closing(startingAt: end - 1 - (end - 1) % SetChunk.size, markupChunks: markupChunks))
+            }
             for done in start..<end { progress?(done + 1, total) }
             start = end
         }
@@ -210,7 +218,8 @@ public struct CatalogHTMLReport: Sendable {
         if let map { end += sizeSection(map, links: links) }
         if let shipped { end += shippedSection(shipped) }
         if budget.skipped > 0 {
-            end += "<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF preview\(budget.skipped == 1 ? "" : "s") skipped: drawing PDFs "
+            end +=
+                "<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF preview\(budget.skipped == 1 ? "" : "s") skipped: drawing PDFs "
                 + "took the report's budget of \(PDFRenderBudget.words(budget.allowed)) s (\(PDFRenderBudget.words(budget.seconds)) s and "
                 + "\(PDFRenderBudget.words(budget.secondsPerPDF)) s a PDF).</p>\n"
         }
@@ -222,7 +231,8 @@ public struct CatalogHTMLReport: Sendable {
     /// each with the number of sets it would show.
     func filterForm(byAsset: [Int: [CatalogDiagnostic]], sized: Bool = false) -> String {
         var setsWith: [String: Int] = [:]
-        var withErrors = 0, withWarnings = 0
+        var withErrors = 0
+        var withWarnings = 0
         for found in byAsset.values {
             for code in Set(found.map(\.code.rawValue)) { setsWith[code, default: 0] += 1 }
             if found.contains(where: { $0.severity == .error }) { withErrors += 1 }
@@ -232,7 +242,8 @@ public struct CatalogHTMLReport: Sendable {
             "<option value=\"\(HTMLText.escape(value))\">\(HTMLText.escape(label))</option>"
         }
         var html = "<form class=\"filter\" id=\"filter\" role=\"search\" hidden>"
-        html += "<label>Name <input type=\"search\" id=\"filter-name\" placeholder=\"part of a name\" autocomplete=\"off\" spellcheck=\"false\"></label> "
+        html +=
+            "<label>Name <input type=\"search\" id=\"filter-name\" placeholder=\"part of a name\" autocomplete=\"off\" spellcheck=\"false\"></label> "
         html += "<label>Findings <select id=\"filter-findings\">"
         html += option("", "all sets (\(catalog.assets.count))")
         html += option("any", "with findings (\(byAsset.count))")
@@ -256,7 +267,9 @@ public struct CatalogHTMLReport: Sendable {
         if sized {
             html += "<label>Size <select id=\"filter-size\">"
             html += option("", "any size")
-            for (bytes, label) in [(10_000, "10 KB"), (100_000, "100 KB"), (1_000_000, "1 MB")] { html += option(String(bytes), "at least \(label)") }
+            for (bytes, label) in [(10_000, "10 KB"), (100_000, "100 KB"), (1_000_000, "1 MB")] {
+                html += option(String(bytes), "at least \(label)")
+            }
             html += option("saving", "with savings")
             html += "</select></label> "
         }
@@ -278,11 +291,14 @@ public struct CatalogHTMLReport: Sendable {
 
     /// One set's card. `size`: nil when the bytes were not counted. `usage`: nil when the sources were not
     /// read; `.some(nil)` when they were and the set was not checked for use.
-    func assetArticle(_ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: ThumbnailCache,
-                      size: SetSize? = nil, usage: SetUsage?? = nil) -> String {
+    func assetArticle(
+        _ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: ThumbnailCache,
+        size: SetSize? = nil, usage: SetUsage?? = nil
+    ) -> String {
         let severity = found.contains { $0.severity == .error } ? " has-errors" : (found.isEmpty ? "" : " has-warnings")
         let unused = usage??.isUnused == true
-        var html = "<article class=\"asset\(severity)\(unused ? " unused" : "")\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\""
+        var html =
+            "<article class=\"asset\(severity)\(unused ? " unused" : "")\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\""
         if let size {
             html += " data-bytes=\"\(size.bytes)\"" + (size.saving > 0 ? " data-saving=\"\(size.saving)\"" : "")
         }
@@ -294,12 +310,15 @@ public struct CatalogHTMLReport: Sendable {
             html += " data-severities=\"\(HTMLText.escape(severities))\" data-codes=\"\(HTMLText.escape(codes))\""
         }
         html += ">\n"
-        html += "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span>"
+        html +=
+            "<h3><span class=\"name\">\(HTMLText.escape(asset.name))</span> <span class=\"kind\">\(HTMLText.escape(asset.folderExtension))</span>"
             + (unused ? " <span class=\"unused-mark\">unused</span>" : "") + "</h3>\n"
         html += "<p class=\"path\">\(HTMLText.escape(asset.path))</p>\n"
         if let size {
-            html += "<p class=\"bytes\"><span class=\"size\" title=\"\(CatalogCostReport.grouped(size.bytes)) bytes\">\(HTMLText.escape(SizeMap.compact(size.bytes)))</span>"
-                + (size.saving > 0 ? " <span class=\"saving\">cost findings save \(HTMLText.escape(SizeMap.compact(size.saving)))</span>" : "") + "</p>\n"
+            html +=
+                "<p class=\"bytes\"><span class=\"size\" title=\"\(CatalogCostReport.grouped(size.bytes)) bytes\">\(HTMLText.escape(SizeMap.compact(size.bytes)))</span>"
+                + (size.saving > 0
+                    ? " <span class=\"saving\">cost findings save \(HTMLText.escape(SizeMap.compact(size.saving)))</span>" : "") + "</p>\n"
         }
         if case .some(.some(let use)) = usage { html += usedBy(use) }
         if !found.isEmpty { html += diagnosticList(found) }
@@ -340,7 +359,8 @@ public struct CatalogHTMLReport: Sendable {
                 + "<figcaption><span class=\"traits\">\(HTMLText.escape(traits))</span></figcaption></figure>\n"
         }
         let thumbnail = thumbnails.thumbnail(of: file)
-        return "<figure class=\"variant\(dark ? " dark" : "")\"><div class=\"frame\">\(Self.imageTag(thumbnail, alt: filename, lazy: true))</div>"
+        return
+            "<figure class=\"variant\(dark ? " dark" : "")\"><div class=\"frame\">\(Self.imageTag(thumbnail, alt: filename, lazy: true))</div>"
             + "<figcaption><span class=\"traits\">\(HTMLText.escape(traits))</span>"
             + "<span class=\"file\">\(HTMLText.escape(filename))</span>"
             + "<span class=\"facts\">\(HTMLText.escape(Self.facts(of: thumbnail)))</span></figcaption></figure>\n"
@@ -352,8 +372,10 @@ public struct CatalogHTMLReport: Sendable {
         words += entry.appearances.map { $0.appearance == "luminosity" ? $0.value : "\($0.appearance) \($0.value)" }
         if entry.appearances.isEmpty { words.append("any") }
         if let scale = entry.scale { words.append(scale) } else { words.append("single scale") }
-        for extra in [entry.subtype, entry.widthClass.map { "width \($0)" }, entry.heightClass.map { "height \($0)" },
-                      entry.displayGamut, entry.languageDirection, entry.locale].compactMap({ $0 }) {
+        for extra in [
+            entry.subtype, entry.widthClass.map { "width \($0)" }, entry.heightClass.map { "height \($0)" },
+            entry.displayGamut, entry.languageDirection, entry.locale,
+        ].compactMap({ $0 }) {
             words.append(extra)
         }
         return words.joined(separator: " · ")
@@ -374,10 +396,10 @@ public struct CatalogHTMLReport: Sendable {
     /// once even with `loading="lazy"`, which made a page of 10,000 sets decode 10,000 images on open).
     static func imageTag(_ thumbnail: Thumbnail, alt: String, lazy: Bool) -> String {
         switch thumbnail.content {
-        case let .image(uri, width, height):
+        case .image(let uri, let width, let height):
             let source = lazy ? "data-src" : "src"
             return "<img \(source)=\"\(uri)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(HTMLText.escape(alt))\" decoding=\"async\">"
-        case let .unavailable(reason):
+        case .unavailable(let reason):
             return "<span class=\"no-preview\" title=\"\(HTMLText.escape(reason))\">\(HTMLText.escape(reason))</span>"
         }
     }
@@ -409,7 +431,8 @@ public struct CatalogHTMLReport: Sendable {
     func usageSummary(_ usage: [String: SetUsage]) -> String {
         let unused = usage.values.filter(\.isUnused).count
         let project = usageProject.map { " in \(HTMLText.escape($0))" } ?? ""
-        return "<p class=\"usage-summary\" id=\"usage\">Sources\(project): \(usage.count - unused) set\(usage.count - unused == 1 ? "" : "s") used, "
+        return
+            "<p class=\"usage-summary\" id=\"usage\">Sources\(project): \(usage.count - unused) set\(usage.count - unused == 1 ? "" : "s") used, "
             + "<strong>\(unused) unused</strong>\(unused == 0 ? "" : " (marked <span class=\"unused-mark\">unused</span>)"); "
             + "\(max(0, catalog.assets.count - usage.count)) not checked for use (inside a container, or a kind an app does not ask for by name).</p>\n"
     }
@@ -417,7 +440,8 @@ public struct CatalogHTMLReport: Sendable {
     func diagnosticList(_ diagnostics: [CatalogDiagnostic]) -> String {
         var html = "<ul class=\"diagnostics\">\n"
         for diagnostic in diagnostics {
-            html += "<li class=\"diagnostic \(diagnostic.severity.rawValue)\" data-code=\"\(HTMLText.escape(diagnostic.code.rawValue))\">"
+            html +=
+                "<li class=\"diagnostic \(diagnostic.severity.rawValue)\" data-code=\"\(HTMLText.escape(diagnostic.code.rawValue))\">"
                 + "<span class=\"severity\">\(diagnostic.severity.rawValue)</span> "
                 + "<span class=\"where\">\(HTMLText.escape(diagnostic.path.isEmpty ? "." : diagnostic.path))</span> "
                 + "<span class=\"message\">\(HTMLText.escape(diagnostic.fullMessage))</span> "
@@ -462,7 +486,8 @@ struct ThumbnailCache: Sendable {
         case .failure(let refusal):
             return Thumbnail(content: .unavailable("not read: \(refusal)"))
         case .success(let read):
-            return Thumbnail.make(bytes: read.head, file: file, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer, pdfBudget: pdfBudget)
+            return Thumbnail.make(
+                bytes: read.head, file: file, maxSide: maxSide, limits: limits, pdfRenderer: pdfRenderer, pdfBudget: pdfBudget)
         }
     }
 }

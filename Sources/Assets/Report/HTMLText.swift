@@ -2,9 +2,9 @@ import AssetsSupport
 import AssetsCodecs
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Text made safe for an HTML page: catalog names, file names and messages are user input.

@@ -31,8 +31,10 @@ public struct Thumbnail: Sendable, Hashable {
 
     /// Makes the preview of the file at `path`, at most `maxSide` pixels wide and high. Never throws: a file
     /// that cannot be previewed gives `.unavailable` with the reason.
-    public static func make(file path: String, maxSide: Int = 96, limits: DecodingLimits = .default,
-                            pdfRenderer: PDFPageRenderer? = nil, pdfBudget: PDFRenderBudget? = nil) -> Thumbnail {
+    public static func make(
+        file path: String, maxSide: Int = 96, limits: DecodingLimits = .default,
+        pdfRenderer: PDFPageRenderer? = nil, pdfBudget: PDFRenderBudget? = nil
+    ) -> Thumbnail {
         let bytes: [UInt8]
         do {
             bytes = try ImageInspector.readFile(path)
@@ -51,9 +53,11 @@ public struct Thumbnail: Sendable, Hashable {
     /// Makes the preview of an image held in memory. A PDF is drawn by `pdfRenderer` (first page only);
     /// without one its preview says that it needs one. With a `pdfBudget`, the PDF is drawn only while the
     /// budget lasts (shared by the thumbnails of one report).
-    public static func make(bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default,
-                            inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes, pdfRenderer: PDFPageRenderer? = nil,
-                            pdfBudget: PDFRenderBudget? = nil) -> Thumbnail {
+    public static func make(
+        bytes: [UInt8], file: String, maxSide: Int = 96, limits: DecodingLimits = .default,
+        inlineGIFUpTo maxGIFBytes: Int = maxInlineGIFBytes, pdfRenderer: PDFPageRenderer? = nil,
+        pdfBudget: PDFRenderBudget? = nil
+    ) -> Thumbnail {
         guard let format = ImageFormat(sniffing: bytes) else {
             return Thumbnail(content: .unavailable(notAnImage))
         }
@@ -70,22 +74,26 @@ public struct Thumbnail: Sendable, Hashable {
             return pdf(bytes, info: info, maxSide: maxSide, limits: limits, renderer: pdfRenderer, budget: pdfBudget)
         }
         guard format.isDecodable else {
-            return Thumbnail(content: .unavailable("\(format.rawValue.uppercased()): no preview"), format: format,
-                             width: info.width > 0 ? info.width : nil, height: info.height > 0 ? info.height : nil)
+            return Thumbnail(
+                content: .unavailable("\(format.rawValue.uppercased()): no preview"), format: format,
+                width: info.width > 0 ? info.width : nil, height: info.height > 0 ? info.height : nil)
         }
         if format == .gif, (info.frameCount ?? 1) > 1, bytes.count <= maxGIFBytes {
             // The GIF itself, so the page plays it as browsers do; the browser scales it with CSS.
             let side = fitted(width: info.width, height: info.height, maxSide: maxSide)
-            return Thumbnail(content: .image(dataURI: HTMLText.dataURI(bytes, type: "image/gif"), width: side.width, height: side.height),
-                             format: format, width: info.width, height: info.height, frameCount: info.frameCount)
+            return Thumbnail(
+                content: .image(dataURI: HTMLText.dataURI(bytes, type: "image/gif"), width: side.width, height: side.height),
+                format: format, width: info.width, height: info.height, frameCount: info.frameCount)
         }
         do {
             let scale = jpegScale(width: info.displayWidth, height: info.displayHeight, maxSide: maxSide)
             let decoded = try ImageInspector.decode(bytes, file: file, options: DecodeOptions(limits: limits, scale: scale))
-            return Thumbnail(content: try small(decoded.image, maxSide: maxSide),
-                             format: format, width: info.displayWidth, height: info.displayHeight, frameCount: info.frameCount)
+            return Thumbnail(
+                content: try small(decoded.image, maxSide: maxSide),
+                format: format, width: info.displayWidth, height: info.displayHeight, frameCount: info.frameCount)
         } catch let error as ImageError {
-            return Thumbnail(content: .unavailable("\(error.kind.rawValue): \(error.detail)"), format: format, width: info.width, height: info.height)
+            return Thumbnail(
+                content: .unavailable("\(error.kind.rawValue): \(error.detail)"), format: format, width: info.width, height: info.height)
         } catch {
             return Thumbnail(content: .unavailable("\(error)"), format: format, width: info.width, height: info.height)
         }
@@ -101,9 +109,12 @@ public struct Thumbnail: Sendable, Hashable {
     /// A PDF's first page drawn by `renderer` (a separate `pdftoppm` process, bounded in time and output),
     /// its PNG decoded by the package's decoder and thumbnailed as other images; without a renderer, a
     /// tile saying what would draw it.
-    static func pdf(_ bytes: [UInt8], info: ImageInfo, maxSide: Int, limits: DecodingLimits, renderer: PDFPageRenderer?,
-                    budget: PDFRenderBudget? = nil) -> Thumbnail {
-        let width = info.width > 0 ? info.width : nil, height = info.height > 0 ? info.height : nil
+    static func pdf(
+        _ bytes: [UInt8], info: ImageInfo, maxSide: Int, limits: DecodingLimits, renderer: PDFPageRenderer?,
+        budget: PDFRenderBudget? = nil
+    ) -> Thumbnail {
+        let width = info.width > 0 ? info.width : nil
+        let height = info.height > 0 ? info.height : nil
         guard let renderer else {
             return Thumbnail(content: .unavailable(PDFPageRenderer.missingMessage), format: .pdf, width: width, height: height)
         }
@@ -133,8 +144,9 @@ public struct Thumbnail: Sendable, Hashable {
         if let problem = VectorFileCheck.svgProblem(bytes) {
             return Thumbnail(content: .unavailable("SVG \(problem)"), format: .svg)
         }
-        return Thumbnail(content: .image(dataURI: HTMLText.dataURI(bytes, type: "image/svg+xml"), width: maxSide, height: maxSide),
-                         format: .svg)
+        return Thumbnail(
+            content: .image(dataURI: HTMLText.dataURI(bytes, type: "image/svg+xml"), width: maxSide, height: maxSide),
+            format: .svg)
     }
 
     /// The smallest DCT scale that still gives at least `maxSide` pixels on the longer side.

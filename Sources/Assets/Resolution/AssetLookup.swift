@@ -85,7 +85,8 @@ package struct AssetLookup: Sendable {
             sets.append(Located(catalog: path, name: asset.name, kind: asset.kind, path: asset.path))
             byName[asset.name, default: []].append(index)
             byLoweredName[asset.name.lowercased(), default: []].append(index)
-            let isColor = asset.kind == .colorSet, isImage = asset.kind == .imageSet
+            let isColor = asset.kind == .colorSet
+            let isImage = asset.kind == .imageSet
             if isColor || Self.hasImageSymbol(asset.kind) {
                 if let path = AssetSymbolName.swiftPath(qualifiedName: asset.name, isColor: isColor, isImage: isImage) {
                     if isColor { byColorSymbol[path, default: []].append(index) } else { byImageSymbol[path, default: []].append(index) }

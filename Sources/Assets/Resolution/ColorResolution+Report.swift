@@ -6,9 +6,14 @@ extension ColorEntry {
         var members: [(key: String, value: JSONValue)] = []
         if let idiom { members.append(("idiom", .string(idiom))) }
         if !appearances.isEmpty {
-            members.append(("appearances", .array(appearances.map {
-                .object([("appearance", .string($0.appearance)), ("value", .string($0.value))])
-            })))
+            members.append(
+                (
+                    "appearances",
+                    .array(
+                        appearances.map {
+                            .object([("appearance", .string($0.appearance)), ("value", .string($0.value))])
+                        })
+                ))
         }
         if let displayGamut { members.append(("display-gamut", .string(displayGamut))) }
         return .object(members)
@@ -52,8 +57,10 @@ extension ColorResolution {
                 ("system_color", .null),
             ])
         case .system(let name, _)?:
-            return .object([("color_space", .null), ("components", .object([])), ("srgb_hex", .null),
-                            ("srgb_clipped", .bool(false)), ("system_color", .string(name))])
+            return .object([
+                ("color_space", .null), ("components", .object([])), ("srgb_hex", .null),
+                ("srgb_clipped", .bool(false)), ("system_color", .string(name)),
+            ])
         case nil:
             return .null
         }
@@ -87,7 +94,8 @@ extension ColorResolution {
                 head += " (not converted to sRGB: an unknown colour space)"
             }
         case .system(let name, let platform)?:
-            head += "colors[\(entryIndex ?? 0)] the system colour \(name)" + (platform.map { " (\($0))" } ?? "")
+            head +=
+                "colors[\(entryIndex ?? 0)] the system colour \(name)" + (platform.map { " (\($0))" } ?? "")
                 + ": the platform gives its value"
         case nil:
             head += "not resolved"

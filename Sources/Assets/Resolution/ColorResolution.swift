@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which colour a device gets for a colour set's name, the way `UIColor(named:in:compatibleWith:)` picks it:
@@ -28,18 +28,22 @@ public struct ColorResolution: Sendable, Hashable {
         // Each colour entry as an image entry naming its own index; entries without a colour are unassigned.
         var proxy = asset
         proxy.entries = asset.colors.enumerated().map { index, color in
-            ImageEntry(filename: color.color == nil ? nil : "colors[\(index)]", idiom: color.idiom, appearances: color.appearances,
-                       displayGamut: color.displayGamut)
+            ImageEntry(
+                filename: color.color == nil ? nil : "colors[\(index)]", idiom: color.idiom, appearances: color.appearances,
+                displayGamut: color.displayGamut)
         }
         let answer = VariantResolver.resolve(in: proxy, for: query)
         let prefix = "\(asset.path)/"
         trace = answer.trace.compactMap { line in
             if line.contains("has no scale: it serves") { return nil }
             return line.replacingAll(prefix, with: "\(asset.path): ").replacingAll("(no filename)", with: "(no colour)")
-                .replacingAll("the set has no usable file in any slot", with: "no entry has a colour (an entry without one, as Xcode's templates ship AccentColor, leaves the system colour)")
+                .replacingAll(
+                    "the set has no usable file in any slot",
+                    with: "no entry has a colour (an entry without one, as Xcode's templates ship AccentColor, leaves the system colour)")
         }
         if let chosen = answer.entry?.filename, chosen.hasPrefix("colors["), let index = Int(chosen.dropFirst(7).dropLast()),
-           asset.colors.indices.contains(index) {
+            asset.colors.indices.contains(index)
+        {
             entryIndex = index
             entry = asset.colors[index]
         }

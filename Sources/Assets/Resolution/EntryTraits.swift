@@ -48,7 +48,8 @@ struct EntryTraits: Sendable, Hashable {
         }
         direction = entry.languageDirection
         let gamut = entry.displayGamut.map { $0.lowercased() }
-        isSpecialised = entry.widthClass != nil || entry.heightClass != nil || entry.subtype != nil
+        isSpecialised =
+            entry.widthClass != nil || entry.heightClass != nil || entry.subtype != nil
             || entry.locale != nil || (gamut != nil && gamut != "srgb")
             || ["screen-width", "memory", "graphics-feature-set"].contains { entry.otherKeys[$0] != nil }
     }

@@ -28,9 +28,14 @@ extension ImageEntry {
             if let value { members.append((key, .string(value))) }
         }
         if !appearances.isEmpty {
-            members.append(("appearances", .array(appearances.map {
-                .object([("appearance", .string($0.appearance)), ("value", .string($0.value))])
-            })))
+            members.append(
+                (
+                    "appearances",
+                    .array(
+                        appearances.map {
+                            .object([("appearance", .string($0.appearance)), ("value", .string($0.value))])
+                        })
+                ))
         }
         return .object(members)
     }

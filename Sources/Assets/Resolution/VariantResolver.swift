@@ -37,8 +37,10 @@ public struct VariantResolver: Sendable {
     /// entry that cannot be one of those sets, and a group whose namespace the name does not have is not
     /// walked, so one name answers quickly in a catalog of any size; `resolve(name)` on the result
     /// answers exactly as on the whole catalog.
-    public static func catalog(at path: String, forResolving name: String,
-                               limits: CatalogLimits = .default) throws(CatalogReadError) -> AssetCatalog {
+    public static func catalog(
+        at path: String, forResolving name: String,
+        limits: CatalogLimits = .default
+    ) throws(CatalogReadError) -> AssetCatalog {
         try AssetCatalog.read(at: path, plan: CatalogReadPlan(limits: limits, sets: .lookingFor(name)))
     }
 
@@ -64,12 +66,14 @@ public struct VariantResolver: Sendable {
                 // tvOS and visionOS load an image stack with UIImage(named:) as one layered image; no single
                 // file answers, so each layer's image resolves by its own name under the stack.
                 failure.asset = stack
-                failure.trace.append("\"\(name)\" is \(stack.kind.article), which UIImage(named:) loads on tvOS and visionOS as one"
-                    + " layered image, not one file; each layer's image resolves by its name under the stack (\(name)/LAYER/Content)")
+                failure.trace.append(
+                    "\"\(name)\" is \(stack.kind.article), which UIImage(named:) loads on tvOS and visionOS as one"
+                        + " layered image, not one file; each layer's image resolves by its name under the stack (\(name)/LAYER/Content)")
                 return failure
             }
-            failure.trace.append("\"\(name)\" is \(kinds), which UIImage(named:) and NSDataAsset(name:) do not load"
-                + (named.contains { $0.kind == .colorSet } ? " (a colour set resolves with UIColor(named:): ColorResolution)" : ""))
+            failure.trace.append(
+                "\"\(name)\" is \(kinds), which UIImage(named:) and NSDataAsset(name:) do not load"
+                    + (named.contains { $0.kind == .colorSet } ? " (a colour set resolves with UIColor(named:): ColorResolution)" : ""))
             return failure
         }
         var prefix: [String] = []
@@ -107,7 +111,8 @@ public struct VariantResolver: Sendable {
             }
             let traits = EntryTraits(entry)
             if !CatalogRoot.isPlainName(filename) {
-                answer.trace.append("skipped \(filename): a filename must be a plain name in the set's folder (no /, \\ or NUL, not . or ..)")
+                answer.trace.append(
+                    "skipped \(filename): a filename must be a plain name in the set's folder (no /, \\ or NUL, not . or ..)")
             } else if let scale = traits.unreadableScale {
                 answer.trace.append("skipped \(filename): scale \"\(scale)\" is not 1x, 2x or 3x")
             } else if !traits.unknownAppearances.isEmpty {
@@ -176,7 +181,9 @@ public struct VariantResolver: Sendable {
         let plain = candidates.filter { !$0.traits.isSpecialised }
         if !plain.isEmpty, plain.count < candidates.count {
             let ignored = candidates.count - plain.count
-            trace.append("ignored \(ignored) \(idiom) entr\(ignored == 1 ? "y" : "ies") for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)")
+            trace.append(
+                "ignored \(ignored) \(idiom) entr\(ignored == 1 ? "y" : "ies") for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"
+            )
             candidates = plain
         }
 

@@ -11,8 +11,9 @@ extension CatalogReport {
             while index < diagnostics.count, displayPath(of: diagnostics[index]) == path {
                 let finding = diagnostics[index]
                 let place = finding.position.map { " line=\"\($0.line)\" column=\"\($0.column)\"" } ?? ""
-                lines.append("    <error\(place) severity=\"\(finding.severity == .note ? "info" : finding.severity.rawValue)\" "
-                    + "message=\"\(XMLText.escape(finding.fullMessage))\" source=\"asset-tool.\(finding.code.rawValue)\"/>")
+                lines.append(
+                    "    <error\(place) severity=\"\(finding.severity == .note ? "info" : finding.severity.rawValue)\" "
+                        + "message=\"\(XMLText.escape(finding.fullMessage))\" source=\"asset-tool.\(finding.code.rawValue)\"/>")
                 index += 1
             }
             lines.append("  </file>")

@@ -16,10 +16,13 @@ extension CatalogReport {
                 ("check_name", .string(diagnostic.code.rawValue)),
                 ("fingerprint", .string(CatalogReport.fingerprint(of: diagnostic, path: displayPath(of: diagnostic)))),
                 ("severity", .string(diagnostic.severity == .error ? "major" : diagnostic.severity == .warning ? "minor" : "info")),
-                ("location", .object([
-                    ("path", .string(displayPath(of: diagnostic))),
-                    ("lines", .object([("begin", .int(diagnostic.position?.line ?? 1))])),
-                ])),
+                (
+                    "location",
+                    .object([
+                        ("path", .string(displayPath(of: diagnostic))),
+                        ("lines", .object([("begin", .int(diagnostic.position?.line ?? 1))])),
+                    ])
+                ),
             ])
         }
         return JSONValue.array(issues).rendered() + "\n"

@@ -23,7 +23,8 @@ extension CatalogReport {
             guard !findings.isEmpty else { return head + "/>" }
             let failures = findings.map { finding in
                 "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XMLText.escape("\(finding.code.rawValue): \(finding.fullMessage)"))\">"
-                    + XMLText.escape("\(displayLocation(of: finding)): \(finding.severity.rawValue): \(finding.fullMessage) [\(finding.code.rawValue)]")
+                    + XMLText.escape(
+                        "\(displayLocation(of: finding)): \(finding.severity.rawValue): \(finding.fullMessage) [\(finding.code.rawValue)]")
                     + "</failure>"
             }
             return head + ">\n" + failures.joined(separator: "\n") + "\n    </testcase>"

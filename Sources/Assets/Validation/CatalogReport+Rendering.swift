@@ -35,7 +35,8 @@ extension CatalogReport {
     public var summary: String {
         func count(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
         let notes = noteCount == 0 ? "" : ", \(count(noteCount, "note"))"
-        return "\(count(errorCount, "error")), \(count(warningCount, "warning"))\(notes) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
+        return
+            "\(count(errorCount, "error")), \(count(warningCount, "warning"))\(notes) in \(count(assetCount, "asset")) (\(count(fileCount, "file")) checked)"
     }
 
     /// `path: severity: message [code]`, its path and message escaped as plain text (`PlainText`), so a

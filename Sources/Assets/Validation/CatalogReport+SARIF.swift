@@ -25,11 +25,17 @@ extension CatalogReport {
         }
         let results: [JSONValue] = diagnostics.map { diagnostic in
             var physical: [(key: String, value: JSONValue)] = [
-                ("artifactLocation", .object([("uri", .string(CatalogReport.uriReference(displayPath(of: diagnostic))))])),
+                ("artifactLocation", .object([("uri", .string(CatalogReport.uriReference(displayPath(of: diagnostic))))]))
             ]
             if let position = diagnostic.position {
-                physical.append(("region", .object([("startLine", .int(position.line)),
-                                                    ("startColumn", .int(position.column))])))
+                physical.append(
+                    (
+                        "region",
+                        .object([
+                            ("startLine", .int(position.line)),
+                            ("startColumn", .int(position.column)),
+                        ])
+                    ))
             }
             var result: [(key: String, value: JSONValue)] = [
                 ("ruleId", .string(diagnostic.code.rawValue)),
@@ -43,10 +49,16 @@ extension CatalogReport {
                 let base = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
                 let setPath = related.catalog.hasPrefix("/") ? related.catalog : "\(base)/\(related.catalog)"
                 let uri = CatalogReport.uriReference("\(setPath)/\(related.setPath)")
-                result.append(("relatedLocations", .array([.object([
-                    ("id", .int(0)),
-                    ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(uri))]))])),
-                ])])))
+                result.append(
+                    (
+                        "relatedLocations",
+                        .array([
+                            .object([
+                                ("id", .int(0)),
+                                ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(uri))]))])),
+                            ])
+                        ])
+                    ))
             }
             if let keyPath = diagnostic.keyPath {
                 result.append(("properties", .object([("keyPath", .string(keyPath))])))
@@ -54,10 +66,18 @@ extension CatalogReport {
             return .object(result)
         }
         let run: JSONValue = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("asset-tool")),
-                ("rules", .array(rules)),
-            ]))])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string("asset-tool")),
+                            ("rules", .array(rules)),
+                        ])
+                    )
+                ])
+            ),
             ("results", .array(results)),
         ])
         let log: JSONValue = .object([
@@ -89,7 +109,7 @@ extension CatalogReport {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -83,16 +83,22 @@ extension CatalogValidator {
             case .raster(_, .failure), .refused, .unreadable, .unknownFormat: continue
             case .otherFormat, .vector, .structure: info = nil
             }
-            let format = info.map { $0.format.rawValue.uppercased() } ?? (header.format?.rawValue.uppercased() ?? "not an image format this tool reads")
+            let format =
+                info.map { $0.format.rawValue.uppercased() }
+                ?? (header.format?.rawValue.uppercased() ?? "not an image format this tool reads")
             if slot.isStoreIcon {
                 if info?.format != .png {
-                    found.append(CatalogDiagnostic(.storeIconFormat, path: contents, keyPath: keyPath,
-                                                   message: "\"\(file)\" is \(format), but App Store Connect takes the App Store icon only as a 1024x1024 PNG"))
+                    found.append(
+                        CatalogDiagnostic(
+                            .storeIconFormat, path: contents, keyPath: keyPath,
+                            message: "\"\(file)\" is \(format), but App Store Connect takes the App Store icon only as a 1024x1024 PNG"))
                     continue
                 }
                 if let info, info.width != 1024 || info.height != 1024 {
-                    found.append(CatalogDiagnostic(.storeIconFormat, path: contents, keyPath: keyPath,
-                                                   message: "\"\(file)\" is \(info.width)x\(info.height), but the App Store icon is 1024x1024 pixels"))
+                    found.append(
+                        CatalogDiagnostic(
+                            .storeIconFormat, path: contents, keyPath: keyPath,
+                            message: "\"\(file)\" is \(info.width)x\(info.height), but the App Store icon is 1024x1024 pixels"))
                 }
             }
             if let info, info.format == .png, info.hasAlpha, slot.isIOSStoreIcon || slot.isWatchIcon {
@@ -101,13 +107,20 @@ extension CatalogValidator {
                 // watchOS: an error (App Store Connect still rejected it in 2023, RevenueCat/purchases-ios#2705). iOS: a
                 // warning, as shipping apps built by Xcode 14+ keep an RGBA single-size icon (NetNewsWire,
                 // IceCubesApp, Pocket Casts): actool appears to flatten it, so the upload error is not certain.
-                found.append(CatalogDiagnostic(.iconAlpha, path: contents, keyPath: keyPath,
-                                               message: "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect can reject \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha",
-                                               severity: slot.isWatchIcon ? .error : nil))
+                found.append(
+                    CatalogDiagnostic(
+                        .iconAlpha, path: contents, keyPath: keyPath,
+                        message:
+                            "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect can reject \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha",
+                        severity: slot.isWatchIcon ? .error : nil))
             }
             if slot.appearance == "dark", let info, info.format == .png, !info.hasAlpha {
-                found.append(CatalogDiagnostic(.opaqueDarkIcon, path: contents, keyPath: keyPath,
-                                               message: "\"\(file)\" is a dark icon without an alpha channel, so its background is opaque; Apple asks for a transparent background, which the system fills with its dark gradient"))
+                found.append(
+                    CatalogDiagnostic(
+                        .opaqueDarkIcon, path: contents, keyPath: keyPath,
+                        message:
+                            "\"\(file)\" is a dark icon without an alpha channel, so its background is opaque; Apple asks for a transparent background, which the system fills with its dark gradient"
+                    ))
             }
         }
         found += mixedIconLayouts(of: asset, filled: filled)
@@ -135,11 +148,19 @@ extension CatalogValidator {
             guard let sized = here.first(where: { $0.slot.isSized }) else { continue }
             let sizedWords = "\(sized.slot.idiom) \(sized.slot.size ?? "")\(sized.slot.scale.map { "@\($0)" } ?? "")"
             if let appearance = here.first(where: { $0.slot.appearance == "dark" || $0.slot.appearance == "tinted" }) {
-                found.append(CatalogDiagnostic(.mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(appearance.index),
-                                               message: "a \(appearance.slot.appearance ?? "") icon beside sized icons (\(sizedWords) and others): the device uses the sized files, so the \(appearance.slot.appearance ?? "") icon never shows; keep only the single-size entries"))
+                found.append(
+                    CatalogDiagnostic(
+                        .mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(appearance.index),
+                        message:
+                            "a \(appearance.slot.appearance ?? "") icon beside sized icons (\(sizedWords) and others): the device uses the sized files, so the \(appearance.slot.appearance ?? "") icon never shows; keep only the single-size entries"
+                    ))
             } else if let single = here.first(where: { $0.slot.isSingleSize }) {
-                found.append(CatalogDiagnostic(.mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(single.index),
-                                               message: "a single-size \(platform) icon beside sized icons (\(sizedWords) and others): choose one layout (Single Size or All Sizes) for \(platform)"))
+                found.append(
+                    CatalogDiagnostic(
+                        .mixedIconSizes, path: contentsPath(of: asset), keyPath: asset.entryKeyPath(single.index),
+                        message:
+                            "a single-size \(platform) icon beside sized icons (\(sizedWords) and others): choose one layout (Single Size or All Sizes) for \(platform)"
+                    ))
             }
         }
         return found
@@ -162,14 +183,22 @@ extension CatalogValidator {
         for required in CatalogValidator.requiredIconSizes {
             let idiomFiles = ios.filter { $0.slot.idiom == required.idiom && $0.slot.isSized }
             guard !idiomFiles.isEmpty,
-                  !idiomFiles.contains(where: { $0.slot.size == required.size && $0.slot.scale == required.scale && $0.slot.appearance == nil })
+                !idiomFiles.contains(where: {
+                    $0.slot.size == required.size && $0.slot.scale == required.scale && $0.slot.appearance == nil
+                })
             else { continue }
-            found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
-                                           message: "has \(required.idiom) icons but none for \(required.size) points at \(required.scale) (\(required.pixels)x\(required.pixels) pixels), which App Store Connect requires of an app that runs on \(required.idiom == "iphone" ? "iPhone" : "iPad")"))
+            found.append(
+                CatalogDiagnostic(
+                    .missingIconSize, path: contentsPath(of: asset),
+                    message:
+                        "has \(required.idiom) icons but none for \(required.size) points at \(required.scale) (\(required.pixels)x\(required.pixels) pixels), which App Store Connect requires of an app that runs on \(required.idiom == "iphone" ? "iPhone" : "iPad")"
+                ))
         }
         if ios.contains(where: { $0.slot.isSized }), !ios.contains(where: { $0.slot.isIOSStoreIcon }) {
-            found.append(CatalogDiagnostic(.missingIconSize, path: contentsPath(of: asset),
-                                           message: "has iOS icons but no App Store icon (ios-marketing, 1024x1024), which App Store Connect requires"))
+            found.append(
+                CatalogDiagnostic(
+                    .missingIconSize, path: contentsPath(of: asset),
+                    message: "has iOS icons but no App Store icon (ios-marketing, 1024x1024), which App Store Connect requires"))
         }
         return found
     }

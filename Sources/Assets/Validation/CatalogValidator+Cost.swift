@@ -28,31 +28,41 @@ extension CatalogValidator {
         var found: [CatalogDiagnostic] = []
         var digests: [ImageDigestTable.File] = []
         let imageLike: Set<AssetKind> = [.imageSet, .appIconSet, .stickersIconSet, .iconSet, .symbolSet]
-        let duplicates = runs(.duplicateImage), compressible = runs(.compressibleImage)
+        let duplicates = runs(.duplicateImage)
+        let compressible = runs(.compressibleImage)
         for job in jobs {
             guard let header = asset.fileRecords[job.record].header else { continue }
             if asset.kind == .imageSet, runs(.unusedScale), let why = unusedReason(asset, job) {
-                found.append(CatalogDiagnostic(.unusedScale, path: job.path,
-                                               message: "\(why); \(Self.bytes(header.size)) at stake", bytesAtStake: header.size))
+                found.append(
+                    CatalogDiagnostic(
+                        .unusedScale, path: job.path,
+                        message: "\(why); \(Self.bytes(header.size)) at stake", bytesAtStake: header.size))
             }
             guard duplicates || compressible, let format = header.format, imageLike.contains(asset.kind) || asset.kind == .imageSet,
-                  case .raster(_, .success(let info)) = header.content else { continue }
+                case .raster(_, .success(let info)) = header.content
+            else { continue }
             // Four RGBA copies: the rewrite's 16-bit canvas and its rows.
             if (try? options.limits.checkMemory(width: info.width, height: info.height, copies: 4, format: format)) == nil { continue }
             if duplicates, format == .png || format == .jpeg {
-                digests.append(ImageDigestTable.File(shape: .init(format: format, orientation: info.orientation, width: info.width, height: info.height),
-                                                     path: job.path, size: header.size,
-                                                     bytesDigest: duplicateEvidence == .bytes ? header.bytesDigest : nil))
+                digests.append(
+                    ImageDigestTable.File(
+                        shape: .init(format: format, orientation: info.orientation, width: info.width, height: info.height),
+                        path: job.path, size: header.size,
+                        bytesDigest: duplicateEvidence == .bytes ? header.bytesDigest : nil))
             }
             if compressible, let bytes = header.bytes, format == .png || format == .jpeg,
-               let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: options.limits) {
+                let rewrite = try? LosslessOptimizer.rewrite(bytes, format: format, limits: options.limits)
+            {
                 let saved = rewrite.savedBytes
                 let settings = options.config.cost
                 if Double(saved) * 100 > settings.compressibleMinPercent * Double(bytes.count), saved > settings.compressibleMinBytes {
                     let percent = Int((Double(saved) * 100 / Double(max(bytes.count, 1))).rounded())
-                    found.append(CatalogDiagnostic(.compressibleImage, path: job.path,
-                                                   message: "\(Self.bytes(bytes.count)) losslessly rewritten is \(Self.bytes(rewrite.bytes.count)) (\(percent) % smaller: \(rewrite.change)); \(Self.bytes(saved)) of repository bytes at stake (asset-tool optimize; \(Self.shippedNote(format)))",
-                                                   bytesAtStake: saved))
+                    found.append(
+                        CatalogDiagnostic(
+                            .compressibleImage, path: job.path,
+                            message:
+                                "\(Self.bytes(bytes.count)) losslessly rewritten is \(Self.bytes(rewrite.bytes.count)) (\(percent) % smaller: \(rewrite.change)); \(Self.bytes(saved)) of repository bytes at stake (asset-tool optimize; \(Self.shippedNote(format)))",
+                            bytesAtStake: saved))
                 }
             }
         }
@@ -63,7 +73,8 @@ extension CatalogValidator {
     /// What a lossless rewrite of a catalog file does to the app: actool decodes a catalog's PNGs and stores
     /// its own encoding in Assets.car, so the source's savings may not reach the app (Docs/cost.md).
     static func shippedNote(_ format: ImageFormat) -> String {
-        format == .png ? "actool re-encodes catalog PNGs into Assets.car, so the app may not get smaller"
+        format == .png
+            ? "actool re-encodes catalog PNGs into Assets.car, so the app may not get smaller"
             : "a JPEG actool keeps as JPEG ships these bytes"
     }
 
@@ -76,9 +87,12 @@ extension CatalogValidator {
             let idiom = entry.idiom ?? "universal"
             if entry.scale == "1x", entry.displayGamut?.lowercased() == "display-p3", ["universal", "iphone", "ipad"].contains(idiom) {
                 reasons.append("a 1x Display P3 variant: no device with a 1x screen has a P3 display")
-            } else if entry.scale == "1x", target.iosAtLeast(10), idiom == "iphone" || idiom == "ipad" || (idiom == "universal" && !target.alsoMac) {
+            } else if entry.scale == "1x", target.iosAtLeast(10),
+                idiom == "iphone" || idiom == "ipad" || (idiom == "universal" && !target.alsoMac)
+            {
                 let version = target.ios.map { $0.map(String.init).joined(separator: ".") } ?? "10"
-                reasons.append("1x, which no device running iOS \(version) or later loads (deployment target from \(target.source ?? "the project"))")
+                reasons.append(
+                    "1x, which no device running iOS \(version) or later loads (deployment target from \(target.source ?? "the project"))")
             } else if idiom == "ipad", let families = target.families, !families.contains("ipad") {
                 reasons.append("an iPad file in an iPhone-only app (device families from \(target.source ?? "the configuration"))")
             } else {
@@ -95,14 +109,17 @@ extension CatalogValidator {
             var idiom, gamut, appearance, direction, subtype, locale: String?
         }
         func variant(_ entry: ImageEntry) -> Variant {
-            Variant(idiom: entry.idiom, gamut: entry.displayGamut, appearance: entry.appearances.map { "\($0.appearance)=\($0.value)" }.joined(separator: ","),
-                    direction: entry.languageDirection, subtype: entry.subtype, locale: entry.locale)
+            Variant(
+                idiom: entry.idiom, gamut: entry.displayGamut,
+                appearance: entry.appearances.map { "\($0.appearance)=\($0.value)" }.joined(separator: ","),
+                direction: entry.languageDirection, subtype: entry.subtype, locale: entry.locale)
         }
         var points: [Variant: (Double, Double)] = [:]
         var scales: [Variant: Set<Int>] = [:]
         for (index, entry) in asset.entries.enumerated() {
             guard let fact = facts[index], let width = fact.width, let height = fact.height,
-                  let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) else { continue }
+                let factor = entry.scale.flatMap(CatalogValidator.scaleFactor)
+            else { continue }
             let key = variant(entry)
             let implied = (Double(width) / Double(factor), Double(height) / Double(factor))
             points[key] = points[key].map { (min($0.0, implied.0), min($0.1, implied.1)) } ?? implied
@@ -112,7 +129,8 @@ extension CatalogValidator {
         var found: [CatalogDiagnostic] = []
         for job in jobs {
             guard let index = job.entryIndices.first, let fact = facts[index], let width = fact.width, let height = fact.height,
-                  let size = asset.fileRecords[job.record].header?.size else { continue }
+                let size = asset.fileRecords[job.record].header?.size
+            else { continue }
             let entry = asset.entries[index]
             let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1
             let key = variant(entry)
@@ -128,13 +146,17 @@ extension CatalogValidator {
                 from = "its other scales"
             }
             guard let (shownWidth, shownHeight) = shown, shownWidth > 0, shownHeight > 0,
-                  Double(width) > 2 * shownWidth + 1 || Double(height) > 2 * shownHeight + 1 else { continue }
+                Double(width) > 2 * shownWidth + 1 || Double(height) > 2 * shownHeight + 1
+            else { continue }
             let needed = max(1, Int(shownWidth.rounded())) * max(1, Int(shownHeight.rounded()))
             let share = min(1, Double(needed) / Double(max(width * height, 1)))
             let stake = Int(Double(size) * (1 - share))
-            found.append(CatalogDiagnostic(.oversizedImage, path: job.path,
-                                           message: "is \(width)x\(height), but at \(factor)x the set shows \(Int(shownWidth.rounded()))x\(Int(shownHeight.rounded())) (from \(from)); about \(Self.bytes(stake)) at stake",
-                                           bytesAtStake: stake))
+            found.append(
+                CatalogDiagnostic(
+                    .oversizedImage, path: job.path,
+                    message:
+                        "is \(width)x\(height), but at \(factor)x the set shows \(Int(shownWidth.rounded()))x\(Int(shownHeight.rounded())) (from \(from)); about \(Self.bytes(stake)) at stake",
+                    bytesAtStake: stake))
         }
         return found
     }
@@ -164,9 +186,11 @@ extension CatalogValidator {
             }
             let record = rows[index]
             let place = record.set == rows[kept].set ? " (another entry of the same set)" : ""
-            found.append(CatalogDiagnostic(.duplicateImage, path: table.path(index),
-                                           message: "\(duplicateEvidence.words) \(table.path(kept))\(place); \(Self.bytes(record.size)) at stake",
-                                           bytesAtStake: record.size))
+            found.append(
+                CatalogDiagnostic(
+                    .duplicateImage, path: table.path(index),
+                    message: "\(duplicateEvidence.words) \(table.path(kept))\(place); \(Self.bytes(record.size)) at stake",
+                    bytesAtStake: record.size))
         }
         return found
     }
@@ -210,19 +234,25 @@ extension CatalogValidator {
         var found = [[CatalogDiagnostic]](repeating: [], count: reports.count)
         var kept = order.first ?? (0, 0)
         for (position, file) in order.enumerated() {
-            let catalog = Int(file.catalog), row = Int(file.row)
-            guard position > 0, tables[Int(order[position - 1].catalog)][Int(order[position - 1].row)].digest == tables[catalog][row].digest else {
+            let catalog = Int(file.catalog)
+            let row = Int(file.row)
+            guard position > 0, tables[Int(order[position - 1].catalog)][Int(order[position - 1].row)].digest == tables[catalog][row].digest
+            else {
                 kept = file
                 continue
             }
             // Only the first of its digest in its catalog, and not in the kept file's catalog: the others are
             // duplicates within their catalog already.
-            guard order[position - 1].catalog != file.catalog, file.catalog != kept.catalog, validators[catalog].runs(.duplicateImage) else { continue }
+            guard order[position - 1].catalog != file.catalog, file.catalog != kept.catalog, validators[catalog].runs(.duplicateImage)
+            else { continue }
             let keptCatalog = Int(kept.catalog)
             let size = tables[catalog][row].size
-            found[catalog].append(CatalogDiagnostic(.duplicateImage, path: reports[catalog].imageDigests.path(row),
-                                                    message: "\(evidence.words) \(shown(reports[keptCatalog].catalog))/\(reports[keptCatalog].imageDigests.path(Int(kept.row))) (another catalog); \(bytes(size)) at stake",
-                                                    bytesAtStake: size))
+            found[catalog].append(
+                CatalogDiagnostic(
+                    .duplicateImage, path: reports[catalog].imageDigests.path(row),
+                    message:
+                        "\(evidence.words) \(shown(reports[keptCatalog].catalog))/\(reports[keptCatalog].imageDigests.path(Int(kept.row))) (another catalog); \(bytes(size)) at stake",
+                    bytesAtStake: size))
         }
         for index in reports.indices where !found[index].isEmpty {
             reports[index].diagnostics = (reports[index].diagnostics + validators[index].options.config.apply(to: found[index])).sorted()

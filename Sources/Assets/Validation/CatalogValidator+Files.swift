@@ -42,20 +42,25 @@ extension CatalogValidator {
             func keyPath() -> String { asset.entryKeyPath(entryIndex) + ".filename" }
             listed.append(filename)
             if filename.isEmpty {
-                found.append(CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath(), message: "is an empty file name"))
+                found.append(
+                    CatalogDiagnostic(.invalidJSON, path: contentsPath(of: asset), keyPath: keyPath(), message: "is an empty file name"))
                 continue
             }
             if !CatalogRoot.isPlainName(filename) {
-                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath(),
-                                               message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
+                found.append(
+                    CatalogDiagnostic(
+                        .unsafePath, path: contentsPath(of: asset), keyPath: keyPath(),
+                        message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
                 continue
             }
             // Names compare as Unicode text (a composed "é" equals a decomposed one), as on APFS, where Xcode
             // finds such a file; the file is then opened by its own spelling on disk, which on Linux may
             // differ byte for byte from the one in Contents.json.
             guard let record = present.index(of: filename) else {
-                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath(),
-                                               message: "lists \"\(filename)\", which is not in \(asset.path)"))
+                found.append(
+                    CatalogDiagnostic(
+                        .missingFile, path: contentsPath(of: asset), keyPath: keyPath(),
+                        message: "lists \"\(filename)\", which is not in \(asset.path)"))
                 continue
             }
             if let index = large ? jobIndex[record] : jobs.firstIndex(where: { $0.record == record }) {
@@ -68,9 +73,12 @@ extension CatalogValidator {
         }
         let listedSet = large ? Set(listed) : []
         for file in asset.fileRecords.lazy.map(\.name) where !(large ? listedSet.contains(file) : listed.contains(file)) {
-            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)", message: isIconSet
-                ? "is not an icon set file name (icon_16x16.png, icon_16x16@2x.png ... icon_512x512@2x.png), so iconutil and Xcode skip it"
-                : "is in the set folder but no entry of Contents.json lists it"))
+            found.append(
+                CatalogDiagnostic(
+                    .unlistedFile, path: "\(asset.path)/\(file)",
+                    message: isIconSet
+                        ? "is not an icon set file name (icon_16x16.png, icon_16x16@2x.png ... icon_512x512@2x.png), so iconutil and Xcode skip it"
+                        : "is in the set folder but no entry of Contents.json lists it"))
         }
         return (found, jobs)
     }
@@ -86,20 +94,30 @@ extension CatalogValidator {
             listed.insert(filename)
             let keyPath = asset.entryKeyPath(index) + ".filename"
             if !CatalogRoot.isPlainName(filename) {
-                found.append(CatalogDiagnostic(.unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
-                                               message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
+                found.append(
+                    CatalogDiagnostic(
+                        .unsafePath, path: contentsPath(of: asset), keyPath: keyPath,
+                        message: "\"\(filename)\" reaches outside the set folder; a filename must be a plain name"))
             } else if !asset.fileRecords.contains(where: { $0.name == filename }) {
-                found.append(CatalogDiagnostic(.missingFile, path: contentsPath(of: asset), keyPath: keyPath,
-                                               message: "lists \"\(filename)\", which is not in \(asset.path)"))
+                found.append(
+                    CatalogDiagnostic(
+                        .missingFile, path: contentsPath(of: asset), keyPath: keyPath,
+                        message: "lists \"\(filename)\", which is not in \(asset.path)"))
             } else if let ext = CatalogReader.split(filename).ext, let kind = AssetKind(rawValue: ext), !allowed.contains(kind) {
-                found.append(CatalogDiagnostic(.unknownValue, path: contentsPath(of: asset), keyPath: keyPath,
-                                               message: "names \(kind.article), which \(asset.kind.article) does not hold (it holds \(allowed.map(\.displayName).sorted().joined(separator: ", ")))"))
+                found.append(
+                    CatalogDiagnostic(
+                        .unknownValue, path: contentsPath(of: asset), keyPath: keyPath,
+                        message:
+                            "names \(kind.article), which \(asset.kind.article) does not hold (it holds \(allowed.map(\.displayName).sorted().joined(separator: ", ")))"
+                    ))
             }
         }
         for file in asset.fileRecords.lazy.map(\.name) where !listed.contains(file) {
             guard let ext = CatalogReader.split(file).ext, let kind = AssetKind(rawValue: ext), allowed.contains(kind) else { continue }
-            found.append(CatalogDiagnostic(.unlistedFile, path: "\(asset.path)/\(file)",
-                                           message: "is in \(asset.kind.article) but no entry of its Contents.json lists it"))
+            found.append(
+                CatalogDiagnostic(
+                    .unlistedFile, path: "\(asset.path)/\(file)",
+                    message: "is in \(asset.kind.article) but no entry of its Contents.json lists it"))
         }
         return found
     }
@@ -200,15 +218,18 @@ extension CatalogValidator {
             do throws(ImageError) {
                 let facts: ImageFacts
                 if options.deep, let bytes = header.bytes {
-                    facts = try checker.decode(FileSample(head: bytes, tail: Array(bytes.suffix(ImageInfo.endWindow)), size: bytes.count),
-                                               format: format, file: job.path, header: try? probed.get())
+                    facts = try checker.decode(
+                        FileSample(head: bytes, tail: Array(bytes.suffix(ImageInfo.endWindow)), size: bytes.count),
+                        format: format, file: job.path, header: try? probed.get())
                 } else {
                     facts = try checker.judge(probed.get(), file: job.path)
                 }
                 outcome.facts = facts
                 if job.kind == .imageSet, let frames = facts.frameCount, frames > 1 {
-                    report(.animatedInImageSet,
-                           "is an animated GIF (\(frames) frames) in an image set, where UIKit shows only the first frame; put it in a data set")
+                    report(
+                        .animatedInImageSet,
+                        "is an animated GIF (\(frames) frames) in an image set, where UIKit shows only the first frame; put it in a data set"
+                    )
                 }
             } catch {
                 var words = "\(format.rawValue.uppercased()) \(error.kind.rawValue)"
@@ -255,7 +276,8 @@ extension CatalogValidator {
         guard [.appIconSet, .stickersIconSet, .iconSet].contains(asset.kind) else { return [] }
         var found: [CatalogDiagnostic] = []
         for (index, entry) in asset.entries.enumerated() {
-            guard case .string(let size)? = entry.otherKeys["size"], let fact = facts[index], let width = fact.width, let height = fact.height
+            guard case .string(let size)? = entry.otherKeys["size"], let fact = facts[index], let width = fact.width,
+                let height = fact.height
             else { continue }
             // The App Store icon's size is an error of its own (`store-icon-format`, `appIconFindings`).
             if asset.kind == .appIconSet, IconSlot(entry).isStoreIcon { continue }
@@ -265,8 +287,10 @@ extension CatalogValidator {
             let expected = (Int((parts[0] * Double(factor)).rounded()), Int((parts[1] * Double(factor)).rounded()))
             guard (width, height) != expected else { continue }
             let path = entry.filename.map { "\(asset.path)/\($0)" } ?? asset.path
-            found.append(CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.kind == .iconSet ? nil : asset.entryKeyPath(index),
-                                           message: "is \(width)x\(height), but a \(size) point icon at \(factor)x is \(expected.0)x\(expected.1)"))
+            found.append(
+                CatalogDiagnostic(
+                    .scaleMismatch, path: path, keyPath: asset.kind == .iconSet ? nil : asset.entryKeyPath(index),
+                    message: "is \(width)x\(height), but a \(size) point icon at \(factor)x is \(expected.0)x\(expected.1)"))
         }
         return found
     }
@@ -285,7 +309,8 @@ extension CatalogValidator {
         for (index, entry) in asset.entries.enumerated() {
             // Icons with a `size` are held to it exactly by `iconSizeMismatches`.
             guard entry.otherKeys["size"] == nil, let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
-                  let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
+                let fact = facts[index], let width = fact.width, let height = fact.height
+            else { continue }
             let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
             if groups[slot]?[factor] == nil {
                 // With two entries in one slot (an ambiguous-variant), the first is the one compared.
@@ -293,22 +318,32 @@ extension CatalogValidator {
             }
         }
         var found: [CatalogDiagnostic] = []
-        func fits(_ a: (entry: Int, width: Int, height: Int), _ aFactor: Int, _ b: (entry: Int, width: Int, height: Int), _ bFactor: Int) -> Bool {
+        func fits(
+            _ a: (entry: Int, width: Int, height: Int), _ aFactor: Int, _ b: (entry: Int, width: Int, height: Int), _ bFactor: Int
+        ) -> Bool {
             CatalogValidator.roundsToSamePoints(a.width, aFactor, b.width, bFactor)
                 && CatalogValidator.roundsToSamePoints(a.height, aFactor, b.height, bFactor)
         }
-        func mismatch(_ other: (entry: Int, width: Int, height: Int), _ factor: Int,
-                      against reference: (entry: Int, width: Int, height: Int), _ referenceFactor: Int) -> CatalogDiagnostic {
+        func mismatch(
+            _ other: (entry: Int, width: Int, height: Int), _ factor: Int,
+            against reference: (entry: Int, width: Int, height: Int), _ referenceFactor: Int
+        ) -> CatalogDiagnostic {
             let expectedRatio = Double(factor) / Double(referenceFactor)
             let widthRatio = reference.width == 0 ? 0 : Double(other.width) / Double(reference.width)
             let heightRatio = reference.height == 0 ? 0 : Double(other.height) / Double(reference.height)
             let sameRatio = CatalogValidator.ratioText(widthRatio) == CatalogValidator.ratioText(heightRatio)
-            let ratio = sameRatio ? CatalogValidator.ratioText(widthRatio)
+            let ratio =
+                sameRatio
+                ? CatalogValidator.ratioText(widthRatio)
                 : "\(CatalogValidator.ratioText(widthRatio)) x \(CatalogValidator.ratioText(heightRatio))"
-            let expected = "\(CatalogValidator.ratioText(Double(reference.width) * expectedRatio))x\(CatalogValidator.ratioText(Double(reference.height) * expectedRatio))"
+            let expected =
+                "\(CatalogValidator.ratioText(Double(reference.width) * expectedRatio))x\(CatalogValidator.ratioText(Double(reference.height) * expectedRatio))"
             let path = asset.entries[other.entry].filename.map { "\(asset.path)/\($0)" } ?? asset.path
-            return CatalogDiagnostic(.scaleMismatch, path: path, keyPath: asset.entryKeyPath(other.entry),
-                                     message: "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(referenceFactor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)")
+            return CatalogDiagnostic(
+                .scaleMismatch, path: path, keyPath: asset.entryKeyPath(other.entry),
+                message:
+                    "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(referenceFactor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)"
+            )
         }
         for group in groups.values {
             // A 1x that fits neither of a 2x and 3x that agree is the odd one out: one finding, on the 1x,

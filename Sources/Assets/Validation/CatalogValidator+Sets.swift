@@ -22,9 +22,10 @@ extension CatalogValidator {
         if appearances.count > 1 {
             appearances.sort { ($0.appearance, $0.value) < ($1.appearance, $1.value) }
         }
-        return Slot(idiom: entry.idiom, subtype: entry.subtype, widthClass: entry.widthClass, heightClass: entry.heightClass,
-                    displayGamut: entry.displayGamut, languageDirection: entry.languageDirection, locale: entry.locale,
-                    appearances: appearances, scale: ignoringScale ? nil : entry.scale, otherKeys: entry.otherKeys)
+        return Slot(
+            idiom: entry.idiom, subtype: entry.subtype, widthClass: entry.widthClass, heightClass: entry.heightClass,
+            displayGamut: entry.displayGamut, languageDirection: entry.languageDirection, locale: entry.locale,
+            appearances: appearances, scale: ignoringScale ? nil : entry.scale, otherKeys: entry.otherKeys)
     }
 
     /// A short human description of an entry's slot.
@@ -56,8 +57,9 @@ extension CatalogValidator {
     static func stackOfLayerContent(_ path: String) -> String? {
         let folders = path.split(separator: "/", omittingEmptySubsequences: false)
         guard folders.count >= 3,
-              let layer = CatalogReader.split(String(folders[folders.count - 2])).ext.flatMap(AssetKind.init(rawValue:)),
-              layer == .imageStackLayer || layer == .solidImageStackLayer else { return nil }
+            let layer = CatalogReader.split(String(folders[folders.count - 2])).ext.flatMap(AssetKind.init(rawValue:)),
+            layer == .imageStackLayer || layer == .solidImageStackLayer
+        else { return nil }
         return folders.dropLast(2).joined(separator: "/")
     }
 
@@ -90,8 +92,10 @@ extension CatalogValidator {
         var found: [CatalogDiagnostic] = []
         let file = contentsPath(of: asset)
         func unknown(_ keyPath: String, _ value: String, _ what: String) {
-            found.append(CatalogDiagnostic(.unknownValue, path: file, keyPath: keyPath,
-                                           message: "\"\(value)\" is not \(what) Apple defines"))
+            found.append(
+                CatalogDiagnostic(
+                    .unknownValue, path: file, keyPath: keyPath,
+                    message: "\"\(value)\" is not \(what) Apple defines"))
         }
         func checkAppearances(_ traits: [AppearanceTrait], _ keyPath: String) {
             for (index, trait) in traits.enumerated() {
@@ -115,17 +119,25 @@ extension CatalogValidator {
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
             if let scale = entry.scale, !CatalogVocabulary.scales.contains(scale) { unknown(keyPath + ".scale", scale, "a scale") }
             checkAppearances(entry.appearances, keyPath)
-            if let value = entry.widthClass, !CatalogVocabulary.sizeClasses.contains(value) { unknown(keyPath + ".width-class", value, "a size class") }
-            if let value = entry.heightClass, !CatalogVocabulary.sizeClasses.contains(value) { unknown(keyPath + ".height-class", value, "a size class") }
-            if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) { unknown(keyPath + ".display-gamut", value, "a display gamut") }
+            if let value = entry.widthClass, !CatalogVocabulary.sizeClasses.contains(value) {
+                unknown(keyPath + ".width-class", value, "a size class")
+            }
+            if let value = entry.heightClass, !CatalogVocabulary.sizeClasses.contains(value) {
+                unknown(keyPath + ".height-class", value, "a size class")
+            }
+            if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) {
+                unknown(keyPath + ".display-gamut", value, "a display gamut")
+            }
             if let value = entry.languageDirection, !CatalogVocabulary.languageDirections.contains(value) {
                 unknown(keyPath + ".language-direction", value, "a language direction")
             }
             guard entry.filename != nil, asset.kind.holdsFiles else { continue }
             let slot = CatalogValidator.slot(of: entry)
             if let first = large ? slotIndex[slot] : slots.first(where: { $0.slot == slot })?.index {
-                found.append(CatalogDiagnostic(.ambiguousVariant, path: file, keyPath: keyPath,
-                                               message: "claims the same slot (\(CatalogValidator.describe(entry))) as \(asset.entryKeyPath(first))"))
+                found.append(
+                    CatalogDiagnostic(
+                        .ambiguousVariant, path: file, keyPath: keyPath,
+                        message: "claims the same slot (\(CatalogValidator.describe(entry))) as \(asset.entryKeyPath(first))"))
             } else if large {
                 slotIndex[slot] = index
             } else {
@@ -137,16 +149,23 @@ extension CatalogValidator {
             var keyPath: String { asset.colorKeyPath(index) }
             if let idiom = entry.idiom, !CatalogVocabulary.idioms.contains(idiom) { unknown(keyPath + ".idiom", idiom, "an idiom") }
             checkAppearances(entry.appearances, keyPath)
-            if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) { unknown(keyPath + ".display-gamut", value, "a display gamut") }
+            if let value = entry.displayGamut, !CatalogVocabulary.displayGamuts.contains(value) {
+                unknown(keyPath + ".display-gamut", value, "a display gamut")
+            }
             if case .components(let components)? = entry.color, let space = components.colorSpace,
-               !CatalogVocabulary.colorSpaces.contains(space) {
+                !CatalogVocabulary.colorSpaces.contains(space)
+            {
                 unknown(keyPath + ".color.color-space", space, "a colour space")
             }
-            let slot = CatalogValidator.slot(of: ImageEntry(idiom: entry.idiom, appearances: entry.appearances,
-                                                            displayGamut: entry.displayGamut, otherKeys: entry.otherKeys))
+            let slot = CatalogValidator.slot(
+                of: ImageEntry(
+                    idiom: entry.idiom, appearances: entry.appearances,
+                    displayGamut: entry.displayGamut, otherKeys: entry.otherKeys))
             if let first = colorSlots[slot] {
-                found.append(CatalogDiagnostic(.ambiguousVariant, path: file, keyPath: keyPath,
-                                               message: "claims the same slot as colors[\(first)]"))
+                found.append(
+                    CatalogDiagnostic(
+                        .ambiguousVariant, path: file, keyPath: keyPath,
+                        message: "claims the same slot as colors[\(first)]"))
             } else {
                 colorSlots[slot] = index
             }
@@ -155,8 +174,10 @@ extension CatalogValidator {
             unknown("properties.template-rendering-intent", intent, "a rendering intent")
         }
         if let vector = asset.properties["preserves-vector-representation"], vector != .bool(true), vector != .bool(false) {
-            found.append(CatalogDiagnostic(.unknownValue, path: file, keyPath: "properties.preserves-vector-representation",
-                                           message: "\(vector.text) is not a boolean"))
+            found.append(
+                CatalogDiagnostic(
+                    .unknownValue, path: file, keyPath: "properties.preserves-vector-representation",
+                    message: "\(vector.text) is not a boolean"))
         }
         if asset.kind.holdsFiles, !asset.entries.contains(where: { $0.filename != nil }), !CatalogValidator.isEmptyByDesign(asset) {
             found.append(CatalogDiagnostic(.emptyAsset, path: asset.path, message: "has no file assigned to any slot"))

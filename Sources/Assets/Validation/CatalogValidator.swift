@@ -36,10 +36,12 @@ public struct CatalogValidator: Sendable {
         /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:costChecks:costRewritesFiles:duplicatesOnlyWhenDeep:limits:catalogLimits:)`` reads it from the project).
         package var deployment = DeploymentTarget()
 
-        public init(deep: Bool = false, requirePlaceholders: Bool = false,
-                    placeholders: [PlaceholderRole]? = nil,
-                    placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default,
-                    catalogLimits: CatalogLimits = .default, config: ValidationConfig = ValidationConfig()) {
+        public init(
+            deep: Bool = false, requirePlaceholders: Bool = false,
+            placeholders: [PlaceholderRole]? = nil,
+            placeholderNames: PlaceholderNames = .conventional, limits: DecodingLimits = .default,
+            catalogLimits: CatalogLimits = .default, config: ValidationConfig = ValidationConfig()
+        ) {
             self.deep = deep
             self.requirePlaceholders = requirePlaceholders
             self.placeholders = placeholders
@@ -72,7 +74,9 @@ public struct CatalogValidator: Sendable {
     /// Each set is checked as soon as the reader has read it (its `Contents.json` and the header of each
     /// file it names, each file read once), on every core; the report keeps of each set only its
     /// outcome, name, kind and path, so memory grows by little per set.
-    public func validate(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+    public func validate(
+        catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    )
         throws(CatalogReadError) -> CatalogReport
     {
         try readAndValidate(catalogAt: path, keepingCatalog: false, progress: progress).report
@@ -81,7 +85,9 @@ public struct CatalogValidator: Sendable {
     /// As `validate(catalogAt:)`, and the catalog's outline too: every set's name, kind and path (its entries
     /// and file headers dropped once checked), for a caller that walks the sets again one at a time (the HTML
     /// report), so a large catalog is read once for its findings and never held whole.
-    public func validateKeepingOutline(catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+    public func validateKeepingOutline(
+        catalogAt path: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    )
         throws(CatalogReadError) -> (outline: AssetCatalog, report: CatalogReport)
     {
         let (outline, report) = try readAndValidate(catalogAt: path, keepingCatalog: false, progress: progress)
@@ -90,18 +96,28 @@ public struct CatalogValidator: Sendable {
 
     /// Reads the catalog at `path` and validates it in the one pass `validate(catalogAt:)` makes, keeping
     /// the whole catalog (each file's header on its record) for a caller that draws it (`report`).
-    package func readAndValidate(catalogAt path: String, keepingCatalog: Bool = true,
-                                 progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil)
+    package func readAndValidate(
+        catalogAt path: String, keepingCatalog: Bool = true,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    )
         throws(CatalogReadError) -> (catalog: AssetCatalog, report: CatalogReport)
     {
         let done = Locked(0)
         let digests = Locked(ImageDigestTable())
         let plan = CatalogReadPlan(limits: options.catalogLimits, files: fileReading, keepsSetContents: keepingCatalog)
-        let (catalog, outcomes) = try AssetCatalog.read(at: path, plan: plan, consuming: { asset, setCount in
-            let outcome = checkSet(asset, digestsInto: digests)
-            if let progress { progress(done.withLock { $0 += 1; return $0 }, setCount) }
-            return outcome
-        })
+        let (catalog, outcomes) = try AssetCatalog.read(
+            at: path, plan: plan,
+            consuming: { asset, setCount in
+                let outcome = checkSet(asset, digestsInto: digests)
+                if let progress {
+                    progress(
+                        done.withLock {
+                            $0 += 1
+                            return $0
+                        }, setCount)
+                }
+                return outcome
+            })
         return (catalog, report(catalog, outcomes, digests: Self.take(digests)))
     }
 
@@ -122,7 +138,13 @@ public struct CatalogValidator: Sendable {
             var asset = assets[index]
             CatalogReader.readFiles(of: &asset, root: root, folder: nil, reading: reading)
             let outcome = checkSet(asset, digestsInto: digests)
-            if let progress { progress(done.withLock { $0 += 1; return $0 }, assets.count) }
+            if let progress {
+                progress(
+                    done.withLock {
+                        $0 += 1
+                        return $0
+                    }, assets.count)
+            }
             return outcome
         }
         return report(catalog, outcomes, digests: Self.take(digests))
@@ -151,19 +173,22 @@ public struct CatalogValidator: Sendable {
         if runs(.duplicateImage), !digests.isEmpty {
             var tables = [digests]
             digests = ImageDigestTable()
-            DuplicateCandidates.resolve(&tables, roots: [catalog.root], by: duplicateEvidence, limits: options.limits,
-                                        workers: options.catalogLimits.workers)
+            DuplicateCandidates.resolve(
+                &tables, roots: [catalog.root], by: duplicateEvidence, limits: options.limits,
+                workers: options.catalogLimits.workers)
             digests = tables[0]
         }
         diagnostics += duplicateImages(digests)
         diagnostics = emptyStacks(diagnostics, in: catalog)
         diagnostics += options.config.ignored.map { ignored in
-            CatalogDiagnostic(.ignoredConfig, path: ignored.insideCatalog ?? "",
-                              message: ignored.insideCatalog == nil ? "\(ignored.file) \(ignored.reason)" : ignored.reason)
+            CatalogDiagnostic(
+                .ignoredConfig, path: ignored.insideCatalog ?? "",
+                message: ignored.insideCatalog == nil ? "\(ignored.file) \(ignored.reason)" : ignored.reason)
         }
         diagnostics = options.config.apply(to: diagnostics)
-        var report = CatalogReport(catalog: catalog.root, diagnostics: diagnostics.sorted(),
-                                   assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
+        var report = CatalogReport(
+            catalog: catalog.root, diagnostics: diagnostics.sorted(),
+            assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
         if outcomes.count == report.setPaths.count { report.setBytes = outcomes.map(\.bytes) }
         if runs(.duplicateImage) { report.imageDigests = digests }
         return report
@@ -228,8 +253,10 @@ public struct CatalogValidator: Sendable {
                     let other = index == 0 ? paths[1] : paths[0]
                     let more = paths.count - 2
                     let rest = more == 0 ? "" : " and \(more) other set\(more == 1 ? "" : "s")"
-                    found.append(CatalogDiagnostic(.duplicateName, path: path,
-                                                   message: "the name \"\(name)\" is also used by \(other)\(rest)"))
+                    found.append(
+                        CatalogDiagnostic(
+                            .duplicateName, path: path,
+                            message: "the name \"\(name)\" is also used by \(other)\(rest)"))
                 }
             }
         }
@@ -241,9 +268,10 @@ public struct CatalogValidator: Sendable {
             let name = options.placeholderNames[role]
             let present = catalog.assets(named: name).contains { $0.kind != .colorSet }
             guard !present else { return nil }
-            return CatalogDiagnostic(.missingPlaceholder, path: "",
-                                     message: "no image named \(name): \(role.words) goes without an image",
-                                     severity: options.requirePlaceholders ? .error : .warning)
+            return CatalogDiagnostic(
+                .missingPlaceholder, path: "",
+                message: "no image named \(name): \(role.words) goes without an image",
+                severity: options.requirePlaceholders ? .error : .warning)
         }
     }
 }

@@ -31,7 +31,9 @@ struct CodecImageChecker: ImageChecking {
             let (product, overflow) = header.width.multipliedReportingOverflow(by: header.height)
             pixels = overflow ? Int.max : product
         }
-        return try budget.decoding(pixels, budget: limits.maxMemory.map { min(limits.maxPixels, $0 / (4 * DecodingLimits.canvasCopies)) } ?? limits.maxPixels) { () throws(ImageError) in
+        return try budget.decoding(
+            pixels, budget: limits.maxMemory.map { min(limits.maxPixels, $0 / (4 * DecodingLimits.canvasCopies)) } ?? limits.maxPixels
+        ) { () throws(ImageError) in
             try decodePixels(sample, format: format, file: file)
         }
     }
@@ -40,7 +42,8 @@ struct CodecImageChecker: ImageChecking {
         // JPEG and PNG are checked whole without making the image (every layer that can fail is read, see
         // ImageInspector.check): memory stays flat and nothing is rotated or converted for nothing. A GIF
         // has every frame decoded there, as extract-frames decodes them, so the damage reads the same.
-        let info: ImageInfo, warnings: [ImageWarning]
+        let info: ImageInfo
+        let warnings: [ImageWarning]
         do {
             if format == .jpeg || format == .png || format == .gif {
                 (info, warnings) = try ImageInspector.check(sample.head, options: DecodeOptions(limits: limits))
@@ -57,7 +60,8 @@ struct CodecImageChecker: ImageChecking {
 
     static func rejectDamage(_ warnings: [ImageWarning], format: ImageFormat, file: @autoclosure () -> String) throws(ImageError) {
         guard let damage = warnings.first(where: { $0.code.isDamage }) else { return }
-        throw ImageError(damage.code == .corruptData ? .corrupt : .truncated, format: format, file: file(),
-                         offset: damage.offset, detail: damage.message)
+        throw ImageError(
+            damage.code == .corruptData ? .corrupt : .truncated, format: format, file: file(),
+            offset: damage.offset, detail: damage.message)
     }
 }

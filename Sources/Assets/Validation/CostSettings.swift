@@ -12,9 +12,9 @@
 /// that those sets show.
 import AssetsSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 public struct CostSettings: Sendable, Hashable {
@@ -34,7 +34,8 @@ public struct CostSettings: Sendable, Hashable {
     public static func == (lhs: CostSettings, rhs: CostSettings) -> Bool {
         lhs.compressibleMinPercent == rhs.compressibleMinPercent && lhs.compressibleMinBytes == rhs.compressibleMinBytes
             && lhs.iosDeploymentTarget == rhs.iosDeploymentTarget && lhs.deviceFamilies == rhs.deviceFamilies
-            && lhs.pointSizes.map(\.pattern) == rhs.pointSizes.map(\.pattern) && lhs.pointSizes.map(\.points) == rhs.pointSizes.map(\.points)
+            && lhs.pointSizes.map(\.pattern) == rhs.pointSizes.map(\.pattern)
+            && lhs.pointSizes.map(\.points) == rhs.pointSizes.map(\.points)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -77,7 +78,8 @@ public struct CostSettings: Sendable, Hashable {
                 settings.compressibleMinBytes = Int(bytes)
             case "ios_deployment_target":
                 guard case .string(let version) = value, DeploymentTarget.version(version) != nil else {
-                    throw ValidationConfigError(file: file, keyPath: "cost.\(key)", message: "is \(value.text), expected a version such as \"15.0\"")
+                    throw ValidationConfigError(
+                        file: file, keyPath: "cost.\(key)", message: "is \(value.text), expected a version such as \"15.0\"")
                 }
                 settings.iosDeploymentTarget = version
             case "device_families":
@@ -87,7 +89,8 @@ public struct CostSettings: Sendable, Hashable {
                 var families: Set<String> = []
                 for (index, item) in items.enumerated() {
                     guard case .string(let family) = item, ["iphone", "ipad"].contains(family) else {
-                        throw ValidationConfigError(file: file, keyPath: "cost.\(key)[\(index)]", message: "is \(item.text), expected \"iphone\" or \"ipad\"")
+                        throw ValidationConfigError(
+                            file: file, keyPath: "cost.\(key)[\(index)]", message: "is \(item.text), expected \"iphone\" or \"ipad\"")
                     }
                     families.insert(family)
                 }
@@ -99,12 +102,14 @@ public struct CostSettings: Sendable, Hashable {
                 for (pattern, points) in patterns {
                     let size = try number(points, "\(key).\(pattern)")
                     guard !pattern.isEmpty, size > 0, size < 100_000 else {
-                        throw ValidationConfigError(file: file, keyPath: "cost.\(key).\(pattern)", message: "expected a pattern and a point size above 0")
+                        throw ValidationConfigError(
+                            file: file, keyPath: "cost.\(key).\(pattern)", message: "expected a pattern and a point size above 0")
                     }
                     settings.pointSizes.append((pattern, size))
                 }
             default:
-                throw ValidationConfigError(file: file, keyPath: "cost.\(key)", message: "is not a key this object takes (\(known.joined(separator: ", ")))")
+                throw ValidationConfigError(
+                    file: file, keyPath: "cost.\(key)", message: "is not a key this object takes (\(known.joined(separator: ", ")))")
             }
         }
         return settings

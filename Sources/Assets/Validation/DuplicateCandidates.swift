@@ -47,8 +47,10 @@ package enum DuplicateCandidates {
 
     /// Finds the digest of every row of `tables` whose key another row (of any table) shares and that has
     /// not been looked at yet. `roots[i]` is the folder of `tables[i]`'s catalog.
-    package static func resolve(_ tables: inout [ImageDigestTable], roots: [String], by evidence: Evidence,
-                                limits: DecodingLimits, workers: Int = ParallelWork.processorCount) {
+    package static func resolve(
+        _ tables: inout [ImageDigestTable], roots: [String], by evidence: Evidence,
+        limits: DecodingLimits, workers: Int = ParallelWork.processorCount
+    ) {
         guard tables.count == roots.count else { return }
         // Equal bytes are equal headers, so a copy shares the shape too.
         func key(_ row: ImageDigestTable.Row) -> Key { Key(shape: row.shape, size: evidence == .bytes ? row.size : -1) }
@@ -76,7 +78,7 @@ package enum DuplicateCandidates {
             // `byKey[runStart ... position]` is one key's run.
             if position > runStart {
                 // A small file's bytes were digested as the probe read them whole (`FileHeader.bytesDigest`).
-                wanted += byKey[runStart ... position].filter { !tables[Int($0.table)].rows[Int($0.row)].looked }
+                wanted += byKey[runStart...position].filter { !tables[Int($0.table)].rows[Int($0.row)].looked }
             }
             runStart = position + 1
         }
@@ -91,8 +93,10 @@ package enum DuplicateCandidates {
     }
 
     /// The digests of the rows `wanted` of `tables` (read only: the caller's tables are not copied), on `workers` cores.
-    private static func digests(of wanted: [(table: Int32, row: Int32)], in tables: [ImageDigestTable], roots: [String],
-                                by evidence: Evidence, limits: DecodingLimits, workers: Int) -> [PixelDigest?] {
+    private static func digests(
+        of wanted: [(table: Int32, row: Int32)], in tables: [ImageDigestTable], roots: [String],
+        by evidence: Evidence, limits: DecodingLimits, workers: Int
+    ) -> [PixelDigest?] {
         let catalogRoots = roots.map { CatalogRoot(path: $0) ?? CatalogRoot(path: $0, real: $0) }
         let formats = ImageFormat.allCases
         // Bytes decoded in this run, by their digest: a copy of a file is decoded once.
@@ -103,7 +107,8 @@ package enum DuplicateCandidates {
             guard Int(row.shape.format) < formats.count else { return nil }
             let format = formats[Int(row.shape.format)]
             guard case .success(let read) = catalogRoots[tableIndex].read(tables[tableIndex].path(rowIndex)),
-                  read.head.count == read.size else { return nil }
+                read.head.count == read.size
+            else { return nil }
             let bytes = read.head
             let content = bytes.withUnsafeBytes { PixelDigest.ofBytes($0, tag: row.shape.format) }
             guard evidence == .pixels else { return content }

@@ -116,8 +116,10 @@ package struct ImageDigestTable: Sendable, Hashable {
             }
             guard let start = UInt32(exactly: (pages.count - 1) * Self.pageSize + pages[pages.count - 1].count) else { continue }
             pages[pages.count - 1] += bytes
-            rows.append(Row(shape: file.shape, digest: file.bytesDigest, size: file.size, pathStart: start, pathCount: count, set: set,
-                            ascii: bytes.allSatisfy { $0 < 0x80 }))
+            rows.append(
+                Row(
+                    shape: file.shape, digest: file.bytesDigest, size: file.size, pathStart: start, pathCount: count, set: set,
+                    ascii: bytes.allSatisfy { $0 < 0x80 }))
             sortedByPath = false
         }
     }
@@ -132,7 +134,7 @@ package struct ImageDigestTable: Sendable, Hashable {
     package func path(_ index: Int) -> String {
         let row = rows[index]
         let (page, offset) = (Int(row.pathStart) / Self.pageSize, Int(row.pathStart) % Self.pageSize)
-        return String(decoding: pages[page][offset ..< offset + Int(row.pathCount)], as: UTF8.self)
+        return String(decoding: pages[page][offset..<offset + Int(row.pathCount)], as: UTF8.self)
     }
 
     /// Puts the rows in the order of their paths (`String`'s order), in place.
@@ -154,11 +156,13 @@ package struct ImageDigestTable: Sendable, Hashable {
 
     /// `String`'s `<` on the two rows' paths: their bytes when both are ASCII (the same order), else the strings.
     /// `leftPage` and `rightPage` are the pages that hold their paths.
-    private static func pathPrecedes(_ left: Row, _ right: Row, leftPage: UnsafeBufferPointer<UInt8>,
-                                     rightPage: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func pathPrecedes(
+        _ left: Row, _ right: Row, leftPage: UnsafeBufferPointer<UInt8>,
+        rightPage: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let (leftOffset, rightOffset) = (Int(left.pathStart) % pageSize, Int(right.pathStart) % pageSize)
-        let leftBytes = UnsafeBufferPointer(rebasing: leftPage[leftOffset ..< leftOffset + Int(left.pathCount)])
-        let rightBytes = UnsafeBufferPointer(rebasing: rightPage[rightOffset ..< rightOffset + Int(right.pathCount)])
+        let leftBytes = UnsafeBufferPointer(rebasing: leftPage[leftOffset..<leftOffset + Int(left.pathCount)])
+        let rightBytes = UnsafeBufferPointer(rebasing: rightPage[rightOffset..<rightOffset + Int(right.pathCount)])
         guard left.ascii, right.ascii else {
             return String(decoding: leftBytes, as: UTF8.self) < String(decoding: rightBytes, as: UTF8.self)
         }

@@ -51,9 +51,10 @@ package struct MultiCatalogReport: Sendable, Hashable {
                 switch entry {
                 case .report(let report): lines += report.diagnosticLines(as: format)
                 case .unreadable(let error):
-                    lines.append(format == .github
-                                 ? "::error file=\(CatalogReport.escapeProperty(error.path))::\(CatalogReport.escapeData(error.description))"
-                                 : PlainText.escape("\(error.path): error: cannot read the catalog: \(error.reason)"))
+                    lines.append(
+                        format == .github
+                            ? "::error file=\(CatalogReport.escapeProperty(error.path))::\(CatalogReport.escapeData(error.description))"
+                            : PlainText.escape("\(error.path): error: cannot read the catalog: \(error.reason)"))
                 }
             }
             lines.append(summary)
@@ -81,8 +82,10 @@ extension CatalogValidator {
     /// Validates each catalog in turn, each on every core (its sets are read and checked in parallel as
     /// for one catalog), keeping only the reports: one catalog's model is gone before the next is read.
     /// A catalog that cannot be read becomes an `.unreadable` entry; the others are still validated.
-    package func validate(catalogsAt paths: [String],
-                         progress: (@Sendable (_ catalog: Int, _ done: Int, _ total: Int) -> Void)? = nil) -> MultiCatalogReport {
+    package func validate(
+        catalogsAt paths: [String],
+        progress: (@Sendable (_ catalog: Int, _ done: Int, _ total: Int) -> Void)? = nil
+    ) -> MultiCatalogReport {
         var entries: [MultiCatalogReport.Entry] = []
         entries.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {

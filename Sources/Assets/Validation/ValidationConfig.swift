@@ -1,8 +1,8 @@
 import AssetsSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a team sets for one diagnostic code, as linters do: turn it off, or give it a severity.
@@ -70,8 +70,10 @@ public struct ValidationConfig: Sendable, Hashable {
     /// The cost checks' settings (`"cost"`): thresholds, deployment target, point sizes.
     public var cost = CostSettings()
 
-    public init(rules: [CatalogDiagnostic.Code: RuleSetting] = [:], exclude: [String] = [],
-                requirePlaceholders: Bool? = nil, file: String? = nil) {
+    public init(
+        rules: [CatalogDiagnostic.Code: RuleSetting] = [:], exclude: [String] = [],
+        requirePlaceholders: Bool? = nil, file: String? = nil
+    ) {
         self.rules = rules
         self.exclude = exclude
         self.requirePlaceholders = requirePlaceholders
@@ -85,8 +87,12 @@ public struct ValidationConfig: Sendable, Hashable {
         // Inside the catalog: never read, always reported.
         let inside = join(real, fileName)
         if case .success = CatalogFileSystem.linkStatus(inside) {
-            ignored.append(Ignored(file: inside, insideCatalog: fileName,
-                                   reason: "is inside the catalog it would configure; a catalog never configures its own checks (put it in the project folder)"))
+            ignored.append(
+                Ignored(
+                    file: inside, insideCatalog: fileName,
+                    reason:
+                        "is inside the catalog it would configure; a catalog never configures its own checks (put it in the project folder)"
+                ))
         }
         guard real != "/" else { return (nil, ignored) }
         let (found, above) = search(from: parent(of: real))
@@ -113,8 +119,10 @@ public struct ValidationConfig: Sendable, Hashable {
                 switch status.type {
                 case .file: found = candidate
                 case .symlink:
-                    ignored.append(Ignored(file: candidate, insideCatalog: nil,
-                                           reason: "is a symbolic link; the configuration is never read through a link"))
+                    ignored.append(
+                        Ignored(
+                            file: candidate, insideCatalog: nil,
+                            reason: "is a symbolic link; the configuration is never read through a link"))
                 default:
                     ignored.append(Ignored(file: candidate, insideCatalog: nil, reason: "is not a regular file"))
                 }
@@ -143,7 +151,8 @@ public struct ValidationConfig: Sendable, Hashable {
     static func distrust(_ file: String) -> String? {
         let user = UInt32(geteuid())
         guard case .success(let status) = CatalogFileSystem.linkStatus(file),
-              case .success(let folder) = CatalogFileSystem.targetStatus(parent(of: file)) else { return nil }
+            case .success(let folder) = CatalogFileSystem.targetStatus(parent(of: file))
+        else { return nil }
         if status.owner != user, status.owner != 0 {
             return "is owned by another user (uid \(status.owner)); a configuration is read only when it is the user's own or root's"
         }
@@ -249,11 +258,16 @@ public struct ValidationConfig: Sendable, Hashable {
                 for (code, setting) in rules {
                     let keyPath = "rules.\(quoted(code, bare: true))"
                     guard let parsed = CatalogDiagnostic.Code(rawValue: code) else {
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "\(quoted(code)) is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        throw ValidationConfigError(
+                            file: file, keyPath: keyPath,
+                            message:
+                                "\(quoted(code)) is not a diagnostic code (\(CatalogDiagnostic.Code.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        )
                     }
                     guard case .string(let word) = setting, let rule = RuleSetting(rawValue: word) else {
                         let found = described(setting)
-                        throw ValidationConfigError(file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"note\", \"warning\" or \"error\"")
+                        throw ValidationConfigError(
+                            file: file, keyPath: keyPath, message: "is \(found), expected \"off\", \"note\", \"warning\" or \"error\"")
                     }
                     config.rules[parsed] = rule
                 }
@@ -264,7 +278,8 @@ public struct ValidationConfig: Sendable, Hashable {
                 for (index, item) in items.enumerated() {
                     guard case .string(let pattern) = item, !pattern.isEmpty else {
                         let found = if case .string = item { "an empty string" } else { described(item) }
-                        throw ValidationConfigError(file: file, keyPath: "exclude[\(index)]", message: "is \(found), expected a non-empty pattern")
+                        throw ValidationConfigError(
+                            file: file, keyPath: "exclude[\(index)]", message: "is \(found), expected a non-empty pattern")
                     }
                     config.exclude.append(pattern)
                 }
@@ -280,7 +295,8 @@ public struct ValidationConfig: Sendable, Hashable {
                 }
                 for (index, item) in items.enumerated() {
                     guard case .string(let pattern) = item, !pattern.isEmpty else {
-                        throw ValidationConfigError(file: file, keyPath: "\(key)[\(index)]", message: "is \(item.text), expected a non-empty pattern")
+                        throw ValidationConfigError(
+                            file: file, keyPath: "\(key)[\(index)]", message: "is \(item.text), expected a non-empty pattern")
                     }
                     config.dynamicNames.append(pattern)
                 }
@@ -289,7 +305,9 @@ public struct ValidationConfig: Sendable, Hashable {
             case "$schema":
                 break
             default:
-                throw ValidationConfigError(file: file, keyPath: quoted(key, bare: true), message: "is not a key this file takes (\(known.joined(separator: ", ")))")
+                throw ValidationConfigError(
+                    file: file, keyPath: quoted(key, bare: true), message: "is not a key this file takes (\(known.joined(separator: ", ")))"
+                )
             }
         }
         return config
@@ -317,9 +335,11 @@ public struct ValidationConfig: Sendable, Hashable {
     /// A key or value of the file as an error line shows it: a short word (letters, digits, `-`, `_`, `.`,
     /// `$`, `*`, `/`, at most 40) as itself, quoted unless `bare`; anything else only by its length.
     static func quoted(_ text: String, bare: Bool = false) -> String {
-        let allowed = text.utf8.count <= 40 && !text.isEmpty && text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.$*/".unicodeScalars.contains($0))
-        }
+        let allowed =
+            text.utf8.count <= 40 && !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.$*/".unicodeScalars.contains($0))
+            }
         guard allowed else { return "(a key or value of \(text.utf8.count) bytes)" }
         return bare ? text : "\"\(text)\""
     }
@@ -388,20 +408,24 @@ extension CatalogValidator.Options {
     /// `placeholders.json`. With `costChecks`, the cost checks run too, with the deployment target read from
     /// the project above the catalog; `costRewritesFiles` adds `compressible-image`'s lossless rewrites, and
     /// `duplicatesOnlyWhenDeep` leaves `duplicate-image` out unless `deep` or the configuration names it.
-    public static func forProject(catalog: String, deep: Bool = false, requirePlaceholders: Bool = false,
-                                  config: ValidationConfig = ValidationConfig(), placeholderNames: PlaceholderNames = .conventional,
-                                  placeholderFileGiven: Bool = false, costChecks: Bool = false,
-                                  costRewritesFiles: Bool = true, duplicatesOnlyWhenDeep: Bool = false,
-                                  limits: DecodingLimits = .default, catalogLimits: CatalogLimits = .default) -> CatalogValidator.Options {
+    public static func forProject(
+        catalog: String, deep: Bool = false, requirePlaceholders: Bool = false,
+        config: ValidationConfig = ValidationConfig(), placeholderNames: PlaceholderNames = .conventional,
+        placeholderFileGiven: Bool = false, costChecks: Bool = false,
+        costRewritesFiles: Bool = true, duplicatesOnlyWhenDeep: Bool = false,
+        limits: DecodingLimits = .default, catalogLimits: CatalogLimits = .default
+    ) -> CatalogValidator.Options {
         let required = requirePlaceholders || config.requirePlaceholders == true
-        let declared = config.requirePlaceholders != false
+        let declared =
+            config.requirePlaceholders != false
             && (placeholderFileGiven || CatalogFileSystem.targetStatus(PlaceholderConfig.path(besideCatalog: catalog)).isSuccess)
         let placeholders: [PlaceholderRole] = required || declared ? PlaceholderRole.expectedInCatalog : []
         var config = config
         if duplicatesOnlyWhenDeep, !deep, config.rules[.duplicateImage] == nil { config.rules[.duplicateImage] = .off }
-        var options = CatalogValidator.Options(deep: deep, requirePlaceholders: required, placeholders: placeholders,
-                                               placeholderNames: placeholderNames, limits: limits,
-                                               catalogLimits: catalogLimits, config: config)
+        var options = CatalogValidator.Options(
+            deep: deep, requirePlaceholders: required, placeholders: placeholders,
+            placeholderNames: placeholderNames, limits: limits,
+            catalogLimits: catalogLimits, config: config)
         options.costChecks = costChecks
         options.costRewritesFiles = costRewritesFiles
         if costChecks { options.deployment = DeploymentTarget.find(forCatalog: catalog, settings: config.cost) }

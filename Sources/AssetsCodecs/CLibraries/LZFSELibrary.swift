@@ -19,9 +19,9 @@
 /// Both read the same framing (`bvx2`, `bvx1`, `bvxn`, `bvx-` blocks ended by `bvx$`) and never write
 /// past `dst_size`; a scratch of nil makes them allocate their own.
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 package enum LZFSELibrary {
@@ -53,24 +53,29 @@ package enum LZFSELibrary {
         var candidates: [String] = []
         if let named = getenv("ASSETS_LZFSE_LIBRARY") { candidates.append(String(cString: named)) }
         #if canImport(Darwin)
-        candidates.append("/usr/lib/libcompression.dylib")
+            candidates.append("/usr/lib/libcompression.dylib")
         #endif
         candidates += ["liblzfse.so.1", "liblzfse.so", "liblzfse.dylib"]
         for name in candidates {
             guard let handle = dlopen(name, RTLD_NOW) else { continue }
             if let symbol = dlsym(handle, "lzfse_decode_buffer") {
-                typealias Entry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?) -> Int
+                typealias Entry =
+                    @convention(c) (UnsafeMutablePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?) -> Int
                 let entry = unsafeBitCast(symbol, to: Entry.self)
                 return ({ entry($0, $1, $2, $3, nil) }, name)
             }
             if let symbol = dlsym(handle, "compression_decode_buffer") {
-                typealias Entry = @convention(c) (UnsafeMutablePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?, UInt32) -> Int
+                typealias Entry =
+                    @convention(c) (UnsafeMutablePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?, UInt32) -> Int
                 let entry = unsafeBitCast(symbol, to: Entry.self)
                 let lzfse: UInt32 = 0x801
                 return ({ entry($0, $1, $2, $3, nil, lzfse) }, name)
             }
         }
-        return (nil, "no LZFSE library: install liblzfse (Debian 13, Ubuntu 24.04: liblzfse1; Homebrew: lzfse), "
-                + "or name one with ASSETS_LZFSE_LIBRARY (macOS has it in libcompression)")
+        return (
+            nil,
+            "no LZFSE library: install liblzfse (Debian 13, Ubuntu 24.04: liblzfse1; Homebrew: lzfse), "
+                + "or name one with ASSETS_LZFSE_LIBRARY (macOS has it in libcompression)"
+        )
     }
 }

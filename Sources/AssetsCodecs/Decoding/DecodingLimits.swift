@@ -18,8 +18,10 @@ public struct DecodingLimits: Sendable, Hashable {
     /// (the default) leaves memory unchecked; `asset-tool` sets it to what the process may allocate.
     public var maxMemory: Int?
 
-    public init(maxPixels: Int = 100_000_000, maxDimension: Int = 65_535, maxFrames: Int = 100_000,
-                maxAnimationPixels: Int = 4_000_000_000, maxMemory: Int? = nil) {
+    public init(
+        maxPixels: Int = 100_000_000, maxDimension: Int = 65_535, maxFrames: Int = 100_000,
+        maxAnimationPixels: Int = 4_000_000_000, maxMemory: Int? = nil
+    ) {
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.maxFrames = maxFrames
@@ -41,27 +43,33 @@ public struct DecodingLimits: Sendable, Hashable {
             throw ImageError(.corrupt, format: format, frame: frame, detail: "negative size \(width)x\(height)")
         }
         guard width <= maxDimension, height <= maxDimension else {
-            throw ImageError(.tooLarge, format: format, frame: frame,
-                             detail: "\(width)x\(height) exceeds the \(maxDimension)-pixel side limit")
+            throw ImageError(
+                .tooLarge, format: format, frame: frame,
+                detail: "\(width)x\(height) exceeds the \(maxDimension)-pixel side limit")
         }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixels <= maxPixels else {
-            throw ImageError(.tooLarge, format: format, frame: frame,
-                             detail: "\(width)x\(height) exceeds the limit of \(maxPixels) pixels")
+            throw ImageError(
+                .tooLarge, format: format, frame: frame,
+                detail: "\(width)x\(height) exceeds the limit of \(maxPixels) pixels")
         }
     }
 
     /// Throws `tooLarge` when `copies` RGBA copies of a `width × height` image exceed `maxMemory`.
     /// Called by decoders just before they allocate pixels (a header probe allocates none).
-    package func checkMemory(width: Int, height: Int, copies: Int = DecodingLimits.canvasCopies,
-                            format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
+    package func checkMemory(
+        width: Int, height: Int, copies: Int = DecodingLimits.canvasCopies,
+        format: ImageFormat?, frame: Int? = nil
+    ) throws(ImageError) {
         guard let maxMemory else { return }
         let (pixels, overflow) = max(width, 0).multipliedReportingOverflow(by: max(height, 0))
         let (needed, tooMuch) = pixels.multipliedReportingOverflow(by: 4 * max(copies, 1))
         guard overflow || tooMuch || needed > maxMemory else { return }
-        throw ImageError(.tooLarge, format: format, frame: frame,
-                         detail: "\(width)x\(height) needs \(overflow || tooMuch ? "more than \(Int.max) bytes" : DecodingLimits.megabytes(needed)) of memory, more than the "
-                             + "\(DecodingLimits.megabytes(maxMemory)) this process may allocate (--max-memory, ulimit -v or the cgroup's memory.max)")
+        throw ImageError(
+            .tooLarge, format: format, frame: frame,
+            detail:
+                "\(width)x\(height) needs \(overflow || tooMuch ? "more than \(Int.max) bytes" : DecodingLimits.megabytes(needed)) of memory, more than the "
+                + "\(DecodingLimits.megabytes(maxMemory)) this process may allocate (--max-memory, ulimit -v or the cgroup's memory.max)")
     }
 
     /// Bytes as whole megabytes (MiB, rounded up), for messages.
@@ -71,17 +79,25 @@ public struct DecodingLimits: Sendable, Hashable {
 
     /// Throws `tooLarge` when frames handing out `total` pixels together exceed `maxAnimationPixels`
     /// (`overflow`: the sum overflowed on the way).
-    package func checkAnimation(totalPixels total: Int, overflow: Bool = false, frames: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
+    package func checkAnimation(
+        totalPixels total: Int, overflow: Bool = false, frames: Int, format: ImageFormat?, frame: Int? = nil
+    ) throws(ImageError) {
         guard overflow || total > maxAnimationPixels else { return }
-        throw ImageError(.tooLarge, format: format, frame: frame,
-                         detail: "\(frames) frame\(frames == 1 ? "" : "s") of \(overflow ? "more than \(Int.max)" : String(total)) pixels in all exceed the limit of \(maxAnimationPixels) pixels for a whole animation")
+        throw ImageError(
+            .tooLarge, format: format, frame: frame,
+            detail:
+                "\(frames) frame\(frames == 1 ? "" : "s") of \(overflow ? "more than \(Int.max)" : String(total)) pixels in all exceed the limit of \(maxAnimationPixels) pixels for a whole animation"
+        )
     }
 
     /// Throws `tooLarge` when `frames` frames of `pixelsPerFrame` pixels each exceed `maxAnimationPixels`.
     package func checkAnimation(frames: Int, pixelsPerFrame: Int, format: ImageFormat?, frame: Int? = nil) throws(ImageError) {
         let (total, overflow) = frames.multipliedReportingOverflow(by: pixelsPerFrame)
         guard overflow || total > maxAnimationPixels else { return }
-        throw ImageError(.tooLarge, format: format, frame: frame,
-                         detail: "\(frames) frame\(frames == 1 ? "" : "s") of \(pixelsPerFrame) pixels exceed the limit of \(maxAnimationPixels) pixels for a whole animation")
+        throw ImageError(
+            .tooLarge, format: format, frame: frame,
+            detail:
+                "\(frames) frame\(frames == 1 ? "" : "s") of \(pixelsPerFrame) pixels exceed the limit of \(maxAnimationPixels) pixels for a whole animation"
+        )
     }
 }

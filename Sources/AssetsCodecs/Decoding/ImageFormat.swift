@@ -161,7 +161,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
                 index += 1
                 let start = index
                 while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
-                      bytes[index] != UInt8(ascii: "/"), index - start < 256 { index += 1 }
+                    bytes[index] != UInt8(ascii: "/"), index - start < 256
+                { index += 1 }
                 let name = bytes[start..<index]
                 let local = name.lastIndex(of: UInt8(ascii: ":")).map { name[name.index(after: $0)...] } ?? name[...]
                 return local.elementsEqual("svg".utf8)

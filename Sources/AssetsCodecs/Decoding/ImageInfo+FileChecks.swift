@@ -18,22 +18,30 @@ extension ImageInfo {
             var found = false
             var i = tail.endIndex - 1
             while i > tail.startIndex {
-                if tail[i - 1] == 0xFF && tail[i] == 0xD9 { found = true; break }
+                if tail[i - 1] == 0xFF && tail[i] == 0xD9 {
+                    found = true
+                    break
+                }
                 i -= 1
             }
             if !found {
-                warnings.append(ImageWarning(code: .missingEnd, message: "no JPEG end-of-image marker at the end: truncated?",
-                                             offset: fileSize))
+                warnings.append(
+                    ImageWarning(
+                        code: .missingEnd, message: "no JPEG end-of-image marker at the end: truncated?",
+                        offset: fileSize))
             }
         case .png:
             if !ImageInfo.containsIEND(tail) {
-                warnings.append(ImageWarning(code: .missingEnd, message: "no PNG IEND chunk at the end: truncated?",
-                                             offset: fileSize))
+                warnings.append(
+                    ImageWarning(
+                        code: .missingEnd, message: "no PNG IEND chunk at the end: truncated?",
+                        offset: fileSize))
             }
         case .gif:
             if let trailer = trailerOffset {
                 if let extra = ImageWarning.gifTrailingData(trailer: trailer, fileSize: fileSize),
-                   !warnings.contains(where: { $0.code == .trailingData }) {
+                    !warnings.contains(where: { $0.code == .trailingData })
+                {
                     warnings.append(extra)
                 }
             } else if tail.last != 0x3B {
@@ -70,7 +78,10 @@ extension ImageInfo {
             var matched = true
             var k = length - 1
             while k >= 0 {
-                if tail[start + k] != iend[k] { matched = false; break }
+                if tail[start + k] != iend[k] {
+                    matched = false
+                    break
+                }
                 k -= 1
             }
             if matched { return true }
@@ -87,7 +98,9 @@ extension ImageInfo {
         let ext = String(name[name.index(after: dot)...])
         guard let claimed = ImageFormat(fileExtension: ext), claimed != format else { return }
         extensionMismatch = claimed
-        warnings.append(ImageWarning(code: .extensionMismatch,
-                                     message: "named .\(ext) but the bytes are \(format.rawValue)"))
+        warnings.append(
+            ImageWarning(
+                code: .extensionMismatch,
+                message: "named .\(ext) but the bytes are \(format.rawValue)"))
     }
 }

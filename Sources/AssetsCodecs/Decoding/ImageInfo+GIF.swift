@@ -17,8 +17,10 @@ extension ImageInfo {
         delays = gif.frames.map(\.delayCentiseconds)
         trailerOffset = gif.trailerOffset
         if gif.canvasWidth != gif.screenWidth || gif.canvasHeight != gif.screenHeight {
-            warnings.append(.gifCanvasGrown(screenWidth: gif.screenWidth, screenHeight: gif.screenHeight,
-                                            canvasWidth: gif.canvasWidth, canvasHeight: gif.canvasHeight))
+            warnings.append(
+                .gifCanvasGrown(
+                    screenWidth: gif.screenWidth, screenHeight: gif.screenHeight,
+                    canvasWidth: gif.canvasWidth, canvasHeight: gif.canvasHeight))
         }
         if gif.frames.isEmpty {
             warnings.append(ImageWarning(code: .noFrames, message: "the file holds no image"))

@@ -10,8 +10,10 @@ public enum ImageInspector {
     /// `truncated` when the bytes end before the headers do. For a whole file, a JPEG without its final
     /// end-of-image marker, a PNG without IEND or a GIF without its trailer gets a `missing-end` warning.
     /// A size beyond `limits` throws `tooLarge`, as decoding would.
-    public static func probe(_ bytes: [UInt8], file: String? = nil, limits: DecodingLimits = .default,
-                             isWholeFile: Bool = true) throws(ImageError) -> ImageInfo {
+    public static func probe(
+        _ bytes: [UInt8], file: String? = nil, limits: DecodingLimits = .default,
+        isWholeFile: Bool = true
+    ) throws(ImageError) -> ImageInfo {
         do throws(ImageError) {
             guard let format = ImageFormat(sniffing: bytes) else {
                 throw ImageError(.notAnImage, offset: 0, detail: "leading bytes match no known image format")
@@ -90,14 +92,17 @@ public enum ImageInspector {
 
     /// Why a recognised file is not decoded (a GIF-less format, 12-bit JPEG samples).
     private static func notDecoded(_ info: ImageInfo) -> ImageError {
-        ImageError(.unsupported, format: info.format,
-                   detail: info.warnings.first { $0.code == .unsupported }?.message
-                       ?? "\(info.format.rawValue) files are recognised but not decoded")
+        ImageError(
+            .unsupported, format: info.format,
+            detail: info.warnings.first { $0.code == .unsupported }?.message
+                ?? "\(info.format.rawValue) files are recognised but not decoded")
     }
 
     /// The stored pixels of a decodable format; the C decoders read the caller's buffer in place.
-    private static func decodePixels(_ bytes: [UInt8], format: ImageFormat,
-                                     options: DecodeOptions) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
+    private static func decodePixels(
+        _ bytes: [UInt8], format: ImageFormat,
+        options: DecodeOptions
+    ) throws(ImageError) -> (RGBAImage, [ImageWarning]) {
         if format == .gif { return try GIFStillDecoder(options: options).decode(bytes) }
         let result: Result<(RGBAImage, [ImageWarning]), ImageError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(ImageError) {
@@ -128,7 +133,7 @@ public enum ImageInspector {
         let tail = try file.read(from: file.size - ImageInfo.endWindow, count: ImageInfo.endWindow)
         do {
             return try probe(head: head, tail: tail, fileSize: file.size, file: path, limits: limits)
-        } catch where error.kind == .truncated {
+        } catch  where error.kind == .truncated {
             return try probe(try file.readAll(), file: path, limits: limits)
         }
     }
@@ -137,8 +142,10 @@ public enum ImageInspector {
     /// offset 0, `tail` the file's last bytes (4 KiB is enough), `fileSize` its length. When `head` is the
     /// whole file this equals `probe(head, file:)`. JPEG and PNG need their headers in `head` (else
     /// `truncated`); GIF needs the whole file for its frames.
-    package static func probe(head: [UInt8], tail: [UInt8], fileSize: Int, file: String? = nil,
-                             limits: DecodingLimits = .default) throws(ImageError) -> ImageInfo {
+    package static func probe(
+        head: [UInt8], tail: [UInt8], fileSize: Int, file: String? = nil,
+        limits: DecodingLimits = .default
+    ) throws(ImageError) -> ImageInfo {
         if head.count >= fileSize { return try probe(head, file: file, limits: limits) }
         var info = try probe(head, file: file, limits: limits, isWholeFile: false)
         info.noteMissingEnd(tail: tail, fileSize: fileSize)

@@ -42,7 +42,9 @@ extension RGBAImage {
         case .rightMirrored: (ax, bx, cx, ay, by, cy) = (w - 1, 0, -1, h - 1, -1, 0)
         case .left: (ax, bx, cx, ay, by, cy) = (w - 1, 0, -1, 0, 1, 0)
         }
-        let origin = ay * w + ax, stepX = by * w + bx, stepY = cy * w + cx
+        let origin = ay * w + ax
+        let stepX = by * w + bx
+        let stepY = cy * w + cx
         let count = pixels.count
         let turned = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             let target = UnsafeMutableRawBufferPointer(buffer)
@@ -51,8 +53,9 @@ extension RGBAImage {
                 for y in 0..<outH {
                     var index = origin + y * stepY
                     for _ in 0..<outW {
-                        target.storeBytes(of: source.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self),
-                                          toByteOffset: out, as: UInt32.self)
+                        target.storeBytes(
+                            of: source.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self),
+                            toByteOffset: out, as: UInt32.self)
                         out += 4
                         index += stepX
                     }

@@ -28,17 +28,20 @@ extension ImageWarning {
 
     /// A GIF whose first frame reaches past its logical screen, shown on a grown canvas (as browsers do).
     static func gifCanvasGrown(screenWidth: Int, screenHeight: Int, canvasWidth: Int, canvasHeight: Int) -> ImageWarning {
-        ImageWarning(code: .canvasGrown,
-                     message: "first frame reaches past the \(screenWidth)x\(screenHeight) screen; shown on \(canvasWidth)x\(canvasHeight)")
+        ImageWarning(
+            code: .canvasGrown,
+            message: "first frame reaches past the \(screenWidth)x\(screenHeight) screen; shown on \(canvasWidth)x\(canvasHeight)")
     }
 
     /// Bytes after a GIF's trailer (at `trailer`) in a file of `fileSize` bytes; nil when there are none.
     static func gifTrailingData(trailer: Int, fileSize: Int) -> ImageWarning? {
         let extra = fileSize - trailer - 1
         guard extra > 0 else { return nil }
-        return ImageWarning(code: .trailingData,
-                            message: "\(extra) byte\(extra == 1 ? "" : "s") after the GIF trailer (at offset \(trailer)): ignored, as browsers ignore them; the first",
-                            offset: trailer + 1)
+        return ImageWarning(
+            code: .trailingData,
+            message:
+                "\(extra) byte\(extra == 1 ? "" : "s") after the GIF trailer (at offset \(trailer)): ignored, as browsers ignore them; the first",
+            offset: trailer + 1)
     }
 
     /// A GIF of `fileSize` bytes that ends without its trailer.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import AssetsSupport
 
@@ -46,7 +46,8 @@ public struct PDFPageRenderer: Sendable, Hashable {
         for folder in (searchPath ?? "").split(separator: ":") where folder.hasPrefix("/") {
             let candidate = "\(folder)/pdftoppm"
             guard case .success(let status) = CatalogFileSystem.targetStatus(candidate), status.type == .file,
-                  case .success = CatalogFileSystem.mayAccess(candidate, .execute) else { continue }
+                case .success = CatalogFileSystem.mayAccess(candidate, .execute)
+            else { continue }
             return PDFPageRenderer(executable: candidate)
         }
         return nil
@@ -67,7 +68,7 @@ public struct PDFPageRenderer: Sendable, Hashable {
         public var description: String {
             switch self {
             case .notInstalled: return PDFPageRenderer.missingMessage
-            case let .tooLarge(size, limit): return "PDF of \(size) bytes is over the \(limit >> 20) MiB preview limit"
+            case .tooLarge(let size, let limit): return "PDF of \(size) bytes is over the \(limit >> 20) MiB preview limit"
             case .renderer(let why): return "pdftoppm \(why)"
             case .image(let error): return "pdftoppm's PNG: \(error.kind.rawValue): \(error.detail)"
             case .budgetSpent: return "preview skipped: budget (the report's time for drawing PDFs is spent)"
@@ -77,8 +78,10 @@ public struct PDFPageRenderer: Sendable, Hashable {
 
     /// The first page of the PDF in `bytes`, its longest side `longestSide` pixels (at most `maxSide`). With a
     /// `budget`, the run takes at most what is left of it (and `timeout`), and none is started once it is spent.
-    public func render(_ bytes: [UInt8], longestSide: Int, limits: DecodingLimits = .default,
-                       budget: PDFRenderBudget? = nil) -> Result<RGBAImage, Failure> {
+    public func render(
+        _ bytes: [UInt8], longestSide: Int, limits: DecodingLimits = .default,
+        budget: PDFRenderBudget? = nil
+    ) -> Result<RGBAImage, Failure> {
         guard bytes.count <= maxInputBytes else { return .failure(.tooLarge(bytes.count, limit: maxInputBytes)) }
         let side = min(max(longestSide, 1), Self.maxSide)
         var seconds = timeout
@@ -86,9 +89,10 @@ public struct PDFPageRenderer: Sendable, Hashable {
             guard let granted = budget.start(upTo: timeout) else { return .failure(.budgetSpent(budget.allowed)) }
             seconds = granted
         }
-        var process = BoundedProcess(executable: executable,
-                                     arguments: ["-png", "-f", "1", "-l", "1", "-singlefile", "-scale-to", "\(side)", "-"],
-                                     timeout: seconds, maxOutputBytes: 8 << 20)
+        var process = BoundedProcess(
+            executable: executable,
+            arguments: ["-png", "-f", "1", "-l", "1", "-singlefile", "-scale-to", "\(side)", "-"],
+            timeout: seconds, maxOutputBytes: 8 << 20)
         process.maxAddressSpace = maxMemoryBytes
         let started = BoundedProcess.now()
         let result = process.run(input: bytes)

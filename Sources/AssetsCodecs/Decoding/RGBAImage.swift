@@ -17,8 +17,8 @@ public struct RGBAImage: Sendable, Hashable {
     /// Wraps existing pixels; returns nil when the byte count does not match the size.
     public init?(width: Int, height: Int, pixels: [UInt8]) {
         guard width >= 0, height >= 0,
-              case let (count, false) = width.multipliedReportingOverflow(by: height * 4),
-              pixels.count == count
+            case (let count, false) = width.multipliedReportingOverflow(by: height * 4),
+            pixels.count == count
         else { return nil }
         self.width = width
         self.height = height

@@ -12,11 +12,11 @@ enum EXIFOrientationBlock {
         }
         var bytes = Array("Exif".utf8) + [0, 0]
         bytes += bigEndian ? Array("MM".utf8) : Array("II".utf8)
-        bytes += u16(42) + u32(8)              // TIFF header, IFD0 at offset 8
-        bytes += u16(1)                        // one entry
-        bytes += u16(0x0112) + u16(3) + u32(1) // Orientation, SHORT, count 1
-        bytes += u16(orientation) + [0, 0]     // value, left-justified in the 4-byte field
-        bytes += u32(0)                        // no next IFD
+        bytes += u16(42) + u32(8)  // TIFF header, IFD0 at offset 8
+        bytes += u16(1)  // one entry
+        bytes += u16(0x0112) + u16(3) + u32(1)  // Orientation, SHORT, count 1
+        bytes += u16(orientation) + [0, 0]  // value, left-justified in the 4-byte field
+        bytes += u32(0)  // no next IFD
         return bytes
     }
 }

@@ -59,8 +59,9 @@ public struct GIFEncoder: Sendable, Hashable {
         public static func filled(
             _ index: UInt8, left: Int = 0, top: Int = 0, width: Int, height: Int
         ) -> Frame {
-            Frame(left: left, top: top, width: width, height: height,
-                  indices: [UInt8](repeating: index, count: width * height))
+            Frame(
+                left: left, top: top, width: width, height: height,
+                indices: [UInt8](repeating: index, count: width * height))
         }
     }
 
@@ -153,8 +154,10 @@ public struct GIFEncoder: Sendable, Hashable {
                 GifFreeMapObject(previous)
                 file.pointee.Image.ColorMap = nil
             }
-            try check(EGifPutImageDesc(file, Int32(frame.left), Int32(frame.top), Int32(frame.width),
-                                       Int32(frame.height), frame.interlaced, local))
+            try check(
+                EGifPutImageDesc(
+                    file, Int32(frame.left), Int32(frame.top), Int32(frame.width),
+                    Int32(frame.height), frame.interlaced, local))
             var row = [UInt8](repeating: 0, count: max(frame.width, 1))
             for y in GIFInterlace.rowOrder(height: frame.height, interlaced: frame.interlaced) {
                 let start = y * frame.width
@@ -189,8 +192,10 @@ private final class GIFByteSink {
     var bytes: [UInt8] = []
 }
 
-private func gifSinkWrite(_ file: UnsafeMutablePointer<GifFileType>?, _ data: UnsafePointer<GifByteType>?,
-                          _ count: Int32) -> Int32 {
+private func gifSinkWrite(
+    _ file: UnsafeMutablePointer<GifFileType>?, _ data: UnsafePointer<GifByteType>?,
+    _ count: Int32
+) -> Int32 {
     guard let file, let user = file.pointee.UserData, let data, count >= 0 else { return 0 }
     let sink = Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue()
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))

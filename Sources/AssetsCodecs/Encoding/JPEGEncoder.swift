@@ -66,21 +66,26 @@ public struct JPEGEncoder: Sendable, Hashable {
         case .grayscale: store = ASSETS_JPEG_STORE_GRAY
         case .rgb: store = ASSETS_JPEG_STORE_RGB
         }
-        return try encode(pixels: image.pixels, width: image.width, height: image.height,
-                          input: ASSETS_JPEG_INPUT_RGBA, store: store)
+        return try encode(
+            pixels: image.pixels, width: image.width, height: image.height,
+            input: ASSETS_JPEG_INPUT_RGBA, store: store)
     }
 
     /// Encodes Adobe-style (inverted) CMYK pixels, 4 bytes each, stored as CMYK or YCCK with an Adobe marker.
     /// Used to make CMYK fixtures; decoders turn them into RGB.
     public func encodeCMYK(_ pixels: [UInt8], width: Int, height: Int, ycck: Bool) throws(JPEGEncodingError) -> [UInt8] {
-        guard width > 0, height > 0, case let (count, false) = width.multipliedReportingOverflow(by: height * 4),
-              pixels.count == count else { throw .emptyImage }
-        return try encode(pixels: pixels, width: width, height: height, input: ASSETS_JPEG_INPUT_CMYK,
-                          store: ycck ? ASSETS_JPEG_STORE_YCCK : ASSETS_JPEG_STORE_CMYK)
+        guard width > 0, height > 0, case (let count, false) = width.multipliedReportingOverflow(by: height * 4),
+            pixels.count == count
+        else { throw .emptyImage }
+        return try encode(
+            pixels: pixels, width: width, height: height, input: ASSETS_JPEG_INPUT_CMYK,
+            store: ycck ? ASSETS_JPEG_STORE_YCCK : ASSETS_JPEG_STORE_CMYK)
     }
 
-    private func encode(pixels: [UInt8], width: Int, height: Int, input: assets_jpeg_input,
-                        store: assets_jpeg_store) throws(JPEGEncodingError) -> [UInt8] {
+    private func encode(
+        pixels: [UInt8], width: Int, height: Int, input: assets_jpeg_input,
+        store: assets_jpeg_store
+    ) throws(JPEGEncodingError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .emptyImage }
         guard width <= 65_500, height <= 65_500 else { throw .library("\(width)x\(height) is larger than JPEG allows") }
         let app1 = exifOrientation.map { EXIFOrientationBlock.make(orientation: $0, bigEndian: exifBigEndian) } ?? []
@@ -102,8 +107,9 @@ public struct JPEGEncoder: Sendable, Hashable {
             app1.withUnsafeBufferPointer { marker in
                 settings.app1 = marker.baseAddress
                 settings.app1_count = marker.count
-                return assets_jpeg_encode(buffer.baseAddress, UInt32(width), UInt32(height), width * 4,
-                                          &settings, &output)
+                return assets_jpeg_encode(
+                    buffer.baseAddress, UInt32(width), UInt32(height), width * 4,
+                    &settings, &output)
             }
         }
         defer { assets_jpeg_encode_free(&output) }

@@ -58,8 +58,10 @@ public struct PNGEncoder: Sendable, Hashable {
     /// `none` and libdeflate; a frame that changed most of its bands is compressed whole, as without it.
     public var bandLevels: BandLevels?
 
-    public init(compressionLevel: Int = 6, filter: Filter = .none, deflater: Deflater = .zlib, opaqueAsRGB: Bool = false,
-                indexedWhenFewColors: Bool = false, bandLevels: BandLevels? = nil) {
+    public init(
+        compressionLevel: Int = 6, filter: Filter = .none, deflater: Deflater = .zlib, opaqueAsRGB: Bool = false,
+        indexedWhenFewColors: Bool = false, bandLevels: BandLevels? = nil
+    ) {
         self.compressionLevel = min(max(compressionLevel, 0), deflater == .libdeflate ? 12 : 9)
         self.filter = filter
         self.deflater = deflater
@@ -81,8 +83,9 @@ public struct PNGEncoder: Sendable, Hashable {
     /// changed bands are compressed. Level 6 for indexed rows, so that files are no larger than whole
     /// frames by libdeflate; level 3 for RGB rows, which have three times the bytes (figures in
     /// BENCHMARKS.md, "Frames in bands").
-    public static let fast = PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true,
-                                        indexedWhenFewColors: true, bandLevels: BandLevels(direct: 3, indexed: 6))
+    public static let fast = PNGEncoder(
+        compressionLevel: 2, filter: .none, deflater: .libdeflate, opaqueAsRGB: true,
+        indexedWhenFewColors: true, bandLevels: BandLevels(direct: 3, indexed: 6))
     /// Smooth images of any size (a BlurHash or ThumbHash drawn by `render-hash`, up to 4096x4096): zlib 6
     /// with libpng's adaptive filters, RGB when every pixel is opaque. On a 9x9 BlurHash drawn at 4096x4096,
     /// zlib 9 took about ten times as long for 8 % fewer bytes, and RGB at level 6 is as small as RGBA at 9
@@ -93,8 +96,9 @@ public struct PNGEncoder: Sendable, Hashable {
     /// The smallest output of this encoder on any content: zlib 9, the smaller of no filter and adaptive,
     /// indexed or RGB when that holds the same pixels (as `fast`; RGBA zlib 9 files are larger than `fast`'s
     /// on GIF frames).
-    public static let smallestOnAnyContent = PNGEncoder(compressionLevel: 9, filter: .smallerOfNoneAndAdaptive,
-                                                        opaqueAsRGB: true, indexedWhenFewColors: true)
+    public static let smallestOnAnyContent = PNGEncoder(
+        compressionLevel: 9, filter: .smallerOfNoneAndAdaptive,
+        opaqueAsRGB: true, indexedWhenFewColors: true)
 
     /// Encodes `image` as a PNG file in memory (RGBA, or indexed or RGB as the settings allow).
     public func encode(_ image: RGBAImage) throws(PNGEncodingError) -> [UInt8] {
@@ -132,10 +136,12 @@ public struct PNGEncoder: Sendable, Hashable {
         let reduces = opaqueAsRGB || indexedWhenFewColors
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             reduces
-                ? assets_png_encode_reduced(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                            1, level, filter, opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0, &buffer.output)
-                : assets_png_encode_reusing(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                            1, level, filter, &buffer.output)
+                ? assets_png_encode_reduced(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                    1, level, filter, opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0, &buffer.output)
+                : assets_png_encode_reusing(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                    1, level, filter, &buffer.output)
         }
         return try finish(status, image, buffer, body)
     }
@@ -144,9 +150,10 @@ public struct PNGEncoder: Sendable, Hashable {
         _ image: RGBAImage, into buffer: PNGEncodingBuffer, _ body: (UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) -> Result
     ) throws(PNGEncodingError) -> Result {
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            assets_png_encode_libdeflate(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                         1, Int32(compressionLevel), opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0,
-                                         &buffer.output)
+            assets_png_encode_libdeflate(
+                pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                1, Int32(compressionLevel), opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0,
+                &buffer.output)
         }
         return try finish(status, image, buffer, body)
     }
@@ -163,8 +170,9 @@ public struct PNGEncoder: Sendable, Hashable {
         }
         buffer.held = nil
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            assets_png_prepare_libdeflate(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                          1, opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0, &buffer.output)
+            assets_png_prepare_libdeflate(
+                pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                1, opaqueAsRGB ? 1 : 0, indexedWhenFewColors ? 1 : 0, &buffer.output)
         }
         if let error = failure(status, width: image.width, height: image.height, buffer) { throw error }
     }
@@ -205,15 +213,17 @@ public struct PNGEncoder: Sendable, Hashable {
         var rowBytes = 0
         var indexed: Int32 = 0
         guard assets_png_prepared_data(&buffer.output, &data, &count, &rowBytes, &indexed) == ASSETS_PNG_ENCODE_OK, let data,
-              rowBytes > 0
+            rowBytes > 0
         else { return nil }
         return PreparedImageData(data: UnsafeBufferPointer(start: data, count: count), rowBytes: rowBytes, isIndexed: indexed != 0)
     }
 
     /// Compresses `data` (a band of the image data prepared in `buffer`) on its own with zlib at `level`:
     /// the same bytes for the same rows in any frame. `last` ends the stream.
-    package func compressBand(_ data: UnsafeBufferPointer<UInt8>, level: Int, last: Bool,
-                              buffer: PNGEncodingBuffer) throws(PNGEncodingError) -> CompressedBand {
+    package func compressBand(
+        _ data: UnsafeBufferPointer<UInt8>, level: Int, last: Bool,
+        buffer: PNGEncodingBuffer
+    ) throws(PNGEncodingError) -> CompressedBand {
         guard let base = data.baseAddress, !data.isEmpty else { throw .library("an empty band of image data") }
         let band = CompressedBand()
         let status = assets_png_compress_band(&buffer.output, base, data.count, Int32(level), last ? 1 : 0, &band.band)

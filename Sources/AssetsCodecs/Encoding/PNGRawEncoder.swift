@@ -53,8 +53,9 @@ package struct PNGRawEncoder: Sendable {
                             settings.trns_blue = trns.count > 2 ? trns[2] : 0
                         }
                         settings.comment = comment == nil ? nil : text
-                        return assets_png_encode_raw(rowBuffer.baseAddress, stride, UInt32(width), UInt32(height),
-                                                     &settings, &output)
+                        return assets_png_encode_raw(
+                            rowBuffer.baseAddress, stride, UInt32(width), UInt32(height),
+                            &settings, &output)
                     }
                 }
             }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import AssetsSupport
 
@@ -13,7 +13,8 @@ extension BlurHash {
     public static func components(of hash: String) throws(BlurHashError) -> Components {
         let digits = try digits(of: hash)
         guard digits.count >= 6 else { throw .wrongLength(hash: hash, length: digits.count, expected: nil) }
-        let x = digits[0] % 9 + 1, y = digits[0] / 9 + 1
+        let x = digits[0] % 9 + 1
+        let y = digits[0] / 9 + 1
         let expected = 4 + 2 * x * y
         guard digits.count == expected else { throw .wrongLength(hash: hash, length: digits.count, expected: expected) }
         return try Components(x: x, y: y)
@@ -29,7 +30,8 @@ extension BlurHash {
         let components = try components(of: hash)
         let digits = try digits(of: hash)
         let colours = decodeColours(digits, components: components, punch: Float(max(1, punch)))
-        let xCount = components.x, yCount = components.y
+        let xCount = components.x
+        let yCount = components.y
         var image = RGBAImage(width: width, height: height)
         // Eight columns at a time, one per SIMD lane; each lane does decode.c's arithmetic for its pixel in
         // its order (for each j, for each i: the basis in double, stored as float, then each channel's
@@ -55,7 +57,9 @@ extension BlurHash {
                         for y in (band * bandHeight)..<min(height, (band + 1) * bandHeight) {
                             for j in 0..<yCount { yCos[j] = cos(Double.pi * Double(y) * Double(j) / Double(height)) }
                             for block in 0..<blocks {
-                                var r = SIMD8<Float>.zero, g = r, b = r
+                                var r = SIMD8<Float>.zero
+                                var g = r
+                                var b = r
                                 for j in 0..<yCount {
                                     let yBasis = yCos[j]
                                     for i in 0..<xCount {
@@ -108,7 +112,9 @@ extension BlurHash {
         colours[2] = linearTable[dc & 255]
         for k in 1..<max(count, 1) {
             let value = digits[4 + k * 2] * 83 + digits[5 + k * 2]
-            let quantR = value / (19 * 19), quantG = (value / 19) % 19, quantB = value % 19
+            let quantR = value / (19 * 19)
+            let quantG = (value / 19) % 19
+            let quantB = value % 19
             colours[k * 3] = signPow((Float(quantR) - 9) / 9, 2) * maximumValue
             colours[k * 3 + 1] = signPow((Float(quantG) - 9) / 9, 2) * maximumValue
             colours[k * 3 + 2] = signPow((Float(quantB) - 9) / 9, 2) * maximumValue
@@ -128,7 +134,8 @@ extension BlurHash {
         init() {
             var thresholds: [Float] = []
             for level in 1...255 {
-                var low: UInt32 = 0, high = Float(1).bitPattern // linearToSRGB(low) < level <= linearToSRGB(high)
+                var low: UInt32 = 0
+                var high = Float(1).bitPattern  // linearToSRGB(low) < level <= linearToSRGB(high)
                 while high - low > 1 {
                     let middle = low + (high - low) / 2
                     if BlurHash.linearToSRGB(Float(bitPattern: middle)) >= level { high = middle } else { low = middle }
@@ -141,7 +148,8 @@ extension BlurHash {
         @inline(__always)
         func level(_ value: Float) -> UInt8 {
             let v = fmaxf(0, fminf(1, value))
-            var low = 0, high = thresholds.count // the count of thresholds <= v, by bisection
+            var low = 0
+            var high = thresholds.count  // the count of thresholds <= v, by bisection
             while low < high {
                 let middle = (low + high) / 2
                 if thresholds[middle] <= v { low = middle + 1 } else { high = middle }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// BlurHash (woltapp/blurhash): a few DCT components of an image as 6 to 162 base-83 characters.

@@ -19,21 +19,21 @@ public enum BlurHashError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .componentsOutOfRange(x, y):
+        case .componentsOutOfRange(let x, let y):
             return "BlurHash components must be 1...9 each, not \(x)x\(y)"
-        case let .badComponents(text):
+        case .badComponents(let text):
             return "BlurHash components must be XxY with X and Y in 1...9 (for example 4x3), not '\(MessageValue.clipped(text))'"
         case .emptyImage:
             return "the image has no pixels"
-        case let .wrongLength(hash, length, expected?):
+        case .wrongLength(let hash, let length, let expected?):
             return "invalid BlurHash '\(MessageValue.clipped(hash))': \(length) characters, its first character asks for \(expected)"
-        case let .wrongLength(hash, length, nil):
+        case .wrongLength(let hash, let length, nil):
             return "invalid BlurHash '\(MessageValue.clipped(hash))': \(length) characters, at least 6 are needed"
-        case let .badCharacter(hash, character, offset):
+        case .badCharacter(let hash, let character, let offset):
             return "invalid BlurHash '\(MessageValue.clipped(hash))': '\(character)' at offset \(offset) is not a base-83 character"
-        case let .sizeOutOfRange(width, height):
+        case .sizeOutOfRange(let width, let height):
             return "BlurHash decode size \(width)x\(height) is outside 1...\(BlurHash.maximumDecodeSide) a side"
-        case let .badPunch(value):
+        case .badPunch(let value):
             return "BlurHash punch must be a number above 0, not \(value)"
         }
     }
@@ -54,13 +54,13 @@ public enum ThumbHashError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .emptyImage:
             return "the image has no pixels"
-        case let .badBase64(text):
+        case .badBase64(let text):
             return "invalid ThumbHash '\(MessageValue.clipped(text))': not standard base64"
-        case let .wrongLength(length, expected?):
+        case .wrongLength(let length, let expected?):
             return "invalid ThumbHash: \(length) bytes, its header asks for \(expected)"
-        case let .wrongLength(length, nil):
+        case .wrongLength(let length, nil):
             return "invalid ThumbHash: \(length) bytes, at least 5 are needed"
-        case let .badHeader(detail):
+        case .badHeader(let detail):
             return "invalid ThumbHash: \(detail)"
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The BlurHash factor sums of `encode.c`'s `multiplyBasisFunction`, for every component in one pass, twice:
@@ -25,8 +25,10 @@ enum BlurHashSums {
     /// Factors in `encode.c`'s layout: component-major, then R, G, B; each already multiplied by its scale.
     /// `reference` is `encode.c`'s arithmetic; `accurate` the same terms summed without its precision loss.
     static func factors(_ image: RGBAImage, components: BlurHash.Components) -> (reference: [Float], accurate: [Double]) {
-        let width = image.width, height = image.height
-        let xCount = components.x, yCount = components.y
+        let width = image.width
+        let height = image.height
+        let xCount = components.x
+        let yCount = components.y
         let count = xCount * yCount
         let groups = (count + 7) / 8
         // The x basis of every lane for each column: cosX[x * groups + g].
@@ -73,8 +75,12 @@ enum BlurHashSums {
                             // Each group's lanes over the block, pixels in order: per lane the reference's
                             // order of additions, the running sums and the block's sums in registers.
                             for group in 0..<groups {
-                                var red = sums[group], green = sums[groups + group], blue = sums[2 * groups + group]
-                                var blockRed = SIMD8<Float>.zero, blockGreen = blockRed, blockBlue = blockRed
+                                var red = sums[group]
+                                var green = sums[groups + group]
+                                var blue = sums[2 * groups + group]
+                                var blockRed = SIMD8<Float>.zero
+                                var blockGreen = blockRed
+                                var blockBlue = blockRed
                                 let yBasis = rowCos[group]
                                 var column = (start * groups) + group
                                 for i in 0..<length {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The cosine of fdlibm 5.3 (Sun Microsystems, 1993: `s_cos.c`, `k_cos.c`, `k_sin.c`, `e_rem_pio2.c`), the
@@ -25,8 +25,8 @@ enum Fdlibm {
     /// fdlibm's `cos(x)`.
     static func cos(_ x: Double) -> Double {
         let ix = highWord(x) & 0x7FFF_FFFF
-        if ix <= 0x3FE9_21FB { return kernelCos(x, 0) } // |x| ~<= pi/4
-        if ix >= 0x7FF0_0000 { return x - x } // NaN or infinity
+        if ix <= 0x3FE9_21FB { return kernelCos(x, 0) }  // |x| ~<= pi/4
+        if ix >= 0x7FF0_0000 { return x - x }  // NaN or infinity
         guard let (n, y0, y1) = remainderPiOver2(x) else {
             return libraryCosine(x)
         }
@@ -49,24 +49,24 @@ enum Fdlibm {
 
     /// `__ieee754_rem_pio2` for |x| <= 2^19 * pi/2: `(n, y0, y1)` with x = n * pi/2 + y0 + y1; nil beyond.
     private static func remainderPiOver2(_ x: Double) -> (Int32, Double, Double)? {
-        let invpio2 = double(0x3FE4_5F30_6DC9_C883) // 53 bits of 2/pi
-        let pio2_1 = double(0x3FF9_21FB_5440_0000) // first 33 bits of pi/2
-        let pio2_1t = double(0x3DD0_B461_1A62_6331) // pi/2 - pio2_1
-        let pio2_2 = double(0x3DD0_B461_1A60_0000) // second 33 bits of pi/2
-        let pio2_2t = double(0x3BA3_198A_2E03_7073) // pi/2 - (pio2_1 + pio2_2)
-        let pio2_3 = double(0x3BA3_198A_2E00_0000) // third 33 bits of pi/2
-        let pio2_3t = double(0x397B_839A_2520_49C1) // pi/2 - (pio2_1 + pio2_2 + pio2_3)
+        let invpio2 = double(0x3FE4_5F30_6DC9_C883)  // 53 bits of 2/pi
+        let pio2_1 = double(0x3FF9_21FB_5440_0000)  // first 33 bits of pi/2
+        let pio2_1t = double(0x3DD0_B461_1A62_6331)  // pi/2 - pio2_1
+        let pio2_2 = double(0x3DD0_B461_1A60_0000)  // second 33 bits of pi/2
+        let pio2_2t = double(0x3BA3_198A_2E03_7073)  // pi/2 - (pio2_1 + pio2_2)
+        let pio2_3 = double(0x3BA3_198A_2E00_0000)  // third 33 bits of pi/2
+        let pio2_3t = double(0x397B_839A_2520_49C1)  // pi/2 - (pio2_1 + pio2_2 + pio2_3)
         let hx = highWord(x)
         let ix = hx & 0x7FFF_FFFF
         if ix <= 0x3FE9_21FB { return (0, x, 0) }
-        if ix < 0x4002_D97C { // |x| < 3pi/4: n = +-1
+        if ix < 0x4002_D97C {  // |x| < 3pi/4: n = +-1
             if hx > 0 {
                 var z = x - pio2_1
-                if ix != 0x3FF9_21FB { // 33 + 53 bits of pi are enough
+                if ix != 0x3FF9_21FB {  // 33 + 53 bits of pi are enough
                     let y0 = z - pio2_1t
                     return (1, y0, (z - y0) - pio2_1t)
                 }
-                z -= pio2_2 // near pi/2: 33 + 33 + 53 bits
+                z -= pio2_2  // near pi/2: 33 + 33 + 53 bits
                 let y0 = z - pio2_2t
                 return (1, y0, (z - y0) - pio2_2t)
             }
@@ -79,27 +79,27 @@ enum Fdlibm {
             let y0 = z + pio2_2t
             return (-1, y0, (z - y0) + pio2_2t)
         }
-        guard ix <= 0x4139_21FB else { return nil } // beyond 2^19 * pi/2 (or NaN, handled by the caller)
+        guard ix <= 0x4139_21FB else { return nil }  // beyond 2^19 * pi/2 (or NaN, handled by the caller)
         let t = abs(x)
         let n = Int32(t * invpio2 + 0.5)
         let fn = Double(n)
         var r = t - fn * pio2_1
-        var w = fn * pio2_1t // first round, good to 85 bits
+        var w = fn * pio2_1t  // first round, good to 85 bits
         var y0: Double
         if n < 32 && ix != npio2HighWords[Int(n) - 1] {
-            y0 = r - w // quick check: no cancellation
+            y0 = r - w  // quick check: no cancellation
         } else {
             let j = ix >> 20
             y0 = r - w
             var i = j - ((highWord(y0) >> 20) & 0x7FF)
-            if i > 16 { // second iteration, good to 118 bits
+            if i > 16 {  // second iteration, good to 118 bits
                 var tt = r
                 w = fn * pio2_2
                 r = tt - w
                 w = fn * pio2_2t - ((tt - r) - w)
                 y0 = r - w
                 i = j - ((highWord(y0) >> 20) & 0x7FF)
-                if i > 49 { // third iteration, 151 bits
+                if i > 49 {  // third iteration, 151 bits
                     tt = r
                     w = fn * pio2_3
                     r = tt - w
@@ -131,15 +131,16 @@ enum Fdlibm {
         let c5 = double(0x3E21_EE9E_BDB4_B1C4)
         let c6 = double(0xBDA8_FAE9_BE88_38D4)
         let ix = highWord(x) & 0x7FFF_FFFF
-        if ix < 0x3E40_0000 { return 1 } // |x| < 2^-27
+        if ix < 0x3E40_0000 { return 1 }  // |x| < 2^-27
         let z = x * x
         let r = z * (c1 + z * (c2 + z * (c3 + z * (c4 + z * (c5 + z * c6)))))
-        if ix < 0x3FD3_3333 { // |x| < 0.3
+        if ix < 0x3FD3_3333 {  // |x| < 0.3
             return 1 - (0.5 * z - (z * r - x * y))
         }
-        let qx: Double = ix > 0x3FE9_0000
-            ? 0.28125 // |x| > 0.78125
-            : double(UInt64(UInt32(bitPattern: ix - 0x0020_0000)) << 32) // |x| / 4, low word cleared
+        let qx: Double =
+            ix > 0x3FE9_0000
+            ? 0.28125  // |x| > 0.78125
+            : double(UInt64(UInt32(bitPattern: ix - 0x0020_0000)) << 32)  // |x| / 4, low word cleared
         let hz = 0.5 * z - qx
         let a = 1 - qx
         return a - (hz - (z * r - x * y))
@@ -154,7 +155,7 @@ enum Fdlibm {
         let s5 = double(0xBE5A_E5E6_8A2B_9CEB)
         let s6 = double(0x3DE5_D93A_5ACF_D57C)
         let ix = highWord(x) & 0x7FFF_FFFF
-        if ix < 0x3E40_0000 { return x } // |x| < 2^-27
+        if ix < 0x3E40_0000 { return x }  // |x| < 2^-27
         let z = x * x
         let v = z * x
         let r = s2 + z * (s3 + z * (s4 + z * (s5 + z * s6)))

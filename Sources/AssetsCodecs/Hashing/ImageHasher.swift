@@ -49,7 +49,8 @@ public struct ImageHasher: Sendable {
         } catch {
             throw .image(error)
         }
-        let width = decoded.info.displayWidth, height = decoded.info.displayHeight
+        let width = decoded.info.displayWidth
+        let height = decoded.info.displayHeight
         return try hash(decoded.image, width: width, height: height, file: file)
     }
 
@@ -100,10 +101,11 @@ public struct ImageHash: Sendable, Hashable {
     public var averageColour: String {
         guard let (r, g, b, a) = try? ThumbHash.averageColour(of: thumbHash) else { return "#00000000" }
         let digits = Array("0123456789ABCDEF")
-        return "#" + [r, g, b, a].map { value -> String in
-            let byte = ThumbHash.jsRound(value * 255)
-            return String([digits[byte >> 4], digits[byte & 15]])
-        }.joined()
+        return "#"
+            + [r, g, b, a].map { value -> String in
+                let byte = ThumbHash.jsRound(value * 255)
+                return String([digits[byte >> 4], digits[byte & 15]])
+            }.joined()
     }
 }
 
@@ -115,9 +117,9 @@ public enum ImageHashError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .image(error): return error.description
-        case let .blurHash(error, file): return (file.map { "\($0): " } ?? "") + error.description
-        case let .thumbHash(error, file): return (file.map { "\($0): " } ?? "") + error.description
+        case .image(let error): return error.description
+        case .blurHash(let error, let file): return (file.map { "\($0): " } ?? "") + error.description
+        case .thumbHash(let error, let file): return (file.map { "\($0): " } ?? "") + error.description
         }
     }
 }

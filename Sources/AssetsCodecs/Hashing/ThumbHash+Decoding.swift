@@ -21,11 +21,15 @@ extension ThumbHash {
         guard storedX > 0, storedY > 0 else {
             throw .badHeader("its luminance component count is 0, so it has no aspect ratio")
         }
-        let lx = max(3, storedX), ly = max(3, storedY)
+        let lx = max(3, storedX)
+        let ly = max(3, storedY)
         var nibbles = 0
         for cy in 0..<ly {
             var cx = cy == 0 ? 1 : 0
-            while cx * ly < lx * (ly - cy) { nibbles += 1; cx += 1 }
+            while cx * ly < lx * (ly - cy) {
+                nibbles += 1
+                cx += 1
+            }
         }
         nibbles += 5 + 5 + (hasAlpha ? 14 : 0)
         let expected = (hasAlpha ? 6 : 5) + (nibbles + 1) / 2
@@ -48,7 +52,9 @@ extension ThumbHash {
     /// The average colour (0...1 each, not premultiplied), as the reference's `thumbHashToAverageRGBA`.
     public static func averageColour(of hash: [UInt8]) throws(ThumbHashError) -> (red: Double, green: Double, blue: Double, alpha: Double) {
         let header = try header(hash)
-        let l = header.lDC, p = header.pDC, q = header.qDC
+        let l = header.lDC
+        let p = header.pDC
+        let q = header.qDC
         let b = l - 2 / 3 * p
         let r = (3 * l - b + q) / 2
         let g = r - q
@@ -73,7 +79,8 @@ extension ThumbHash {
             }
             return ac
         }
-        let lx = header.lx, ly = header.ly
+        let lx = header.lx
+        let ly = header.ly
         let lAC = channel(lx, ly, header.lScale)
         let pAC = channel(3, 3, header.pScale * 1.25)
         let qAC = channel(3, 3, header.qScale * 1.25)
@@ -82,19 +89,28 @@ extension ThumbHash {
         let w = jsRound(ratio > 1 ? 32 : 32 * ratio)
         let h = jsRound(ratio > 1 ? 32 / ratio : 32)
         var image = RGBAImage(width: w, height: h)
-        let nx = max(lx, header.hasAlpha ? 5 : 3), ny = max(ly, header.hasAlpha ? 5 : 3)
-        var fx = [Double](repeating: 0, count: nx), fy = [Double](repeating: 0, count: ny)
+        let nx = max(lx, header.hasAlpha ? 5 : 3)
+        let ny = max(ly, header.hasAlpha ? 5 : 3)
+        var fx = [Double](repeating: 0, count: nx)
+        var fy = [Double](repeating: 0, count: ny)
         var i = 0
         for y in 0..<h {
             for x in 0..<w {
-                var l = header.lDC, p = header.pDC, q = header.qDC, a = header.aDC
+                var l = header.lDC
+                var p = header.pDC
+                var q = header.qDC
+                var a = header.aDC
                 for cx in 0..<nx { fx[cx] = Fdlibm.cos(Double.pi / Double(w) * (Double(x) + 0.5) * Double(cx)) }
                 for cy in 0..<ny { fy[cy] = Fdlibm.cos(Double.pi / Double(h) * (Double(y) + 0.5) * Double(cy)) }
                 var j = 0
                 for cy in 0..<ly {
                     var cx = cy == 0 ? 1 : 0
                     let fy2 = fy[cy] * 2
-                    while cx * ly < lx * (ly - cy) { l += lAC[j] * fx[cx] * fy2; cx += 1; j += 1 }
+                    while cx * ly < lx * (ly - cy) {
+                        l += lAC[j] * fx[cx] * fy2
+                        cx += 1
+                        j += 1
+                    }
                 }
                 j = 0
                 for cy in 0..<3 {
@@ -104,7 +120,8 @@ extension ThumbHash {
                         let f = fx[cx] * fy2
                         p += pAC[j] * f
                         q += qAC[j] * f
-                        cx += 1; j += 1
+                        cx += 1
+                        j += 1
                     }
                 }
                 if header.hasAlpha {
@@ -112,7 +129,11 @@ extension ThumbHash {
                     for cy in 0..<5 {
                         var cx = cy == 0 ? 1 : 0
                         let fy2 = fy[cy] * 2
-                        while cx < 5 - cy { a += aAC[j] * fx[cx] * fy2; cx += 1; j += 1 }
+                        while cx < 5 - cy {
+                            a += aAC[j] * fx[cx] * fy2
+                            cx += 1
+                            j += 1
+                        }
                     }
                 }
                 let b = l - 2 / 3 * p
@@ -140,7 +161,9 @@ extension ThumbHash {
         var out: [UInt8] = []
         var i = 0
         while i < hash.count {
-            let b0 = Int(hash[i]), b1 = i + 1 < hash.count ? Int(hash[i + 1]) : 0, b2 = i + 2 < hash.count ? Int(hash[i + 2]) : 0
+            let b0 = Int(hash[i])
+            let b1 = i + 1 < hash.count ? Int(hash[i + 1]) : 0
+            let b2 = i + 2 < hash.count ? Int(hash[i + 2]) : 0
             out.append(table[b0 >> 2])
             out.append(table[((b0 & 3) << 4) | (b1 >> 4)])
             out.append(i + 1 < hash.count ? table[((b1 & 15) << 2) | (b2 >> 6)] : UInt8(ascii: "="))
@@ -162,7 +185,9 @@ extension ThumbHash {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): value = Int(byte) - 48 + 52
             case UInt8(ascii: "+"): value = 62
             case UInt8(ascii: "/"): value = 63
-            case UInt8(ascii: "="): padding += 1; continue
+            case UInt8(ascii: "="):
+                padding += 1
+                continue
             default: throw .badBase64(text)
             }
             guard padding == 0 else { throw .badBase64(text) }

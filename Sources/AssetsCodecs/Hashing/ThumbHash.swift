@@ -23,7 +23,10 @@ public enum ThumbHash {
     static func encode(width w: Int, height h: Int, pixels rgba: [UInt8]) -> [UInt8] {
         let count = w * h
         // The average colour, weighted by alpha.
-        var avgR = 0.0, avgG = 0.0, avgB = 0.0, avgA = 0.0
+        var avgR = 0.0
+        var avgG = 0.0
+        var avgB = 0.0
+        var avgA = 0.0
         for i in 0..<count {
             let j = i * 4
             let alpha = Double(rgba[j + 3]) / 255
@@ -44,7 +47,9 @@ public enum ThumbHash {
         let ly = max(1, Int(jsRound(lLimit * Double(h) / longer)))
         // RGBA to LPQA, composited over the average colour.
         var l = [Double](repeating: 0, count: count)
-        var p = l, q = l, a = l
+        var p = l
+        var q = l
+        var a = l
         for i in 0..<count {
             let j = i * 4
             let alpha = Double(rgba[j + 3]) / 255
@@ -60,12 +65,16 @@ public enum ThumbHash {
         let (pDC, pAC, pScale) = encodeChannel(p, w, h, nx: 3, ny: 3)
         let (qDC, qAC, qScale) = encodeChannel(q, w, h, nx: 3, ny: 3)
         let isLandscape = w > h
-        let header24 = jsRound(63 * lDC) | (jsRound(31.5 + 31.5 * pDC) << 6) | (jsRound(31.5 + 31.5 * qDC) << 12)
+        let header24 =
+            jsRound(63 * lDC) | (jsRound(31.5 + 31.5 * pDC) << 6) | (jsRound(31.5 + 31.5 * qDC) << 12)
             | (jsRound(31 * lScale) << 18) | ((hasAlpha ? 1 : 0) << 23)
-        let header16 = (isLandscape ? ly : lx) | (jsRound(63 * pScale) << 3) | (jsRound(63 * qScale) << 9)
+        let header16 =
+            (isLandscape ? ly : lx) | (jsRound(63 * pScale) << 3) | (jsRound(63 * qScale) << 9)
             | ((isLandscape ? 1 : 0) << 15)
-        var hash: [UInt8] = [UInt8(header24 & 255), UInt8((header24 >> 8) & 255), UInt8((header24 >> 16) & 255),
-                             UInt8(header16 & 255), UInt8((header16 >> 8) & 255)]
+        var hash: [UInt8] = [
+            UInt8(header24 & 255), UInt8((header24 >> 8) & 255), UInt8((header24 >> 16) & 255),
+            UInt8(header16 & 255), UInt8((header16 >> 8) & 255),
+        ]
         var channels = [lAC, pAC, qAC]
         if hasAlpha {
             let (aDC, aAC, aScale) = encodeChannel(a, w, h, nx: 5, ny: 5)
@@ -86,9 +95,13 @@ public enum ThumbHash {
     }
 
     /// The reference's `encodeChannel`: the DC term, the AC terms normalised to 0...1, and their scale.
-    private static func encodeChannel(_ channel: [Double], _ w: Int, _ h: Int, nx: Int, ny: Int)
-        -> (dc: Double, ac: [Double], scale: Double) {
-        var dc = 0.0, scale = 0.0
+    private static func encodeChannel(
+        _ channel: [Double], _ w: Int, _ h: Int, nx: Int, ny: Int
+    )
+        -> (dc: Double, ac: [Double], scale: Double)
+    {
+        var dc = 0.0
+        var scale = 0.0
         var ac: [Double] = []
         var fx = [Double](repeating: 0, count: w)
         channel.withUnsafeBufferPointer { channel in

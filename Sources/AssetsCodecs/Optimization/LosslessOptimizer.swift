@@ -30,8 +30,10 @@ public enum LosslessOptimizer {
     /// The proven smaller rewrite of `bytes`, or nil when there is none: the format is not PNG or JPEG,
     /// the file is animated, damaged or arithmetic coded, the rewrite is not smaller, or it failed the
     /// proof. Throws only when the file is larger than `limits` allow.
-    public static func rewrite(_ bytes: [UInt8], format: ImageFormat, limits: DecodingLimits = .default,
-                               effort: Int = defaultEffort) throws(ImageError) -> LosslessRewrite? {
+    public static func rewrite(
+        _ bytes: [UInt8], format: ImageFormat, limits: DecodingLimits = .default,
+        effort: Int = defaultEffort
+    ) throws(ImageError) -> LosslessRewrite? {
         let maxPixels = UInt64(max(limits.maxPixels, 0))
         switch format {
         case .png:
@@ -44,7 +46,8 @@ public enum LosslessOptimizer {
             guard status == ASSETS_PNG_OPT_OK, let out = result.bytes, result.count < bytes.count else { return nil }
             let rewritten = Array(UnsafeBufferPointer(start: out, count: result.count))
             guard try sameImage(bytes, rewritten, format: .png, limits: limits) else { return nil }
-            let change = "\(pngType(result.color_type, result.bit_depth)) to \(pngType(result.out_color_type, result.out_bit_depth))"
+            let change =
+                "\(pngType(result.color_type, result.bit_depth)) to \(pngType(result.out_color_type, result.out_bit_depth))"
                 + (result.interlaced != 0 ? ", not interlaced" : "")
             return LosslessRewrite(format: .png, originalSize: bytes.count, bytes: rewritten, change: change)
         case .jpeg:
@@ -57,8 +60,9 @@ public enum LosslessOptimizer {
             guard status == ASSETS_JPEG_OPT_OK, let out = result.bytes, result.count < bytes.count else { return nil }
             let rewritten = Array(UnsafeBufferPointer(start: out, count: result.count))
             guard try sameImage(bytes, rewritten, format: .jpeg, limits: limits) else { return nil }
-            return LosslessRewrite(format: .jpeg, originalSize: bytes.count, bytes: rewritten,
-                                   change: result.progressive != 0 ? "progressive, Huffman tables optimised" : "Huffman tables optimised")
+            return LosslessRewrite(
+                format: .jpeg, originalSize: bytes.count, bytes: rewritten,
+                change: result.progressive != 0 ? "progressive, Huffman tables optimised" : "Huffman tables optimised")
         default:
             return nil
         }
@@ -68,8 +72,10 @@ public enum LosslessOptimizer {
     /// to the same samples, with the same colour chunks (PNG: iCCP, sRGB, gAMA, cHRM, cICP, mDCv, cLLi) and
     /// orientation (eXIf), or the same APPn markers (JPEG: EXIF, ICC profile, Adobe). False when either
     /// does not decode; throws when either is larger than `limits` allow.
-    public static func sameImage(_ first: [UInt8], _ second: [UInt8], format: ImageFormat,
-                                 limits: DecodingLimits = .default) throws(ImageError) -> Bool {
+    public static func sameImage(
+        _ first: [UInt8], _ second: [UInt8], format: ImageFormat,
+        limits: DecodingLimits = .default
+    ) throws(ImageError) -> Bool {
         let maxPixels = UInt64(max(limits.maxPixels, 0))
         let verdict: Int32
         switch format {
@@ -96,8 +102,10 @@ public enum LosslessOptimizer {
     /// The digest of what the file shows: PNG and JPEG by their decoded pixels (PNG as 16-bit RGBA, so a
     /// palette PNG and an RGBA PNG of the same pixels agree), colour profile and orientation; other
     /// formats by their bytes. Nil when the file does not decode. Reads row by row: holds no image.
-    public static func digest(_ bytes: [UInt8], format: ImageFormat, orientation: ImageOrientation = .up,
-                              limits: DecodingLimits = .default) -> PixelDigest? {
+    public static func digest(
+        _ bytes: [UInt8], format: ImageFormat, orientation: ImageOrientation = .up,
+        limits: DecodingLimits = .default
+    ) -> PixelDigest? {
         let box = DigestBox()
         box.add(Array(format.rawValue.utf8))
         let maxPixels = UInt64(max(limits.maxPixels, 0))

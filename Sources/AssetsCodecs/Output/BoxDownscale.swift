@@ -16,7 +16,11 @@ package enum BoxDownscale {
                 for x in 0..<width {
                     let left = x * image.width / width
                     let right = max(left + 1, (x + 1) * image.width / width)
-                    var red = 0, green = 0, blue = 0, alpha = 0, count = 0
+                    var red = 0
+                    var green = 0
+                    var blue = 0
+                    var alpha = 0
+                    var count = 0
                     for sy in top..<bottom {
                         var index = (sy * image.width + left) * 4
                         for _ in left..<right {

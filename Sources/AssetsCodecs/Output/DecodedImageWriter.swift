@@ -1,9 +1,9 @@
 import AssetsSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Decodes an image and writes its pixels to a file: binary PPM (`P6`, 8-bit RGB, what djpeg writes) or
@@ -66,7 +66,8 @@ public struct DecodedImageWriter: Sendable {
             throw .image(error)
         }
         if format == .ppm, info.format == .jpeg, info.isDecodable,
-           options.orientation == .keep || info.orientation == .up {
+            options.orientation == .keep || info.orientation == .up
+        {
             return try bytes.withUnsafeBufferPointer { buffer throws(ImageExportError) in
                 try streamJPEG(.memory(buffer), info: info, file: file, to: path)
             }
@@ -121,8 +122,9 @@ public struct DecodedImageWriter: Sendable {
                 throw .output(error as? OutputError ?? OutputError(path: path, reason: .system(EIO)))
             }
         }
-        return Result(format: format, width: image.width, height: image.height, bytesWritten: written,
-                      appliedOrientation: decoded.appliedOrientation, warnings: decoded.warnings)
+        return Result(
+            format: format, width: image.width, height: image.height, bytesWritten: written,
+            appliedOrientation: decoded.appliedOrientation, warnings: decoded.warnings)
     }
 
     /// Reads the image file `input` and writes its pixels to `path` as `format`. An upright JPEG going to
@@ -161,7 +163,7 @@ public struct DecodedImageWriter: Sendable {
         let info: ImageInfo
         do {
             info = try ImageInspector.probe(head: head, tail: tail, fileSize: file.size, file: file.path, limits: options.limits)
-        } catch where error.kind == .truncated {
+        } catch  where error.kind == .truncated {
             // Headers longer than the head (a large EXIF or ICC block): the caller reads the file whole.
             return nil
         }
@@ -181,24 +183,25 @@ public struct DecodedImageWriter: Sendable {
         let codecWarnings: [ImageWarning]
         do throws(ImageExportError) {
             codecWarnings = try JPEGDecoder(options: options).decodeRGBRows(
-                    source, rowsPerBatch: rowsPerBatch,
-                    start: { (width: Int, height: Int) throws(ImageExportError) in
-                        size = (width, height)
-                        let header = Self.ppmHeader(width: width, height: height)
-                        do throws(OutputError) { try stream.append(header) } catch { throw .output(error) }
-                        written += header.count
-                    },
-                    rows: { (rows: UnsafeBufferPointer<UInt8>, _: Int) throws(ImageExportError) in
-                        do throws(OutputError) { try stream.append(rows) } catch { throw .output(error) }
-                        written += rows.count
-                    })
+                source, rowsPerBatch: rowsPerBatch,
+                start: { (width: Int, height: Int) throws(ImageExportError) in
+                    size = (width, height)
+                    let header = Self.ppmHeader(width: width, height: height)
+                    do throws(OutputError) { try stream.append(header) } catch { throw .output(error) }
+                    written += header.count
+                },
+                rows: { (rows: UnsafeBufferPointer<UInt8>, _: Int) throws(ImageExportError) in
+                    do throws(OutputError) { try stream.append(rows) } catch { throw .output(error) }
+                    written += rows.count
+                })
             do throws(OutputError) { try stream.commit() } catch { throw ImageExportError.output(error) }
         } catch {
             stream.discard()
             if case .image(let image) = error { throw .image(image.naming(file: file)) }
             throw error
         }
-        return Result(format: .ppm, width: size.width, height: size.height, bytesWritten: written,
-                      appliedOrientation: .up, warnings: info.warnings + codecWarnings)
+        return Result(
+            format: .ppm, width: size.width, height: size.height, bytesWritten: written,
+            appliedOrientation: .up, warnings: info.warnings + codecWarnings)
     }
 }

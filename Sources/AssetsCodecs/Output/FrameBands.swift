@@ -21,9 +21,9 @@
 /// at that moment (never for one a queued job would compress, so waiting cannot deadlock).
 import AssetsSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bands of the frames so far: the rows each covers and, for its current content, the shared result.
@@ -54,7 +54,8 @@ final class FrameBands {
     /// How the frame whose image data is `prepared` is written: in bands (which, at which level), or nil,
     /// compressed whole. Remembers the data for the next frame.
     func plan(_ prepared: PNGEncoder.PreparedImageData) -> Plan? {
-        let data = prepared.data, rowBytes = prepared.rowBytes
+        let data = prepared.data
+        let rowBytes = prepared.rowBytes
         let level = prepared.isIndexed ? levels.indexed : levels.direct
         guard let base = data.baseAddress, rowBytes > 0, data.count % rowBytes == 0 else {
             forget()
@@ -67,7 +68,8 @@ final class FrameBands {
             forget()
             return nil
         }
-        let sameShape = previous.count == data.count && previousRowBytes == rowBytes && previousLevel == level
+        let sameShape =
+            previous.count == data.count && previousRowBytes == rowBytes && previousLevel == level
             && current.count == bandCount
         if !sameShape {
             previous = Array(data)

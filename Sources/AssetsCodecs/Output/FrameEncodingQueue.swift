@@ -138,7 +138,8 @@ final class FrameEncodingQueue: @unchecked Sendable {
         do throws(PNGEncodingError) {
             if let plan {
                 let compressed = try compress(plan.bands, level: plan.level, buffer: buffer)
-                try encoder.finishBands(compressed, level: plan.level, in: buffer) { (bytes: UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) in
+                try encoder.finishBands(compressed, level: plan.level, in: buffer) {
+                    (bytes: UnsafeBufferPointer<UInt8>) throws(PNGEncodingError) in
                     written = write(bytes, to: path)
                 }
             } else {
@@ -158,7 +159,8 @@ final class FrameEncodingQueue: @unchecked Sendable {
         guard let data = encoder.preparedImageData(in: buffer)?.data else { throw .library("no image data prepared") }
         for band in bands where band.claim() {
             let rows = UnsafeBufferPointer(rebasing: data[band.range])
-            band.finish(Result { () throws(PNGEncodingError) in try encoder.compressBand(rows, level: level, last: band.last, buffer: buffer) })
+            band.finish(
+                Result { () throws(PNGEncodingError) in try encoder.compressBand(rows, level: level, last: band.last, buffer: buffer) })
         }
         var compressed: [CompressedBand] = []
         compressed.reserveCapacity(bands.count)

@@ -17,9 +17,11 @@ package struct FrameExtractionBatch: Sendable {
     /// The files the whole batch may write; nil: unlimited.
     package var files: OutputFileBudget?
 
-    package init(inputs: [String], folder: String, selection: FrameSelection = .all, overwrite: Bool = false,
-                encoder: PNGEncoder = .fast, raw: Bool = false, limits: DecodingLimits = .default,
-                threads: Int = FrameExtractor.processorCount, files: OutputFileBudget? = nil) {
+    package init(
+        inputs: [String], folder: String, selection: FrameSelection = .all, overwrite: Bool = false,
+        encoder: PNGEncoder = .fast, raw: Bool = false, limits: DecodingLimits = .default,
+        threads: Int = FrameExtractor.processorCount, files: OutputFileBudget? = nil
+    ) {
         self.files = files
         self.inputs = inputs
         self.folder = folder
@@ -107,13 +109,21 @@ package struct FrameExtractionBatch: Sendable {
         let finished = Locked(0)
         return ParallelWork.map(count: inputs.count, chunk: 1, width: workers) { index in
             let outcome = extract(inputs[index], encodingThreads: perInput, memory: share)
-            if let progress { progress(finished.withLock { $0 += 1; return $0 }, inputs.count) }
+            if let progress {
+                progress(
+                    finished.withLock {
+                        $0 += 1
+                        return $0
+                    }, inputs.count)
+            }
             return outcome
         }
     }
 
     private func extract(_ input: String, encodingThreads: Int, memory: Int?) -> Outcome {
-        let target = folder.hasSuffix("/") ? folder + FrameExtractionBatch.folderName(for: input)
+        let target =
+            folder.hasSuffix("/")
+            ? folder + FrameExtractionBatch.folderName(for: input)
             : folder + "/" + FrameExtractionBatch.folderName(for: input)
         let result: Result<FrameExtractionReport, Failure>
         do {
@@ -125,8 +135,9 @@ package struct FrameExtractionBatch: Sendable {
             } catch {
                 throw Failure.input(error.naming(file: input))
             }
-            let extractor = FrameExtractor(folder: target, selection: selection, overwrite: overwrite, encoder: encoder,
-                                           encodingThreads: encodingThreads, memoryBudget: memory, files: files)
+            let extractor = FrameExtractor(
+                folder: target, selection: selection, overwrite: overwrite, encoder: encoder,
+                encodingThreads: encodingThreads, memoryBudget: memory, files: files)
             do {
                 result = .success(try extractor.extract(from: source, raw: raw, sourceName: input))
             } catch {

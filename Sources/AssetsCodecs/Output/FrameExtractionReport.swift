@@ -44,8 +44,10 @@ public struct FrameExtractionReport: Sendable, Hashable {
     /// Problems that did not stop decoding (`AnimationFrameSource.warnings`).
     public var warnings: [ImageWarning] = []
 
-    package init(source: String, format: ImageFormat, canvasWidth: Int, canvasHeight: Int,
-                loopCount: GIFLoopCount, raw: Bool) {
+    package init(
+        source: String, format: ImageFormat, canvasWidth: Int, canvasHeight: Int,
+        loopCount: GIFLoopCount, raw: Bool
+    ) {
         self.source = source
         self.format = format
         self.canvasWidth = canvasWidth
@@ -81,20 +83,21 @@ public struct FrameExtractionReport: Sendable, Hashable {
             "complete": .bool(damage == nil),
             "error": .string(damage?.description),
             "warnings": .array(warnings.map(\.json)),
-            "frames": .array(frames.map { frame in
-                let rect = frame.rectangle
-                return .record([
-                    "index": .int(frame.index),
-                    "file": .string(frame.file),
-                    "delay_cs": .int(frame.delayCentiseconds),
-                    "delay_ms": .int(frame.effectiveDelayMilliseconds),
-                    "disposal": .string(frame.disposal.name),
-                    "rect": .record(["x": .int(rect.x), "y": .int(rect.y), "width": .int(rect.width), "height": .int(rect.height)]),
-                    "transparency": .bool(frame.usesTransparency),
-                    "transparent_index": .int(frame.transparentIndex),
-                    "interlaced": .bool(frame.interlaced),
-                ])
-            }),
+            "frames": .array(
+                frames.map { frame in
+                    let rect = frame.rectangle
+                    return .record([
+                        "index": .int(frame.index),
+                        "file": .string(frame.file),
+                        "delay_cs": .int(frame.delayCentiseconds),
+                        "delay_ms": .int(frame.effectiveDelayMilliseconds),
+                        "disposal": .string(frame.disposal.name),
+                        "rect": .record(["x": .int(rect.x), "y": .int(rect.y), "width": .int(rect.width), "height": .int(rect.height)]),
+                        "transparency": .bool(frame.usesTransparency),
+                        "transparent_index": .int(frame.transparentIndex),
+                        "interlaced": .bool(frame.interlaced),
+                    ])
+                }),
         ])
     }
 }

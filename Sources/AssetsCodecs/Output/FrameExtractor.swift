@@ -24,9 +24,11 @@ public struct FrameExtractor: Sendable {
     /// The files the run may still write, shared by the extractions of one run; nil: unlimited.
     public var files: OutputFileBudget?
 
-    public init(folder: String, selection: FrameSelection = .all, overwrite: Bool = false, encoder: PNGEncoder = .fast,
-                encodingThreads: Int = FrameExtractor.processorCount, memoryBudget: Int? = nil,
-                files: OutputFileBudget? = nil) {
+    public init(
+        folder: String, selection: FrameSelection = .all, overwrite: Bool = false, encoder: PNGEncoder = .fast,
+        encodingThreads: Int = FrameExtractor.processorCount, memoryBudget: Int? = nil,
+        files: OutputFileBudget? = nil
+    ) {
         self.folder = folder
         self.selection = selection
         self.overwrite = overwrite
@@ -51,8 +53,9 @@ public struct FrameExtractor: Sendable {
 
     /// Whether `name` is a file this extractor writes: the manifest or a frame.
     package static func isOwnOutput(_ name: String) -> Bool {
-        name == manifestName || (name.hasPrefix("frame_") && name.hasSuffix(".png") && name.count > 10
-            && name.dropFirst(6).dropLast(4).allSatisfy { $0.isASCII && $0.isNumber })
+        name == manifestName
+            || (name.hasPrefix("frame_") && name.hasSuffix(".png") && name.count > 10
+                && name.dropFirst(6).dropLast(4).allSatisfy { $0.isASCII && $0.isNumber })
     }
 
     /// Memory held besides the encoding threads' copies of the canvas, per thread: its stack, its
@@ -65,7 +68,9 @@ public struct FrameExtractor: Sendable {
         guard let memoryBudget, encodingThreads > 1 else { return encodingThreads }
         let canvas = width.multipliedReportingOverflow(by: height).partialValue.multipliedReportingOverflow(by: 4).partialValue
         // Frames compressed in bands keep one more copy of a frame's data (`FrameBands`).
-        let fixed = canvas * (DecodingLimits.canvasCopies + (FrameEncodingQueue.usesBands(encoder) && bandsFit(width: width, height: height) ? 1 : 0))
+        let fixed =
+            canvas
+            * (DecodingLimits.canvasCopies + (FrameEncodingQueue.usesBands(encoder) && bandsFit(width: width, height: height) ? 1 : 0))
         var threads = encodingThreads
         while threads > 1, fixed + threads * (canvas + FrameExtractor.threadReserve) > memoryBudget { threads -= 1 }
         return threads
@@ -82,7 +87,9 @@ public struct FrameExtractor: Sendable {
     /// Extracts the frames. Decoding damage does not throw: the complete frames are written and the
     /// report carries the error. Output problems (existing files, unwritable folder, another run on the
     /// same folder) throw, and leave the folder as it was.
-    public func extract(from source: any AnimationFrameSource, raw: Bool, sourceName: String) throws(FrameExtractionError) -> FrameExtractionReport {
+    public func extract(
+        from source: any AnimationFrameSource, raw: Bool, sourceName: String
+    ) throws(FrameExtractionError) -> FrameExtractionReport {
         let output: StagedOutputFolder
         do {
             output = try StagedOutputFolder(folder, overwrite: overwrite, isOwnOutput: FrameExtractor.isOwnOutput)
@@ -113,14 +120,18 @@ public struct FrameExtractor: Sendable {
         return .output(output)
     }
 
-    private func extract(from source: any AnimationFrameSource, raw: Bool, sourceName: String,
-                         into staging: String) throws(FrameExtractionError) -> FrameExtractionReport {
+    private func extract(
+        from source: any AnimationFrameSource, raw: Bool, sourceName: String,
+        into staging: String
+    ) throws(FrameExtractionError) -> FrameExtractionReport {
         let writer = AtomicFileWriter(overwrite: false)
         let threads = threadsFitting(width: source.canvasWidth, height: source.canvasHeight)
-        let queue = FrameEncodingQueue(encoder: encoder, writer: writer, threads: threads,
-                                       inBands: bandsFit(width: source.canvasWidth, height: source.canvasHeight))
-        var report = FrameExtractionReport(source: sourceName, format: source.format, canvasWidth: source.canvasWidth,
-                                           canvasHeight: source.canvasHeight, loopCount: source.loopCount, raw: raw)
+        let queue = FrameEncodingQueue(
+            encoder: encoder, writer: writer, threads: threads,
+            inBands: bandsFit(width: source.canvasWidth, height: source.canvasHeight))
+        var report = FrameExtractionReport(
+            source: sourceName, format: source.format, canvasWidth: source.canvasWidth,
+            canvasHeight: source.canvasHeight, loopCount: source.loopCount, raw: raw)
         var stopped: FrameExtractionError?
         // The files the structure walk says the run will write (the selected frames with pixels and the
         // manifest) are counted against the budget before the first is written, so a file of 100,000 one-pixel

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An external program run with bounds, for work that only a separate tool does (a PDF page drawn by
@@ -104,7 +104,9 @@ package struct BoundedProcess: Sendable {
             // clean-up kills every child registered before it.
             guard InterruptCleanup.enterUninterruptible() else { return .failure(.interrupted) }
             defer { InterruptCleanup.leaveUninterruptible() }
-            let inputFile: OpenFile, outPipe: (read: OpenFile, write: OpenFile), errPipe: (read: OpenFile, write: OpenFile)
+            let inputFile: OpenFile
+            let outPipe: (read: OpenFile, write: OpenFile)
+            let errPipe: (read: OpenFile, write: OpenFile)
             do throws(SystemError) {
                 inputFile = try OpenFile.privateFile(holding: input, in: Self.inputFolder())
                 outPipe = try OpenFile.closeOnExecPipe()
@@ -117,7 +119,10 @@ package struct BoundedProcess: Sendable {
             case .success(let child): return .success((child, outPipe.read, errPipe.read, InterruptCleanup.register(.child(child))))
             }
         }
-        let pid: pid_t, outRead: OpenFile, errRead: OpenFile, token: Int
+        let pid: pid_t
+        let outRead: OpenFile
+        let errRead: OpenFile
+        let token: Int
         switch setUp {
         case .failure(let failure): return .failure(failure)
         case .success(let started): (pid, outRead, errRead, token) = (started.pid, started.out, started.err, started.token)
@@ -131,7 +136,10 @@ package struct BoundedProcess: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while !open.isEmpty, stopped == nil {
             let left = deadline - Self.now()
-            guard left > 0 else { stopped = .timedOut(timeout); break }
+            guard left > 0 else {
+                stopped = .timedOut(timeout)
+                break
+            }
             let streams = open
             var fds = streams.map { pollfd(fd: $0.descriptor.rawValue, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(left * 1000, 60_000).rounded(.up)))
@@ -181,11 +189,11 @@ package struct BoundedProcess: Sendable {
     private func spawn(stdin: OpenFile, stdout: OpenFile, stderr: OpenFile) -> Result<pid_t, SystemError> {
         // Darwin declares the two spawn types as opaque pointers (`= nil`, set by `_init`), Glibc as structs.
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -214,9 +222,9 @@ package struct BoundedProcess: Sendable {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         #if canImport(Darwin)
-        let environment = _NSGetEnviron().pointee
+            let environment = _NSGetEnviron().pointee
         #else
-        let environment = environ
+            let environment = environ
         #endif
         let result = posix_spawn(&pid, program, &actions, &attributes, argv, environment)
         guard result == 0 else { return .failure(SystemError(code: result)) }

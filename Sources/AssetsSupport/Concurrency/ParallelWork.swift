@@ -9,8 +9,10 @@ package enum ParallelWork {
     /// `body(0..<count)` on `width` threads (every core by default), results in index order. Indices are
     /// handed out `chunk` at a time from a shared counter, so the threads stay busy to the end even when
     /// items cost unequal time.
-    package static func map<Result: Sendable>(count: Int, chunk: Int = 4, width: Int = processorCount,
-                                              _ body: (Int) -> Result) -> [Result] {
+    package static func map<Result: Sendable>(
+        count: Int, chunk: Int = 4, width: Int = processorCount,
+        _ body: (Int) -> Result
+    ) -> [Result] {
         guard count > 0 else { return [] }
         let chunk = max(1, chunk)
         let results = ResultSlots<Result>(count: count)

@@ -9,8 +9,10 @@ package final class PixelBudget: Sendable {
     package init() {}
 
     /// Runs `body` once `pixels` fit within `budget` beside the decodes already running.
-    package func decoding<Result, Failure: Error>(_ pixels: Int, budget: Int,
-                                                  _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    package func decoding<Result, Failure: Error>(
+        _ pixels: Int, budget: Int,
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let wanted = max(0, pixels)
         inFlight.withLock(when: { $0 == 0 || $0 + wanted <= budget }) { $0 += wanted }
         defer { inFlight.withLockWakingWaiters { $0 -= wanted } }

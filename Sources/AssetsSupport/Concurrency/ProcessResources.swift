@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What this process may use: the processors it may run on and the memory it may still allocate.
@@ -33,9 +33,11 @@ package struct ProcessResources: Sendable {
     /// cgroup CPU quota (rounded up), the machine's online processors when neither is set.
     package static var processorCount: Int { current.processorCount }
 
-    package init(readFile: @escaping FileReader = ProcessResources.readSystemFile,
-                 affinity: @escaping @Sendable () -> Int? = ProcessResources.affinityCount,
-                 addressSpaceLimit: @escaping @Sendable () -> Int? = ProcessResources.addressSpaceRlimit) {
+    package init(
+        readFile: @escaping FileReader = ProcessResources.readSystemFile,
+        affinity: @escaping @Sendable () -> Int? = ProcessResources.affinityCount,
+        addressSpaceLimit: @escaping @Sendable () -> Int? = ProcessResources.addressSpaceRlimit
+    ) {
         self.readFile = readFile
         self.affinity = affinity
         self.addressSpaceLimit = addressSpaceLimit
@@ -72,7 +74,8 @@ package struct ProcessResources: Sendable {
                 let fields = text.split(whereSeparator: \.isWhitespace)
                 if fields.count >= 2, let limit = Int(fields[0]), let period = Int(fields[1]) { quota = (limit, period) }
             } else if let limit = readFile(folder.path + "/cpu.cfs_quota_us").flatMap(Self.integer),
-                      let period = readFile(folder.path + "/cpu.cfs_period_us").flatMap(Self.integer) {
+                let period = readFile(folder.path + "/cpu.cfs_period_us").flatMap(Self.integer)
+            {
                 // v1: -1 means no quota
                 quota = (limit, period)
             }
@@ -151,7 +154,8 @@ package struct ProcessResources: Sendable {
             let type = right[0]
             if version == 2, type.elementsEqual("cgroup2".utf8) { return (unescape(Substring(left[4])), unescape(Substring(left[3]))) }
             if version == 1, type.elementsEqual("cgroup".utf8), right.count >= 3,
-               right[2].split(separator: UInt8(ascii: ",")).contains(where: { $0.elementsEqual(controller.utf8) }) {
+                right[2].split(separator: UInt8(ascii: ",")).contains(where: { $0.elementsEqual(controller.utf8) })
+            {
                 return (unescape(Substring(left[4])), unescape(Substring(left[3])))
             }
         }
@@ -182,7 +186,8 @@ package struct ProcessResources: Sendable {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "\\"), index + 3 < utf8.count,
-               let value = UInt8(String(decoding: utf8[(index + 1)...(index + 3)], as: UTF8.self), radix: 8) {
+                let value = UInt8(String(decoding: utf8[(index + 1)...(index + 3)], as: UTF8.self), radix: 8)
+            {
                 bytes.append(value)
                 index += 4
             } else {
@@ -218,9 +223,9 @@ package struct ProcessResources: Sendable {
     /// process may run on, fewer than `hw.ncpu` under a low-power or virtual machine's limit).
     static func onlineProcessors() -> Int {
         #if canImport(Darwin)
-        var count: Int32 = 0
-        var size = MemoryLayout<Int32>.size
-        if sysctlbyname("hw.activecpu", &count, &size, nil, 0) == 0, count > 0 { return Int(count) }
+            var count: Int32 = 0
+            var size = MemoryLayout<Int32>.size
+            if sysctlbyname("hw.activecpu", &count, &size, nil, 0) == 0, count > 0 { return Int(count) }
         #endif
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
@@ -247,14 +252,13 @@ package struct ProcessResources: Sendable {
     @Sendable package static func addressSpaceRlimit() -> Int? {
         var limit = rlimit()
         #if canImport(Darwin)
-        let resource = RLIMIT_AS  // a plain Int32 constant
-        let unlimited = rlim_t(Int64.max)  // RLIM_INFINITY, ((rlim_t)1 << 63) - 1: written out, as Swift may not import that macro
+            let resource = RLIMIT_AS  // a plain Int32 constant
+            let unlimited = rlim_t(Int64.max)  // RLIM_INFINITY, ((rlim_t)1 << 63) - 1: written out, as Swift may not import that macro
         #else
-        let resource = Int32(RLIMIT_AS.rawValue)  // Glibc's enum __rlimit_resource
-        let unlimited = rlim_t.max
+            let resource = Int32(RLIMIT_AS.rawValue)  // Glibc's enum __rlimit_resource
+            let unlimited = rlim_t.max
         #endif
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur != unlimited else { return nil }
         return limit.rlim_cur > UInt(Int.max) ? nil : Int(limit.rlim_cur)
     }
 }
-

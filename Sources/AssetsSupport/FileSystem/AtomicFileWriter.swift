@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes files atomically: the bytes go to a temporary file in the same folder, are flushed, and are
@@ -92,7 +92,8 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notADirectory: return "\(path): not a directory"
         case .busy: return "\(path): another asset-tool run is writing this folder; try again when it is done"
         case .notReplaceable(let why): return "\(path): \(why)"
-        case .tooManyFiles(let limit): return "\(path): would be file \(limit + 1) of this run, over the limit of \(limit) files (--max-files)"
+        case .tooManyFiles(let limit):
+            return "\(path): would be file \(limit + 1) of this run, over the limit of \(limit) files (--max-files)"
         case .system(let code): return "\(path): \(String(cString: strerror(code)))"
         case .interrupted: return "\(path): interrupted before the output was put in place; left as it was"
         }

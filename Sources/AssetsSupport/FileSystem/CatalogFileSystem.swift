@@ -1,9 +1,9 @@
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The file layer, the package's one door to files and folders, on swift-system (`FileDescriptor`,
@@ -53,8 +53,9 @@ package enum CatalogFileSystem {
         case .symbolicLink: type = .symlink
         default: type = .special
         }
-        return Status(type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue),
-                      mode: UInt32(info.permissions.rawValue), owner: UInt32(info.userID.rawValue))
+        return Status(
+            type: type, size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue),
+            mode: UInt32(info.permissions.rawValue), owner: UInt32(info.userID.rawValue))
     }
 
     /// What `mayAccess` asks of a path.
@@ -200,9 +201,9 @@ package enum CatalogFileSystem {
     /// What `opendir` gives: Darwin declares `DIR` as a struct (a typed pointer), Glibc leaves it
     /// incomplete (an opaque one).
     #if canImport(Darwin)
-    typealias FolderStream = UnsafeMutablePointer<DIR>
+        typealias FolderStream = UnsafeMutablePointer<DIR>
     #else
-    typealias FolderStream = OpaquePointer
+        typealias FolderStream = OpaquePointer
     #endif
 }
 
@@ -232,8 +233,10 @@ package final class OpenFile: Sendable {
     /// (`isEnough` false): a probe first reads the few bytes a sound file ends with.
     /// `knownSize`, when the open found it, is the size an `fstat` on this descriptor found under
     /// `CatalogRoot`'s rule, which also checked it is a regular file: it is not asked again.
-    package func read(head: Int? = nil, tail: Int = 0,
-                      widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20)
+    package func read(
+        head: Int? = nil, tail: Int = 0,
+        widerTail: (count: Int, isEnough: ([UInt8]) -> Bool)? = nil, maxBytes: Int = 256 << 20
+    )
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), SystemError>
     {
         // Most files in a catalog are small: one pread of the head (or of 16 KiB, when reading whole) that
@@ -316,7 +319,8 @@ package final class OpenFile: Sendable {
         while done < buffer.count {
             let got: Int
             do {
-                got = try descriptor.read(fromAbsoluteOffset: Int64(offset + done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
+                got = try descriptor.read(
+                    fromAbsoluteOffset: Int64(offset + done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
             } catch {
                 return .failure(SystemError(error))
             }

@@ -1,9 +1,9 @@
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one rule for every path a catalog names, applied by every command that reads a catalog
@@ -91,7 +91,10 @@ package struct CatalogRoot: Sendable {
             while offset + 8 <= bytes.count {
                 let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
                 if hasZeroByte(word) || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "/"))))
-                    || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\")))) { return false }
+                    || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+                {
+                    return false
+                }
                 offset += 8
             }
         }
@@ -108,7 +111,9 @@ package struct CatalogRoot: Sendable {
     /// was asked (a link's target, or a child the listing gave no type for), or why it is not followed.
     /// `listed` is the type the folder listing gave. The path is built only when it is asked (a link, or a
     /// child the listing gave no type): a regular file or a folder is settled by its listed type.
-    package func vet(_ path: @autoclosure () -> String, listed: CatalogFileSystem.EntryType)
+    package func vet(
+        _ path: @autoclosure () -> String, listed: CatalogFileSystem.EntryType
+    )
         -> Result<(type: CatalogFileSystem.EntryType, status: CatalogFileSystem.Status?, isLink: Bool), Refusal>
     {
         var type = listed
@@ -158,8 +163,10 @@ package struct CatalogRoot: Sendable {
     /// without asking its type first (see `openRegular`). The file knows its size (`OpenFile.knownSize`)
     /// when the `fstat` after the open found it, not when it was reached through a link. `relative` is built
     /// only when a link is met on the way.
-    package func openFile(named name: String, in folder: OpenFolder, relative: @autoclosure () -> String,
-                          listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
+    package func openFile(
+        named name: String, in folder: OpenFolder, relative: @autoclosure () -> String,
+        listed: CatalogFileSystem.EntryType? = nil
+    ) -> Result<OpenFile, Refusal> {
         guard CatalogRoot.isPlainName(name) else { return .failure(.unsafeName(name)) }
         switch CatalogRoot.openRegular(name, in: folder.descriptor, listed: listed) {
         case .failure(.system(let error)) where error.code == ELOOP:
@@ -170,7 +177,9 @@ package struct CatalogRoot: Sendable {
     }
 
     /// Reads a catalog-relative file under the rule, as `OpenFile.read` reads (whole, or its head and tail).
-    package func read(_ relative: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20)
+    package func read(
+        _ relative: String, head: Int? = nil, tail: Int = 0, maxBytes: Int = 256 << 20
+    )
         -> Result<(head: [UInt8], tail: [UInt8], size: Int), Refusal>
     {
         switch openFile(relative) {
@@ -219,18 +228,24 @@ package struct CatalogRoot: Sendable {
     /// otherwise (a link, a type the listing did not give) the type is asked first without following a
     /// link (`fstatat`), so a FIFO or device is never opened, and the descriptor must be that same file.
     /// The file knows the size that `fstat` found.
-    package static func openRegular(_ name: String, in folder: OpenFolder,
-                                    listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
+    package static func openRegular(
+        _ name: String, in folder: OpenFolder,
+        listed: CatalogFileSystem.EntryType? = nil
+    ) -> Result<OpenFile, Refusal> {
         openRegular(name, in: folder.descriptor, listed: listed)
     }
 
-    static func openRegular(_ name: String, in folder: FileDescriptor,
-                            listed: CatalogFileSystem.EntryType? = nil) -> Result<OpenFile, Refusal> {
+    static func openRegular(
+        _ name: String, in folder: FileDescriptor,
+        listed: CatalogFileSystem.EntryType? = nil
+    ) -> Result<OpenFile, Refusal> {
         var before: CatalogFileSystem.Status?
         let listedRegular = listed == .file
         if !listedRegular {
             let found: Stat
-            do { found = try Stat(FilePath(name), relativeTo: folder, flags: .symlinkNoFollow) } catch { return .failure(.system(SystemError(error))) }
+            do { found = try Stat(FilePath(name), relativeTo: folder, flags: .symlinkNoFollow) } catch {
+                return .failure(.system(SystemError(error)))
+            }
             switch found.type {
             case .regular: break
             case .symbolicLink: return .failure(.system(SystemError(code: ELOOP)))

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one rule for removing an output: only a file this tool wrote is ever removed, recognised by the
@@ -18,11 +18,13 @@ package enum OwnOutput {
     /// on the descriptor).
     package static func isOwn(_ path: String, marker: [UInt8]) -> Bool {
         guard !path.isEmpty, case .success(let status) = CatalogFileSystem.linkStatus(path), status.type == .file,
-              status.size >= marker.count, status.size <= maximumBytes else { return false }
+            status.size >= marker.count, status.size <= maximumBytes
+        else { return false }
         let (folder, name) = split(path)
         guard CatalogRoot.isPlainName(name), let directory = CatalogFileSystem.openFolder(folder),
-              case .success(let file) = CatalogRoot.openRegular(name, in: directory),
-              case .success(let read) = file.read(head: marker.count, maxBytes: maximumBytes) else {
+            case .success(let file) = CatalogRoot.openRegular(name, in: directory),
+            case .success(let read) = file.read(head: marker.count, maxBytes: maximumBytes)
+        else {
             return false
         }
         return read.head.count == marker.count && read.head == marker

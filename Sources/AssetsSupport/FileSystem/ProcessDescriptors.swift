@@ -1,9 +1,9 @@
 import SystemPackage
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The descriptors a child program is handed (`BoundedProcess`) and this process's own standard streams:
@@ -21,7 +21,8 @@ extension OpenFile {
     package static func closeOnExecPipe() throws(SystemError) -> (read: OpenFile, write: OpenFile) {
         let ends: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
         do { ends = try FileDescriptor.pipe() } catch { throw SystemError(error) }
-        let read = OpenFile(descriptor: ends.readEnd), write = OpenFile(descriptor: ends.writeEnd)
+        let read = OpenFile(descriptor: ends.readEnd)
+        let write = OpenFile(descriptor: ends.writeEnd)
         _ = fcntl(ends.readEnd.rawValue, F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends.writeEnd.rawValue, F_SETFD, FD_CLOEXEC)
         return (read, write)

@@ -8,13 +8,13 @@ package enum ProcessStatus {
     /// The file's text now; nil where there is none (Darwin, a Linux without /proc).
     package static func current() -> String? {
         #if os(Linux)
-        // /proc files report size 0: the first read (16 KiB, short) is the whole file.
-        switch CatalogFileSystem.read(path, maxBytes: 1 << 20) {
-        case .success(let read): return String(decoding: read.head, as: UTF8.self)
-        case .failure: return nil
-        }
+            // /proc files report size 0: the first read (16 KiB, short) is the whole file.
+            switch CatalogFileSystem.read(path, maxBytes: 1 << 20) {
+            case .success(let read): return String(decoding: read.head, as: UTF8.self)
+            case .failure: return nil
+            }
         #else
-        return nil
+            return nil
         #endif
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An output folder written whole or not at all.
@@ -52,8 +52,10 @@ package final class StagedOutputFolder {
     /// run holds the lock, or the folder exists and may not be replaced: without `overwrite`, when it
     /// holds any of this tool's output (`exists`); in any case, when it holds anything else.
     /// `isOwnOutput` says whether an entry name is one this tool writes in the folder.
-    package init(_ folder: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
-                 isOwnOutput: @escaping (String) -> Bool) throws(OutputError) {
+    package init(
+        _ folder: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
+        isOwnOutput: @escaping (String) -> Bool
+    ) throws(OutputError) {
         let (parent, name) = try StagedOutputFolder.split(folder)
         self.path = folder
         self.parent = parent
@@ -75,7 +77,8 @@ package final class StagedOutputFolder {
             if lockWasThere {
                 StagedOutputFolder.removeStaleTemporaries(parent: parent, name: name, holdsFolders: holdsFolders, isOwnOutput: isOwnOutput)
             }
-            try StagedOutputFolder.checkExisting(folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(
+                folder, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
             // The folder is made and registered for the clean-up as one step: a signal between the two left
             // it behind (the lock was removed, so no later run would have cleaned it up).
             guard InterruptCleanup.enterUninterruptible() else { throw OutputError(path: folder, reason: .interrupted) }
@@ -188,7 +191,8 @@ package final class StagedOutputFolder {
     private static func removeOwnFolder(_ folder: String, holdsFolders: Bool, isOwnOutput: (String) -> Bool) {
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        for entry in CatalogFileSystem.names(in: folder) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) || entry == supersededMarkerName {
+        for entry in CatalogFileSystem.names(in: folder)
+        where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) || entry == supersededMarkerName {
             var entryInfo = stat()
             if holdsFolders, lstat(folder + "/" + entry, &entryInfo) == 0, (entryInfo.st_mode & S_IFMT) == S_IFDIR {
                 InterruptCleanup.removeTree(folder + "/" + entry)
@@ -204,8 +208,10 @@ package final class StagedOutputFolder {
         entry.hasPrefix(".") && entry.dropLast(6).hasSuffix(".tmp-")
     }
 
-    private static func checkExisting(_ path: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
-                                      isOwnOutput: (String) -> Bool) throws(OutputError) {
+    private static func checkExisting(
+        _ path: String, overwrite: Bool, holdsFolders: Bool = false, folderMarker: FolderMarker? = nil,
+        isOwnOutput: (String) -> Bool
+    ) throws(OutputError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
@@ -217,14 +223,20 @@ package final class StagedOutputFolder {
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw OutputError(path: path, reason: .notADirectory) }
         // A name without a digit (a manifest) is named before numbered ones (frames).
-        let entries = CatalogFileSystem.names(in: path).sorted { ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1) }
+        let entries = CatalogFileSystem.names(in: path).sorted {
+            ($0.contains(where: \.isNumber) ? 1 : 0, $0) < ($1.contains(where: \.isNumber) ? 1 : 0, $1)
+        }
         if let folderMarker, !entries.isEmpty, !OwnOutput.isOwn(path + "/" + folderMarker.name, marker: folderMarker.bytes) {
-            throw OutputError(path: path, reason: .notReplaceable("exists and holds files asset-tool did not write (no \(folderMarker.name) in it); give a new or empty folder"))
+            throw OutputError(
+                path: path,
+                reason: .notReplaceable(
+                    "exists and holds files asset-tool did not write (no \(folderMarker.name) in it); give a new or empty folder"))
         }
         for entry in entries where isOwnOutput(entry) {
             var entryInfo = stat()
             guard lstat(path + "/" + entry, &entryInfo) == 0,
-                  (entryInfo.st_mode & S_IFMT) == S_IFREG || (holdsFolders && (entryInfo.st_mode & S_IFMT) == S_IFDIR) else {
+                (entryInfo.st_mode & S_IFMT) == S_IFREG || (holdsFolders && (entryInfo.st_mode & S_IFMT) == S_IFDIR)
+            else {
                 throw OutputError(path: path + "/" + entry, reason: .notReplaceable("not a file asset-tool wrote"))
             }
             if !overwrite { throw OutputError(path: path + "/" + entry, reason: .exists) }
@@ -259,7 +271,8 @@ package final class StagedOutputFolder {
         if exists, !CatalogFileSystem.names(in: path).isEmpty {
             // Checked again under the lock: still only our output, so it may be set aside and removed.
             do throws(OutputError) {
-                try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
+                try StagedOutputFolder.checkExisting(
+                    path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
             } catch {
                 removeOwnFolder(staging)
                 throw error
@@ -307,7 +320,8 @@ package final class StagedOutputFolder {
     /// (numbered ones first, the manifest last), and the other files stay.
     private func commitBeside() throws(OutputError) {
         do throws(OutputError) {
-            try StagedOutputFolder.checkExisting(path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
+            try StagedOutputFolder.checkExisting(
+                path, overwrite: overwrite, holdsFolders: holdsFolders, folderMarker: folderMarker, isOwnOutput: isOwnOutput)
         } catch {
             removeOwnFolder(staging)
             throw error
@@ -315,7 +329,9 @@ package final class StagedOutputFolder {
         for entry in CatalogFileSystem.names(in: path) where isOwnOutput(entry) || StagedOutputFolder.isTemporaryFile(entry) {
             unlink(path + "/" + entry)
         }
-        let staged = CatalogFileSystem.names(in: staging).sorted { ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1) }
+        let staged = CatalogFileSystem.names(in: staging).sorted {
+            ($0.contains(where: \.isNumber) ? 0 : 1, $0) < ($1.contains(where: \.isNumber) ? 0 : 1, $1)
+        }
         for entry in staged where rename(staging + "/" + entry, path + "/" + entry) != 0 {
             let code = errno
             removeOwnFolder(staging)

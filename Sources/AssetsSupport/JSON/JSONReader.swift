@@ -65,7 +65,9 @@ package struct JSONReader {
 
     /// Parses a whole document, says where each key and value starts, and gives every key an object
     /// repeats, in the order they appear.
-    package static func parseWithPositionsAndDuplicates(_ bytes: [UInt8]) throws(JSONSyntaxError)
+    package static func parseWithPositionsAndDuplicates(
+        _ bytes: [UInt8]
+    ) throws(JSONSyntaxError)
         -> (value: JSONValue, positions: JSONPositions, duplicateKeys: [JSONDuplicateKey])
     {
         var reader = JSONReader(bytes: bytes)
@@ -73,7 +75,10 @@ package struct JSONReader {
         // the node list is sized once, not doubled five times, for a set's 20-odd values (a large file
         // grows it past the first 1,024).
         reader.positions.reserveCapacity(min(bytes.count / 16, 1024))
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            reader.index = 3
+            reader.lineStart = 3
+        }
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0, in: Slot(parent: -1, key: nil, index: -1, keyPosition: nil))
         reader.skipWhitespace()
@@ -91,8 +96,9 @@ package struct JSONReader {
                 case .index(let item): keyPath += "[\(item)]"
                 }
             }
-            return JSONDuplicateKey(keyPath: keyPath, offset: duplicate.offset,
-                                    line: duplicate.position.line, column: duplicate.position.column)
+            return JSONDuplicateKey(
+                keyPath: keyPath, offset: duplicate.offset,
+                line: duplicate.position.line, column: duplicate.position.column)
         }
     }
 
@@ -148,15 +154,23 @@ package struct JSONReader {
 
     private mutating func readValue(depth: Int, in slot: Slot) throws(JSONSyntaxError) -> JSONValue {
         guard depth < JSONReader.maxDepth else { throw failure("nesting deeper than \(JSONReader.maxDepth) levels") }
-        let node = positions.record(.init(parent: slot.parent, key: slot.key, index: slot.index,
-                                          keyPosition: slot.keyPosition, valuePosition: here))
+        let node = positions.record(
+            .init(
+                parent: slot.parent, key: slot.key, index: slot.index,
+                keyPosition: slot.keyPosition, valuePosition: here))
         switch current {
         case UInt8(ascii: "{"): return try readObject(depth: depth, node: node)
         case UInt8(ascii: "["): return try readArray(depth: depth, node: node)
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try readWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try readWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try readWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try readWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readWord("null")
+            return .null
         case let byte? where byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39):
             return .number(try readNumber())
         default:
@@ -202,13 +216,20 @@ package struct JSONReader {
                 keys.insert(key)
             }
             let mark = duplicates.count
-            members.append((key, try readValue(depth: depth + 1,
-                                               in: Slot(parent: node, key: key, index: -1, keyPosition: keyPosition))))
+            members.append(
+                (
+                    key,
+                    try readValue(
+                        depth: depth + 1,
+                        in: Slot(parent: node, key: key, index: -1, keyPosition: keyPosition))
+                ))
             for found in mark..<duplicates.count { duplicates[found].reversedPath.append(.key(key)) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw failure("expected ',' or '}' in an object, found \(describe(current))")
             }
         }
@@ -225,13 +246,17 @@ package struct JSONReader {
         while true {
             skipWhitespace()
             let mark = duplicates.count
-            items.append(try readValue(depth: depth + 1,
-                                       in: Slot(parent: node, key: nil, index: Int32(items.count), keyPosition: nil)))
+            items.append(
+                try readValue(
+                    depth: depth + 1,
+                    in: Slot(parent: node, key: nil, index: Int32(items.count), keyPosition: nil)))
             for found in mark..<duplicates.count { duplicates[found].reversedPath.append(.index(items.count - 1)) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(items)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(items)
             default: throw failure("expected ',' or ']' in an array, found \(describe(current))")
             }
         }
@@ -303,7 +328,8 @@ package struct JSONReader {
             case UInt8(ascii: "u"):
                 var code = try readHex4()
                 if (0xD800..<0xDC00).contains(code), current == UInt8(ascii: "\\"),
-                   index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                    index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try readHex4()
                     if (0xDC00..<0xE000).contains(low) {

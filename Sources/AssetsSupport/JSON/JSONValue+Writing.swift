@@ -33,34 +33,48 @@ extension JSONValue {
     /// JSON text, without a final newline.
     package func rendered(_ layout: Layout = .expanded) -> String {
         var out = ""
-        write(into: &out, depth: 0, expands: { value, depth, isRootItem in
-            switch layout {
-            case .expanded: return true
-            case .records:
-                switch value {
-                // The top level, and each item of a top-level list (a list of reports), as the top level.
-                case .object: return depth == 0 || isRootItem
-                case .array(let items):
-                    return depth == 0 || items.allSatisfy { if case .object = $0 { true } else if case .array = $0 { true } else { false } }
-                default: return false
+        write(
+            into: &out, depth: 0,
+            expands: { value, depth, isRootItem in
+                switch layout {
+                case .expanded: return true
+                case .records:
+                    switch value {
+                    // The top level, and each item of a top-level list (a list of reports), as the top level.
+                    case .object: return depth == 0 || isRootItem
+                    case .array(let items):
+                        return depth == 0
+                            || items.allSatisfy { if case .object = $0 { true } else if case .array = $0 { true } else { false } }
+                    default: return false
+                    }
                 }
-            }
-        })
+            })
         return out
     }
 
     /// `expands(value, depth, isRootItem)` says whether a container puts its members on lines of their own;
     /// inside a container written on one line, nothing does.
-    private func write(into out: inout String, depth: Int, isRootItem: Bool = false, inline: Bool = false,
-                       expands: (JSONValue, Int, Bool) -> Bool) {
+    private func write(
+        into out: inout String, depth: Int, isRootItem: Bool = false, inline: Bool = false,
+        expands: (JSONValue, Int, Bool) -> Bool
+    ) {
         let members: [(key: String?, value: JSONValue)]
         let (open, close): (String, String)
         switch self {
-        case .object(let fields): members = fields.map { ($0.key, $0.value) }; (open, close) = ("{", "}")
-        case .array(let items): members = items.map { (nil, $0) }; (open, close) = ("[", "]")
-        default: out += text; return
+        case .object(let fields):
+            members = fields.map { ($0.key, $0.value) }
+            (open, close) = ("{", "}")
+        case .array(let items):
+            members = items.map { (nil, $0) }
+            (open, close) = ("[", "]")
+        default:
+            out += text
+            return
         }
-        guard !members.isEmpty else { out += open + close; return }
+        guard !members.isEmpty else {
+            out += open + close
+            return
+        }
         let expanded = !inline && expands(self, depth, isRootItem)
         let rootList = depth == 0 && close == "]"
         out += open

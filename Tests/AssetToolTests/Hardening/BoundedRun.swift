@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the built `asset-tool` with a deadline and says how it ended: an exit code, a signal, or killed
@@ -31,8 +31,10 @@ struct BoundedRun {
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
     /// Runs `asset-tool arguments`; with `shell`, runs `/bin/sh -c shell` where `$TOOL` is the binary.
-    static func run(_ arguments: [String], shell: String? = nil, in directory: URL? = nil,
-                    deadline: TimeInterval = 60) throws -> BoundedRun {
+    static func run(
+        _ arguments: [String], shell: String? = nil, in directory: URL? = nil,
+        deadline: TimeInterval = 60
+    ) throws -> BoundedRun {
         let process = Process()
         if let shell {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -79,8 +81,9 @@ struct BoundedRun {
         } else {
             ending = .exited(process.terminationStatus)
         }
-        return BoundedRun(ending: ending, stdout: String(decoding: collected.out, as: UTF8.self),
-                          stderr: String(decoding: collected.err, as: UTF8.self))
+        return BoundedRun(
+            ending: ending, stdout: String(decoding: collected.out, as: UTF8.self),
+            stderr: String(decoding: collected.err, as: UTF8.self))
     }
 
     private final class Collected: @unchecked Sendable {

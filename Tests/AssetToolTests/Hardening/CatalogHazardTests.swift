@@ -4,9 +4,9 @@ import Assets
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Catalog hazards the catalog's own tests do not already cover (they cover `../` file names, links
@@ -52,7 +52,8 @@ struct CatalogHazardTests {
             let run = try BoundedRun.run(["validate", "--deep", "--no-cost", "--format", "json", root], deadline: deadline)
             var found: [(String, String)] = []
             if let object = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
-               let diagnostics = object["diagnostics"] as? [[String: Any]] {
+                let diagnostics = object["diagnostics"] as? [[String: Any]]
+            {
                 for diagnostic in diagnostics {
                     found.append((diagnostic["path"] as? String ?? "", diagnostic["code"] as? String ?? ""))
                 }
@@ -89,8 +90,9 @@ struct CatalogHazardTests {
         let entry = #"{"filename":"a.png","idiom":"universal","scale":"1x"}"#
         let wide = #"{"images":["# + Array(repeating: entry, count: 20_000).joined(separator: ",") + "],\(Self.info)}"
         try fixture.folder.write("Hazard.xcassets/wide.imageset/Contents.json", wide)
-        try fixture.folder.write("Hazard.xcassets/deep.imageset/Contents.json",
-                                 String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+        try fixture.folder.write(
+            "Hazard.xcassets/deep.imageset/Contents.json",
+            String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
 
         // When the catalog is validated
         let (run, found) = try fixture.validate()
@@ -101,8 +103,9 @@ struct CatalogHazardTests {
         #expect(found.contains { $0.path.hasPrefix("wide.imageset") && $0.code == "missing-file" }, "\(found.prefix(5))")
     }
 
-    @Test("file names leading out of the catalog are unsafe paths, and the bait outside is never opened",
-          arguments: ["/BAIT", "../../bait.png", "../../../bait.png", "sub/../../../bait.png", "..", ".", "a\u{0}b.png", "a\\..\\b.png"])
+    @Test(
+        "file names leading out of the catalog are unsafe paths, and the bait outside is never opened",
+        arguments: ["/BAIT", "../../bait.png", "../../../bait.png", "sub/../../../bait.png", "..", ".", "a\u{0}b.png", "a\\..\\b.png"])
     func escapingNames(name: String) throws {
         // Given an image set whose entry names a path out of the catalog (the bait is a FIFO outside)
         let fixture = try Fixture()
@@ -178,8 +181,9 @@ struct CatalogHazardTests {
         #expect(found.contains { $0.path.hasPrefix("odd.imageset") }, "\(found)")
     }
 
-    @Test("unreadable files and folders (chmod 000) are findings naming them",
-          .enabled(if: geteuid() != 0, "root reads through chmod 000; the FIFO and wrong-kind tests cover unreadable entries as root"))
+    @Test(
+        "unreadable files and folders (chmod 000) are findings naming them",
+        .enabled(if: geteuid() != 0, "root reads through chmod 000; the FIFO and wrong-kind tests cover unreadable entries as root"))
     func unreadable() throws {
         // Given a set whose image is unreadable and a group folder that cannot be listed
         let fixture = try Fixture()
@@ -189,7 +193,10 @@ struct CatalogHazardTests {
         try fixture.folder.write("Hazard.xcassets/Locked/x.imageset/Contents.json", Self.imageSet("x.png"))
         chmod(image, 0)
         chmod(group, 0)
-        defer { chmod(group, 0o755); chmod(image, 0o644) }
+        defer {
+            chmod(group, 0o755)
+            chmod(image, 0o644)
+        }
 
         // When the catalog is validated
         let (run, found) = try fixture.validate()
@@ -215,7 +222,8 @@ struct CatalogHazardTests {
         }
         var invalid = Array((fixture.root + "/bad").utf8) + [0xFF, 0xFE] + Array(".imageset".utf8)
         invalid.append(0)
-        #expect(invalid.withUnsafeBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) } == 0)
+        #expect(
+            invalid.withUnsafeBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) } == 0)
 
         // When the catalog is validated
         let (run, found) = try fixture.validate()

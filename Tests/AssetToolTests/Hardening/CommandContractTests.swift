@@ -5,9 +5,9 @@ import Foundation
 import Testing
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The command-line contract on hostile input: every command, on every file of `../shared/corpus/bad`
@@ -44,8 +44,9 @@ struct CommandContractTests {
 
     /// Checks the ending and that each stderr line names `file`.
     static func checkContract(_ run: BoundedRun, command: String, file: String) {
-        #expect(run.ending == .exited(0) || run.ending == .exited(1),
-                "\(command) \(file): \(run.ending)\n\(run.stderr)")
+        #expect(
+            run.ending == .exited(0) || run.ending == .exited(1),
+            "\(command) \(file): \(run.ending)\n\(run.stderr)")
         for line in run.stderrLines {
             #expect(line.contains(file), "\(command): a stderr line does not name \(file): \(line)")
         }
@@ -63,16 +64,19 @@ struct CommandContractTests {
         #expect(made.files.count == (try HostileFiles.all()).count)
     }
 
-    @Test("the corpus's bad files are among the inputs",
-          .enabled(if: corpusPresent, "../shared/corpus/bad is absent: only the generated hostile files are checked, the corpus part is skipped"))
+    @Test(
+        "the corpus's bad files are among the inputs",
+        .enabled(
+            if: corpusPresent, "../shared/corpus/bad is absent: only the generated hostile files are checked, the corpus part is skipped"))
     func corpusFilesListed() throws {
         // Given / When the files found under corpus/bad
         // Then there are some, so the per-file test below runs on them
         #expect(!Self.badFiles.isEmpty, "\(Self.badCorpus.path) holds no files")
     }
 
-    @Test("info --decode, extract-frames and decode on each file: exit 0 or 1, stderr names the file",
-          arguments: allFiles)
+    @Test(
+        "info --decode, extract-frames and decode on each file: exit 0 or 1, stderr names the file",
+        arguments: allFiles)
     func perFile(file: String) throws {
         // Given a bad or hostile file, and an empty output folder
         let output = try TemporaryFolder()
@@ -87,7 +91,8 @@ struct CommandContractTests {
         Self.checkContract(extract, command: "extract-frames", file: file)
         Self.checkContract(decode, command: "decode", file: file)
         // And a refused file leaves no temporary file behind
-        let left = ((try? FileManager.default.contentsOfDirectory(atPath: output.path + "/frames")) ?? [])
+        let left =
+            ((try? FileManager.default.contentsOfDirectory(atPath: output.path + "/frames")) ?? [])
             + ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
         #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "temporary files left: \(left)")
     }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Only the project configures its checks: a catalog never relaxes the check it is judged by, a file
@@ -14,8 +14,9 @@ struct ConfigTrustTests {
     static func repository(_ folder: TemporaryFolder, git: Bool = true) throws -> String {
         if git { try folder.folder("repo/.git") }
         try folder.write("repo/App.xcassets/Contents.json", "{\"info\": {\"author\": \"xcode\", \"version\": 1}}")
-        try folder.write("repo/App.xcassets/icon.imageset/Contents.json",
-                         "{\"images\": [{\"filename\": \"gone.png\", \"idiom\": \"universal\"}]}")
+        try folder.write(
+            "repo/App.xcassets/icon.imageset/Contents.json",
+            "{\"images\": [{\"filename\": \"gone.png\", \"idiom\": \"universal\"}]}")
         return folder.path + "/repo/App.xcassets"
     }
 
@@ -53,10 +54,12 @@ struct ConfigTrustTests {
         let folder = try TemporaryFolder()
         let catalog = try Self.repository(folder)
         try folder.write("outside/secret.json", "{\"top-secret-key\": \"hunter2\"}")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/repo/.asset-tool.json",
-                                                   withDestinationPath: folder.path + "/outside/secret.json")
-        try FileManager.default.createSymbolicLink(atPath: catalog + "/.asset-tool.json",
-                                                   withDestinationPath: folder.path + "/outside/secret.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/repo/.asset-tool.json",
+            withDestinationPath: folder.path + "/outside/secret.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: catalog + "/.asset-tool.json",
+            withDestinationPath: folder.path + "/outside/secret.json")
 
         let run = try BoundedRun.run(["validate", catalog])
 
@@ -102,16 +105,21 @@ struct ConfigTrustTests {
     /// Bad configurations by name (the long ones are made in the test, so the test's name stays short).
     static let badFiles: [String: (bytes: [UInt8], expected: String)] = [
         "repeated top key": (Array("{\"rules\": {}, \"rules\": {}}".utf8), "rules: appears twice"),
-        "repeated code": (Array("{\"rules\": {\"missing-file\": \"off\", \"missing-file\": \"error\"}}".utf8), "rules.missing-file: appears twice"),
+        "repeated code": (
+            Array("{\"rules\": {\"missing-file\": \"off\", \"missing-file\": \"error\"}}".utf8), "rules.missing-file: appears twice"
+        ),
         "invalid UTF-8": (Array("{\"exclude\": [\"".utf8) + [0xFF] + Array("\"]}".utf8), "is not UTF-8 text"),
         "100 kB key": (Array(("{\"" + String(repeating: "k", count: 100_000) + "\": 1}").utf8), "a key or value of 100000 bytes"),
-        "100 kB value": (Array(("{\"rules\": {\"missing-file\": \"" + String(repeating: "v", count: 100_000) + "\"}}").utf8),
-                         "a key or value of 100000 bytes"),
+        "100 kB value": (
+            Array(("{\"rules\": {\"missing-file\": \"" + String(repeating: "v", count: 100_000) + "\"}}").utf8),
+            "a key or value of 100000 bytes"
+        ),
         "not JSON": (Array("root:x:0:0:root:/root:/bin/bash".utf8), "is not JSON (line 1, column 1)"),
     ]
 
-    @Test("repeated keys, invalid UTF-8 and long keys in .asset-tool.json are errors in one clipped line",
-          arguments: badFiles.keys.sorted())
+    @Test(
+        "repeated keys, invalid UTF-8 and long keys in .asset-tool.json are errors in one clipped line",
+        arguments: badFiles.keys.sorted())
     func badConfigurations(name: String) throws {
         let (bytes, expected) = try #require(Self.badFiles[name])
         let folder = try TemporaryFolder()
@@ -136,8 +144,9 @@ struct DiscoveryLimitTests {
         let folder = try TemporaryFolder()
         _ = try ConfigTrustTests.repository(folder)
         try folder.folder("repo/node_modules")
-        let made = try BoundedRun.run([folder.path + "/repo/node_modules"],
-                                      shell: "cd \"$1\" && seq 1 100001 | xargs mkdir", deadline: 300)
+        let made = try BoundedRun.run(
+            [folder.path + "/repo/node_modules"],
+            shell: "cd \"$1\" && seq 1 100001 | xargs mkdir", deadline: 300)
         try #require(made.ending == .exited(0), "\(made.stderr)")
 
         let run = try BoundedRun.run(["validate", folder.path + "/repo"], deadline: 300)

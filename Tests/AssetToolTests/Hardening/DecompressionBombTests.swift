@@ -18,8 +18,9 @@ struct DecompressionBombTests {
         ("ihdr-100000.png", { try HostileFiles.pngDeclaring(width: 100_000, height: 100_000) }),
     ]
 
-    @Test("a huge declared canvas is a too-large error from decode, naming the file",
-          arguments: bombs.map(\.name))
+    @Test(
+        "a huge declared canvas is a too-large error from decode, naming the file",
+        arguments: bombs.map(\.name))
     func decodeRefuses(name: String) throws {
         // Given a small file declaring a huge image
         let bytes = try #require(Self.bombs.first { $0.name == name }).make()
@@ -111,12 +112,14 @@ struct DecompressionBombTests {
         #expect(error?.frame == 1_000)
     }
 
-    @Test("asset-tool refuses each bomb with one line naming the file and exit 1, in bounded time",
-          arguments: bombs.map(\.name) + ["frames-150000.gif"])
+    @Test(
+        "asset-tool refuses each bomb with one line naming the file and exit 1, in bounded time",
+        arguments: bombs.map(\.name) + ["frames-150000.gif"])
     func commandLine(name: String) throws {
         // Given the bomb on disk
         let folder = try TemporaryFolder()
-        let bytes = name == "frames-150000.gif"
+        let bytes =
+            name == "frames-150000.gif"
             ? HostileFiles.gifManyFrames(150_000) : try #require(Self.bombs.first { $0.name == name }).make()
         let path = try folder.write(name, bytes)
 
@@ -158,8 +161,10 @@ struct DecompressionBombTests {
     func readerAnimationLimit() throws {
         // Given a 2x2 GIF with five frames, and a limit of 10 pixels for the whole animation
         let palette = [GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(255, 255, 255)]
-        let bytes = try GIFEncoder(width: 2, height: 2, globalColorTable: palette,
-                                   frames: Array(repeating: .filled(1, width: 2, height: 2), count: 5)).encode()
+        let bytes = try GIFEncoder(
+            width: 2, height: 2, globalColorTable: palette,
+            frames: Array(repeating: .filled(1, width: 2, height: 2), count: 5)
+        ).encode()
         let reader = try GIFFrameReader(bytes: bytes, limits: DecodingLimits(maxAnimationPixels: 10))
 
         // When frames are read
@@ -189,13 +194,17 @@ struct DecompressionBombTests {
         // Given 40 frames of 1000x1000, each a few hundred bytes of LZW, and a limit of 10 million pixels
         let folder = try TemporaryFolder()
         let palette = [GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(255, 255, 255)]
-        let bytes = try GIFEncoder(width: 1000, height: 1000, globalColorTable: palette,
-                                   frames: Array(repeating: .filled(1, width: 1000, height: 1000), count: 40)).encode()
+        let bytes = try GIFEncoder(
+            width: 1000, height: 1000, globalColorTable: palette,
+            frames: Array(repeating: .filled(1, width: 1000, height: 1000), count: 40)
+        ).encode()
         let path = try folder.write("raw-bomb.gif", bytes)
 
         // When its raw frames are extracted under that limit
-        let run = try BoundedRun.run(["extract-frames", path, "--raw", "--output", folder.path + "/frames",
-                                      "--max-animation-pixels", "10000000"])
+        let run = try BoundedRun.run([
+            "extract-frames", path, "--raw", "--output", folder.path + "/frames",
+            "--max-animation-pixels", "10000000",
+        ])
 
         // Then it is refused as too large before anything is written, naming the file and the limit
         #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")

@@ -13,10 +13,13 @@ struct FuzzRegressionTests {
         // Given a two-colour global table, a frame with its own four-colour table, then one without
         let global = [GIFEncoder.Color(10, 20, 30), GIFEncoder.Color(200, 100, 50)]
         let local = [GIFEncoder.Color(1, 2, 3), GIFEncoder.Color(4, 5, 6), GIFEncoder.Color(7, 8, 9), GIFEncoder.Color(90, 91, 92)]
-        let bytes = try GIFEncoder(width: 2, height: 1, globalColorTable: global, frames: [
-            .init(width: 2, height: 1, indices: [3, 0], colorTable: local),
-            .init(width: 2, height: 1, indices: [1, 0]),
-        ]).encode()
+        let bytes = try GIFEncoder(
+            width: 2, height: 1, globalColorTable: global,
+            frames: [
+                .init(width: 2, height: 1, indices: [3, 0], colorTable: local),
+                .init(width: 2, height: 1, indices: [1, 0]),
+            ]
+        ).encode()
 
         // When it is decoded
         let reader = try GIFFrameReader(bytes: bytes)

@@ -3,9 +3,9 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `hash`, `resolve --hash` and `report --hash-previews` read a catalog as every command does, keep
@@ -15,13 +15,18 @@ struct HashHardeningTests {
     /// A catalog whose only set's image is a link to an image outside it (a distinctive red square).
     static func linkedOut(_ folder: TemporaryFolder) throws -> String {
         var image = RGBAImage(width: 8, height: 8)
-        for index in stride(from: 0, to: image.pixels.count, by: 4) { image.pixels[index] = 255; image.pixels[index + 3] = 255 }
+        for index in stride(from: 0, to: image.pixels.count, by: 4) {
+            image.pixels[index] = 255
+            image.pixels[index + 3] = 255
+        }
         try folder.write("outside/secret.png", try PNGEncoder.fast.encode(image))
         try folder.write("App.xcassets/Contents.json", "{\"info\": {\"author\": \"xcode\", \"version\": 1}}")
-        try folder.write("App.xcassets/red.imageset/Contents.json",
-                         "{\"images\": [{\"filename\": \"red.png\", \"idiom\": \"universal\"}], \"info\": {\"author\": \"xcode\", \"version\": 1}}")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/App.xcassets/red.imageset/red.png",
-                                                   withDestinationPath: folder.path + "/outside/secret.png")
+        try folder.write(
+            "App.xcassets/red.imageset/Contents.json",
+            "{\"images\": [{\"filename\": \"red.png\", \"idiom\": \"universal\"}], \"info\": {\"author\": \"xcode\", \"version\": 1}}")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/App.xcassets/red.imageset/red.png",
+            withDestinationPath: folder.path + "/outside/secret.png")
         return folder.path + "/App.xcassets"
     }
 
@@ -30,7 +35,8 @@ struct HashHardeningTests {
         let folder = try TemporaryFolder()
         let catalog = try Self.linkedOut(folder)
         let outside = try BoundedRun.run(["hash", folder.path + "/outside/secret.png"])
-        let secret = try #require(outside.stdout.split(separator: " ").firstIndex(of: "blurhash").map { outside.stdout.split(separator: " ")[$0 + 1] })
+        let secret = try #require(
+            outside.stdout.split(separator: " ").firstIndex(of: "blurhash").map { outside.stdout.split(separator: " ")[$0 + 1] })
 
         let hash = try BoundedRun.run(["hash", catalog])
         let resolve = try BoundedRun.run(["resolve", "red", "--catalog", catalog, "--hash"])
@@ -50,8 +56,9 @@ struct HashHardeningTests {
         let folder = try TemporaryFolder()
         let png = try PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4))
         for name in ["A", "B"] {
-            try folder.write("\(name).xcassets/icon.imageset/Contents.json",
-                             "{\"images\": [{\"filename\": \"icon.png\", \"idiom\": \"universal\"}]}")
+            try folder.write(
+                "\(name).xcassets/icon.imageset/Contents.json",
+                "{\"images\": [{\"filename\": \"icon.png\", \"idiom\": \"universal\"}]}")
             try folder.write("\(name).xcassets/icon.imageset/icon.png", png)
         }
         let image = try folder.write("one.png", png)
@@ -128,8 +135,9 @@ struct HashHardeningTests {
         let first = try folder.write("a.gif", MemoryLimitTests.wideGIF(width: 10_000, height: 10_000, frames: 1))
         let second = try folder.write("b.gif", MemoryLimitTests.wideGIF(width: 10_000, height: 10_000, frames: 1))
 
-        let run = try BoundedRun.run([first, second], shell: "ulimit -v 800000 && exec \"$TOOL\" hash \"$1\" \"$2\" --threads 2",
-                                     deadline: 300)
+        let run = try BoundedRun.run(
+            [first, second], shell: "ulimit -v 800000 && exec \"$TOOL\" hash \"$1\" \"$2\" --threads 2",
+            deadline: 300)
 
         guard case .exited(let status) = run.ending else {
             Issue.record("\(run.ending): \(run.stderr)")

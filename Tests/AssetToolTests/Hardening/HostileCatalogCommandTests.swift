@@ -2,9 +2,9 @@ import Assets
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Issue #13, first half, through the commands: nothing deleted that build-check did not write, names
@@ -93,7 +93,9 @@ struct HostileCatalogCommandTests {
         // Given sets whose file names forge a GitHub command, a diagnostic line (CR LF) and colour codes
         let folder = try TemporaryFolder()
         try folder.write("C.xcassets/Contents.json", "{\(Self.info)}")
-        let names = ["a\n::error file=x.swift,line=1::forged.png", "b\r\nC.xcassets: error: forged [missing-file].png", "c\u{1B}[2J\u{1B}[31m.png"]
+        let names = [
+            "a\n::error file=x.swift,line=1::forged.png", "b\r\nC.xcassets: error: forged [missing-file].png", "c\u{1B}[2J\u{1B}[31m.png",
+        ]
         for (index, name) in names.enumerated() {
             try folder.write("C.xcassets/s\(index).imageset/Contents.json", Self.imageSet(name))
         }
@@ -125,8 +127,9 @@ struct HostileCatalogCommandTests {
         #expect(mkfifo(bait, 0o644) == 0)
         try folder.write("C.xcassets/Contents.json", "{\(Self.info)}")
         try folder.write("C.xcassets/climb.imageset/Contents.json", Self.imageSet("../../bait.gif"))
-        try folder.write("C.xcassets/global_image_placeholder_icon.dataset/Contents.json",
-                         #"{"data":[{"idiom":"universal","filename":"spinner.gif"}],\#(Self.info)}"#)
+        try folder.write(
+            "C.xcassets/global_image_placeholder_icon.dataset/Contents.json",
+            #"{"data":[{"idiom":"universal","filename":"spinner.gif"}],\#(Self.info)}"#)
         #expect(symlink(bait, folder.path + "/C.xcassets/global_image_placeholder_icon.dataset/spinner.gif") == 0)
         try folder.write("C.xcassets/linked.imageset/Contents.json", Self.imageSet("linked.png"))
         #expect(symlink(bait, folder.path + "/C.xcassets/linked.imageset/linked.png") == 0)

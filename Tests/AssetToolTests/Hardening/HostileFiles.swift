@@ -9,8 +9,10 @@ enum HostileFiles {
     /// A GIF whose logical screen is 65535x65535 (17 GB as RGBA) with one 1x1 frame.
     static func gifHugeCanvas() throws -> [UInt8] {
         let palette = [GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(255, 255, 255)]
-        return try GIFEncoder(width: 65_535, height: 65_535, globalColorTable: palette,
-                              frames: [.filled(1, width: 1, height: 1)]).encode()
+        return try GIFEncoder(
+            width: 65_535, height: 65_535, globalColorTable: palette,
+            frames: [.filled(1, width: 1, height: 1)]
+        ).encode()
     }
 
     /// A GIF on a 1x1 screen whose first frame declares 65535x65535: the canvas grows to hold it.
@@ -35,18 +37,24 @@ enum HostileFiles {
 
     /// "GIF89a", a logical screen descriptor and a two-colour global table.
     static func gifHeader(width: UInt16, height: UInt16) -> [UInt8] {
-        Array("GIF89a".utf8) + [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8),
-                                0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+        Array("GIF89a".utf8) + [
+            UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8),
+            0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF,
+        ]
     }
 
     /// A real baseline JPEG (made with `JPEGEncoder`) whose frame header is patched to `width`x`height`.
     static func jpegDeclaring(width: UInt16, height: UInt16, progressive: Bool = false) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: 16 * 16 * 4)
-        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = UInt8(i & 0xFF); pixels[i + 3] = 255 }
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            pixels[i] = UInt8(i & 0xFF)
+            pixels[i + 3] = 255
+        }
         guard let image = RGBAImage(width: 16, height: 16, pixels: pixels) else { return [] }
         var bytes = try JPEGEncoder(quality: 80, progressive: progressive).encode(image)
         // SOF0 (baseline) or SOF2 (progressive): FF C0/C2, length (2), precision (1), height (2), width (2).
-        guard let sof = bytes.indices.dropLast(9).first(where: { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) }) else {
+        guard let sof = bytes.indices.dropLast(9).first(where: { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) })
+        else {
             return bytes
         }
         bytes[sof + 5] = UInt8(height >> 8)

@@ -22,7 +22,8 @@ struct LimitFlagTests {
 
     static func codes(_ run: BoundedRun) -> [String] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
-              let diagnostics = object["diagnostics"] as? [[String: Any]] else { return [] }
+            let diagnostics = object["diagnostics"] as? [[String: Any]]
+        else { return [] }
         return diagnostics.compactMap { $0["code"] as? String }
     }
 
@@ -101,11 +102,15 @@ struct LimitFlagTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/enough").count == 6)
     }
 
-    @Test("a limit below 1 or a size that does not parse is a usage error (64)",
-          arguments: [["validate", "--threads", "0"], ["info", "--max-pixels", "0"], ["decode", "--max-memory", "lots"],
-                      ["extract-frames", "--max-files", "-1"]])
+    @Test(
+        "a limit below 1 or a size that does not parse is a usage error (64)",
+        arguments: [
+            ["validate", "--threads", "0"], ["info", "--max-pixels", "0"], ["decode", "--max-memory", "lots"],
+            ["extract-frames", "--max-files", "-1"],
+        ])
     func usageErrors(arguments: [String]) throws {
-        let run = try BoundedRun.run(arguments + ["x.png", "--output", "x.ppm"].prefix(arguments[0] == "info" || arguments[0] == "validate" ? 1 : 3))
+        let run = try BoundedRun.run(
+            arguments + ["x.png", "--output", "x.ppm"].prefix(arguments[0] == "info" || arguments[0] == "validate" ? 1 : 3))
         #expect(run.ending == .exited(64), "\(arguments): \(run.ending) \(run.stderr)")
     }
 }

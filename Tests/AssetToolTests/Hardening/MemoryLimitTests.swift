@@ -24,14 +24,16 @@ struct MemoryLimitTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)).count < 1_000)
 
         // When its frames are extracted under `ulimit -v`
-        let run = try BoundedRun.run([input, folder.path + "/frames"],
-                                     shell: "ulimit -v 700000 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\" --threads 8")
+        let run = try BoundedRun.run(
+            [input, folder.path + "/frames"],
+            shell: "ulimit -v 700000 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\" --threads 8")
 
         // Then it is refused before allocating, with one line naming the file, the need and the limit
         #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
         #expect(run.stderrLines.count == 1 && run.stderr.hasPrefix(input), "\(run.stderr)")
-        #expect(run.stderr.contains("too-large") && run.stderr.contains("763 MB of memory") && run.stderr.contains("ulimit -v"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains("too-large") && run.stderr.contains("763 MB of memory") && run.stderr.contains("ulimit -v"),
+            "\(run.stderr)")
         // And nothing is left: no folder, no temporary, no lock
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["wide.gif"])
     }
@@ -43,8 +45,9 @@ struct MemoryLimitTests {
         let input = try folder.write("mid.gif", Self.wideGIF(width: 8_192, height: 4_096, frames: 3))
 
         // When its frames are extracted with four threads under `ulimit -v 500000`
-        let run = try BoundedRun.run([input, folder.path + "/frames"],
-                                     shell: "ulimit -v 500000 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\" --threads 4")
+        let run = try BoundedRun.run(
+            [input, folder.path + "/frames"],
+            shell: "ulimit -v 500000 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\" --threads 4")
 
         // Then it completes (it aborted with "failed to allocate" before threads were fitted to memory)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.stderr)")

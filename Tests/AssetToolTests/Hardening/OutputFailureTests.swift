@@ -4,9 +4,9 @@ import Assets
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writing frames when the output cannot be written: a clean error naming the file, no partial frame
@@ -21,11 +21,14 @@ struct OutputFailureTests {
         }
         var generator = SystemRandomNumberGenerator()
         let noise = (0..<(160 * 160)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return try GIFEncoder(width: 160, height: 160, globalColorTable: palette, frames: [
-            .filled(1, width: 160, height: 160),
-            .filled(2, width: 160, height: 160),
-            .init(width: 160, height: 160, indices: noise),
-        ]).encode()
+        return try GIFEncoder(
+            width: 160, height: 160, globalColorTable: palette,
+            frames: [
+                .filled(1, width: 160, height: 160),
+                .filled(2, width: 160, height: 160),
+                .init(width: 160, height: 160, indices: noise),
+            ]
+        ).encode()
     }
 
     static var isRoot: Bool { geteuid() == 0 }
@@ -40,8 +43,9 @@ struct OutputFailureTests {
         try folder.write("frames/notes.txt", "kept")
 
         // When frames are extracted under that limit (16 blocks of 512 or 1024 bytes)
-        let run = try BoundedRun.run([input, output],
-                                     shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\"")
+        let run = try BoundedRun.run(
+            [input, output],
+            shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\"")
 
         // Then the command fails cleanly, naming the frame it could not write in the output folder
         #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
@@ -64,8 +68,9 @@ struct OutputFailureTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: output + "/frame_0002.png"))
 
         // When they are extracted again with --force under the limit
-        let run = try BoundedRun.run([input, output],
-                                     shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\" --force")
+        let run = try BoundedRun.run(
+            [input, output],
+            shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\" --force")
 
         // Then it fails on frame 2, and every earlier file is still there, byte for byte, with nothing beside it
         #expect(run.ending == .exited(1), "\(run.ending): \(run.stderr)")
@@ -119,8 +124,9 @@ struct OutputFailureTests {
         }
     }
 
-    @Test("a read-only output folder: one line naming it, exit 1, nothing written",
-          .enabled(if: !isRoot, "root ignores folder permissions; see the tmpfs and /proc checks in Docs/guarantees.md"))
+    @Test(
+        "a read-only output folder: one line naming it, exit 1, nothing written",
+        .enabled(if: !isRoot, "root ignores folder permissions; see the tmpfs and /proc checks in Docs/guarantees.md"))
     func readOnlyFolder() throws {
         // Given a folder without write permission
         let folder = try TemporaryFolder()
@@ -138,8 +144,9 @@ struct OutputFailureTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).isEmpty)
     }
 
-    @Test("a folder no one may write, even root (/proc): one line, exit 1",
-          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    @Test(
+        "a folder no one may write, even root (/proc): one line, exit 1",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
     func procFolder() throws {
         // Given an output folder inside /proc, where no process may create files
         let folder = try TemporaryFolder()
@@ -179,10 +186,12 @@ struct OutputFailureTests {
         let old = try folder.write("old.ppm", "old")
 
         // When it is decoded to a new file, and over the old one with --force
-        let fresh = try BoundedRun.run([input, folder.path + "/new.ppm"],
-                                       shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" decode \"$1\" --output \"$2\"")
-        let forced = try BoundedRun.run([input, old],
-                                        shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" decode \"$1\" --output \"$2\" --force")
+        let fresh = try BoundedRun.run(
+            [input, folder.path + "/new.ppm"],
+            shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" decode \"$1\" --output \"$2\"")
+        let forced = try BoundedRun.run(
+            [input, old],
+            shell: "trap '' XFSZ; ulimit -f 16 && exec \"$TOOL\" decode \"$1\" --output \"$2\" --force")
 
         // Then both fail with one line naming their output, nothing partial is left, the old file is whole
         for (run, output) in [(fresh, folder.path + "/new.ppm"), (forced, old)] {

@@ -2,9 +2,9 @@ import Assets
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Outputs get the permissions the user's umask asks for, as `cp` would give them, and `--force`
@@ -23,10 +23,12 @@ struct OutputPermissionTests {
         let input = try folder.write("grow.gif", try OutputFailureTests.growingGIF())
 
         // When it is decoded and its frames extracted into a new folder
-        let decoded = try BoundedRun.run([input, folder.path + "/out.ppm"],
-                                         shell: "umask 027 && exec \"$TOOL\" decode \"$1\" --output \"$2\"")
-        let frames = try BoundedRun.run([input, folder.path + "/new/frames"],
-                                        shell: "umask 027 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\"")
+        let decoded = try BoundedRun.run(
+            [input, folder.path + "/out.ppm"],
+            shell: "umask 027 && exec \"$TOOL\" decode \"$1\" --output \"$2\"")
+        let frames = try BoundedRun.run(
+            [input, folder.path + "/new/frames"],
+            shell: "umask 027 && exec \"$TOOL\" extract-frames \"$1\" --output \"$2\"")
 
         // Then every file is 0640 and every folder made is 0750
         #expect(decoded.ending == .exited(0), "\(decoded.stderr)")
@@ -48,8 +50,9 @@ struct OutputPermissionTests {
         chmod(old, 0o600)
 
         // When it is replaced with --force under a umask that would allow 0644
-        let run = try BoundedRun.run([input, old],
-                                     shell: "umask 022 && exec \"$TOOL\" decode \"$1\" --output \"$2\" --force")
+        let run = try BoundedRun.run(
+            [input, old],
+            shell: "umask 022 && exec \"$TOOL\" decode \"$1\" --output \"$2\" --force")
 
         // Then it is replaced and still 0600
         #expect(run.ending == .exited(0), "\(run.stderr)")

@@ -2,9 +2,9 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every output path of every command that writes, against what may stand at `--output` (a folder of
@@ -47,16 +47,19 @@ struct OutputTargetTests {
         try folder.folder("project/.git")
         let png = try PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4))
         try folder.write("project/App.xcassets/Contents.json", "{\"info\": {\"author\": \"xcode\", \"version\": 1}}")
-        try folder.write("project/App.xcassets/icon.imageset/Contents.json",
-                         "{\"images\": [{\"filename\": \"icon.png\", \"idiom\": \"universal\"}], \"info\": {\"author\": \"xcode\", \"version\": 1}}")
+        try folder.write(
+            "project/App.xcassets/icon.imageset/Contents.json",
+            "{\"images\": [{\"filename\": \"icon.png\", \"idiom\": \"universal\"}], \"info\": {\"author\": \"xcode\", \"version\": 1}}")
         try folder.write("project/App.xcassets/icon.imageset/icon.png", png)
         try folder.write("project/image.png", png)
         try folder.write("project/two.gif", try WholeOutputTests.gif(frames: 2))
         switch failure {
         case .badPlaceholders: try folder.write("project/placeholders.json", "{bad")
         case .badConfig: try folder.write("project/.asset-tool.json", "{bad")
-        case .findings: try folder.write("project/App.xcassets/icon.imageset/Contents.json",
-                                         "{\"images\": [{\"filename\": \"gone.png\", \"idiom\": \"universal\"}]}")
+        case .findings:
+            try folder.write(
+                "project/App.xcassets/icon.imageset/Contents.json",
+                "{\"images\": [{\"filename\": \"gone.png\", \"idiom\": \"universal\"}]}")
         case .badInput:
             try folder.write("project/image.png", "not a png")
             try folder.write("project/two.gif", "not a gif")
@@ -100,7 +103,10 @@ struct OutputTargetTests {
         var lines: [String] = []
         func visit(_ path: String, _ name: String) {
             var info = stat()
-            guard lstat(path, &info) == 0 else { lines.append("\(name): gone"); return }
+            guard lstat(path, &info) == 0 else {
+                lines.append("\(name): gone")
+                return
+            }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 lines.append("\(name)/ \(String(info.st_mode & 0o7777, radix: 8))")
@@ -135,7 +141,8 @@ struct OutputTargetTests {
         if target == .readOnlyFile { arguments.removeAll { $0 == "--force" } }
 
         // When the command runs with --force (under a 0-block file-size limit for a full disk: a write fails with EFBIG)
-        let result = run.failure == .fullDisk
+        let result =
+            run.failure == .fullDisk
             ? try BoundedRun.run(arguments, shell: "trap '' XFSZ; ulimit -f 0 && exec \"$TOOL\" \"$@\"")
             : try BoundedRun.run(arguments)
 
@@ -155,7 +162,9 @@ struct OutputTargetTests {
         #expect(!result.stderr.isEmpty || !result.stdout.isEmpty, "\(run) over a \(target): said nothing")
     }
 
-    @Test("build-check removes its own earlier file on every failure, and only that", arguments: [Failure.badCatalog, .badPlaceholders, .badConfig, .findings])
+    @Test(
+        "build-check removes its own earlier file on every failure, and only that",
+        arguments: [Failure.badCatalog, .badPlaceholders, .badConfig, .findings])
     func buildCheckRemovesOnlyItsOwn(failure: Failure) throws {
         // Given a passing build's file, and a link to a copy of it beside
         let folder = try TemporaryFolder()
@@ -197,8 +206,9 @@ struct OutputTargetTests {
         #expect(try String(contentsOfFile: folder.path + "/out/keep", encoding: .utf8) == "kept")
     }
 
-    @Test("hash --output never writes over the project's configuration, even with --force",
-          arguments: ["placeholders.json", ".asset-tool.json", "Contents.json"])
+    @Test(
+        "hash --output never writes over the project's configuration, even with --force",
+        arguments: ["placeholders.json", ".asset-tool.json", "Contents.json"])
     func hashKeepsConfiguration(name: String) throws {
         try Self.keepsConfiguration(name: name, command: "hash")
     }
@@ -232,8 +242,9 @@ struct OutputTargetTests {
         try folder.write("project/placeholders.json", "{\"names\": {}}")
         try FileManager.default.copyItem(atPath: folder.path + "/project/App.xcassets", toPath: folder.path + "/project/Assets.catalog")
         let help = try BoundedRun.run(["hash", "--help"])
-        let example = try #require(help.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { $0.hasPrefix("asset-tool hash Assets.catalog --output") })
+        let example = try #require(
+            help.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("asset-tool hash Assets.catalog --output") })
         let words = example.split(separator: " ").dropFirst().map(String.init)
 
         // When it is run as written, twice (the second with the --force it carries), and the catalog validated after
@@ -270,15 +281,17 @@ struct InterruptedOutputTests {
         for index in image.pixels.indices { image.pixels[index] = UInt8.random(in: 0...255, using: &generator) }
         let png = try PNGEncoder.fast.encode(image)
         for index in 0..<count {
-            try folder.write("App.xcassets/i\(index).imageset/Contents.json",
-                             "{\"images\": [{\"filename\": \"i.png\", \"idiom\": \"universal\"}]}")
+            try folder.write(
+                "App.xcassets/i\(index).imageset/Contents.json",
+                "{\"images\": [{\"filename\": \"i.png\", \"idiom\": \"universal\"}]}")
             try folder.write("App.xcassets/i\(index).imageset/i.png", png)
         }
         return folder.path + "/App.xcassets"
     }
 
-    @Test("report stopped by SIGINT, SIGTERM or SIGHUP while writing: no temporary, the earlier page untouched",
-          arguments: ["INT", "TERM", "HUP"])
+    @Test(
+        "report stopped by SIGINT, SIGTERM or SIGHUP while writing: no temporary, the earlier page untouched",
+        arguments: ["INT", "TERM", "HUP"])
     func reportInterrupted(signal: String) throws {
         let folder = try TemporaryFolder()
         let catalog = try Self.slowCatalog(folder, count: 300)

@@ -2,9 +2,9 @@ import Assets
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An extract-frames run's folder appears whole or not at all: no stale frames beside new ones, no
@@ -13,8 +13,10 @@ import Darwin
 struct WholeOutputTests {
     static func gif(frames: Int, level: UInt8 = 1) throws -> [UInt8] {
         let palette = [GIFEncoder.Color(0, 0, 0), GIFEncoder.Color(255, 255, 255), GIFEncoder.Color(255, 0, 0)]
-        return try GIFEncoder(width: 8, height: 8, globalColorTable: palette,
-                              frames: Array(repeating: .filled(level, width: 8, height: 8), count: frames)).encode()
+        return try GIFEncoder(
+            width: 8, height: 8, globalColorTable: palette,
+            frames: Array(repeating: .filled(level, width: 8, height: 8), count: frames)
+        ).encode()
     }
 
     static func names(_ path: String) -> [String] {

@@ -17,9 +17,12 @@ struct WriterSignalTests {
     static func pdfCatalog(in folder: TemporaryFolder, count: Int) throws -> String {
         try folder.write("P.xcassets/Contents.json", #"{"info": {"author": "xcode", "version": 1}}"#)
         for index in 0..<count {
-            try folder.write("P.xcassets/p\(index).imageset/Contents.json",
-                             "{\"images\": [{\"filename\": \"p.pdf\", \"idiom\": \"universal\"}], \"properties\": {\"preserves-vector-representation\": true}}")
-            try folder.write("P.xcassets/p\(index).imageset/p.pdf", "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+            try folder.write(
+                "P.xcassets/p\(index).imageset/Contents.json",
+                "{\"images\": [{\"filename\": \"p.pdf\", \"idiom\": \"universal\"}], \"properties\": {\"preserves-vector-representation\": true}}"
+            )
+            try folder.write(
+                "P.xcassets/p\(index).imageset/p.pdf", "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
         }
         return folder.path + "/P.xcassets"
     }
@@ -51,8 +54,9 @@ struct WriterSignalTests {
         #expect(Self.names(folder.path) == ["P.xcassets", "bin"])
     }
 
-    @Test("past a file-size limit (ulimit -f, SIGXFSZ not ignored by the caller): one line, exit 1, no temporary",
-          arguments: ["report", "decode"])
+    @Test(
+        "past a file-size limit (ulimit -f, SIGXFSZ not ignored by the caller): one line, exit 1, no temporary",
+        arguments: ["report", "decode"])
     func fileSizeLimit(command: String) throws {
         // Given an input whose output is larger than 8 blocks
         let folder = try TemporaryFolder()
@@ -60,8 +64,10 @@ struct WriterSignalTests {
         try FileManager.default.copyItem(atPath: Self.shippedCatalog, toPath: catalog)
         try folder.folder("out")
         let jpeg = catalog + "/Photos/sample_landscape.imageset/sample_landscape.jpg"
-        let arguments = command == "report" ? ["report", catalog, "-o", folder.path + "/out/r.html"]
-                                            : ["decode", jpeg, "--output", folder.path + "/out/d.ppm"]
+        let arguments =
+            command == "report"
+            ? ["report", catalog, "-o", folder.path + "/out/r.html"]
+            : ["decode", jpeg, "--output", folder.path + "/out/d.ppm"]
 
         // When it runs under `ulimit -f 8` from a shell that leaves SIGXFSZ at its default
         let run = try BoundedRun.run(arguments, shell: "ulimit -f 8 && exec \"$TOOL\" \"$@\"")
@@ -72,7 +78,9 @@ struct WriterSignalTests {
         #expect(Self.names(folder.path + "/out").isEmpty, "\(Self.names(folder.path + "/out"))")
     }
 
-    @Test("--output refuses placeholders.json and .asset-tool.json in any letter case", arguments: ["Placeholders.JSON", ".Asset-Tool.json", "contents.JSON"])
+    @Test(
+        "--output refuses placeholders.json and .asset-tool.json in any letter case",
+        arguments: ["Placeholders.JSON", ".Asset-Tool.json", "contents.JSON"])
     func protectedNamesAnyCase(name: String) throws {
         // Given a file under a protected name written in other letters
         let folder = try TemporaryFolder()
@@ -93,7 +101,8 @@ struct WriterSignalTests {
         let catalog = folder.path + "/A.xcassets"
         try FileManager.default.copyItem(atPath: Self.shippedCatalog, toPath: catalog)
         try FileManager.default.copyItem(atPath: catalog + "/Photos/sample_landscape.imageset", toPath: folder.path + "/outside.imageset")
-        try FileManager.default.createSymbolicLink(atPath: catalog + "/linked.imageset", withDestinationPath: folder.path + "/outside.imageset")
+        try FileManager.default.createSymbolicLink(
+            atPath: catalog + "/linked.imageset", withDestinationPath: folder.path + "/outside.imageset")
 
         // When the catalog is hashed
         let run = try BoundedRun.run(["hash", catalog])

@@ -12,12 +12,30 @@ enum SchemaJSON: Decodable, Equatable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null; return }
-        if let value = try? container.decode(Bool.self) { self = .bool(value); return }
-        if let value = try? container.decode(Int64.self) { self = .integer(value); return }
-        if let value = try? container.decode(Double.self) { self = .number(value); return }
-        if let value = try? container.decode(String.self) { self = .string(value); return }
-        if let value = try? container.decode([SchemaJSON].self) { self = .array(value); return }
+        if container.decodeNil() {
+            self = .null
+            return
+        }
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+            return
+        }
+        if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+            return
+        }
+        if let value = try? container.decode(Double.self) {
+            self = .number(value)
+            return
+        }
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if let value = try? container.decode([SchemaJSON].self) {
+            self = .array(value)
+            return
+        }
         self = .object(try container.decode([String: SchemaJSON].self))
     }
 
@@ -39,8 +57,8 @@ enum SchemaJSON: Decodable, Equatable {
 
     var numericValue: Double? {
         switch self {
-        case let .integer(value): Double(value)
-        case let .number(value): value
+        case .integer(let value): Double(value)
+        case .number(let value): value
         default: nil
         }
     }
@@ -54,8 +72,10 @@ struct JSONSchemaValidator {
     let root: SchemaJSON
 
     static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$comment", "$defs"]
-    static let keywords: Set<String> = ["type", "properties", "required", "additionalProperties", "items", "enum", "const",
-                                        "minimum", "maximum", "minLength", "pattern", "oneOf", "anyOf", "$ref"]
+    static let keywords: Set<String> = [
+        "type", "properties", "required", "additionalProperties", "items", "enum", "const",
+        "minimum", "maximum", "minLength", "pattern", "oneOf", "anyOf", "$ref",
+    ]
 
     struct SchemaError: Error, CustomStringConvertible {
         var description: String
@@ -67,22 +87,22 @@ struct JSONSchemaValidator {
     }
 
     private func check(_ value: SchemaJSON, against schema: SchemaJSON, at path: String) throws -> [String] {
-        guard case let .object(keywords) = schema else {
-            if case let .bool(allowed) = schema { return allowed ? [] : ["\(path): no value is allowed here"] }
+        guard case .object(let keywords) = schema else {
+            if case .bool(let allowed) = schema { return allowed ? [] : ["\(path): no value is allowed here"] }
             throw SchemaError(description: "\(path): a schema must be an object or a boolean")
         }
         var problems: [String] = []
         for key in keywords.keys where !Self.annotations.contains(key) && !Self.keywords.contains(key) {
             throw SchemaError(description: "unsupported schema keyword \"\(key)\" (at \(path))")
         }
-        if case let .string(reference)? = keywords["$ref"] {
+        if case .string(let reference)? = keywords["$ref"] {
             problems += try check(value, against: resolve(reference), at: path)
         }
         if let type = keywords["type"] {
             let allowed: [String]
             switch type {
-            case let .string(name): allowed = [name]
-            case let .array(names): allowed = names.compactMap { if case let .string(name) = $0 { name } else { nil } }
+            case .string(let name): allowed = [name]
+            case .array(let names): allowed = names.compactMap { if case .string(let name) = $0 { name } else { nil } }
             default: throw SchemaError(description: "\(path): type must be a string or an array of strings")
             }
             let actual = value.typeName
@@ -91,7 +111,7 @@ struct JSONSchemaValidator {
                 return problems
             }
         }
-        if case let .array(options)? = keywords["enum"], !options.contains(value) {
+        if case .array(let options)? = keywords["enum"], !options.contains(value) {
             problems.append("\(path): \(describe(value)) is not one of the allowed values")
         }
         if let constant = keywords["const"], constant != value {
@@ -105,25 +125,25 @@ struct JSONSchemaValidator {
                 problems.append("\(path): \(describe(value)) is above the maximum \(describe(keywords["maximum"]!))")
             }
         }
-        if case let .string(text) = value {
-            if case let .integer(minimum)? = keywords["minLength"], text.count < minimum {
+        if case .string(let text) = value {
+            if case .integer(let minimum)? = keywords["minLength"], text.count < minimum {
                 problems.append("\(path): shorter than \(minimum) characters")
             }
-            if case let .string(pattern)? = keywords["pattern"] {
+            if case .string(let pattern)? = keywords["pattern"] {
                 let expression = try NSRegularExpression(pattern: pattern)
                 if expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
                     problems.append("\(path): \(describe(value)) does not match \(pattern)")
                 }
             }
         }
-        if case let .object(members) = value {
-            if case let .array(required)? = keywords["required"] {
-                for case let .string(name) in required where members[name] == nil {
+        if case .object(let members) = value {
+            if case .array(let required)? = keywords["required"] {
+                for case .string(let name) in required where members[name] == nil {
                     problems.append("\(path): missing required \"\(name)\"")
                 }
             }
             var properties: [String: SchemaJSON] = [:]
-            if case let .object(declared)? = keywords["properties"] { properties = declared }
+            if case .object(let declared)? = keywords["properties"] { properties = declared }
             for name in members.keys.sorted() {
                 guard let member = members[name] else { continue }
                 if let propertySchema = properties[name] {
@@ -137,18 +157,18 @@ struct JSONSchemaValidator {
                 }
             }
         }
-        if case let .array(elements) = value, let items = keywords["items"] {
+        if case .array(let elements) = value, let items = keywords["items"] {
             for (index, element) in elements.enumerated() {
                 problems += try check(element, against: items, at: "\(path)[\(index)]")
             }
         }
-        if case let .array(options)? = keywords["oneOf"] {
+        if case .array(let options)? = keywords["oneOf"] {
             let passing = try options.filter { try check(value, against: $0, at: path).isEmpty }.count
             if passing != 1 {
                 problems.append("\(path): matches \(passing) of the oneOf schemas, not exactly one")
             }
         }
-        if case let .array(options)? = keywords["anyOf"] {
+        if case .array(let options)? = keywords["anyOf"] {
             if try !options.contains(where: { try check(value, against: $0, at: path).isEmpty }) {
                 problems.append("\(path): matches none of the anyOf schemas")
             }
@@ -158,8 +178,8 @@ struct JSONSchemaValidator {
 
     private func resolve(_ reference: String) throws -> SchemaJSON {
         let prefix = "#/$defs/"
-        guard reference.hasPrefix(prefix), case let .object(top) = root, case let .object(definitions)? = top["$defs"],
-              let target = definitions[String(reference.dropFirst(prefix.count))]
+        guard reference.hasPrefix(prefix), case .object(let top) = root, case .object(let definitions)? = top["$defs"],
+            let target = definitions[String(reference.dropFirst(prefix.count))]
         else { throw SchemaError(description: "cannot resolve $ref \"\(reference)\"") }
         return target
     }
@@ -167,10 +187,10 @@ struct JSONSchemaValidator {
     private func describe(_ value: SchemaJSON) -> String {
         switch value {
         case .null: "null"
-        case let .bool(flag): String(flag)
-        case let .integer(number): String(number)
-        case let .number(number): String(number)
-        case let .string(text): "\"\(text)\""
+        case .bool(let flag): String(flag)
+        case .integer(let number): String(number)
+        case .number(let number): String(number)
+        case .string(let text): "\"\(text)\""
         case .array: "an array"
         case .object: "an object"
         }

@@ -20,8 +20,10 @@ struct SchemaConformanceTests {
 
     /// Runs the tool and checks its stdout against the schema; returns the parsed output.
     @discardableResult
-    static func expectConforms(_ arguments: [String], to name: String, status: Int32 = 0,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws -> SchemaJSON {
+    static func expectConforms(
+        _ arguments: [String], to name: String, status: Int32 = 0,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SchemaJSON {
         let result = try CLIRun.run(arguments)
         #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         let output = try SchemaJSON.parse(result.stdout)
@@ -49,11 +51,11 @@ struct SchemaConformanceTests {
         try Self.expectConforms(["validate", Self.shippedCatalog, "--format", "json"], to: "validate")
         let output = try Self.expectConforms(["validate", broken, "--format", "json"], to: "validate", status: 1)
         // and the broken one really has findings with and without a key path
-        guard case let .object(top) = output, case let .array(diagnostics)? = top["diagnostics"] else {
+        guard case .object(let top) = output, case .array(let diagnostics)? = top["diagnostics"] else {
             Issue.record("no diagnostics array")
             return
         }
-        let keyPaths = diagnostics.compactMap { if case let .object(d) = $0 { d["key_path"] } else { nil } }
+        let keyPaths = diagnostics.compactMap { if case .object(let d) = $0 { d["key_path"] } else { nil } }
         #expect(keyPaths.contains(.null) && keyPaths.contains { if case .string = $0 { true } else { false } })
     }
 
@@ -68,18 +70,19 @@ struct SchemaConformanceTests {
         try FileManager.default.createDirectory(atPath: scratch.url.appendingPathComponent("Docs").path, withIntermediateDirectories: true)
         // When the folder is validated as JSON, then the several-catalog shape conforms, in path order
         let folder = try Self.expectConforms(["validate", scratch.path, "--format", "json"], to: "validate", status: 1)
-        guard case let .object(top) = folder, case let .array(catalogs)? = top["catalogs"],
-              case let .object(summary)? = top["summary"] else {
+        guard case .object(let top) = folder, case .array(let catalogs)? = top["catalogs"],
+            case .object(let summary)? = top["summary"]
+        else {
             Issue.record("no catalogs array and summary")
             return
         }
-        let names = catalogs.compactMap { if case let .object(c) = $0, case let .string(path)? = c["catalog"] { path } else { nil } }
+        let names = catalogs.compactMap { if case .object(let c) = $0, case .string(let path)? = c["catalog"] { path } else { nil } }
         #expect(names == [clean, broken].sorted())
         #expect(summary["catalogs"] == .integer(2) && summary["unreadable"] == .integer(0))
         // and two catalogs named, one of them missing, conform too and exit 66
         let missing = scratch.path + "/Gone.xcassets"
         let named = try Self.expectConforms(["validate", Self.shippedCatalog, missing, "--format", "json"], to: "validate", status: 66)
-        if case let .object(top) = named, case let .object(summary)? = top["summary"] {
+        if case .object(let top) = named, case .object(let summary)? = top["summary"] {
             #expect(summary["unreadable"] == .integer(1) && summary["catalogs"] == .integer(2))
         } else {
             Issue.record("no summary")
@@ -88,12 +91,17 @@ struct SchemaConformanceTests {
 
     @Test("resolve NAME --format json: resolved, unresolved, mirrored queries")
     func resolve() throws {
-        try Self.expectConforms(["resolve", "Photos/sample_landscape", "--catalog", Self.shippedCatalog, "--format", "json"], to: "resolve")
-        try Self.expectConforms(["resolve", "placeholder_error_icon", "--catalog", Self.shippedCatalog, "--appearance", "dark",
-                                 "--scale", "2", "--idiom", "pad", "--rtl", "--high-contrast", "--format", "json"], to: "resolve")
-        let missing = try Self.expectConforms(["resolve", "no_such_image", "--catalog", Self.shippedCatalog, "--format", "json"],
-                                              to: "resolve", status: 1)
-        if case let .object(top) = missing { #expect(top["file"] == .null && top["entry"] == .null) }
+        try Self.expectConforms(
+            ["resolve", "Photos/sample_landscape", "--catalog", Self.shippedCatalog, "--format", "json"], to: "resolve")
+        try Self.expectConforms(
+            [
+                "resolve", "placeholder_error_icon", "--catalog", Self.shippedCatalog, "--appearance", "dark",
+                "--scale", "2", "--idiom", "pad", "--rtl", "--high-contrast", "--format", "json",
+            ], to: "resolve")
+        let missing = try Self.expectConforms(
+            ["resolve", "no_such_image", "--catalog", Self.shippedCatalog, "--format", "json"],
+            to: "resolve", status: 1)
+        if case .object(let top) = missing { #expect(top["file"] == .null && top["entry"] == .null) }
     }
 
     @Test("resolve NAME --format json for a colour set: the colour, its space and sRGB value")
@@ -114,9 +122,11 @@ struct SchemaConformanceTests {
 
         // When it is resolved light and dark, then both conform and give the sRGB value
         let light = try Self.expectConforms(["resolve", "brand", "--catalog", catalog, "--format", "json"], to: "resolve")
-        let dark = try Self.expectConforms(["resolve", "brand", "--catalog", catalog, "--appearance", "dark", "--format", "json"], to: "resolve")
-        guard case let .object(top)? = Optional(light), case let .object(color)? = top["color"],
-              case let .object(darkTop)? = Optional(dark), case let .object(darkColor)? = darkTop["color"] else {
+        let dark = try Self.expectConforms(
+            ["resolve", "brand", "--catalog", catalog, "--appearance", "dark", "--format", "json"], to: "resolve")
+        guard case .object(let top)? = Optional(light), case .object(let color)? = top["color"],
+            case .object(let darkTop)? = Optional(dark), case .object(let darkColor)? = darkTop["color"]
+        else {
             Issue.record("no color object")
             return
         }
@@ -128,8 +138,11 @@ struct SchemaConformanceTests {
     @Test("resolve --state STATE --format json, every state, light and dark", arguments: PlaceholderState.allCases)
     func resolveState(_ state: PlaceholderState) throws {
         for appearance in ["light", "dark"] {
-            try Self.expectConforms(["resolve", "--state", state.rawValue, "--catalog", Self.shippedCatalog,
-                                     "--appearance", appearance, "--format", "json"], to: "resolve-state")
+            try Self.expectConforms(
+                [
+                    "resolve", "--state", state.rawValue, "--catalog", Self.shippedCatalog,
+                    "--appearance", appearance, "--format", "json",
+                ], to: "resolve-state")
         }
     }
 
@@ -145,9 +158,12 @@ struct SchemaConformanceTests {
             .write(to: set.appendingPathComponent("Contents.json"))
         let names = try scratch.write(Array(#"{"names": {"image-slot": "spinner"}}"#.utf8), to: "names.json")
         // When the image-slot state is asked, then it conforms and carries the animation
-        let output = try Self.expectConforms(["resolve", "--state", "image-slot", "--catalog", catalog.path,
-                                              "--placeholders", names, "--format", "json"], to: "resolve-state")
-        if case let .object(top) = output { #expect(top["animation"] != nil) }
+        let output = try Self.expectConforms(
+            [
+                "resolve", "--state", "image-slot", "--catalog", catalog.path,
+                "--placeholders", names, "--format", "json",
+            ], to: "resolve-state")
+        if case .object(let top) = output { #expect(top["animation"] != nil) }
     }
 
     @Test("info --format json: GIF, PNG, several files, and a file that is not an image")
@@ -155,13 +171,17 @@ struct SchemaConformanceTests {
         let scratch = try ScratchFolder()
         let gif = try scratch.write(try CLIFixtures.animation(), to: "spinner.gif")
         let png = Self.shippedCatalog + "/Placeholders/placeholder_error_icon.imageset/placeholder_error_icon@2x.png"
-        let jpeg = try scratch.write(try JPEGEncoder().encode(try #require(RGBAImage(width: 16, height: 8,
-                                     pixels: [UInt8](repeating: 128, count: 16 * 8 * 4)))), to: "photo.png")
+        let jpeg = try scratch.write(
+            try JPEGEncoder().encode(
+                try #require(
+                    RGBAImage(
+                        width: 16, height: 8,
+                        pixels: [UInt8](repeating: 128, count: 16 * 8 * 4)))), to: "photo.png")
         let text = try scratch.write(Array("not an image".utf8), to: "notes.gif")
         try Self.expectConforms(["info", gif, "--format", "json"], to: "info")
         try Self.expectConforms(["info", png, "--decode", "--format", "json"], to: "info")
         let several = try Self.expectConforms(["info", gif, png, jpeg, "--format", "json"], to: "info")
-        if case let .array(files) = several { #expect(files.count == 3) } else { Issue.record("several files give an array") }
+        if case .array(let files) = several { #expect(files.count == 3) } else { Issue.record("several files give an array") }
         try Self.expectConforms(["info", text, "--format", "json"], to: "info", status: 1)
     }
 
@@ -185,9 +205,12 @@ struct SchemaConformanceTests {
         let other = try scratch.write(try CLIFixtures.animation(), to: "other.gif")
         let junk = try scratch.write(Array("junk".utf8), to: "junk.gif")
         try Self.expectConforms(["extract-frames", gif, "--output", scratch.path + "/one", "--format", "json"], to: "extract-frames")
-        let several = try Self.expectConforms(["extract-frames", gif, other, junk, "--output", scratch.path + "/several",
-                                               "--format", "json"], to: "extract-frames", status: 1)
-        if case let .array(manifests) = several { #expect(manifests.count == 2) } else { Issue.record("several inputs give an array") }
+        let several = try Self.expectConforms(
+            [
+                "extract-frames", gif, other, junk, "--output", scratch.path + "/several",
+                "--format", "json",
+            ], to: "extract-frames", status: 1)
+        if case .array(let manifests) = several { #expect(manifests.count == 2) } else { Issue.record("several inputs give an array") }
     }
 
     @Test("size and optimize --format json")
@@ -195,9 +218,10 @@ struct SchemaConformanceTests {
         // Given the shipped catalog, when it is sized and optimised as JSON, then both outputs conform
         let scratch = try ScratchFolder()
         try Self.expectConforms(["size", Self.shippedCatalog, "--format", "json"], to: "size")
-        let output = try Self.expectConforms(["optimize", Self.shippedCatalog, "--output", scratch.path + "/out", "--format", "json"], to: "optimize")
+        let output = try Self.expectConforms(
+            ["optimize", Self.shippedCatalog, "--output", scratch.path + "/out", "--format", "json"], to: "optimize")
         // and the shipped catalog's PNGs were rewritten smaller
-        guard case let .object(top) = output, case let .array(rewritten)? = top["rewritten"] else {
+        guard case .object(let top) = output, case .array(let rewritten)? = top["rewritten"] else {
             Issue.record("no rewritten array")
             return
         }
@@ -207,14 +231,14 @@ struct SchemaConformanceTests {
     @Test("the validate schema lists exactly the diagnostic codes the library has")
     func diagnosticCodes() throws {
         let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/validate.schema.json"), encoding: .utf8)
-        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(definitions)? = top["$defs"],
-              case let .object(diagnostic)? = definitions["diagnostic"], case let .object(properties)? = diagnostic["properties"],
-              case let .object(code)? = properties["code"], case let .array(values)? = code["enum"]
+        guard case .object(let top) = try SchemaJSON.parse(text), case .object(let definitions)? = top["$defs"],
+            case .object(let diagnostic)? = definitions["diagnostic"], case .object(let properties)? = diagnostic["properties"],
+            case .object(let code)? = properties["code"], case .array(let values)? = code["enum"]
         else {
             Issue.record("no $defs.diagnostic.properties.code.enum")
             return
         }
-        let listed = Set(values.compactMap { if case let .string(name) = $0 { name } else { nil } })
+        let listed = Set(values.compactMap { if case .string(let name) = $0 { name } else { nil } })
         #expect(listed == Set(CatalogDiagnostic.Code.allCases.map(\.rawValue)))
     }
 
@@ -222,11 +246,14 @@ struct SchemaConformanceTests {
     func configSchema() throws {
         // Given the configuration schema and the example package's configuration
         let schema = try Self.schema("asset-tool-config")
-        let example = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Examples/CatalogValidation/.asset-tool.json"),
-                                 encoding: .utf8)
-        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/asset-tool-config.schema.json"), encoding: .utf8)
-        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(properties)? = top["properties"],
-              case let .object(rules)? = properties["rules"], case let .object(codes)? = rules["properties"] else {
+        let example = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent("Examples/CatalogValidation/.asset-tool.json"),
+            encoding: .utf8)
+        let text = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/asset-tool-config.schema.json"), encoding: .utf8)
+        guard case .object(let top) = try SchemaJSON.parse(text), case .object(let properties)? = top["properties"],
+            case .object(let rules)? = properties["rules"], case .object(let codes)? = rules["properties"]
+        else {
             Issue.record("no properties.rules.properties")
             return
         }
@@ -248,14 +275,14 @@ struct SchemaConformanceTests {
     @Test("the info schema lists exactly the image warning codes the library has")
     func warningCodes() throws {
         let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/info.schema.json"), encoding: .utf8)
-        guard case let .object(top) = try SchemaJSON.parse(text), case let .object(definitions)? = top["$defs"],
-              case let .object(warning)? = definitions["warning"], case let .object(properties)? = warning["properties"],
-              case let .object(code)? = properties["code"], case let .array(values)? = code["enum"]
+        guard case .object(let top) = try SchemaJSON.parse(text), case .object(let definitions)? = top["$defs"],
+            case .object(let warning)? = definitions["warning"], case .object(let properties)? = warning["properties"],
+            case .object(let code)? = properties["code"], case .array(let values)? = code["enum"]
         else {
             Issue.record("no $defs.warning.properties.code.enum")
             return
         }
-        let listed = Set(values.compactMap { if case let .string(name) = $0 { name } else { nil } })
+        let listed = Set(values.compactMap { if case .string(let name) = $0 { name } else { nil } })
         #expect(listed == Set(ImageWarningCode.allCases.map(\.rawValue)))
     }
 
@@ -263,7 +290,7 @@ struct SchemaConformanceTests {
     func drift() throws {
         // Given a real validate output
         let result = try CLIRun.run(["validate", Self.shippedCatalog, "--format", "json"])
-        guard case var .object(top) = try SchemaJSON.parse(result.stdout) else {
+        guard case .object(var top) = try SchemaJSON.parse(result.stdout) else {
             Issue.record("validate printed no object")
             return
         }
@@ -271,7 +298,7 @@ struct SchemaConformanceTests {
         #expect(try whole.errors(in: .object(top)).isEmpty)
         // (the schema's root is one of two shapes; its one-catalog shape words each problem)
         let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("Schemas/validate.schema.json"), encoding: .utf8)
-        guard case let .object(root) = try SchemaJSON.parse(text), let definitions = root["$defs"] else {
+        guard case .object(let root) = try SchemaJSON.parse(text), let definitions = root["$defs"] else {
             Issue.record("no $defs in the validate schema")
             return
         }
@@ -284,23 +311,29 @@ struct SchemaConformanceTests {
         var missing = top
         missing["summary"] = nil
         #expect(try schema.errors(in: .object(missing)) == ["$: missing required \"summary\""])
-        top["diagnostics"] = .array([.object(["severity": .string("fatal"), "code": .string("missing-file"), "path": .string(""),
-                                              "key_path": .null, "line": .null, "column": .null, "message": .string("x")])])
+        top["diagnostics"] = .array([
+            .object([
+                "severity": .string("fatal"), "code": .string("missing-file"), "path": .string(""),
+                "key_path": .null, "line": .null, "column": .null, "message": .string("x"),
+            ])
+        ])
         #expect(try schema.errors(in: .object(top)) == ["$.diagnostics[0].severity: \"fatal\" is not one of the allowed values"])
     }
 
-    @Test("the validator's keywords", arguments: [
-        (#"{"type": "integer", "minimum": 1, "maximum": 3}"#, "2", true), (#"{"type": "integer", "minimum": 1}"#, "0", false),
-        (#"{"type": "integer"}"#, "true", false), (#"{"type": "number"}"#, "1", true), (#"{"type": ["string", "null"]}"#, "null", true),
-        (#"{"const": "a"}"#, #""b""#, false), (#"{"enum": [1, "x"]}"#, #""x""#, true), (#"{"minLength": 2}"#, #""a""#, false),
-        (#"{"pattern": "^frame_[0-9]{4}$"}"#, #""frame_0001""#, true), (#"{"pattern": "^a$"}"#, #""ba""#, false),
-        (#"{"items": {"type": "string"}}"#, #"["a", 1]"#, false),
-        (#"{"oneOf": [{"type": "integer"}, {"type": "number"}]}"#, "1", false),
-        (#"{"anyOf": [{"type": "integer"}, {"type": "string"}]}"#, "null", false),
-        (##"{"$ref": "#/$defs/a", "$defs": {"a": {"type": "boolean"}}}"##, "false", true),
-        (#"{"properties": {"a": {"type": "integer"}}, "additionalProperties": false, "required": ["a"]}"#, #"{"a": 1}"#, true),
-        (#"{"properties": {"a": {"type": "integer"}}, "additionalProperties": false}"#, #"{"a": 1, "b": 2}"#, false),
-    ])
+    @Test(
+        "the validator's keywords",
+        arguments: [
+            (#"{"type": "integer", "minimum": 1, "maximum": 3}"#, "2", true), (#"{"type": "integer", "minimum": 1}"#, "0", false),
+            (#"{"type": "integer"}"#, "true", false), (#"{"type": "number"}"#, "1", true), (#"{"type": ["string", "null"]}"#, "null", true),
+            (#"{"const": "a"}"#, #""b""#, false), (#"{"enum": [1, "x"]}"#, #""x""#, true), (#"{"minLength": 2}"#, #""a""#, false),
+            (#"{"pattern": "^frame_[0-9]{4}$"}"#, #""frame_0001""#, true), (#"{"pattern": "^a$"}"#, #""ba""#, false),
+            (#"{"items": {"type": "string"}}"#, #"["a", 1]"#, false),
+            (#"{"oneOf": [{"type": "integer"}, {"type": "number"}]}"#, "1", false),
+            (#"{"anyOf": [{"type": "integer"}, {"type": "string"}]}"#, "null", false),
+            (##"{"$ref": "#/$defs/a", "$defs": {"a": {"type": "boolean"}}}"##, "false", true),
+            (#"{"properties": {"a": {"type": "integer"}}, "additionalProperties": false, "required": ["a"]}"#, #"{"a": 1}"#, true),
+            (#"{"properties": {"a": {"type": "integer"}}, "additionalProperties": false}"#, #"{"a": 1, "b": 2}"#, false),
+        ])
     func keywords(schema: String, value: String, valid: Bool) throws {
         let validator = JSONSchemaValidator(root: try SchemaJSON.parse(schema))
         #expect(try validator.errors(in: try SchemaJSON.parse(value)).isEmpty == valid)

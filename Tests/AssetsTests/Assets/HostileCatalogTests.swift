@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import Assets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Issue #13, first half: each defect found by attacking the library with small crafted catalogs, as a
@@ -71,8 +71,9 @@ struct HostileCatalogTests {
         let fixture = try FixtureCatalog()
         let parent = (fixture.root as NSString).deletingLastPathComponent
         try Data(gif).write(to: URL(fileURLWithPath: parent + "/elsewhere.gif"))
-        try fixture.write("global_image_placeholder_icon.dataset/Contents.json",
-                          #"{"data": [{"idiom": "universal", "filename": "spinner.gif"}], "info": {"version": 1, "author": "xcode"}}"#)
+        try fixture.write(
+            "global_image_placeholder_icon.dataset/Contents.json",
+            #"{"data": [{"idiom": "universal", "filename": "spinner.gif"}], "info": {"version": 1, "author": "xcode"}}"#)
         try fixture.link("global_image_placeholder_icon.dataset/spinner.gif", to: parent + "/elsewhere.gif")
         let catalog = try AssetCatalog.read(at: fixture.root)
 
@@ -202,7 +203,9 @@ struct HostileCatalogTests {
 
         // Then the policy names the script's SHA-256, which is the script's, and nothing allows inline script
         let hex = Array(SHA256.hex(Array(ReportPage.loadScript.utf8)).utf8)
-        let digest = stride(from: 0, to: hex.count, by: 2).compactMap { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+        let digest = stride(from: 0, to: hex.count, by: 2).compactMap {
+            UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)
+        }
         #expect(digest.count == 32)
         #expect(ReportPage.loadScriptHash == "sha256-" + Data(digest).base64EncodedString())
         #expect(html.contains("script-src '\(ReportPage.loadScriptHash)'"))
@@ -217,8 +220,9 @@ struct HostileCatalogTests {
     func outputEscaping() {
         // Given a report whose finding names a file with a forged line, CR LF and an escape code
         let path = "x.imageset/a\n::error file=b::forged\r\n\u{1B}[31mred.png"
-        let report = CatalogReport(catalog: "C.xcassets", diagnostics: [CatalogDiagnostic(.unlistedFile, path: path, message: "is listed")],
-                                   assetCount: 1, fileCount: 0)
+        let report = CatalogReport(
+            catalog: "C.xcassets", diagnostics: [CatalogDiagnostic(.unlistedFile, path: path, message: "is listed")],
+            assetCount: 1, fileCount: 0)
 
         // When it is rendered as text and as GitHub commands
         let text = report.rendered(as: .text)
@@ -259,7 +263,10 @@ struct HostileCatalogTests {
         #expect(catalog.groups.count == levels + 1)
         let aliases = report.diagnostics.filter { $0.code == .unsafePath }
         #expect(aliases.count == 2 * levels)
-        #expect(aliases.allSatisfy { $0.message.hasPrefix("is a symbolic link to L") && $0.message.hasSuffix("which is read there; not read twice") })
+        #expect(
+            aliases.allSatisfy {
+                $0.message.hasPrefix("is a symbolic link to L") && $0.message.hasSuffix("which is read there; not read twice")
+            })
     }
 
     @Test("duplicate-name: each message names one other set and counts the rest")
@@ -304,11 +311,16 @@ struct HostileCatalogTests {
         // Given 2,000 sets, each with one finding, and one catalog-wide finding
         let sets = 2_000
         let assets = (0..<sets).map { Asset(name: "s\($0)", kind: .imageSet, path: "g/s\($0).imageset") }
-        var diagnostics = (0..<sets).map { CatalogDiagnostic(.unlistedFile, path: "g/s\($0).imageset/x\($0).png", message: "is here \($0)") }
+        var diagnostics = (0..<sets).map {
+            CatalogDiagnostic(.unlistedFile, path: "g/s\($0).imageset/x\($0).png", message: "is here \($0)")
+        }
         diagnostics.append(CatalogDiagnostic(.unsafePath, path: "g", message: "group finding"))
         let catalog = AssetCatalog(root: "C", assets: assets)
-        let page = CatalogHTMLReport(catalog: catalog, validation: CatalogReport(catalog: "C", diagnostics: diagnostics.sorted(),
-                                                                                 assetCount: sets, fileCount: 0))
+        let page = CatalogHTMLReport(
+            catalog: catalog,
+            validation: CatalogReport(
+                catalog: "C", diagnostics: diagnostics.sorted(),
+                assetCount: sets, fileCount: 0))
 
         // When the findings are filed
         let (byAsset, general) = page.diagnosticsByAsset()
@@ -360,14 +372,16 @@ struct HostileCatalogTests {
     func duplicateKeys() throws {
         // Given a set whose Contents.json repeats `images` and an entry's `filename`
         let fixture = try FixtureCatalog()
-        try fixture.write("d.imageset/Contents.json", """
-        {
-          "images": [{"filename": "a.png", "idiom": "universal",
-                      "filename": "b.png"}],
-          "images": [],
-          "info": {"author": "xcode", "version": 1}
-        }
-        """)
+        try fixture.write(
+            "d.imageset/Contents.json",
+            """
+            {
+              "images": [{"filename": "a.png", "idiom": "universal",
+                          "filename": "b.png"}],
+              "images": [],
+              "info": {"author": "xcode", "version": 1}
+            }
+            """)
         try fixture.write("d.imageset/b.png", try Self.outsidePNG())
 
         // When it is validated

@@ -43,15 +43,17 @@ struct PublicAPITests {
         let page = try String(contentsOf: PackageRoot.url(path), encoding: .utf8)
         let topics = try #require(page.range(of: "## Topics"), "\(path) has no Topics section")
         let links = page[topics.upperBound...].matches(of: try Regex(#"``(?:/([A-Za-z0-9_]+)/)?([A-Za-z0-9_]+)``"#))
-        return Set(links.compactMap { link -> String? in
-            guard let name = link.output[2].substring else { return nil }
-            let target = link.output[1].substring.map(String.init) ?? home
-            return "\(target)/\(name)"
-        })
+        return Set(
+            links.compactMap { link -> String? in
+                guard let name = link.output[2].substring else { return nil }
+                let target = link.output[1].substring.map(String.init) ?? home
+                return "\(target)/\(name)"
+            })
     }
 
-    @Test("every public type is in a topic group of its landing page, under its target; every listed type is public",
-          arguments: pages.map(\.page))
+    @Test(
+        "every public type is in a topic group of its landing page, under its target; every listed type is public",
+        arguments: pages.map(\.page))
     func topicsCoverTheSurface(page: String) throws {
         // Given the public types of the page's targets and the page's topics
         let targets = try #require(Self.pages.first { $0.page == page }?.targets)
@@ -92,8 +94,9 @@ struct PublicAPITests {
         #expect(placeholders.topLevel < assets.topLevel / 2 && placeholders.withNested < assets.withNested / 2)
         let architecture = try String(contentsOf: PackageRoot.url("ARCHITECTURE.md"), encoding: .utf8)
         for (product, counts) in [("AssetPlaceholders", placeholders), ("Assets", assets)] {
-            #expect(architecture.contains("| `import \(product)` | \(counts.topLevel) | \(counts.withNested) |"),
-                    "ARCHITECTURE.md's surface table is stale for \(product): \(counts)")
+            #expect(
+                architecture.contains("| `import \(product)` | \(counts.topLevel) | \(counts.withNested) |"),
+                "ARCHITECTURE.md's surface table is stale for \(product): \(counts)")
         }
     }
 }

@@ -27,8 +27,9 @@ struct AppIconNameTests {
         // brand asset whose name has spaces
         let project = try ProjectFixture()
         try project.appIconSet("AppIconDark")
-        try project.write("App/Assets.xcassets/App Icon & Top Shelf Image.brandassets/Contents.json",
-                          #"{"assets": [], "info": {"author": "xcode", "version": 1}}"#)
+        try project.write(
+            "App/Assets.xcassets/App Icon & Top Shelf Image.brandassets/Contents.json",
+            #"{"assets": [], "info": {"author": "xcode", "version": 1}}"#)
         try AppIconNameTests.iconBundle("App/AppIcon.icon", in: project)
         try project.write("App.xcodeproj/project.pbxproj", AppIconNameTests.settings)
 
@@ -38,11 +39,12 @@ struct AppIconNameTests {
         // Then only AppIconGone is missing, at the alternate setting's line, as an error
         #expect(scan.iconBundles == ["App/AppIcon.icon"])
         let missing = findings.findings(.missingAppIcon)
-        #expect(missing.map(\.description) == [
-            "App.xcodeproj/project.pbxproj:2:52: error: ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES names the app icon \"AppIconGone\", "
-                + "but no app icon set or Icon Composer .icon in the project is named \"AppIconGone\" (1 catalog read): Xcode's asset "
-                + "compiler fails the build [missing-app-icon]",
-        ])
+        #expect(
+            missing.map(\.description) == [
+                "App.xcodeproj/project.pbxproj:2:52: error: ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES names the app icon \"AppIconGone\", "
+                    + "but no app icon set or Icon Composer .icon in the project is named \"AppIconGone\" (1 catalog read): Xcode's asset "
+                    + "compiler fails the build [missing-app-icon]"
+            ])
         // and the set the setting names is used, the brand asset's name read whole, no other finding about them
         #expect(findings.uses["App/Assets.xcassets/AppIconDark.appiconset"] != nil)
         #expect(scan.references.contains { $0.name == .literal("App Icon & Top Shelf Image") })
@@ -57,7 +59,9 @@ struct AppIconNameTests {
         let project = try ProjectFixture()
         try project.appIconSet("AppIcon")
         try project.imageSet("Logo")
-        try project.write("App/Info.plist", """
+        try project.write(
+            "App/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>CFBundleIcons</key><dict>
@@ -65,7 +69,9 @@ struct AppIconNameTests {
             <key>CFBundleAlternateIcons</key><dict><key>Classic</key><dict><key>CFBundleIconFiles</key><array><string>Classic</string></array></dict></dict>
             </dict></dict></plist>
             """)
-        try project.write("App/Icons.swift", """
+        try project.write(
+            "App/Icons.swift",
+            """
             import UIKit
             func pick() {
                 UIApplication.shared.setAlternateIconName("Sunset") { _ in }
@@ -90,7 +96,9 @@ struct AppIconNameTests {
     func noGuessing() throws {
         // Given a setting with $(…) and one naming a set in a project without catalogs
         let project = try ProjectFixture()
-        try project.write("App.xcodeproj/project.pbxproj", """
+        try project.write(
+            "App.xcodeproj/project.pbxproj",
+            """
             \t\t\t\tASSETCATALOG_COMPILER_APPICON_NAME = "AppIcon${BUNDLE_ID_SUFFIX}";
             \t\t\t\tASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;
 

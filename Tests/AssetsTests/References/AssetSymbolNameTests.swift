@@ -80,11 +80,13 @@ struct AssetSymbolNameTests {
     @Test("namespaces are nested types; the Objective-C constant keeps the suffix and capitalises every word")
     func namespacesAndObjectiveC() {
         #expect(AssetSymbolName.swiftPath(qualifiedName: "Colors/Text/Primary", isColor: true, isImage: false) == "Colors.Text.primary")
-        #expect(AssetSymbolName.swiftPath(qualifiedName: "TabBarIcons/Dashboard/Default", isColor: false, isImage: true)
-            == "TabBarIcons.Dashboard.default")
+        #expect(
+            AssetSymbolName.swiftPath(qualifiedName: "TabBarIcons/Dashboard/Default", isColor: false, isImage: true)
+                == "TabBarIcons.Dashboard.default")
         #expect(AssetSymbolName.swiftPath(qualifiedName: "Colors/121212", isColor: true, isImage: false) == "Colors._121212")
-        #expect(AssetSymbolName.objectiveC(qualifiedName: "AppIcon-iOS-ClearDark-1024x1024", isColor: false)
-            == "ACImageNameAppIconIOSClearDark1024X1024")
+        #expect(
+            AssetSymbolName.objectiveC(qualifiedName: "AppIcon-iOS-ClearDark-1024x1024", isColor: false)
+                == "ACImageNameAppIconIOSClearDark1024X1024")
         #expect(AssetSymbolName.objectiveC(qualifiedName: "AccentColor", isColor: true) == "ACColorNameAccentColor")
         #expect(AssetSymbolName.objectiveC(qualifiedName: "onboarding-1", isColor: false) == "ACImageNameOnboarding1")
     }

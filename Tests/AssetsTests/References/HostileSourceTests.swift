@@ -4,9 +4,9 @@ import Testing
 @testable import Assets
 @testable import AssetsSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("References: hostile sources are bounded, reported, never skipped silently")
@@ -73,7 +73,10 @@ struct HostileSourceTests {
     func oversizedSwift() throws {
         let project = try ProjectFixture()
         try project.imageSet("in_big_file")
-        try project.write("App/Big.swift", String(repeating: "// padding\n", count: 20) + #"let a = UIImage(named: "in_big_file"); let b = UIImage(named: "never_missing")"#)
+        try project.write(
+            "App/Big.swift",
+            String(repeating: "// padding\n", count: 20)
+                + #"let a = UIImage(named: "in_big_file"); let b = UIImage(named: "never_missing")"#)
 
         let (_, findings) = try project.scan(maxParsedBytes: 64)
 

@@ -13,7 +13,9 @@ struct IconComposerBundleTests {
         // text file named .png
         let project = try ProjectFixture()
         try project.appIconSet("Other")
-        try project.write("App/AppIcon.icon/icon.json", """
+        try project.write(
+            "App/AppIcon.icon/icon.json",
+            """
             {"groups": [{"layers": [{"image-name": "front.png"}, {"image-name": "back.svg"}, {"image-name": "gone.png"}]},
                         {"layers": [{"image-name": "photo.jpg"}, {"image-name": "fake.png"}, {"name": "no image"}]}]}
             """)
@@ -27,13 +29,15 @@ struct IconComposerBundleTests {
 
         // Then the three bad layers are reported at icon.json with their key paths, as errors
         let found = findings.findings(.invalidIconFile)
-        #expect(found.map(\.keyPath) == ["groups[0].layers[2].image-name", "groups[1].layers[0].image-name", "groups[1].layers[1].image-name"])
+        #expect(
+            found.map(\.keyPath) == ["groups[0].layers[2].image-name", "groups[1].layers[0].image-name", "groups[1].layers[1].image-name"])
         #expect(found.allSatisfy { $0.path == "App/AppIcon.icon/icon.json" && $0.severity == .error })
-        #expect(found.map(\.message) == [
-            "names the layer image \"gone.png\", which is not in the bundle's Assets folder",
-            "names the layer image \"photo.jpg\", which is not a PNG, SVG or PDF, the layer formats Icon Composer takes",
-            "names the layer image \"fake.png\", which is named .png but its first bytes are not a PNG file's",
-        ])
+        #expect(
+            found.map(\.message) == [
+                "names the layer image \"gone.png\", which is not in the bundle's Assets folder",
+                "names the layer image \"photo.jpg\", which is not a PNG, SVG or PDF, the layer formats Icon Composer takes",
+                "names the layer image \"fake.png\", which is named .png but its first bytes are not a PNG file's",
+            ])
     }
 
     @Test("an icon.json that does not parse, or has the wrong shape, says where")
@@ -50,12 +54,15 @@ struct IconComposerBundleTests {
 
         // Then each problem is named, with its line or key path, and nothing crashes
         #expect(scan.iconBundles == ["A.icon", "B.icon", "C.icon"])
-        let found = findings.findings(.invalidIconFile).map { "\($0.path) \($0.keyPath ?? "") \($0.position.map { "\($0.line):\($0.column)" } ?? "") \($0.message)" }
-        #expect(found == [
-            "A.icon/icon.json  2:14 does not parse: expected a value, found ','",
-            "B.icon/icon.json groups[0].layers[0].image-name  is a number, expected a string",
-            "B.icon/icon.json groups[1]  is a number, expected an object",
-            "C.icon/icon.json groups  is an object, expected an array",
-        ], "\(found)")
+        let found = findings.findings(.invalidIconFile).map {
+            "\($0.path) \($0.keyPath ?? "") \($0.position.map { "\($0.line):\($0.column)" } ?? "") \($0.message)"
+        }
+        #expect(
+            found == [
+                "A.icon/icon.json  2:14 does not parse: expected a value, found ','",
+                "B.icon/icon.json groups[0].layers[0].image-name  is a number, expected a string",
+                "B.icon/icon.json groups[1]  is a number, expected an object",
+                "C.icon/icon.json groups  is an object, expected an array",
+            ], "\(found)")
     }
 }

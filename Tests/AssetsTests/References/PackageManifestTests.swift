@@ -45,24 +45,35 @@ struct PackageManifestTests {
         #expect(manifest.targets.map(\.kind) == [.regular, .test])
         let kit = manifest.targets.first
         #expect(kit?.path == nil && kit?.exclude == ["Old"])
-        #expect(kit?.resources == [
-            .init(rule: .process, path: "Processed"), .init(rule: .copy, path: "Images"),
-            .init(rule: .process, path: "Localized"), .init(rule: .embedInCode, path: "Embedded/embedded.png"),
-        ])
+        #expect(
+            kit?.resources == [
+                .init(rule: .process, path: "Processed"), .init(rule: .copy, path: "Images"),
+                .init(rule: .process, path: "Localized"), .init(rule: .embedInCode, path: "Embedded/embedded.png"),
+            ])
     }
 
-    @Test("a manifest whose targets are built at run time is left unread, with the reason",
-          arguments: [
+    @Test(
+        "a manifest whose targets are built at run time is left unread, with the reason",
+        arguments: [
             ("let all: [Target] = [.target(name: \"A\")]\nlet package = Package(name: \"P\", targets: all)", "built at run time"),
             ("let package = Package(name: \"P\", targets: [.target(name: \"A\")] + extra)", "built at run time"),
             ("let package = Package(name: \"P\", targets: [makeTarget(\"A\")])", "a target is built at run time"),
             ("let name = \"A\"\nlet package = Package(name: \"P\", targets: [.target(name: name)])", "name is not a literal"),
             ("let package = Package(name: \"P\", targets: [.target(name: \"A\", resources: res)])", "resources are not a literal array"),
-            ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.append(.target(name: \"B\"))", "package.targets"),
-            ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor t in package.targets { t.resources = [] }", "t.resources"),
-            ("#if os(Linux)\nlet package = Package(name: \"P\", targets: [])\n#else\nlet package = Package(name: \"Q\", targets: [])\n#endif", "2 Package(…) calls"),
+            (
+                "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.append(.target(name: \"B\"))",
+                "package.targets"
+            ),
+            (
+                "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor t in package.targets { t.resources = [] }",
+                "t.resources"
+            ),
+            (
+                "#if os(Linux)\nlet package = Package(name: \"P\", targets: [])\n#else\nlet package = Package(name: \"Q\", targets: [])\n#endif",
+                "2 Package(…) calls"
+            ),
             ("let x = 1", "no Package(…) call"),
-          ])
+        ])
     func dynamicManifests(source: String, reason: String) {
         let manifest = PackageManifest.read(Array(source.utf8), file: "Package.swift")
 
@@ -70,7 +81,9 @@ struct PackageManifestTests {
         #expect(manifest.targets.isEmpty)
     }
 
-    @Test("a package's images answer as SwiftPM bundles them: .process flattened, .copy keeping its folder, excluded and undeclared files in no bundle")
+    @Test(
+        "a package's images answer as SwiftPM bundles them: .process flattened, .copy keeping its folder, excluded and undeclared files in no bundle"
+    )
     func packageResources() throws {
         // Given a package with every rule, and lookups of each image
         let project = try ProjectFixture()
@@ -87,7 +100,9 @@ struct PackageManifestTests {
         try project.imageSet("kit_used", in: "\(kit)/Media.xcassets")
         try project.imageSet("kit_unused", in: "\(kit)/Media.xcassets")
         try project.imageSet("app_unused")
-        try project.write("\(kit)/Views.swift", """
+        try project.write(
+            "\(kit)/Views.swift",
+            """
             let a = UIImage(named: "processed_icon", in: .module, compatibleWith: nil)
             let b = UIImage(named: "Images/copied", in: .module, compatibleWith: nil)
             let c = UIImage(named: "flag", in: .module, compatibleWith: nil)
@@ -105,7 +120,8 @@ struct PackageManifestTests {
 
         // Then the shipped names are found, the others are missing and say why
         #expect(findings.missingNames.sorted() == ["copied", "embedded", "old_icon", "snapshot", "undeclared"], "\(findings.diagnostics)")
-        let messages = Dictionary(uniqueKeysWithValues: findings.findings(.missingAsset).map { ($0.message.split(separator: "\"")[1], $0.message) })
+        let messages = Dictionary(
+            uniqueKeysWithValues: findings.findings(.missingAsset).map { ($0.message.split(separator: "\"")[1], $0.message) })
         #expect(messages["copied"]?.contains("keeps its folder: it answers to \"Images/copied\"") == true)
         #expect(messages["old_icon"]?.contains("excluded from package target DesignKit") == true)
         #expect(messages["undeclared"]?.contains("no resource in its manifest declares it") == true)
@@ -125,7 +141,9 @@ struct PackageManifestTests {
     func doubtKeepsLooseImages() throws {
         // Given a dynamic manifest, a package with a podspec, and an undeclared image an Xcode project lists
         let project = try ProjectFixture()
-        try project.write("Dynamic/Package.swift", """
+        try project.write(
+            "Dynamic/Package.swift",
+            """
             import PackageDescription
             let targets: [Target] = [.target(name: "Dynamic")]
             let package = Package(name: "Dynamic", targets: targets)
@@ -137,10 +155,14 @@ struct PackageManifestTests {
         try project.write("Kit/Package.swift", #"let package = Package(name: "Kit", targets: [.target(name: "Kit")])"#)
         try project.write("Kit/Sources/Kit/listed_icon.png", Self.png)
         try project.write("Kit/Sources/Kit/unlisted_icon.png", Self.png)
-        try project.write("App.xcodeproj/project.pbxproj", """
+        try project.write(
+            "App.xcodeproj/project.pbxproj",
+            """
             \t\tA1 /* listed_icon.png */ = {isa = PBXFileReference; lastKnownFileType = image.png; path = listed_icon.png; sourceTree = "<group>"; };
             """)
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             let a = UIImage(named: "dynamic_icon")
             let b = UIImage(named: "podded_icon")
             let c = UIImage(named: "listed_icon")
@@ -152,8 +174,11 @@ struct PackageManifestTests {
 
         // Then only the image a readable manifest leaves out of its bundle is missing, and the summary names the unread manifests
         #expect(findings.missingNames == ["unlisted_icon"], "\(findings.diagnostics)")
-        #expect(scan.scanSummary.contains("not read as written, so their folders' images count as bundled: "
-            + "Dynamic/Package.swift (its targets are built at run time (targets: targets)), Podded/Package.swift (a .podspec beside it"),
+        #expect(
+            scan.scanSummary.contains(
+                "not read as written, so their folders' images count as bundled: "
+                    + "Dynamic/Package.swift (its targets are built at run time (targets: targets)), Podded/Package.swift (a .podspec beside it"
+            ),
             "\(scan.scanSummary)")
     }
 }

@@ -28,23 +28,29 @@ final class ProjectFixture {
 
     /// An image set (with a 1x file entry; the file is not needed to be named).
     func imageSet(_ name: String, in catalog: String = "App/Assets.xcassets") throws {
-        try write("\(catalog)/\(name).imageset/Contents.json",
-                  #"{"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"}], "info": {"author": "xcode", "version": 1}}"#)
+        try write(
+            "\(catalog)/\(name).imageset/Contents.json",
+            #"{"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"}], "info": {"author": "xcode", "version": 1}}"#)
     }
 
     func colorSet(_ name: String, in catalog: String = "App/Assets.xcassets") throws {
-        try write("\(catalog)/\(name).colorset/Contents.json",
-                  #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}}], "info": {"author": "xcode", "version": 1}}"#)
+        try write(
+            "\(catalog)/\(name).colorset/Contents.json",
+            #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}}], "info": {"author": "xcode", "version": 1}}"#
+        )
     }
 
     func dataSet(_ name: String, in catalog: String = "App/Assets.xcassets") throws {
-        try write("\(catalog)/\(name).dataset/Contents.json",
-                  #"{"data": [{"filename": "d.json", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}}"#)
+        try write(
+            "\(catalog)/\(name).dataset/Contents.json",
+            #"{"data": [{"filename": "d.json", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}}"#)
     }
 
     func appIconSet(_ name: String, in catalog: String = "App/Assets.xcassets") throws {
-        try write("\(catalog)/\(name).appiconset/Contents.json",
-                  #"{"images": [{"filename": "i.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#)
+        try write(
+            "\(catalog)/\(name).appiconset/Contents.json",
+            #"{"images": [{"filename": "i.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}], "info": {"author": "xcode", "version": 1}}"#
+        )
     }
 
     func scan(dynamicNames: [String] = [], maxParsedBytes: Int? = nil) throws -> (scan: ReferenceScan, findings: ReferenceFindings) {
@@ -61,14 +67,18 @@ extension ReferenceFindings {
 
     /// The set names (last path part, without extension) reported unused.
     var unusedNames: Set<String> {
-        Set(findings(.unusedAsset).compactMap { $0.relatedSet?.setPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "") } })
+        Set(
+            findings(.unusedAsset).compactMap {
+                $0.relatedSet?.setPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "") }
+            })
     }
 
     /// The names reported missing, from their messages.
     var missingNames: [String] {
         findings(.missingAsset).compactMap { diagnostic in
             guard let start = diagnostic.message.range(of: "asks for \"")?.upperBound,
-                  let end = diagnostic.message[start...].firstIndex(of: "\"") else { return nil }
+                let end = diagnostic.message[start...].firstIndex(of: "\"")
+            else { return nil }
             return String(diagnostic.message[start..<end])
         }
     }

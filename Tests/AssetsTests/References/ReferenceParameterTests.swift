@@ -14,7 +14,9 @@ struct ReferenceParameterTests {
         for frame in 0..<3 { try project.imageSet("playing-animation-\(frame)") }
         try project.imageSet("badge")
         try project.imageSet("loading-animation-0")
-        try project.write("App/Animation.swift", """
+        try project.write(
+            "App/Animation.swift",
+            """
             final class Player {
                 func generateAnimation(with imageName: String) -> [UIImage] {
                     (0..<3).compactMap { index in UIImage(named: imageName + String(index)) }
@@ -22,7 +24,9 @@ struct ReferenceParameterTests {
                 func icon(_ name: String) -> UIImage? { UIImage(named: name) }
             }
             """)
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             let frames = player.generateAnimation(with: "playing-animation-")
             let badge = player.icon("badge")
             let other = player.generateAnimation(named: "loading-animation-")
@@ -47,13 +51,17 @@ struct ReferenceParameterTests {
         // Given sets `newTab` and `lock`, the project's own `case newTab` and `static let lock`, and a set `brandLogo`
         let project = try ProjectFixture()
         for name in ["newTab", "lock", "brandLogo", "bookmarks"] { try project.imageSet(name) }
-        try project.write("App/Tabs.swift", """
+        try project.write(
+            "App/Tabs.swift",
+            """
             enum Action { case newTab, close }
             enum CellIdentifier: String, CaseIterable { case bookmarks }
             extension Image { static let lock = Image(systemName: "lock.fill") }
             func perform(_ action: Action) {}
             """)
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             perform(.newTab)
             let icon: Image = .lock
             let logo = Image(.brandLogo)

@@ -56,7 +56,9 @@ struct ReferencePlatformTests {
     func objectiveCBranch() throws {
         // Given VLC's shape: the lookup in a tvOS branch, the set only in the iOS catalog, in another case
         let project = try Self.project()
-        try project.write("Sources/VLCNetworkImageView.m", """
+        try project.write(
+            "Sources/VLCNetworkImageView.m",
+            """
             #if TARGET_OS_TV
             - (void)update {
                 [self setImage:[UIImage imageNamed:@"movie"]];
@@ -71,7 +73,9 @@ struct ReferencePlatformTests {
         // Then `audio` is missing at its line, with no case finding, and `movie` is found in the tvOS catalog
         let missing = findings.findings(.missingAsset)
         #expect(missing.map(\.position?.line) == [4], "\(findings.diagnostics)")
-        #expect(missing.first?.message.contains("asks for \"audio\", which no catalog of its tvOS branch's targets (1 of 2 read)") == true, "\(missing)")
+        #expect(
+            missing.first?.message.contains("asks for \"audio\", which no catalog of its tvOS branch's targets (1 of 2 read)") == true,
+            "\(missing)")
         #expect(findings.findings(.assetNameCase).isEmpty, "\(findings.diagnostics)")
         #expect(findings.uses["Resources/tvOS/Images.xcassets/movie.imageset"]?.count == 1)
     }
@@ -79,7 +83,9 @@ struct ReferencePlatformTests {
     @Test("Swift: #if os(iOS) finds the iOS catalog; #else and code outside branches find every catalog")
     func swiftBranches() throws {
         let project = try Self.project()
-        try project.write("Sources/Player.swift", """
+        try project.write(
+            "Sources/Player.swift",
+            """
             #if os(iOS)
             let a = UIImage(named: "Audio")
             #else
@@ -97,10 +103,12 @@ struct ReferencePlatformTests {
         #expect(findings.findings(.missingAsset).map(\.position?.line) == [7], "\(findings.diagnostics)")
     }
 
-    @Test("conditions that test no one platform give none", arguments: [
-        ("os(iOS) || os(tvOS)", nil), ("!os(tvOS)", nil), ("TARGET_OS_IPHONE", nil), ("TARGET_OS_TV == 1", "tvOS"),
-        ("(TARGET_OS_TV)", "tvOS"), ("os(macOS) // the Mac", "macOS"), ("canImport(UIKit)", nil),
-    ] as [(String, String?)])
+    @Test(
+        "conditions that test no one platform give none",
+        arguments: [
+            ("os(iOS) || os(tvOS)", nil), ("!os(tvOS)", nil), ("TARGET_OS_IPHONE", nil), ("TARGET_OS_TV == 1", "tvOS"),
+            ("(TARGET_OS_TV)", "tvOS"), ("os(macOS) // the Mac", "macOS"), ("canImport(UIKit)", nil),
+        ] as [(String, String?)])
     func conditions(condition: String, platform: String?) {
         #expect(PlatformBranches.platform(of: condition) == platform)
     }

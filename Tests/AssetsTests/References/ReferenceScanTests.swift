@@ -13,7 +13,9 @@ struct ReferenceScanTests {
         for name in ["a", "b", "c", "d", "e", "f", "k", "l", "m", "n", "o", "p"] { try project.imageSet("img_\(name)") }
         for name in ["g", "h", "i"] { try project.colorSet("col_\(name)") }
         try project.dataSet("data_j")
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             import UIKit
             import SwiftUI
             let a = UIImage(named: "img_a")
@@ -53,7 +55,9 @@ struct ReferenceScanTests {
         try project.imageSet("in_comment")
         try project.imageSet("in_disabled_block")
         try project.imageSet("kept_in_constant")
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             // let x = UIImage(named: "in_comment")
             /* UIImage(named: "missing_in_comment") */
             #if false
@@ -84,7 +88,9 @@ struct ReferenceScanTests {
         try project.imageSet("photo")
         try project.colorSet("brand")
         try project.dataSet("blob")
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             let a = Color("photo")
             let b = UIImage(named: "brand")
             let c = UIImage(named: "blob")
@@ -131,7 +137,9 @@ struct ReferenceScanTests {
     func dynamicNames() throws {
         let project = try ProjectFixture()
         for name in ["flag_us", "flag_fr", "avatar_1", "avatar_22", "badge_gold", "orphan"] { try project.imageSet(name) }
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             func flag(_ code: String) -> UIImage? { UIImage(named: "flag_\\(code)") }
             func avatar(_ name: String) -> UIImage? { UIImage(named: name) }
             func badge(_ kind: String) -> UIImage? { UIImage(named: "badge_" + kind) }
@@ -151,7 +159,9 @@ struct ReferenceScanTests {
     func dynamicElsewhere() throws {
         let project = try ProjectFixture()
         for name in ["episode_download_01", "episode_download_12", "spinner3", "stale_frame"] { try project.imageSet(name) }
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             var imageName: String { progress < 10 ? "episode_download_0\\(progress)" : "episode_download_\\(progress)" }
             let title = "Downloaded \\(count) episodes"
             """)
@@ -173,7 +183,9 @@ struct ReferenceScanTests {
         try project.imageSet("trash-can")
         try project.imageSet("3d_rotation")
         try project.imageSet("unused_symbol")
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             let a = Image(.brandLogo)
             let b = UIColor(resource: .accentRed)
             let c = ImageResource.settingsIcon
@@ -192,8 +204,12 @@ struct ReferenceScanTests {
     @Test("Xcode's symbols match the names Xcode generates exactly: suffixes, namespaces, digits, kinds")
     func exactSymbols() throws {
         let project = try ProjectFixture()
-        try project.write("App/Assets.xcassets/Colors/Contents.json", #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
-        try project.write("App/Assets.xcassets/Colors/Text/Contents.json", #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
+        try project.write(
+            "App/Assets.xcassets/Colors/Contents.json",
+            #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
+        try project.write(
+            "App/Assets.xcassets/Colors/Text/Contents.json",
+            #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
         try project.colorSet("AccentColor")
         try project.colorSet("Colors/Text/PrimaryColor")
         try project.imageSet("noImage")
@@ -205,7 +221,9 @@ struct ReferenceScanTests {
         try project.imageSet("brand_mark")
         try project.colorSet("ToastColor")
         try project.imageSet("Colors/Text/Hint")
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             let a = Color(.accent)
             let b = UIImage(resource: .no)
             let c = UIColor(resource: .Colors.Text.primary)
@@ -234,7 +252,9 @@ struct ReferenceScanTests {
         try project.colorSet("AccentColor")
         try project.imageSet("AppIcon-iOS-ClearDark-1024x1024")
         try project.colorSet("BrandColor")
-        try project.write("App/View.m", """
+        try project.write(
+            "App/View.m",
+            """
             UIColor *a = [UIColor colorNamed:ACColorNameAccentColor];
             UIImage *b = [UIImage imageNamed:ACImageNameAppIconIOSClearDark1024X1024];
             UIColor *c = [UIColor colorNamed:ACColorNameBrand];
@@ -252,7 +272,9 @@ struct ReferenceScanTests {
         try project.colorSet("objc_color")
         try project.imageSet("objc_commented")
         try project.imageSet("Objc Symbol")
-        try project.write("App/View.m", """
+        try project.write(
+            "App/View.m",
+            """
             UIImage *a = [UIImage imageNamed:@"objc_image"];
             UIColor *b = [UIColor colorNamed:@"objc_color"];
             // UIImage *c = [UIImage imageNamed:@"objc_commented"];
@@ -281,7 +303,9 @@ struct ReferenceScanTests {
         try project.imageSet("ib_image")
         try project.imageSet("ib_background")
         try project.colorSet("ib_color")
-        try project.write("App/Main.storyboard", """
+        try project.write(
+            "App/Main.storyboard",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">
                 <!-- <imageView image="commented_out"/> -->
@@ -316,14 +340,19 @@ struct ReferenceScanTests {
         try project.imageSet("placeholder_error_icon")
         try project.imageSet("shortcut_icon")
         let info: [String: Any] = [
-            "CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
-                              "CFBundleAlternateIcons": ["AppIconDark": ["CFBundleIconName": "AppIconDark"]]],
+            "CFBundleIcons": [
+                "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+                "CFBundleAlternateIcons": ["AppIconDark": ["CFBundleIconName": "AppIconDark"]],
+            ],
             "UILaunchScreen": ["UIImageName": "LaunchLogo", "UIColorName": "LaunchBackground"],
         ]
         try project.write("App/Info.plist", Array(try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)))
         let shortcuts: [String: Any] = ["UIApplicationShortcutItems": [["UIApplicationShortcutItemIconFile": "shortcut_icon"]]]
-        try project.write("App/Other-Info.plist", Array(try PropertyListSerialization.data(fromPropertyList: shortcuts, format: .binary, options: 0)))
-        try project.write("App.xcodeproj/project.pbxproj", """
+        try project.write(
+            "App/Other-Info.plist", Array(try PropertyListSerialization.data(fromPropertyList: shortcuts, format: .binary, options: 0)))
+        try project.write(
+            "App.xcodeproj/project.pbxproj",
+            """
             \t\t\t\tASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;
             \t\t\t\tASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = "AppIconBeta AppIconDark";
             \t\t\t\tASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME = AccentColor;
@@ -343,7 +372,9 @@ struct ReferenceScanTests {
         let project = try ProjectFixture()
         try project.appIconSet("AppIcon")
         try project.colorSet("LaunchBackground")
-        try project.write("App/Info.plist", """
+        try project.write(
+            "App/Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -374,13 +405,17 @@ struct ReferenceScanTests {
         // Given lookups of images no catalog has: one a script phase writes, one an .xcfilelist lists, one neither
         let project = try ProjectFixture()
         try project.imageSet("used")
-        try project.write("App/App.swift", """
+        try project.write(
+            "App/App.swift",
+            """
             let a = UIImage(named: "branding-logo")
             let b = UIImage(named: "theme-header")
             let c = UIImage(named: "nowhere")
             let d = UIImage(named: "used")
             """)
-        try project.write("App.xcodeproj/project.pbxproj", """
+        try project.write(
+            "App.xcodeproj/project.pbxproj",
+            """
             		ABC /* Copy Branding */ = {
             			isa = PBXShellScriptBuildPhase;
             			outputPaths = (
@@ -389,7 +424,9 @@ struct ReferenceScanTests {
             			shellScript = "cp ...";
             		};
             """)
-        try project.write("Resources/theming-output.xcfilelist", "# written by the theming script\n${TARGET_BUILD_DIR}/${WRAPPER_NAME}/theme-header.png\n")
+        try project.write(
+            "Resources/theming-output.xcfilelist", "# written by the theming script\n${TARGET_BUILD_DIR}/${WRAPPER_NAME}/theme-header.png\n"
+        )
 
         // When scanned
         let (_, findings) = try project.scan()
@@ -413,7 +450,10 @@ struct ReferenceScanTests {
 
         // Then both values are uses, at their lines; a value of another setting is not
         #expect(findings.unusedNames == ["AppIconStale"], "\(findings.unusedNames)")
-        #expect(scan.references.contains { $0.location == "Configs/Beta.xcconfig:1:18" && $0.via == "CE_APPICON_NAME (ASSETCATALOG_COMPILER_APPICON_NAME)" })
+        #expect(
+            scan.references.contains {
+                $0.location == "Configs/Beta.xcconfig:1:18" && $0.via == "CE_APPICON_NAME (ASSETCATALOG_COMPILER_APPICON_NAME)"
+            })
     }
 
     @Test("loose bundle images satisfy UIImage(named:); an unused app icon is reported only beside build settings")
@@ -449,7 +489,9 @@ struct ReferenceScanTests {
     @Test("namespaces: a set under a namespace-providing group is found by its qualified name only")
     func namespaces() throws {
         let project = try ProjectFixture()
-        try project.write("App/Assets.xcassets/Icons/Contents.json", #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
+        try project.write(
+            "App/Assets.xcassets/Icons/Contents.json",
+            #"{"properties": {"provides-namespace": true}, "info": {"author": "xcode", "version": 1}}"#)
         try project.imageSet("Icons/close")
         try project.write("App/View.swift", #"let a = UIImage(named: "Icons/close"); let b = UIImage(named: "close")"#)
 

@@ -13,7 +13,9 @@ struct ReferenceSemanticsTests {
         for name in ["bell", "star", "unused_gen", "profile_icon", "unused_r", "tuist_logo", "unused_tuist"] {
             try project.imageSet(name)
         }
-        try project.write("App/Generated/Assets.swift", """
+        try project.write(
+            "App/Generated/Assets.swift",
+            """
             // swiftlint:disable all
             // Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen
             import UIKit
@@ -25,7 +27,9 @@ struct ReferenceSemanticsTests {
               }
             }
             """)
-        try project.write("App/R.generated.swift", """
+        try project.write(
+            "App/R.generated.swift",
+            """
             struct R {
               struct image {
                 static let profile_icon = Rswift.ImageResource(bundle: R.hostingBundle, name: "profile_icon")
@@ -34,13 +38,17 @@ struct ReferenceSemanticsTests {
               }
             }
             """)
-        try project.write("App/Derived/TuistAssets+App.swift", """
+        try project.write(
+            "App/Derived/TuistAssets+App.swift",
+            """
             public enum AppAsset {
               public static let tuistLogo = AppImages(name: "tuist_logo")
               public static let unusedTuist = AppImages(name: "unused_tuist")
             }
             """)
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             import UIKit
             let a = Asset.ObjectsAndTools.bell.image
             func icon(_ asset: ImageAsset) -> UIImage { asset.image }
@@ -64,7 +72,9 @@ struct ReferenceSemanticsTests {
         // Given NSImage lookups of AppKit's names (constants and undocumented ones) and one real slip
         let project = try ProjectFixture()
         try project.imageSet("toolbar_icon")
-        try project.write("Mac/Toolbar.swift", """
+        try project.write(
+            "Mac/Toolbar.swift",
+            """
             import AppKit
             let play = NSImage(named: "NSPlayTemplate")
             let pause = NSImage(named: "NSPauseTemplate")
@@ -73,7 +83,9 @@ struct ReferenceSemanticsTests {
             let mine = NSImage(named: "toolbar_icon")
             let slip = NSImage(named: "toolbar_icn")
             """)
-        try project.write("Mac/Window.m", """
+        try project.write(
+            "Mac/Window.m",
+            """
             NSImage *add = [NSImage imageNamed:@"NSAddTemplate"];
             """)
 
@@ -111,7 +123,9 @@ struct ReferenceSemanticsTests {
         try project.imageSet("header")
         try project.imageSet("used_image")
         try project.write("App/Main.storyboard", Self.storyboard)
-        try project.write("Mac/MainMenu.xib", """
+        try project.write(
+            "Mac/MainMenu.xib",
+            """
             <document type="com.apple.InterfaceBuilder3.Cocoa.XIB">
                 <imageCell key="cell" image="cell_missing" id="5"/>
                 <imageCell key="cell" image="NSApplicationIcon" id="6"/>
@@ -135,7 +149,9 @@ struct ReferenceSemanticsTests {
         let project = try ProjectFixture()
         try project.imageSet("header")
         try project.write("Mac/Share/icon.icns", "icns")
-        try project.write("Mac/Share/Share.xib", """
+        try project.write(
+            "Mac/Share/Share.xib",
+            """
             <document type="com.apple.InterfaceBuilder3.Cocoa.XIB">
                 <imageCell key="cell" image="icon" id="5"/>
                 <imageCell key="cell" image="absent" id="6"/>
@@ -169,7 +185,9 @@ struct ReferenceSemanticsTests {
         // Given sets whose names equal (or differ in case from) literals in positions that never name a set
         let project = try ProjectFixture()
         for name in ["Trash", "local", "Unstar", "star", "Favorite", "kept"] { try project.imageSet(name) }
-        try project.write("App/View.swift", """
+        try project.write(
+            "App/View.swift",
+            """
             import SwiftUI
             let trash = UIImage(systemName: "trash")
             let title = NSLocalizedString("Unstar", comment: "menu title")
@@ -194,7 +212,9 @@ struct ReferenceSemanticsTests {
         // Given a package target with its own catalog, looked up without and with its bundle, and an app
         // catalog's set looked up from the package
         let project = try ProjectFixture()
-        try project.write("Packages/Kit/Package.swift", """
+        try project.write(
+            "Packages/Kit/Package.swift",
+            """
             // swift-tools-version:5.9
             import PackageDescription
             let package = Package(name: "Kit", targets: [.target(name: "Kit", resources: [.process("Media.xcassets")])])
@@ -202,7 +222,9 @@ struct ReferenceSemanticsTests {
         try project.imageSet("kit_logo", in: "Packages/Kit/Sources/Kit/Media.xcassets")
         try project.colorSet("kit_tint", in: "Packages/Kit/Sources/Kit/Media.xcassets")
         try project.imageSet("shared_in_app")
-        try project.write("Packages/Kit/Sources/Kit/Views.swift", """
+        try project.write(
+            "Packages/Kit/Sources/Kit/Views.swift",
+            """
             import SwiftUI
             let wrong = UIImage(named: "kit_logo")
             let right = Image("kit_logo", bundle: .module)
@@ -231,14 +253,17 @@ struct ReferenceSemanticsTests {
         try project.colorSet("WidgetBackground")
         try project.imageSet("not_named")
         let info: [String: Any] = [
-            "NSExtension": ["NSExtensionAttributes": [
-                "NSExtensionServiceTouchBarIconName": "QuickActionIcon",
-                "NSExtensionServiceFinderPreviewIconName": "PreviewIcon",
-                "NSExtensionServiceTouchBarBezelColorName": "BezelColor",
-            ]],
+            "NSExtension": [
+                "NSExtensionAttributes": [
+                    "NSExtensionServiceTouchBarIconName": "QuickActionIcon",
+                    "NSExtensionServiceFinderPreviewIconName": "PreviewIcon",
+                    "NSExtensionServiceTouchBarBezelColorName": "BezelColor",
+                ]
+            ],
             "NSWidgetBackgroundColorName": "WidgetBackground",
         ]
-        try project.write("Extension/Info.plist", Array(try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)))
+        try project.write(
+            "Extension/Info.plist", Array(try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)))
         try project.write("Extension/Action.swift", "let x = 1")
 
         // When scanned

@@ -14,7 +14,8 @@ struct SourceScanLimitTests {
         let outside = try ProjectFixture()
         try outside.write("Secret.swift", #"let a = UIImage(named: "outside_name")"#)
         try project.write("App/View.swift", #"let a = UIImage(named: "inside_name")"#)
-        try FileManager.default.createSymbolicLink(atPath: "\(project.root)/App/Secret.swift", withDestinationPath: "\(outside.root)/Secret.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(project.root)/App/Secret.swift", withDestinationPath: "\(outside.root)/Secret.swift")
         try FileManager.default.createSymbolicLink(atPath: "\(project.root)/App/Out", withDestinationPath: outside.root)
 
         // When scanned
@@ -27,17 +28,19 @@ struct SourceScanLimitTests {
         #expect(Set(reported.map(\.path)) == ["App/Secret.swift", "App/Out"])
     }
 
-    @Test("ordinary-shaped deep Swift is reported as unreadable-source, never a crash", arguments: [
-        ("generics", "let x: " + String(repeating: "A<", count: 2000) + "Int" + String(repeating: ">", count: 2000) + " = 1"),
-        ("try", String(repeating: "try ", count: 7000) + "a"),
-        ("await", String(repeating: "await ", count: 10000)),
-        ("#if", String(repeating: "#if A\n", count: 7000)),
-        ("members", "a" + String(repeating: ".b", count: 80000)),
-        ("calls", "f" + String(repeating: "()", count: 300_000)),
-        ("optional chain", "a" + String(repeating: "?.b", count: 300_000)),
-        ("else if", "if a {}" + String(repeating: " else if a {}", count: 100_000)),
-        ("unwraps", "a" + String(repeating: "!", count: 500_000)),
-    ])
+    @Test(
+        "ordinary-shaped deep Swift is reported as unreadable-source, never a crash",
+        arguments: [
+            ("generics", "let x: " + String(repeating: "A<", count: 2000) + "Int" + String(repeating: ">", count: 2000) + " = 1"),
+            ("try", String(repeating: "try ", count: 7000) + "a"),
+            ("await", String(repeating: "await ", count: 10000)),
+            ("#if", String(repeating: "#if A\n", count: 7000)),
+            ("members", "a" + String(repeating: ".b", count: 80000)),
+            ("calls", "f" + String(repeating: "()", count: 300_000)),
+            ("optional chain", "a" + String(repeating: "?.b", count: 300_000)),
+            ("else if", "if a {}" + String(repeating: " else if a {}", count: 100_000)),
+            ("unwraps", "a" + String(repeating: "!", count: 500_000)),
+        ])
     func deepSwift(shape: String, source: String) throws {
         // Given one deep file and a real lookup in another
         let project = try ProjectFixture()
@@ -145,8 +148,9 @@ struct ProjectConfigTests {
         #expect(config.rules.isEmpty)
     }
 
-    @Test("a configuration owned by another user is reported, not read",
-          .enabled(if: geteuid() == 0, "giving a file to another user needs root"))
+    @Test(
+        "a configuration owned by another user is reported, not read",
+        .enabled(if: geteuid() == 0, "giving a file to another user needs root"))
     func otherUser() throws {
         // Given a project (a repository) whose .asset-tool.json belongs to another user
         let project = try ProjectFixture()
@@ -162,8 +166,9 @@ struct ProjectConfigTests {
         #expect(located.ignored.contains { $0.reason.contains("owned by another user") })
     }
 
-    @Test("a group-writable folder owned by another user: its configuration is not read",
-          .enabled(if: geteuid() == 0, "giving a folder to another user needs root"))
+    @Test(
+        "a group-writable folder owned by another user: its configuration is not read",
+        .enabled(if: geteuid() == 0, "giving a folder to another user needs root"))
     func groupWritableFolder() throws {
         // Given the project folder owned by another user and group-writable, the file the user's
         let project = try ProjectFixture()

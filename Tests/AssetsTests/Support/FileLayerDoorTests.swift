@@ -57,8 +57,13 @@ struct FileLayerDoorTests {
         Rule("read or write on a descriptor", free + #"(read|write)\(\s*[\w.\[\]]*(fd|FD|FILENO|[Dd]escriptor)\s*,"#),
         Rule("terminal", free + #"(isatty|ioctl|tcgetattr|tcsetattr)\("#),
         Rule("descriptor call", free + #"(pipe|pipe2|dup|dup2|fcntl|lseek|mkstemp|mkostemp|mkdtemp|fsync|ftruncate|flock)\("# + unlabelled),
-        Rule("path call", free + #"(access|unlink|unlinkat|rename|renameat|mkdir|mkdirat|rmdir|realpath|chmod|fchmod|symlink|readlink)\("# + unlabelled),
-        Rule("Int32 descriptor", #"\b(\w*(fd|FD|[Dd]escriptor|[Pp]ipe)s?|std(in|out|err)\w*)\s*:\s*\[?\s*(Int32|CInt)\b|\b(STDIN|STDOUT|STDERR)_FILENO\b|FileDescriptor\(rawValue:"#),
+        Rule(
+            "path call",
+            free + #"(access|unlink|unlinkat|rename|renameat|mkdir|mkdirat|rmdir|realpath|chmod|fchmod|symlink|readlink)\("# + unlabelled),
+        Rule(
+            "Int32 descriptor",
+            #"\b(\w*(fd|FD|[Dd]escriptor|[Pp]ipe)s?|std(in|out|err)\w*)\s*:\s*\[?\s*(Int32|CInt)\b|\b(STDIN|STDOUT|STDERR)_FILENO\b|FileDescriptor\(rawValue:"#
+        ),
         Rule("/proc/", #""/proc/"#, platformFilesMay: true, inStrings: true),
         Rule("sysctl", free + #"sysctl(byname)?\("#, platformFilesMay: true),
     ]
@@ -69,8 +74,10 @@ struct FileLayerDoorTests {
     /// the package root.
     static func platformFiles() throws -> [String] {
         let architecture = try String(contentsOf: PackageRoot.url("ARCHITECTURE.md"), encoding: .utf8)
-        guard let section = architecture.components(separatedBy: "## Where the platforms differ").dropFirst().first?
-            .components(separatedBy: "\n## ").first else { return [] }
+        guard
+            let section = architecture.components(separatedBy: "## Where the platforms differ").dropFirst().first?
+                .components(separatedBy: "\n## ").first
+        else { return [] }
         var files: [String] = []
         for line in section.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| ---") && !line.hasPrefix("| what ") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
@@ -104,7 +111,8 @@ struct FileLayerDoorTests {
             }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("//") { continue }
-            let blanked = patterns.stringLiteral.stringByReplacingMatches(in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
+            let blanked = patterns.stringLiteral.stringByReplacingMatches(
+                in: line, range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
             let code = blanked.components(separatedBy: "//")[0]
             for (rule, expression) in patterns.rules where matches(expression, rule.inStrings ? line : code) {
                 if inFileLayer || (rule.platformFilesMay && isPlatformFile) { continue }
@@ -146,7 +154,8 @@ struct FileLayerDoorTests {
         let platform = try Self.platformFiles()
         #expect(platform.count >= 4, "\(platform)")
         for file in platform {
-            #expect(FileManager.default.fileExists(atPath: PackageRoot.url(file).path), "ARCHITECTURE.md names \(file), which does not exist")
+            #expect(
+                FileManager.default.fileExists(atPath: PackageRoot.url(file).path), "ARCHITECTURE.md names \(file), which does not exist")
         }
     }
 
@@ -192,6 +201,7 @@ struct FileLayerDoorTests {
             #expect(Self.violations(in: line, path: "Sources/Example/Example.swift", platformFiles: [], patterns).isEmpty, "\(line)")
         }
         // And the file layer may make every raw call
-        #expect(Self.violations(in: raw.joined(separator: "\n"), path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
+        #expect(
+            Self.violations(in: raw.joined(separator: "\n"), path: Self.fileLayer + "Example.swift", platformFiles: [], patterns).isEmpty)
     }
 }

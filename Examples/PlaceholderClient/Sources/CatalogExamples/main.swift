@@ -4,9 +4,9 @@
 // package's shipped `Assets.catalog` (it has every conventional image, and the loading animation as a GIF). Prints one line per group and exits 1 on any mismatch.
 import Assets
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 var failures: [String] = []
@@ -28,8 +28,9 @@ do {
 
     let loadingDataError = PlaceholderPresentation(style: .loadingDataErrorStyle, context: context)
     check(loadingDataError.image?.name == "placeholder_loading_data_icon", "the loading-data icon comes from the catalog")
-    check(loadingDataError.image?.file == "Placeholders/placeholder_loading_data_icon.imageset/placeholder_loading_data_icon@3x.png",
-          "the iPhone's @3x file")
+    check(
+        loadingDataError.image?.file == "Placeholders/placeholder_loading_data_icon.imageset/placeholder_loading_data_icon@3x.png",
+        "the iPhone's @3x file")
     check(loadingDataError.title == "Could not load data" && loadingDataError.buttons.map(\.title) == ["Try again"], "text and button")
     let empty = PlaceholderPresentation(style: .emptyStateStyle, context: context)
     check(empty.image?.name == "placeholder_empty_state_icon" && empty.buttons.isEmpty, "the empty state's icon, no buttons")
@@ -88,7 +89,7 @@ do {
     typealias ViewModel = (image: String?, title: String, subtitle: String)
     let viewModels: [ViewModel] = [
         ("cat-worker", "Pusic", "C++ dev"),
-        (nil, "Luke", "Jedi"),   // image can't be loaded
+        (nil, "Luke", "Jedi"),  // image can't be loaded
         ("petDog", "Marzia", "HR"),
         ("petFox", "Fox", "iOS Dev"),
     ]

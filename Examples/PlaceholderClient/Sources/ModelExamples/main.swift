@@ -4,9 +4,9 @@
 // example checks the values the original would show. Prints one line per group and exits 1 on any mismatch.
 import AssetPlaceholders
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 var failures: [String] = []
@@ -23,7 +23,9 @@ var checks = 0
 // A style with text only: no image is shown, no buttons.
 let styleWithText = PlaceholderStyle(title: "Server error has occured!")
 check(styleWithText.title == "Server error has occured!", "title of the text-only style")
-check(styleWithText.role == nil && styleWithText.explicitImage == nil && styleWithText.imageRole == nil, "the text-only style looks no image up")
+check(
+    styleWithText.role == nil && styleWithText.explicitImage == nil && styleWithText.imageRole == nil,
+    "the text-only style looks no image up")
 check(styleWithText.buttons.isEmpty, "the text-only style has no buttons")
 
 // A fully configured style: image, text, appearance and a button with its normal-state appearance.
@@ -33,8 +35,9 @@ let customStyle = PlaceholderStyle(
     title: "An error has occured",
     subtitle: "Please, reload the page",
     buttons: [
-        PlaceholderButton(titles: [.normal: "Reload"],
-                          appearance: ButtonAppearance(stateAppearances: [.normal: ControlStateAppearance(textAttributes: black20)])),
+        PlaceholderButton(
+            titles: [.normal: "Reload"],
+            appearance: ButtonAppearance(stateAppearances: [.normal: ControlStateAppearance(textAttributes: black20)]))
     ],
     appearance: PlaceholderAppearance { placeholder in
         placeholder.backgroundColor = .blue
@@ -49,8 +52,9 @@ check(customStyle.appearance.backgroundColor.light.hexString == "#0000FF", "UIKi
 check(customStyle.appearance.textViewAppearance.subtitleAppearance.textAttributes == black20, "subtitle copies the title's appearance")
 check(customStyle.buttons[0].title == "Reload", "button title")
 check(customStyle.buttons[0].appearance.appearance(for: .normal).textAttributes.fontSize == 20, "button normal font size")
-check(customStyle.buttons[0].appearance.appearance(for: .highlighted) == customStyle.buttons[0].appearance.appearance(for: .normal),
-      "a state without its own appearance looks as normal does")
+check(
+    customStyle.buttons[0].appearance.appearance(for: .highlighted) == customStyle.buttons[0].appearance.appearance(for: .normal),
+    "a state without its own appearance looks as normal does")
 print("configuration: ok")
 
 // MARK: - Placeholder kit: the builders
@@ -74,8 +78,9 @@ let styleWithButton = styleWithAppearance.withButton { buttonStyle in
     buttonStyle.titles = [.normal: "Reload"]
     buttonStyle.appearance = ButtonAppearance { $0.update(.normal) { $0.textAttributes = black20 } }
 }
-check(styleFromInit.image == "proj-placeholder-image" && styleWithUpdatedImage.image == "proj-other-placeholder-image",
-      "updating returns a changed copy and leaves the original")
+check(
+    styleFromInit.image == "proj-placeholder-image" && styleWithUpdatedImage.image == "proj-other-placeholder-image",
+    "updating returns a changed copy and leaves the original")
 check(styleFromInit.appearance == .standard, "the builder did not touch the original's appearance")
 check(styleWithAppearance.appearance.textViewAppearance.titleAppearance.textAttributes == black20, "updatingAppearance")
 check(styleWithButton.buttons.map(\.title) == ["Reload"], "withButton adds one button")
@@ -95,8 +100,9 @@ check(styleWithTwoButtons.buttons[0].appearance.appearance(for: .normal).textAtt
 var editable = PlaceholderStyle.emptyStateStyle
 editable.update { $0.subtitle = "Add your first item" }
 editable.updateAppearance { $0.backgroundColor = .yellow }
-check(editable.subtitle == "Add your first item" && editable.appearance.backgroundColor.light.hexString == "#FFFF00",
-      "update changes in place; UIKit's .yellow is #FFFF00")
+check(
+    editable.subtitle == "Add your first item" && editable.appearance.backgroundColor.light.hexString == "#FFFF00",
+    "update changes in place; UIKit's .yellow is #FFFF00")
 print("builders: ok")
 
 // MARK: - Placeholder kit: the standard styles and their icons
@@ -105,7 +111,9 @@ check(PlaceholderStyle.errorStyle.role?.conventionalName == "placeholder_error_i
 check(PlaceholderStyle.loadingDataErrorStyle.role?.conventionalName == "placeholder_loading_data_icon", "loading-data icon name")
 check(PlaceholderStyle.emptyStateStyle.role?.conventionalName == "placeholder_empty_state_icon", "empty-state icon name")
 check(PlaceholderRole.imageSlot.conventionalName == "global_image_placeholder_icon", "image-slot placeholder name")
-check(PlaceholderStyle.errorStyle.image == .conventional && PlaceholderStyle.errorStyle.imageRole == .error, "error style shows its role's icon")
+check(
+    PlaceholderStyle.errorStyle.image == .conventional && PlaceholderStyle.errorStyle.imageRole == .error,
+    "error style shows its role's icon")
 
 // Text through a localization provider given to the factory.
 let german = StringTable(["placeholder.error.title": "Etwas ist schiefgelaufen", "placeholder.retry": "Erneut versuchen"])
@@ -196,7 +204,8 @@ let lottieStyle = PlaceholderStyle {
     $0.imageViewAppearance.layout { $0.size = .fixedHeight(250) }
     $0.textViewAppearance {
         $0.titleAppearance {
-            $0.textAttributes = PlaceholderTextAttributes(fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
+            $0.textAttributes = PlaceholderTextAttributes(
+                fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
         }
     }
 }
@@ -206,8 +215,9 @@ let catFile = AnimationTimeline(delays: [100, 50, 30], loop: .once)
 let catPlayed = lottieStyle.animation?.timeline(playing: catFile)
 check(catPlayed?.delays == [50, 25, 15] && catPlayed?.loop == .forever, "speed 2 halves each delay; loop plays forever")
 check(catPlayed?.frame(atMilliseconds: 60) == 1, "frame on screen at 60 ms")
-check(PlaceholderAnimation(speed: 1e-18, loopMode: .repeat(2)).timeline(playing: catFile).cycleDuration == Int.max,
-      "a very slow animation saturates, never wraps")
+check(
+    PlaceholderAnimation(speed: 1e-18, loopMode: .repeat(2)).timeline(playing: catFile).cycleDuration == Int.max,
+    "a very slow animation saturates, never wraps")
 print("animated placeholder: ok")
 
 // MARK: - Placeholder kit: the cat rows' appearance
@@ -259,7 +269,7 @@ check(wines.screen.state == .error, "any Error ends loading in the error state")
 check(wines.screen.lastError?.underlying is NetworkError, "the original error is kept")
 check(wines.screen.lastError?.message == "The Internet connection appears to be offline.", "the error's description")
 wines.startLoading()
-wines.datasourceArray = ["Riesling"]   // the load brought content
+wines.datasourceArray = ["Riesling"]  // the load brought content
 wines.endLoading(error: nil)
 check(wines.screen.state == .content, "content")
 wines.startLoading()
@@ -330,8 +340,9 @@ cell.setSelected(true, animated: true)
 check(cell.isSelected && cell.titleColor == .systemBlue, "selection")
 cell.setHighlighted(true)
 check(cell.isHighlighted && cell.titleColor == .gray, "highlight")
-check([TableViewCell.Model(title: "A"), TableViewCell.Model(title: "B")].configuring(TableViewCell()).map(\.title) == ["A", "B"],
-      "a list of rows in one call")
+check(
+    [TableViewCell.Model(title: "A"), TableViewCell.Model(title: "B")].configuring(TableViewCell()).map(\.title) == ["A", "B"],
+    "a list of rows in one call")
 print("model-configured views: ok")
 
 // MARK: - Decorations

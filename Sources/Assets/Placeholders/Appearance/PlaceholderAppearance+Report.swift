@@ -79,13 +79,20 @@ extension PlaceholderPresentation.Button {
             ("action", .string(action.name)),
             ("enabled", .bool(isEnabled)),
             ("image", .string(images[.normal])),
-            ("states", .object(ControlState.allCases.map { state in
-                (state.rawValue, .object([
-                    ("title", .string(titles[state] ?? title)),
-                    ("image", .string(images[state])),
-                    ("appearance", self.appearance.appearance(for: state).reportJSON(appearance)),
-                ]))
-            })),
+            (
+                "states",
+                .object(
+                    ControlState.allCases.map { state in
+                        (
+                            state.rawValue,
+                            .object([
+                                ("title", .string(titles[state] ?? title)),
+                                ("image", .string(images[state])),
+                                ("appearance", self.appearance.appearance(for: state).reportJSON(appearance)),
+                            ])
+                        )
+                    })
+            ),
         ])
     }
 
@@ -105,25 +112,31 @@ extension PlaceholderAppearance {
         .object([
             ("background_color", backgroundColor.reportJSON(appearance)),
             ("border", border.reportJSON(appearance)),
-            ("shadow", shadow.map { shadow in
-                .object([
-                    ("color", shadow.color.reportJSON(appearance)),
-                    ("opacity", .double(shadow.opacity)),
-                    ("radius", .double(shadow.radius)),
-                    ("offset_x", .double(shadow.offsetX)),
-                    ("offset_y", .double(shadow.offsetY)),
-                ])
-            } ?? .null),
+            (
+                "shadow",
+                shadow.map { shadow in
+                    .object([
+                        ("color", shadow.color.reportJSON(appearance)),
+                        ("opacity", .double(shadow.opacity)),
+                        ("radius", .double(shadow.radius)),
+                        ("offset_x", .double(shadow.offsetX)),
+                        ("offset_y", .double(shadow.offsetY)),
+                    ])
+                } ?? .null
+            ),
             ("content_insets", contentInsets.reportJSON),
             ("placeholder_view_insets", placeholderViewInsets.reportJSON),
             ("spacing", .double(spacing)),
             ("button_spacing", .double(buttonSpacing)),
-            ("image", .object([
-                ("size", imageViewAppearance.layout.size.reportJSON),
-                ("content_mode", .string(imageViewAppearance.layout.contentMode.rawValue)),
-                ("background_color", imageViewAppearance.backgroundColor.reportJSON(appearance)),
-                ("border", imageViewAppearance.border.reportJSON(appearance)),
-            ])),
+            (
+                "image",
+                .object([
+                    ("size", imageViewAppearance.layout.size.reportJSON),
+                    ("content_mode", .string(imageViewAppearance.layout.contentMode.rawValue)),
+                    ("background_color", imageViewAppearance.backgroundColor.reportJSON(appearance)),
+                    ("border", imageViewAppearance.border.reportJSON(appearance)),
+                ])
+            ),
             ("title", textViewAppearance.titleAppearance.textAttributes.reportJSON(appearance)),
             ("subtitle", textViewAppearance.subtitleAppearance.textAttributes.reportJSON(appearance)),
             ("text_spacing", .double(textViewAppearance.spacing)),

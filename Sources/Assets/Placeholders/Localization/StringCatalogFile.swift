@@ -22,7 +22,8 @@ struct StringCatalogFile {
         var result = StringCatalogFile(sourceLanguage: nil, languages: [:])
         if let source = document["sourceLanguage"] {
             guard case .string(let language) = source else {
-                throw StringsFileError(file: file, keyPath: "sourceLanguage", reason: .wrongType(expected: "a string", found: source.typeName))
+                throw StringsFileError(
+                    file: file, keyPath: "sourceLanguage", reason: .wrongType(expected: "a string", found: source.typeName))
             }
             result.sourceLanguage = language
         }
@@ -32,12 +33,14 @@ struct StringCatalogFile {
         }
         for (key, entry) in keys {
             guard case .object = entry else {
-                throw StringsFileError(file: file, keyPath: "strings.\(key)", reason: .wrongType(expected: "an object", found: entry.typeName))
+                throw StringsFileError(
+                    file: file, keyPath: "strings.\(key)", reason: .wrongType(expected: "an object", found: entry.typeName))
             }
             guard let localizations = entry["localizations"] else { continue }
             guard case .object(let byLanguage) = localizations else {
-                throw StringsFileError(file: file, keyPath: "strings.\(key).localizations",
-                                       reason: .wrongType(expected: "an object", found: localizations.typeName))
+                throw StringsFileError(
+                    file: file, keyPath: "strings.\(key).localizations",
+                    reason: .wrongType(expected: "an object", found: localizations.typeName))
             }
             for (language, localization) in byLanguage {
                 if let text = try Self.text(of: localization, file: file, keyPath: "strings.\(key).localizations.\(language)", depth: 0) {
@@ -54,12 +57,14 @@ struct StringCatalogFile {
         if let unit = localization["stringUnit"] {
             guard let value = unit["value"] else { return nil }
             guard case .string(let text) = value else {
-                throw StringsFileError(file: file, keyPath: keyPath + ".stringUnit.value", reason: .wrongType(expected: "a string", found: value.typeName))
+                throw StringsFileError(
+                    file: file, keyPath: keyPath + ".stringUnit.value", reason: .wrongType(expected: "a string", found: value.typeName))
             }
             return text
         }
         guard let variations = localization["variations"], case .object(let kinds) = variations, let (kind, forms) = kinds.first,
-              case .object(let cases) = forms else { return nil }
+            case .object(let cases) = forms
+        else { return nil }
         let chosen = cases.first { $0.key == "other" } ?? cases.first
         guard let chosen else { return nil }
         return try text(of: chosen.value, file: file, keyPath: "\(keyPath).variations.\(kind).\(chosen.key)", depth: depth + 1)

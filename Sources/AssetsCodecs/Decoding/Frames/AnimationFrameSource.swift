@@ -45,8 +45,9 @@ public final class StillFrameSource: AnimationFrameSource {
         guard let image else { return nil }
         self.image = nil
         let hasAlpha = stride(from: 3, to: image.pixels.count, by: 4).contains { image.pixels[$0] < 255 }
-        return AnimationFrame(index: 0, image: image,
-                              rectangle: FrameRectangle(x: 0, y: 0, width: image.width, height: image.height),
-                              usesTransparency: hasAlpha)
+        return AnimationFrame(
+            index: 0, image: image,
+            rectangle: FrameRectangle(x: 0, y: 0, width: image.width, height: image.height),
+            usesTransparency: hasAlpha)
     }
 }

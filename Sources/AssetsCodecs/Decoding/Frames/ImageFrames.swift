@@ -5,7 +5,9 @@ public enum ImageFrames {
     /// The frame source for `bytes`, chosen by sniffing (never by file extension).
     ///
     /// - Parameter raw: for GIFs, hand out each frame's own rectangle uncomposited.
-    public static func open(bytes: [UInt8], limits: DecodingLimits = .default, raw: Bool = false) throws(ImageError) -> any AnimationFrameSource {
+    public static func open(
+        bytes: [UInt8], limits: DecodingLimits = .default, raw: Bool = false
+    ) throws(ImageError) -> any AnimationFrameSource {
         let format = ImageFormat(sniffing: bytes)
         switch format {
         case .gif:
@@ -18,8 +20,9 @@ public enum ImageFrames {
             let decoded = try ImageInspector.decode(bytes, options: DecodeOptions(limits: limits))
             return StillFrameSource(image: decoded.image, format: decoded.info.format)
         case .pdf, .svg, .heic, .webp:
-            throw ImageError(.unsupported, format: format,
-                             detail: "\(format?.rawValue ?? "") images have no pixels this tool decodes")
+            throw ImageError(
+                .unsupported, format: format,
+                detail: "\(format?.rawValue ?? "") images have no pixels this tool decodes")
         case nil:
             throw ImageError(.notAnImage, offset: 0, detail: "not a GIF, JPEG or PNG file")
         }
@@ -27,7 +30,9 @@ public enum ImageFrames {
 
     /// The frame source for the file at `path`: a GIF is read through a small window as frames are
     /// asked for (never whole), other images are read whole. Errors name the file.
-    public static func open(file path: String, limits: DecodingLimits = .default, raw: Bool = false) throws(ImageError) -> any AnimationFrameSource {
+    public static func open(
+        file path: String, limits: DecodingLimits = .default, raw: Bool = false
+    ) throws(ImageError) -> any AnimationFrameSource {
         let head: [UInt8]
         do {
             head = try ImageFile(path).read(from: 0, count: 16)
@@ -57,8 +62,10 @@ public enum ImageFrames {
     /// compositing. Damage is left to the frame reader, which hands out the complete frames before it.
     /// The structure it read, when it read it whole (nil at damage).
     @discardableResult
-    private static func refuseOversized(limits: DecodingLimits, raw: Bool,
-                                        scan: () throws(ImageError) -> GIFInfo) throws(ImageError) -> GIFInfo? {
+    private static func refuseOversized(
+        limits: DecodingLimits, raw: Bool,
+        scan: () throws(ImageError) -> GIFInfo
+    ) throws(ImageError) -> GIFInfo? {
         do {
             let info = try scan()
             // The canvas itself first: its own limit gives the plainer message.

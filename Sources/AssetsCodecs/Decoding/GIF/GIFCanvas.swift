@@ -25,10 +25,11 @@ struct GIFCanvas {
     }
 
     private func clip(_ rectangle: FrameRectangle) -> ClippedArea {
-        ClippedArea(left: min(max(rectangle.x, 0), image.width),
-                    top: min(max(rectangle.y, 0), image.height),
-                    right: min(max(rectangle.x + rectangle.width, 0), image.width),
-                    bottom: min(max(rectangle.y + rectangle.height, 0), image.height))
+        ClippedArea(
+            left: min(max(rectangle.x, 0), image.width),
+            top: min(max(rectangle.y, 0), image.height),
+            right: min(max(rectangle.x + rectangle.width, 0), image.width),
+            bottom: min(max(rectangle.y + rectangle.height, 0), image.height))
     }
 
     /// Applies the previous frame's disposal, then saves the area this frame may have to restore.

@@ -86,8 +86,10 @@ public final class GIFFrameReader: AnimationFrameSource {
     public var warnings: [ImageWarning] {
         var found: [ImageWarning] = []
         if canvasWidth != screenWidth || canvasHeight != screenHeight {
-            found.append(.gifCanvasGrown(screenWidth: screenWidth, screenHeight: screenHeight,
-                                         canvasWidth: canvasWidth, canvasHeight: canvasHeight))
+            found.append(
+                .gifCanvasGrown(
+                    screenWidth: screenWidth, screenHeight: screenHeight,
+                    canvasWidth: canvasWidth, canvasHeight: canvasHeight))
         }
         if failed == nil, pending == nil, records.finished {
             if let trailer = records.trailerOffset {

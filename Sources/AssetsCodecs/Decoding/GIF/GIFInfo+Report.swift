@@ -3,15 +3,19 @@ import AssetsSupport
 extension GIFInfo {
     /// A few lines for people: format, size, frames, loop, delays.
     package func text(file: String) -> String {
-        var lines = ["\(file): GIF, \(canvasWidth)x\(canvasHeight)"
-            + (canvasWidth != screenWidth || canvasHeight != screenHeight ? " (screen \(screenWidth)x\(screenHeight))" : "")
-            + ", \(frames.count) frame\(frames.count == 1 ? "" : "s")"
-            + ", plays \(loopWords)"]
+        var lines = [
+            "\(file): GIF, \(canvasWidth)x\(canvasHeight)"
+                + (canvasWidth != screenWidth || canvasHeight != screenHeight ? " (screen \(screenWidth)x\(screenHeight))" : "")
+                + ", \(frames.count) frame\(frames.count == 1 ? "" : "s")"
+                + ", plays \(loopWords)"
+        ]
         let delays = frames.map(\.effectiveDelayMilliseconds)
         if let shortest = delays.min(), let longest = delays.max() {
             let runs = Self.runs(delays)
             // Many different delays read better as their range.
-            let shown = runs.count <= 8 ? runs.joined(separator: ", ")
+            let shown =
+                runs.count <= 8
+                ? runs.joined(separator: ", ")
                 : "\(shortest) to \(longest) ms, \(runs.count) changes"
             lines.append("delays: \(shown) (total \(durationMilliseconds) ms)")
         }

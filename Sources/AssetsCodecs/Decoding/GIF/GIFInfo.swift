@@ -70,12 +70,13 @@ public struct GIFInfo: Sendable, Hashable {
                 canvasWidth = max(canvasWidth, rectangle.x + rectangle.width)
                 canvasHeight = max(canvasHeight, rectangle.y + rectangle.height)
             }
-            frames.append(Frame(
-                index: header.index, rectangle: rectangle, delayCentiseconds: header.delayCentiseconds,
-                effectiveDelayMilliseconds: AnimationFrame.effectiveDelay(centiseconds: header.delayCentiseconds),
-                disposal: header.disposal, transparentIndex: header.transparentIndex,
-                interlaced: header.interlaced, hasLocalColorTable: header.hasLocalColorTable,
-                offset: header.offset, dataOffset: header.dataOffset))
+            frames.append(
+                Frame(
+                    index: header.index, rectangle: rectangle, delayCentiseconds: header.delayCentiseconds,
+                    effectiveDelayMilliseconds: AnimationFrame.effectiveDelay(centiseconds: header.delayCentiseconds),
+                    disposal: header.disposal, transparentIndex: header.transparentIndex,
+                    interlaced: header.interlaced, hasLocalColorTable: header.hasLocalColorTable,
+                    offset: header.offset, dataOffset: header.dataOffset))
             try records.skipPixels()
         }
         loopCount = records.loopCount

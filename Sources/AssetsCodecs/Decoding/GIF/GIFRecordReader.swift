@@ -162,8 +162,9 @@ final class GIFRecordReader {
 
     private init(input: Input, head: [UInt8], limits: DecodingLimits) throws(ImageError) {
         guard ImageFormat(sniffing: head) == .gif else {
-            throw ImageError(.notAnImage, format: ImageFormat(sniffing: head), offset: 0,
-                             detail: "not a GIF file (no GIF87a/GIF89a signature)")
+            throw ImageError(
+                .notAnImage, format: ImageFormat(sniffing: head), offset: 0,
+                detail: "not a GIF file (no GIF87a/GIF89a signature)")
         }
         var status: Int32 = 0
         guard let file = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), gifInputRead, &status) else {
@@ -180,8 +181,9 @@ final class GIFRecordReader {
         backgroundIndex = Int(file.pointee.SBackGroundColor)
         globalPalette = file.pointee.SColorMap.map(GIFPalette.init(map:))
         guard screenWidth > 0, screenHeight > 0 else {
-            throw ImageError(.corrupt, format: .gif, offset: 6,
-                             detail: "the logical screen is \(screenWidth)x\(screenHeight)")
+            throw ImageError(
+                .corrupt, format: .gif, offset: 6,
+                detail: "the logical screen is \(screenWidth)x\(screenHeight)")
         }
     }
 
@@ -205,9 +207,11 @@ final class GIFRecordReader {
             guard DGifGetRecordType(file, &type) == GIF_OK else {
                 guard file.pointee.Error == D_GIF_ERR_WRONG_RECORD else { throw failure() }
                 let at = input.position - 1
-                throw ImageError(.corrupt, format: .gif, offset: at, frame: imagesRead,
-                                 detail: "unknown record type" + (input.peek(at: at).map { " 0x" + ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) } ?? "")
-                                     + " where an image, an extension or the trailer should start")
+                throw ImageError(
+                    .corrupt, format: .gif, offset: at, frame: imagesRead,
+                    detail: "unknown record type"
+                        + (input.peek(at: at).map { " 0x" + ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) } ?? "")
+                        + " where an image, an extension or the trailer should start")
             }
             switch type {
             case TERMINATE_RECORD_TYPE:
@@ -219,8 +223,9 @@ final class GIFRecordReader {
             case IMAGE_DESC_RECORD_TYPE:
                 return try readImageDescriptor(control: control)
             default:
-                throw ImageError(.corrupt, format: .gif, offset: input.position - 1, frame: imagesRead,
-                                 detail: "unknown record type where an image, an extension or the trailer should start")
+                throw ImageError(
+                    .corrupt, format: .gif, offset: input.position - 1, frame: imagesRead,
+                    detail: "unknown record type where an image, an extension or the trailer should start")
             }
         }
     }
@@ -228,8 +233,9 @@ final class GIFRecordReader {
     private func readImageDescriptor(control: GraphicsControlBlock?) throws(ImageError) -> GIFImageHeader {
         let offset = input.position - 1
         guard imagesRead < limits.maxFrames else {
-            throw ImageError(.tooLarge, format: .gif, offset: offset, frame: imagesRead,
-                             detail: "more than \(limits.maxFrames) frames")
+            throw ImageError(
+                .tooLarge, format: .gif, offset: offset, frame: imagesRead,
+                detail: "more than \(limits.maxFrames) frames")
         }
         // The LZW minimum code size follows the descriptor's 9 bytes and its local colour table. giflib
         // refuses a size above 8 with its catch-all "Failed to read from given file": say what is wrong.
@@ -237,16 +243,18 @@ final class GIFRecordReader {
         var dataOffset = offset + 10
         if let flags = input.peek(at: offset + 9), flags & 0x80 != 0 { dataOffset += 3 << (Int(flags & 7) + 1) }
         if let codeSize = input.peek(at: dataOffset), codeSize > 8 {
-            throw ImageError(.corrupt, format: .gif, offset: dataOffset, frame: imagesRead,
-                             detail: "LZW minimum code size \(codeSize) is above 8, the largest the GIF format allows (giflib refuses it)")
+            throw ImageError(
+                .corrupt, format: .gif, offset: dataOffset, frame: imagesRead,
+                detail: "LZW minimum code size \(codeSize) is above 8, the largest the GIF format allows (giflib refuses it)")
         }
         guard DGifGetImageDesc(file) == GIF_OK else { throw failure() }
         // The low-level API still appends a SavedImage per image; drop it so memory stays flat.
         GifFreeSavedImages(file)
         file.pointee.ImageCount = 0
         let desc = file.pointee.Image
-        let rectangle = FrameRectangle(x: Int(desc.Left), y: Int(desc.Top),
-                                       width: Int(desc.Width), height: Int(desc.Height))
+        let rectangle = FrameRectangle(
+            x: Int(desc.Left), y: Int(desc.Top),
+            width: Int(desc.Width), height: Int(desc.Height))
         let palette = desc.ColorMap.map(GIFPalette.init(map:)) ?? globalPalette ?? GIFPalette.missing
         let transparent = control.flatMap { $0.TransparentColor >= 0 ? Int($0.TransparentColor) : nil }
         let header = GIFImageHeader(
@@ -276,14 +284,16 @@ final class GIFRecordReader {
             guard DGifGetLZCodes(file, &read) == GIF_OK else {
                 // The only image defect giflib finds while reading codes: the data blocks end early.
                 if file.pointee.Error == D_GIF_ERR_IMAGE_DEFECT, !input.ranOut {
-                    throw ImageError(.corrupt, format: .gif, offset: input.position, frame: header.index,
-                                     detail: "the image data ends after \(decoded) of the frame's \(total) pixels, without an end code")
+                    throw ImageError(
+                        .corrupt, format: .gif, offset: input.position, frame: header.index,
+                        detail: "the image data ends after \(decoded) of the frame's \(total) pixels, without an end code")
                 }
                 throw failure(frame: header.index)
             }
             if read < 0 {
-                throw ImageError(.corrupt, format: .gif, offset: input.position, frame: header.index,
-                                 detail: "the LZW end code comes after \(decoded) of the frame's \(total) pixels")
+                throw ImageError(
+                    .corrupt, format: .gif, offset: input.position, frame: header.index,
+                    detail: "the LZW end code comes after \(decoded) of the frame's \(total) pixels")
             }
             let code = Int(read)
             if code == clear {
@@ -299,8 +309,9 @@ final class GIFRecordReader {
             } else if previous >= 0, code == next {
                 length = entryLengths[previous] + 1
             } else {
-                throw ImageError(.corrupt, format: .gif, offset: input.position, frame: header.index,
-                                 detail: "bad LZW code \(code) (the table ends at \(next - 1)) after \(decoded) of the frame's \(total) pixels")
+                throw ImageError(
+                    .corrupt, format: .gif, offset: input.position, frame: header.index,
+                    detail: "bad LZW code \(code) (the table ends at \(next - 1)) after \(decoded) of the frame's \(total) pixels")
             }
             if previous >= 0, next < entryLengths.count {
                 entryLengths[next] = entryLengths[previous] + 1
@@ -386,7 +397,9 @@ final class GIFRecordReader {
             // giflib leaves the code at 0 (success) when its read of the LZW code size comes up short.
             if input.ranOut {
                 kind = .truncated
-                detail = code == D_GIF_SUCCEEDED ? "the file ends inside a block"
+                detail =
+                    code == D_GIF_SUCCEEDED
+                    ? "the file ends inside a block"
                     : "the file ends inside a block (\(message))"
             } else {
                 kind = .corrupt
@@ -402,8 +415,10 @@ final class GIFRecordReader {
     }
 }
 
-private func gifInputRead(_ file: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?,
-                          _ count: Int32) -> Int32 {
+private func gifInputRead(
+    _ file: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?,
+    _ count: Int32
+) -> Int32 {
     guard let file, let user = file.pointee.UserData, let buffer, count > 0 else { return 0 }
     let input = Unmanaged<GIFRecordReader.Input>.fromOpaque(user).takeUnretainedValue()
     let copied = input.read(into: buffer, wanted: Int(count))

@@ -30,7 +30,8 @@ struct EXIFOrientationReader {
         }
         func u16(_ offset: Int) -> UInt16? {
             guard offset >= 0, offset + 2 <= count else { return nil }
-            let a = UInt16(tiff[base + offset]), b = UInt16(tiff[base + offset + 1])
+            let a = UInt16(tiff[base + offset])
+            let b = UInt16(tiff[base + offset + 1])
             return bigEndian ? a << 8 | b : b << 8 | a
         }
         func u32(_ offset: Int) -> UInt32? {
@@ -52,8 +53,8 @@ struct EXIFOrientationReader {
                 throw .malformed("orientation entry has no value")
             }
             switch type {
-            case 3: return u16(entry + 8)                       // SHORT, the standard type
-            case 4: return u32(entry + 8).map { UInt16(clamping: $0) } // LONG, seen in the wild
+            case 3: return u16(entry + 8)  // SHORT, the standard type
+            case 4: return u32(entry + 8).map { UInt16(clamping: $0) }  // LONG, seen in the wild
             default: throw .malformed("orientation has TIFF type \(type), expected SHORT")
             }
         }
@@ -64,7 +65,11 @@ struct EXIFOrientationReader {
     static func resolve(_ raw: UInt16?, offset: Int?) -> (ImageOrientation, ImageWarning?) {
         guard let raw else { return (.up, nil) }
         if let orientation = ImageOrientation(rawValue: Int(raw)) { return (orientation, nil) }
-        return (.up, ImageWarning(code: .invalidOrientation,
-                                  message: "EXIF orientation \(raw) is not 1...8; treated as 1", offset: offset))
+        return (
+            .up,
+            ImageWarning(
+                code: .invalidOrientation,
+                message: "EXIF orientation \(raw) is not 1...8; treated as 1", offset: offset)
+        )
     }
 }

@@ -20,12 +20,14 @@ extension JPEGDecoder {
     ) throws(ImageExportError) -> [ImageWarning] {
         switch source {
         case .memory(let bytes):
-            return try decodeRGBRows(assets_jpeg_decoder_create(bytes.baseAddress, bytes.count), rowsPerBatch: rowsPerBatch,
-                                     start: start, rows: rows)
+            return try decodeRGBRows(
+                assets_jpeg_decoder_create(bytes.baseAddress, bytes.count), rowsPerBatch: rowsPerBatch,
+                start: start, rows: rows)
         case .file(let file, let size):
             return try file.withRawDescriptor { (descriptor) throws(ImageExportError) in
-                try decodeRGBRows(assets_jpeg_decoder_create_file(descriptor, size), rowsPerBatch: rowsPerBatch,
-                                  start: start, rows: rows)
+                try decodeRGBRows(
+                    assets_jpeg_decoder_create_file(descriptor, size), rowsPerBatch: rowsPerBatch,
+                    start: start, rows: rows)
             }
         }
     }
@@ -40,7 +42,8 @@ extension JPEGDecoder {
             throw .image(ImageError(.tooLarge, format: .jpeg, detail: "out of memory creating the decoder"))
         }
         defer { assets_jpeg_decoder_destroy(decoder) }
-        let width: Int, height: Int
+        let width: Int
+        let height: Int
         do {
             (width, height) = try readHeader(decoder)
         } catch {
@@ -83,7 +86,8 @@ extension JPEGDecoder {
     /// RGBA rows to packed RGB in place (rows are `width * 4` bytes apart before, `width * 3` after).
     private static func packRGB(_ buffer: inout [UInt8], width: Int, rows: Int) {
         buffer.withUnsafeMutableBufferPointer { pixels in
-            var from = 0, to = 0
+            var from = 0
+            var to = 0
             for _ in 0..<(width * rows) {
                 pixels[to] = pixels[from]
                 pixels[to + 1] = pixels[from + 1]

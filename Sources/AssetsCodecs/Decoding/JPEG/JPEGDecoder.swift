@@ -51,13 +51,15 @@ struct JPEGDecoder {
     /// Reads the header with the options' scale and checks both the stored and the output size against
     /// the limits, before anything is allocated. Returns the output size.
     func readHeader(_ decoder: OpaquePointer) throws(ImageError) -> (width: Int, height: Int) {
-        let (num, denom) = options.scaleEighths.map { (UInt32(min(max($0, 1), 16)), UInt32(8)) }
+        let (num, denom) =
+            options.scaleEighths.map { (UInt32(min(max($0, 1), 16)), UInt32(8)) }
             ?? (1, UInt32(options.scale.rawValue))
         let status = assets_jpeg_decoder_read_header(decoder, num, denom, options.smoothChromaUpsampling ? 1 : 0)
         guard status == ASSETS_JPEG_OK else { throw Self.error(status, decoder) }
         var report = assets_jpeg_report()
         assets_jpeg_decoder_get_report(decoder, &report)
-        let width = Int(report.output_width), height = Int(report.output_height)
+        let width = Int(report.output_width)
+        let height = Int(report.output_height)
         try options.limits.check(width: Int(report.width), height: Int(report.height), format: .jpeg)
         try options.limits.check(width: width, height: height, format: .jpeg)
         guard width > 0, height > 0 else {
@@ -84,7 +86,6 @@ struct JPEGDecoder {
         }
         return [ImageWarning(code: code, message: "libjpeg: \(text)\(more)", offset: Int(report.input_offset))]
     }
-
 
     static func error(_ status: assets_jpeg_status, _ decoder: OpaquePointer) -> ImageError {
         var report = assets_jpeg_report()

@@ -30,8 +30,10 @@ struct JPEGHeaderScan {
                 throw ImageError(.truncated, format: .jpeg, offset: i - start, detail: "file ends before the frame header (SOF)")
             }
             if skipped > 0 {
-                info.warnings.append(ImageWarning(code: .corruptData, message: "\(skipped) extraneous bytes before a marker",
-                                                  offset: i - start - 1))
+                info.warnings.append(
+                    ImageWarning(
+                        code: .corruptData, message: "\(skipped) extraneous bytes before a marker",
+                        offset: i - start - 1))
                 skipped = 0
             }
             let marker = byte(i)
@@ -39,8 +41,9 @@ struct JPEGHeaderScan {
             i += 1
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }
             if marker == 0xD9 || marker == 0xDA {
-                throw ImageError(.corrupt, format: .jpeg, offset: markerOffset,
-                                 detail: "marker \(Self.hex(marker)) before any frame header (SOF)")
+                throw ImageError(
+                    .corrupt, format: .jpeg, offset: markerOffset,
+                    detail: "marker \(Self.hex(marker)) before any frame header (SOF)")
             }
             guard i + 2 <= end else {
                 throw ImageError(.truncated, format: .jpeg, offset: markerOffset, detail: "file ends inside a segment length")
@@ -52,16 +55,19 @@ struct JPEGHeaderScan {
                 if isFrame {
                     throw ImageError(.corrupt, format: .jpeg, offset: markerOffset, detail: "frame header length \(length)")
                 }
-                info.warnings.append(ImageWarning(code: .corruptData, message: "segment \(Self.hex(marker)) has length \(length)",
-                                                  offset: markerOffset))
+                info.warnings.append(
+                    ImageWarning(
+                        code: .corruptData, message: "segment \(Self.hex(marker)) has length \(length)",
+                        offset: markerOffset))
                 i += 2
                 continue
             }
             let payload = i + 2
             let next = i + length
             if next > end {
-                throw ImageError(.truncated, format: .jpeg, offset: markerOffset,
-                                 detail: "file ends inside the \(Self.hex(marker)) segment")
+                throw ImageError(
+                    .truncated, format: .jpeg, offset: markerOffset,
+                    detail: "file ends inside the \(Self.hex(marker)) segment")
             }
             let body = Array(bytes[payload..<next])
             switch marker {
@@ -75,8 +81,10 @@ struct JPEGHeaderScan {
                     info.orientation = orientation
                     if let warning { info.warnings.append(warning) }
                 } catch {
-                    info.warnings.append(ImageWarning(code: .malformedExif, message: "EXIF block unreadable: \(error)",
-                                                      offset: markerOffset))
+                    info.warnings.append(
+                        ImageWarning(
+                            code: .malformedExif, message: "EXIF block unreadable: \(error)",
+                            offset: markerOffset))
                 }
             case 0xEE where body.count >= 12 && body.starts(with: Array("Adobe".utf8)):
                 adobeTransform = Int(body[11])
@@ -97,8 +105,9 @@ struct JPEGHeaderScan {
         }
         let components = Int(body[5])
         guard components >= 1, body.count >= 6 + components * 3 else {
-            throw ImageError(.corrupt, format: .jpeg, offset: offset,
-                             detail: "frame header too short for \(components) components")
+            throw ImageError(
+                .corrupt, format: .jpeg, offset: offset,
+                detail: "frame header too short for \(components) components")
         }
         info.bitDepth = Int(body[0])
         info.height = Int(body[1]) << 8 | Int(body[2])
@@ -112,8 +121,10 @@ struct JPEGHeaderScan {
         }
         if info.bitDepth != 8 {
             info.isDecodable = false
-            info.warnings.append(ImageWarning(code: .unsupported,
-                                              message: "\(info.bitDepth ?? 0)-bit samples are not decoded", offset: offset))
+            info.warnings.append(
+                ImageWarning(
+                    code: .unsupported,
+                    message: "\(info.bitDepth ?? 0)-bit samples are not decoded", offset: offset))
         }
         if info.height == 0 {
             info.warnings.append(ImageWarning(code: .heightInDNL, message: "height given later by a DNL marker", offset: offset))
@@ -138,9 +149,11 @@ struct JPEGHeaderScan {
         case 4:
             info.colorModel = adobeTransform == 2 ? .ycck : .cmyk
             if adobeTransform == nil {
-                info.warnings.append(ImageWarning(code: .cmykAssumedInverted,
-                                                  message: "CMYK without an Adobe marker: read as Adobe's inverted CMYK, as djpeg does",
-                                                  offset: offset))
+                info.warnings.append(
+                    ImageWarning(
+                        code: .cmykAssumedInverted,
+                        message: "CMYK without an Adobe marker: read as Adobe's inverted CMYK, as djpeg does",
+                        offset: offset))
             }
         default:
             info.colorModel = .unknown

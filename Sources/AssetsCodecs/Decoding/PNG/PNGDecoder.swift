@@ -44,7 +44,8 @@ struct PNGDecoder {
             }
             defer { assets_png_decoder_destroy(decoder) }
             guard assets_png_decoder_read_header(decoder) == ASSETS_PNG_DECODE_OK,
-                  assets_png_decoder_check(decoder) == ASSETS_PNG_DECODE_OK else { return false }
+                assets_png_decoder_check(decoder) == ASSETS_PNG_DECODE_OK
+            else { return false }
             var report = assets_png_decode_report()
             assets_png_decoder_get_report(decoder, &report)
             return report.rows_checked_without_unfiltering != 0
@@ -53,8 +54,10 @@ struct PNGDecoder {
 
     /// Reads the header, checks the size against the limits, runs `body` (which decodes) and gathers
     /// the codec's warnings.
-    private func run(_ bytes: UnsafeBufferPointer<UInt8>, keepsPixels: Bool,
-                     _ body: (OpaquePointer, _ width: Int, _ height: Int) -> assets_png_decode_status) throws(ImageError) -> [ImageWarning] {
+    private func run(
+        _ bytes: UnsafeBufferPointer<UInt8>, keepsPixels: Bool,
+        _ body: (OpaquePointer, _ width: Int, _ height: Int) -> assets_png_decode_status
+    ) throws(ImageError) -> [ImageWarning] {
         let side = UInt32(clamping: options.limits.maxDimension)
         guard let decoder = assets_png_decoder_create(bytes.baseAddress, bytes.count, side, side) else {
             throw ImageError(.tooLarge, format: .png, detail: "out of memory creating the decoder")
@@ -64,7 +67,8 @@ struct PNGDecoder {
         guard status == ASSETS_PNG_DECODE_OK else { throw Self.error(status, decoder) }
         var report = assets_png_decode_report()
         assets_png_decoder_get_report(decoder, &report)
-        let width = Int(report.width), height = Int(report.height)
+        let width = Int(report.width)
+        let height = Int(report.height)
         try options.limits.check(width: width, height: height, format: .png)
         if keepsPixels { try options.limits.checkMemory(width: width, height: height, format: .png) }
         let failure = body(decoder, width, height)
@@ -75,7 +79,8 @@ struct PNGDecoder {
             let text = cMessageText(report.last_warning)
             let more = report.warning_count > 1 ? " (and \(report.warning_count - 1) more warnings)" : ""
             // Damaged image data (its Adler-32) is corrupt data, as in a JPEG; a CRC error in an ancillary chunk is not.
-            let code: ImageWarningCode = report.data_warning_count > 0 ? .corruptData : report.crc_warning_count > 0 ? .crcError : .codecWarning
+            let code: ImageWarningCode =
+                report.data_warning_count > 0 ? .corruptData : report.crc_warning_count > 0 ? .crcError : .codecWarning
             warnings.append(ImageWarning(code: code, message: "libpng: \(text)\(more)"))
             if options.rejectDamagedData, report.crc_warning_count > 0 || report.data_warning_count > 0 {
                 throw ImageError(.corrupt, format: .png, detail: "libpng: \(text)")
@@ -83,7 +88,6 @@ struct PNGDecoder {
         }
         return warnings
     }
-
 
     private static func error(_ status: assets_png_decode_status, _ decoder: OpaquePointer) -> ImageError {
         var report = assets_png_decode_report()

@@ -21,8 +21,10 @@ package struct PNGHeaderScan {
         guard u32(start + 8) == 13, u32(start + 12) == PNGHeaderScan.chunk("IHDR") else {
             throw ImageError(.corrupt, format: .png, offset: 8, detail: "the first chunk is not a 13-byte IHDR")
         }
-        let width = u32(start + 16), height = u32(start + 20)
-        let depth = Int(bytes[start + 24]), colorType = Int(bytes[start + 25])
+        let width = u32(start + 16)
+        let height = u32(start + 20)
+        let depth = Int(bytes[start + 24])
+        let colorType = Int(bytes[start + 25])
         let interlace = Int(bytes[start + 28])
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImageError(.corrupt, format: .png, offset: 16, detail: "IHDR size \(width)x\(height) is not allowed")
@@ -35,8 +37,9 @@ package struct PNGHeaderScan {
         default: depthAllowed = false
         }
         guard depthAllowed else {
-            throw ImageError(.corrupt, format: .png, offset: 24,
-                             detail: "colour type \(colorType) with bit depth \(depth) is not allowed")
+            throw ImageError(
+                .corrupt, format: .png, offset: 24,
+                detail: "colour type \(colorType) with bit depth \(depth) is not allowed")
         }
         guard interlace <= 1 else {
             throw ImageError(.corrupt, format: .png, offset: 28, detail: "interlace method \(interlace) is unknown")
@@ -50,8 +53,12 @@ package struct PNGHeaderScan {
         case 0: info.colorModel = .gray
         case 2: info.colorModel = .rgb
         case 3: info.colorModel = .indexed
-        case 4: info.colorModel = .grayAlpha; info.hasAlpha = true
-        default: info.colorModel = .rgba; info.hasAlpha = true
+        case 4:
+            info.colorModel = .grayAlpha
+            info.hasAlpha = true
+        default:
+            info.colorModel = .rgba
+            info.hasAlpha = true
         }
         // Chunk headers only, up to the first IDAT; a prefix that stops earlier simply ends the walk.
         var i = start + 33
@@ -69,8 +76,10 @@ package struct PNGHeaderScan {
             case PNGHeaderScan.chunk("acTL") where length >= 8 && i + 16 <= end:
                 info.frameCount = u32(i + 8)
                 info.loopCount = u32(i + 12)
-                info.warnings.append(ImageWarning(code: .apng, message: "animated PNG: only the default image is decoded",
-                                                  offset: i - start))
+                info.warnings.append(
+                    ImageWarning(
+                        code: .apng, message: "animated PNG: only the default image is decoded",
+                        offset: i - start))
             case PNGHeaderScan.chunk("eXIf") where i + 8 + length <= end:
                 do {
                     let raw = try EXIFOrientationReader.orientation(inTIFF: Array(bytes[(i + 8)..<(i + 8 + length)])[...])
@@ -78,8 +87,10 @@ package struct PNGHeaderScan {
                     info.orientation = orientation
                     if let warning { info.warnings.append(warning) }
                 } catch {
-                    info.warnings.append(ImageWarning(code: .malformedExif, message: "eXIf chunk unreadable: \(error)",
-                                                      offset: i - start))
+                    info.warnings.append(
+                        ImageWarning(
+                            code: .malformedExif, message: "eXIf chunk unreadable: \(error)",
+                            offset: i - start))
                 }
             default:
                 break

@@ -65,15 +65,21 @@ struct CatalogLoadingTests {
     func valuesAsWritten() throws {
         // Given an app icon entry with a size, an entry with a memory class, a colour with an extra key, and set properties
         let fixture = try FixtureCatalog()
-        try fixture.write("AppIcon.appiconset/Contents.json", #"""
+        try fixture.write(
+            "AppIcon.appiconset/Contents.json",
+            #"""
             {"images": [{"filename": "a.png", "idiom": "iphone", "scale": "2x", "size": "60x60"},
                         {"idiom": "universal", "memory": "2GB", "graphics-feature-set": ["apple7", 1.50]}]}
             """#)
-        try fixture.write("tint.colorset/Contents.json", #"""
+        try fixture.write(
+            "tint.colorset/Contents.json",
+            #"""
             {"colors": [{"idiom": "universal", "locale": "fr", "color": {"color-space": "srgb",
              "components": {"red": "0.5", "green": "0.5", "blue": "0.5", "alpha": "1.000"}}}]}
             """#)
-        try fixture.write("icon.imageset/Contents.json", #"""
+        try fixture.write(
+            "icon.imageset/Contents.json",
+            #"""
             {"images": [], "properties": {"template-rendering-intent": "template",
              "preserves-vector-representation": true, "localizable": {"on": null}}}
             """#)
@@ -85,8 +91,11 @@ struct CatalogLoadingTests {
         let image = try #require(catalog.assets(named: "icon").first)
 
         // Then each value is the JSON value written, numbers with their literal and members in their order
-        #expect(icon.entries.map(\.otherKeys) == [["size": .string("60x60")],
-                                                  ["memory": .string("2GB"), "graphics-feature-set": .array([.string("apple7"), .number("1.50")])]])
+        #expect(
+            icon.entries.map(\.otherKeys) == [
+                ["size": .string("60x60")],
+                ["memory": .string("2GB"), "graphics-feature-set": .array([.string("apple7"), .number("1.50")])],
+            ])
         #expect(icon.entries[1].otherKeys["graphics-feature-set"] != .array([.string("apple7"), .number("1.5")]))
         #expect(tint.colors.map(\.otherKeys) == [["locale": .string("fr")]])
         #expect(image.properties["localizable"] == .object([(key: "on", value: .null)]))

@@ -10,7 +10,9 @@ enum GIFFixture {
             for pixel in 0..<64 { indices.append(UInt8((pixel % 8 + pixel / 8 + frame) % 2)) }
             frames.append(GIFEncoder.Frame(width: 8, height: 8, indices: indices, delayCentiseconds: 10, disposal: .keep))
         }
-        return try GIFEncoder(width: 8, height: 8, globalColorTable: [.init(0, 0, 0), .init(255, 255, 255)],
-                              loopCount: .forever, frames: frames).encode()
+        return try GIFEncoder(
+            width: 8, height: 8, globalColorTable: [.init(0, 0, 0), .init(255, 255, 255)],
+            loopCount: .forever, frames: frames
+        ).encode()
     }
 }

@@ -30,14 +30,17 @@ struct CompiledCatalogPixelTests {
     @Test("grey-alpha pixels stored flat, and RGBA pixels in a gzip chunk")
     func flatAndZip() throws {
         let (shade, photo) = try Self.withCatalog(try CARPixelFixture.catalog()) { car in
-            (try car.pixels(of: try #require(car.renditions.first { $0.renditionName == "shade.png" })),
-             try car.pixels(of: try #require(car.renditions.first { $0.renditionName == "photo@2x.png" })))
+            (
+                try car.pixels(of: try #require(car.renditions.first { $0.renditionName == "shade.png" })),
+                try car.pixels(of: try #require(car.renditions.first { $0.renditionName == "photo@2x.png" }))
+            )
         }
         // Then the grey 0x40 premultiplied by 0x80 is 0x80 straight, on every pixel of the 5x2 image
         #expect(shade.width == 5 && shade.height == 2)
         #expect(shade.pixels == [UInt8]((0..<10).flatMap { _ in [0x80, 0x80, 0x80, 0x80] as [UInt8] }))
         // And the gzip chunk holds the atlas's pattern, row padding dropped
-        #expect(photo.pixels == (0..<6).flatMap { y in (0..<8).flatMap { x in CARPixelFixture.straight(CARPixelFixture.atlasPixel(x, y)) } })
+        #expect(
+            photo.pixels == (0..<6).flatMap { y in (0..<8).flatMap { x in CARPixelFixture.straight(CARPixelFixture.atlasPixel(x, y)) } })
     }
 
     @Test("pixels that do not add up are typed errors naming the rendition, never a crash")
@@ -54,16 +57,28 @@ struct CompiledCatalogPixelTests {
             }
         }
         // A chunk that claims more rows than it holds
-        let short = try error(try CARPixelFixture.catalog(atlasChunks: [(4, CARPixelFixture.rows(0..<3, width: 8)), (2, CARPixelFixture.rows(3..<5, width: 8))]), "icon@2x.png")
-        guard case .undecodable(let rendition, let reason)? = short else { Issue.record("\(String(describing: short))"); return }
+        let short = try error(
+            try CARPixelFixture.catalog(atlasChunks: [
+                (4, CARPixelFixture.rows(0..<3, width: 8)), (2, CARPixelFixture.rows(3..<5, width: 8)),
+            ]), "icon@2x.png")
+        guard case .undecodable(let rendition, let reason)? = short else {
+            Issue.record("\(String(describing: short))")
+            return
+        }
         #expect(rendition == "ZZZZPackedAsset-2.0.0-gamut0" && reason.contains("holds rows of 64 bytes, the image's are 48"))
         // Chunks whose rows do not add up to the image
         let rows = try error(try CARPixelFixture.catalog(atlasChunks: [(3, CARPixelFixture.rows(0..<3, width: 8))]), "icon@2x.png")
-        guard case .undecodable(_, let rowsReason)? = rows else { Issue.record("\(String(describing: rows))"); return }
+        guard case .undecodable(_, let rowsReason)? = rows else {
+            Issue.record("\(String(describing: rows))")
+            return
+        }
         #expect(rowsReason.contains("hold 3 rows, the image has 6"))
         // A crop outside its atlas
         let outside = try error(try CARPixelFixture.catalog(crop: (6, 4)), "icon@2x.png")
-        guard case .undecodable(_, let cropReason)? = outside else { Issue.record("\(String(describing: outside))"); return }
+        guard case .undecodable(_, let cropReason)? = outside else {
+            Issue.record("\(String(describing: outside))")
+            return
+        }
         #expect(cropReason.contains("lies outside its atlas's 8x6"))
         // Every prefix of a chunked payload, and every byte flipped: an error or pixels, no crash
         let whole = try CARPixelFixture.catalog()
@@ -89,7 +104,10 @@ struct CompiledCatalogPixelTests {
                 return error as? CompiledCatalogError
             }
         }
-        guard case .undecodable(_, let reason)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        guard case .undecodable(_, let reason)? = outcome else {
+            Issue.record("\(String(describing: outcome))")
+            return
+        }
         if let missing = LZFSELibrary.unavailableReason {
             #expect(reason.contains(missing))
         } else {
@@ -100,9 +118,10 @@ struct CompiledCatalogPixelTests {
     /// ghuntley/ServiceNSW.app ships actool's own copy of each app icon beside its car (`AppIcon60x60@2x.png`, an
     /// Apple-optimised CgBI PNG). A separate script decoded those files (raw deflate, BGRA, premultiplied) and
     /// found the car's four crops pixel-identical to them; the facts below are that script's, for the 120x120 one.
-    @Test("an app icon cropped from an LZFSE atlas is actool's own copy of it",
-          .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
-          .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
+    @Test(
+        "an app icon cropped from an LZFSE atlas is actool's own copy of it",
+        .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
+        .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
     func realAppIcon() throws {
         let path = URL(fileURLWithPath: try #require(CARSamples.folder)).appendingPathComponent("ghuntley+ServiceNSW.app--Assets.car").path
         try #require(FileManager.default.fileExists(atPath: path), "the ServiceNSW sample is not in ASSETS_CAR_SAMPLES")
@@ -117,9 +136,10 @@ struct CompiledCatalogPixelTests {
     }
 
     /// HFSEpayment/EpaySDK.xcframework keeps its SVGs as LZFSE-compressed raw data (`RAWD` version 1).
-    @Test("an SVG stored as LZFSE-compressed raw data inflates to the SVG",
-          .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
-          .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
+    @Test(
+        "an SVG stored as LZFSE-compressed raw data inflates to the SVG",
+        .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
+        .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
     func realSVG() throws {
         let file = "HFSEpayment+EpaySDK.xcframework--ios-arm64_EpaySDK.framework_Assets.car"
         let path = URL(fileURLWithPath: try #require(CARSamples.folder)).appendingPathComponent(file).path
@@ -131,19 +151,24 @@ struct CompiledCatalogPixelTests {
         let bytes = try #require(try car.storedFile(of: svg))
         // Then it is the 5,869-byte SVG of a 68x14 drawing
         #expect(bytes.count == 5_869)
-        #expect(String(decoding: bytes.prefix(80), as: UTF8.self).hasPrefix("<svg id=\"vector\" xmlns=\"http://www.w3.org/2000/svg\" width=\"68\" height=\"14\""))
+        #expect(
+            String(decoding: bytes.prefix(80), as: UTF8.self).hasPrefix(
+                "<svg id=\"vector\" xmlns=\"http://www.w3.org/2000/svg\" width=\"68\" height=\"14\""))
     }
 
     /// radzo73/Mojave-Appearances' AppKit catalog keeps `Synchronize` as a palette image (LZFSE over 230
     /// colours and 8-bit indices). The facts are a separate script's, which decoded the same chunk itself.
-    @Test("a palette image is its palette looked up by its indices",
-          .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
-          .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
+    @Test(
+        "a palette image is its palette looked up by its indices",
+        .enabled(if: CARSamples.folder != nil, "ASSETS_CAR_SAMPLES is not set: no real Assets.car files to read"),
+        .enabled(if: LZFSELibrary.unavailableReason == nil, "no LZFSE library on this system"))
     func realPalette() throws {
-        let path = URL(fileURLWithPath: try #require(CARSamples.folder)).appendingPathComponent("radzo73+Mojave-Appearances--Assets.car").path
+        let path = URL(fileURLWithPath: try #require(CARSamples.folder)).appendingPathComponent("radzo73+Mojave-Appearances--Assets.car")
+            .path
         try #require(FileManager.default.fileExists(atPath: path), "the Mojave sample is not in ASSETS_CAR_SAMPLES")
         let car = try CompiledCatalog.read(at: path)
-        let arrow = try #require(car.renditions.first { $0.renditionName == "sync arrow.pdf" && $0.width == 150 && $0.payloadTag == "MLEC" })
+        let arrow = try #require(
+            car.renditions.first { $0.renditionName == "sync arrow.pdf" && $0.width == 150 && $0.payloadTag == "MLEC" })
         #expect(arrow.compression == "palette-img")
         // When its pixels are read
         let image = try car.pixels(of: arrow)

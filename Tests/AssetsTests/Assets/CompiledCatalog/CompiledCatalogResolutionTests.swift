@@ -6,11 +6,14 @@ import TestSupport
 @Suite("Compiled catalog: resolve NAME --car")
 struct CompiledCatalogResolutionTests {
     /// The source set the fixture's Logo renditions were compiled from: one universal 2x, one dark 2x.
-    static let source = Asset(name: "Logo", kind: .imageSet, path: "Assets.xcassets/Logo.imageset", entries: [
-        ImageEntry(filename: "logo@2x.png", idiom: "universal", scale: "2x"),
-        ImageEntry(filename: "logo-dark@2x.png", idiom: "universal", scale: "2x",
-                   appearances: [AppearanceTrait(appearance: "luminosity", value: "dark")]),
-    ])
+    static let source = Asset(
+        name: "Logo", kind: .imageSet, path: "Assets.xcassets/Logo.imageset",
+        entries: [
+            ImageEntry(filename: "logo@2x.png", idiom: "universal", scale: "2x"),
+            ImageEntry(
+                filename: "logo-dark@2x.png", idiom: "universal", scale: "2x",
+                appearances: [AppearanceTrait(appearance: "luminosity", value: "dark")]),
+        ])
 
     static let queries: [VariantQuery] = [
         VariantQuery(), VariantQuery(scale: .one), VariantQuery(appearance: .dark), VariantQuery(appearance: .dark, idiom: .pad),

@@ -7,7 +7,8 @@ import TestSupport
 struct CompiledCatalogTests {
     /// A scratch file's path: in memory (`/dev/shm`) where there is one, as the robustness tests write thousands.
     static func scratchPath() -> String {
-        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        let folder =
+            FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         return folder.appendingPathComponent("car-\(UUID().uuidString).car").path
     }
 
@@ -53,13 +54,19 @@ struct CompiledCatalogTests {
         #expect(car.keyFormat == CARFixture.keyFormat)
         #expect(car.facets.map(\.name) == ["AppIcon", "Brand", "Logo", "Terms"])
         #expect(car.appearances == [0: "UIAppearanceAny", 1: "UIAppearanceDark"])
-        #expect(car.renditions.map(\.renditionName) == ["ZZZZPackedAsset-2.0.0-gamut0", "AppIcon", "icon-60@2x.png", "Brand",
-                                                         "logo@2x.png", "logo-dark@2x.png", "terms.pdf"])
+        #expect(
+            car.renditions.map(\.renditionName) == [
+                "ZZZZPackedAsset-2.0.0-gamut0", "AppIcon", "icon-60@2x.png", "Brand",
+                "logo@2x.png", "logo-dark@2x.png", "terms.pdf",
+            ])
         #expect(car.renditions.map(\.name) == [nil, "AppIcon", "AppIcon", "Brand", "Logo", "Logo", "Terms"])
         #expect(car.renditions.map(\.compression) == ["lzfse", nil, nil, nil, "lzfse", "deepmap2", "uncompressed"])
         #expect(car.renditions.map(\.payloadTag) == ["MLEC", "SISM", nil, "RLOC", "MLEC", "MLEC", "DWAR"])
-        #expect(car.renditions.map { RenditionVocabulary.layout($0.layout) } == ["packed-image", "multisize-image-set", "internal-reference",
-                                                                              "color", "image", "image", "vector"])
+        #expect(
+            car.renditions.map { RenditionVocabulary.layout($0.layout) } == [
+                "packed-image", "multisize-image-set", "internal-reference",
+                "color", "image", "image", "vector",
+            ])
         let logo = car.renditions[4]
         #expect((logo.width, logo.height, logo.scaleFactor, logo.pixelFormat) == (64, 32, 200, "ARGB"))
         #expect(car.traits(of: logo).idiom == "universal")
@@ -118,7 +125,7 @@ struct CompiledCatalogTests {
         var car = CARFixture.fixture(split: true)
         let treeHeader = car.blocks[car.block(named: "RENDITIONS")]
         let root = Int(treeHeader[8]) << 24 | Int(treeHeader[9]) << 16 | Int(treeHeader[10]) << 8 | Int(treeHeader[11])
-        let firstLeaf = Int(car.blocks[root][15])   // the inner page's first child (a small block number)
+        let firstLeaf = Int(car.blocks[root][15])  // the inner page's first child (a small block number)
         car.blocks[firstLeaf].replaceSubrange(4..<8, with: CARFixture.be32(UInt32(firstLeaf)))
         #expect {
             _ = try Self.read(car.bytes())
@@ -200,8 +207,10 @@ struct CompiledCatalogTests {
         let before = try Self.read(CARFixture.catalog())
         var car = CARFixture.fixture()
         let logo = car.blocks.firstIndex { $0.count > 100 && Array($0[40..<51]) == Array("logo@2x.png".utf8) }!
-        car.blocks[logo] = CARFixture.rendition(name: "logo@2x.png", layout: 12, width: 64, height: 32, scale: 200,
-                                                payload: Array("MLEC".utf8) + CARFixture.le32(0) + CARFixture.le32(4) + CARFixture.le32(100) + [UInt8](repeating: 3, count: 100))
+        car.blocks[logo] = CARFixture.rendition(
+            name: "logo@2x.png", layout: 12, width: 64, height: 32, scale: 200,
+            payload: Array("MLEC".utf8) + CARFixture.le32(0) + CARFixture.le32(4) + CARFixture.le32(100) + [UInt8](repeating: 3, count: 100)
+        )
         let after = try Self.read(car.bytes())
         // When they are compared
         let diff = CompiledCatalogDiff(from: before, to: after)

@@ -22,11 +22,14 @@ struct AnimatedPlaceholderTests {
     @Test("a GIF made by giflib, played twice, stops on its last frame")
     func playsTwice() throws {
         // Given a 3-frame GIF (10, 20, 30 cs) whose loop extension repeats it once more, as the slot placeholder
-        let gif = try GIFEncoder(width: 4, height: 4, globalColorTable: GIFFixtures.palette, loopCount: .repeats(1), frames: [
-            GIFFixtures.frame(0, width: 4, height: 4, delay: 10),
-            GIFFixtures.frame(1, width: 4, height: 4, delay: 20),
-            GIFFixtures.frame(2, width: 4, height: 4, delay: 30),
-        ]).encode()
+        let gif = try GIFEncoder(
+            width: 4, height: 4, globalColorTable: GIFFixtures.palette, loopCount: .repeats(1),
+            frames: [
+                GIFFixtures.frame(0, width: 4, height: 4, delay: 10),
+                GIFFixtures.frame(1, width: 4, height: 4, delay: 20),
+                GIFFixtures.frame(2, width: 4, height: 4, delay: 30),
+            ]
+        ).encode()
         let (folder, catalog) = try Self.catalogWithGIF(gif)
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -62,7 +65,9 @@ struct AnimatedPlaceholderTests {
         #expect(hidden.animation == nil && hidden.isHidden)
     }
 
-    @Test("the corpus's twemoji cat, mapped as the image-slot placeholder", .enabled(if: corpusPresent, "../shared/corpus is absent: skipped"))
+    @Test(
+        "the corpus's twemoji cat, mapped as the image-slot placeholder", .enabled(if: corpusPresent, "../shared/corpus is absent: skipped")
+    )
     func twemojiCat() throws {
         // Given the TwitterTextEditor catalog and a mapping of the image slot to its animated data set
         let catalog = try AssetCatalog.read(at: corpusCatalogs.appendingPathComponent("TwitterTextEditor/Assets.xcassets").path)

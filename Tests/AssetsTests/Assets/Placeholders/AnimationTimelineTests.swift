@@ -7,14 +7,16 @@ import Testing
 struct AnimationTimelineTests {
     static let three = [100, 200, 300]
 
-    @Test("which frame shows at time t", arguments: [
-        // (loop, t, frame)
-        (AnimationTimeline.Loop.once, -5, 0), (.once, 0, 0), (.once, 99, 0), (.once, 100, 1), (.once, 299, 1),
-        (.once, 300, 2), (.once, 599, 2), (.once, 600, 2), (.once, 100_000, 2),
-        (.times(2), 600, 0), (.times(2), 700, 1), (.times(2), 1_199, 2), (.times(2), 1_200, 2), (.times(2), 5_000, 2),
-        (.times(0), 650, 2),
-        (.forever, 600, 0), (.forever, 6_100, 1), (.forever, 6_599, 2), (.forever, 600_000_000, 0),
-    ])
+    @Test(
+        "which frame shows at time t",
+        arguments: [
+            // (loop, t, frame)
+            (AnimationTimeline.Loop.once, -5, 0), (.once, 0, 0), (.once, 99, 0), (.once, 100, 1), (.once, 299, 1),
+            (.once, 300, 2), (.once, 599, 2), (.once, 600, 2), (.once, 100_000, 2),
+            (.times(2), 600, 0), (.times(2), 700, 1), (.times(2), 1_199, 2), (.times(2), 1_200, 2), (.times(2), 5_000, 2),
+            (.times(0), 650, 2),
+            (.forever, 600, 0), (.forever, 6_100, 1), (.forever, 6_599, 2), (.forever, 600_000_000, 0),
+        ])
     func frames(loop: AnimationTimeline.Loop, time: Int, frame: Int) {
         let timeline = AnimationTimeline(delays: Self.three, loop: loop)
         #expect(timeline.frame(atMilliseconds: time) == frame)

@@ -42,14 +42,20 @@ let offline = ScreenError(kind: .loadingData, message: "offline")
 /// Every combination of (is loading, has content, error: none / general / loading data).
 let stateRows: [StateRow] = [
     StateRow(isLoading: false, hasContent: false, error: nil, shown: .empty, placeholder: "empty", subtleIndicator: false, routed: false),
-    StateRow(isLoading: false, hasContent: false, error: general, shown: .error, placeholder: "error", subtleIndicator: false, routed: false),
-    StateRow(isLoading: false, hasContent: false, error: offline, shown: .loadingError, placeholder: "loading-error", subtleIndicator: false, routed: false),
+    StateRow(
+        isLoading: false, hasContent: false, error: general, shown: .error, placeholder: "error", subtleIndicator: false, routed: false),
+    StateRow(
+        isLoading: false, hasContent: false, error: offline, shown: .loadingError, placeholder: "loading-error", subtleIndicator: false,
+        routed: false),
     StateRow(isLoading: false, hasContent: true, error: nil, shown: .content, placeholder: nil, subtleIndicator: false, routed: false),
     StateRow(isLoading: false, hasContent: true, error: general, shown: .content, placeholder: nil, subtleIndicator: false, routed: true),
     StateRow(isLoading: false, hasContent: true, error: offline, shown: .content, placeholder: nil, subtleIndicator: false, routed: true),
-    StateRow(isLoading: true, hasContent: false, error: nil, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
-    StateRow(isLoading: true, hasContent: false, error: general, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
-    StateRow(isLoading: true, hasContent: false, error: offline, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
+    StateRow(
+        isLoading: true, hasContent: false, error: nil, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
+    StateRow(
+        isLoading: true, hasContent: false, error: general, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
+    StateRow(
+        isLoading: true, hasContent: false, error: offline, shown: .loading, placeholder: "loading", subtleIndicator: false, routed: false),
     StateRow(isLoading: true, hasContent: true, error: nil, shown: .content, placeholder: nil, subtleIndicator: true, routed: false),
     StateRow(isLoading: true, hasContent: true, error: general, shown: .content, placeholder: nil, subtleIndicator: true, routed: true),
     StateRow(isLoading: true, hasContent: true, error: offline, shown: .content, placeholder: nil, subtleIndicator: true, routed: true),
@@ -103,8 +109,11 @@ struct ContentStateTests {
         screen.update(isLoading: false, hasContent: false, error: nil)
 
         // Then the machine went through the states in order and the handler got the error raised with content
-        #expect(transitions.values == ["content→loading", "loading→loading-error", "loading-error→loading",
-                                       "loading→content", "content→empty"])
+        #expect(
+            transitions.values == [
+                "content→loading", "loading→loading-error", "loading-error→loading",
+                "loading→content", "content→empty",
+            ])
         #expect(reloading.showsSubtleActivityIndicator)
         #expect(handled.values == [general])
         #expect(screen.machine.current == .empty)
@@ -138,6 +147,8 @@ struct ContentStateTests {
             try machine.transition(to: "gone")
         }
         #expect(machine.current == nil)
-        #expect(ViewStateError.unregistered("gone", registered: []).description == "no placeholder is registered for state \"gone\" (registered: none)")
+        #expect(
+            ViewStateError.unregistered("gone", registered: []).description
+                == "no placeholder is registered for state \"gone\" (registered: none)")
     }
 }

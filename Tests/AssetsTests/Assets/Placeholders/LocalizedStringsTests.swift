@@ -20,15 +20,16 @@ struct LocalizedStringsTests {
     func stringsSyntax() throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.write(#"""
-        /* Placeholder titles
-           over two lines */
-        "placeholder.error.title" = "Etwas ist \"schief\" gelaufen"; // trailing
-        placeholder.retry = "Erneut\tversuchen\n";
-        "emoji" = "\U00e4\UD83D\UDE00 \101";
-        "alone";
-        "twice" = "first"; "twice" = "second";
-        """#, "de.lproj/Localizable.strings", in: root)
+        try Self.write(
+            #"""
+            /* Placeholder titles
+               over two lines */
+            "placeholder.error.title" = "Etwas ist \"schief\" gelaufen"; // trailing
+            placeholder.retry = "Erneut\tversuchen\n";
+            "emoji" = "\U00e4\UD83D\UDE00 \101";
+            "alone";
+            "twice" = "first"; "twice" = "second";
+            """#, "de.lproj/Localizable.strings", in: root)
         let table = try LocalizedStrings.readStringsFile(root.appendingPathComponent("de.lproj/Localizable.strings").path)
         #expect(table["placeholder.error.title"] == "Etwas ist \"schief\" gelaufen")
         #expect(table["placeholder.retry"] == "Erneut\tversuchen\n")
@@ -49,14 +50,16 @@ struct LocalizedStringsTests {
         #expect(try LocalizedStrings.readStringsFile(file.path) == ["k": "Grüße"])
     }
 
-    @Test("malformed tables are typed errors naming file and line", arguments: [
-        (#""a" = "b""#, 1, "expected \";\" after the value of \"a\""),
-        ("\n\n\"a\" = ;", 3, "expected a value, found \";\""),
-        ("/* never closed", 1, "a comment that is never closed"),
-        ("\"a\" = \"b", 1, "a string that is never closed"),
-        (#""a" "b";"#, 1, "expected \"=\" or \";\" after the key \"a\""),
-        (#""a" = "\UD83D";"#, 1, "a \\U escape of a lone high surrogate"),
-    ])
+    @Test(
+        "malformed tables are typed errors naming file and line",
+        arguments: [
+            (#""a" = "b""#, 1, "expected \";\" after the value of \"a\""),
+            ("\n\n\"a\" = ;", 3, "expected a value, found \";\""),
+            ("/* never closed", 1, "a comment that is never closed"),
+            ("\"a\" = \"b", 1, "a string that is never closed"),
+            (#""a" "b";"#, 1, "expected \"=\" or \";\" after the key \"a\""),
+            (#""a" = "\UD83D";"#, 1, "a \\U escape of a lone high surrogate"),
+        ])
     func malformed(text: String, line: Int, message: String) throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -81,17 +84,20 @@ struct LocalizedStringsTests {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.write(#""placeholder.retry" = "Nochmal";"#, "App/de-AT.lproj/Localizable.strings", in: root)
-        try Self.write(#""placeholder.retry" = "Erneut versuchen"; "placeholder.error.title" = "Fehler";"#, "App/de.lproj/Localizable.strings", in: root)
+        try Self.write(
+            #""placeholder.retry" = "Erneut versuchen"; "placeholder.error.title" = "Fehler";"#, "App/de.lproj/Localizable.strings",
+            in: root)
         try Self.write(#""placeholder.error.title" = "Anderer Fehler";"#, "App/de.lproj/Other.strings", in: root)
-        try Self.write(#"""
-        {"sourceLanguage": "en", "version": "1.0", "strings": {
-          "placeholder.empty.title": {"localizations": {
-            "en": {"stringUnit": {"state": "translated", "value": "Nothing yet"}},
-            "pt-BR": {"stringUnit": {"state": "translated", "value": "Nada ainda"}}}},
-          "items": {"localizations": {"en": {"variations": {"plural": {
-            "one": {"stringUnit": {"state": "translated", "value": "%d item"}},
-            "other": {"stringUnit": {"state": "translated", "value": "%d items"}}}}}}}}}
-        """#, "App/Localizable.xcstrings", in: root)
+        try Self.write(
+            #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "placeholder.empty.title": {"localizations": {
+                "en": {"stringUnit": {"state": "translated", "value": "Nothing yet"}},
+                "pt-BR": {"stringUnit": {"state": "translated", "value": "Nada ainda"}}}},
+              "items": {"localizations": {"en": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "%d item"}},
+                "other": {"stringUnit": {"state": "translated", "value": "%d items"}}}}}}}}}
+            """#, "App/Localizable.xcstrings", in: root)
         let austrian = try LocalizedStrings.read(from: root.path, locale: "de_AT")
         #expect(austrian.fallbackChain == ["de-at", "de", "en", "Base"])
         #expect(austrian.localizedString(forKey: "placeholder.retry") == "Nochmal")
@@ -118,8 +124,11 @@ struct LocalizedStringsTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.write(#"{"strings": {"k": {"localizations": {"de": {"stringUnit": {"value": 3}}}}}}"#, "L.xcstrings", in: root)
         let file = root.appendingPathComponent("L.xcstrings").path
-        #expect(throws: StringsFileError(file: file, keyPath: "strings.k.localizations.de.stringUnit.value",
-                                         reason: .wrongType(expected: "a string", found: "a number"))) {
+        #expect(
+            throws: StringsFileError(
+                file: file, keyPath: "strings.k.localizations.de.stringUnit.value",
+                reason: .wrongType(expected: "a string", found: "a number"))
+        ) {
             try LocalizedStrings.read(from: file, locale: "de")
         }
         let empty = root.appendingPathComponent("empty")

@@ -37,8 +37,11 @@ struct OriginalExamplesTests {
             image: "proj-placeholder-image",
             title: "An error has occured",
             subtitle: "Please, reload the page",
-            buttons: [PlaceholderButton(titles: [.normal: "Reload"],
-                                        appearance: ButtonAppearance(stateAppearances: [.normal: ControlStateAppearance(textAttributes: black20)]))],
+            buttons: [
+                PlaceholderButton(
+                    titles: [.normal: "Reload"],
+                    appearance: ButtonAppearance(stateAppearances: [.normal: ControlStateAppearance(textAttributes: black20)]))
+            ],
             appearance: .init { placeholder in
                 placeholder.backgroundColor = PlaceholderColor(.hex(0x0000FF))
                 placeholder.textViewAppearance { text in
@@ -143,7 +146,8 @@ struct OriginalExamplesTests {
             $0.imageViewAppearance.layout { $0.size = .fixedHeight(250) }
             $0.textViewAppearance {
                 $0.titleAppearance {
-                    $0.textAttributes = PlaceholderTextAttributes(fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
+                    $0.textAttributes = PlaceholderTextAttributes(
+                        fontSize: 25, weight: .bold, color: .systemPink, alignment: .center, isMultiline: false)
                 }
             }
         }
@@ -154,7 +158,9 @@ struct OriginalExamplesTests {
         let played = catStyle.animation?.timeline(playing: file)
         #expect(played?.delays == [50, 25, 15] && played?.loop == .forever)
         #expect(PlaceholderAnimation(loopMode: .asEncoded).timeline(playing: file).loop == .once)
-        #expect(PlaceholderAnimation(speed: 0, loopMode: .repeat(3)).timeline(playing: file) == AnimationTimeline(delays: [100, 50, 30], loop: .times(3)))
+        #expect(
+            PlaceholderAnimation(speed: 0, loopMode: .repeat(3)).timeline(playing: file)
+                == AnimationTimeline(delays: [100, 50, 30], loop: .times(3)))
     }
 
     @Test("an image view with a placeholder: shown while the image is nil, hidden when set, shown again when nil")
@@ -174,7 +180,9 @@ struct OriginalExamplesTests {
     @Test("rows of cats: a row without an image shows the placeholder; the row appearance is a value")
     func catRows() throws {
         typealias ViewModel = (image: String?, title: String, subtitle: String)
-        let viewModels: [ViewModel] = [("cat-worker", "Pusic", "C++ dev"), (nil, "Luke", "Jedi"), ("petDog", "Marzia", "HR"), ("petFox", "Fox", "iOS Dev")]
+        let viewModels: [ViewModel] = [
+            ("cat-worker", "Pusic", "C++ dev"), (nil, "Luke", "Jedi"), ("petDog", "Marzia", "HR"), ("petFox", "Fox", "iOS Dev"),
+        ]
         let template = PlaceholderImageSlot<String>(context: PlaceholderContext(catalog: try examplesCatalog(slot: true)))
         // First every row without its image (still loading), then with it
         let loading = viewModels.map { _ in nil as String? }.configuring(template)
@@ -184,11 +192,14 @@ struct OriginalExamplesTests {
 
         let rowAppearance = PlaceholderAppearance { container in
             container.contentInsets = .edges(16)
-            container.backgroundColor = PlaceholderColor(.components(red: 0.8039215803, green: 0.8039215803, blue: 0.8039215803, alpha: 0.3))
+            container.backgroundColor = PlaceholderColor(
+                .components(red: 0.8039215803, green: 0.8039215803, blue: 0.8039215803, alpha: 0.3))
             container.border = PlaceholderBorder(color: .black, width: 1, cornerRadius: 10)
             container.imageViewAppearance.border = PlaceholderBorder(cornerRadius: 12)
-            container.textViewAppearance.titleAppearance.textAttributes = PlaceholderTextAttributes(fontSize: 25, color: .black, alignment: .center, isMultiline: false)
-            container.textViewAppearance.subtitleAppearance.textAttributes = PlaceholderTextAttributes(fontSize: 18, italic: true, color: .gray, alignment: .center, isMultiline: false)
+            container.textViewAppearance.titleAppearance.textAttributes = PlaceholderTextAttributes(
+                fontSize: 25, color: .black, alignment: .center, isMultiline: false)
+            container.textViewAppearance.subtitleAppearance.textAttributes = PlaceholderTextAttributes(
+                fontSize: 18, italic: true, color: .gray, alignment: .center, isMultiline: false)
         }
         #expect(rowAppearance.backgroundColor.light.hexString == "#CDCDCD4D")
         #expect(rowAppearance.contentInsets == .edges(16))
@@ -237,7 +248,9 @@ struct OriginalExamplesTests {
         func load(_ result: Result<[String], ScreenError>) -> PlaceholderState {
             screen.startLoading(hasContent: !wines.isEmpty)
             switch result {
-            case .success(let loaded): wines = loaded; screen.endLoading(hasContent: !wines.isEmpty)
+            case .success(let loaded):
+                wines = loaded
+                screen.endLoading(hasContent: !wines.isEmpty)
             case .failure(let error): screen.endLoading(error: error, hasContent: !wines.isEmpty)
             }
             return screen.state

@@ -6,18 +6,22 @@ import Testing
 /// A catalog with the conventional placeholder images, a team-named one, and an animated GIF data set.
 func placeholderCatalog(conventional: Bool = true) -> AssetCatalog {
     var assets = [
-        Asset(name: "imgZeroEmpty", kind: .imageSet, path: "Illustrations/imgZeroEmpty.imageset",
-              entries: [entry("empty@2x.png", "2x"), entry("emptyD@2x.png", "2x", .dark)]),
+        Asset(
+            name: "imgZeroEmpty", kind: .imageSet, path: "Illustrations/imgZeroEmpty.imageset",
+            entries: [entry("empty@2x.png", "2x"), entry("emptyD@2x.png", "2x", .dark)]),
         Asset(name: "brand_error", kind: .imageSet, path: "brand_error.imageset", entries: [entry("brand.pdf")]),
     ]
     if conventional {
         assets += [
-            Asset(name: "placeholder_error_icon", kind: .imageSet, path: "placeholder_error_icon.imageset",
-                  entries: [entry("error@1x.png", "1x"), entry("error@3x.png", "3x")]),
-            Asset(name: "placeholder_empty_state_icon", kind: .imageSet, path: "placeholder_empty_state_icon.imageset",
-                  entries: [entry("empty.pdf")]),
-            Asset(name: "global_image_placeholder_icon", kind: .dataSet, path: "global_image_placeholder_icon.dataset",
-                  entries: [ImageEntry(filename: "spinner.gif", idiom: "universal", universalTypeIdentifier: "com.compuserve.gif")]),
+            Asset(
+                name: "placeholder_error_icon", kind: .imageSet, path: "placeholder_error_icon.imageset",
+                entries: [entry("error@1x.png", "1x"), entry("error@3x.png", "3x")]),
+            Asset(
+                name: "placeholder_empty_state_icon", kind: .imageSet, path: "placeholder_empty_state_icon.imageset",
+                entries: [entry("empty.pdf")]),
+            Asset(
+                name: "global_image_placeholder_icon", kind: .dataSet, path: "global_image_placeholder_icon.dataset",
+                entries: [ImageEntry(filename: "spinner.gif", idiom: "universal", universalTypeIdentifier: "com.compuserve.gif")]),
         ]
     }
     return AssetCatalog(root: "Assets.xcassets", assets: assets)
@@ -70,8 +74,9 @@ struct PlaceholderChainTests {
     func mapping() {
         // Given a catalog without the conventional names and a mapping to the team's illustrations
         let names = PlaceholderNames.conventional.mapping(.emptyState, to: "imgZeroEmpty")
-        let context = PlaceholderContext(catalog: placeholderCatalog(conventional: false),
-                                         query: VariantQuery(scale: .two, appearance: .dark), names: names)
+        let context = PlaceholderContext(
+            catalog: placeholderCatalog(conventional: false),
+            query: VariantQuery(scale: .two, appearance: .dark), names: names)
 
         // When the empty style's image is chosen
         let choice = context.image(for: .emptyStateStyle)
@@ -84,8 +89,9 @@ struct PlaceholderChainTests {
     @Test("a presentation is configured from a style")
     func presentation() {
         // Given a context with a localization table
-        let context = PlaceholderContext(catalog: placeholderCatalog(),
-                                         localization: StringTable(["placeholder.empty.title": "Noch nichts da"]))
+        let context = PlaceholderContext(
+            catalog: placeholderCatalog(),
+            localization: StringTable(["placeholder.empty.title": "Noch nichts da"]))
 
         // When presentations are configured from styles
         var shown = PlaceholderPresentation(context: context)

@@ -44,7 +44,8 @@ struct PlaceholderConfigTests {
         // Given a placeholders.json beside a catalog folder
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let json = #"{"names": {"error": "imgZeroError", "loading-error": "imgZeroInternet", "empty": "imgZeroEmpty", "image-slot": "photo"}}"#
+        let json =
+            #"{"names": {"error": "imgZeroError", "loading-error": "imgZeroInternet", "empty": "imgZeroEmpty", "image-slot": "photo"}}"#
         try Data(json.utf8).write(to: folder.appendingPathComponent("placeholders.json"))
         let catalog = folder.appendingPathComponent("Assets.xcassets").path
 
@@ -71,16 +72,18 @@ struct PlaceholderConfigTests {
         #expect(try PlaceholderConfig.names(parsing: Data(#"{"names": {}}"#.utf8), file: "p.json") == .conventional)
     }
 
-    @Test("bad files give typed errors naming the file and key path", arguments: [
-        (#"{"names": {"eror": "x"}}"#, "names.eror", "unknown key \"eror\""),
-        (#"{"names": {"error": 3}}"#, "names.error", "expected a string, found a number"),
-        (#"{"names": {"error": true}}"#, "names.error", "expected a string, found a boolean"),
-        (#"{"names": {"error": ""}}"#, "names.error", "the name is empty"),
-        (#"{"names": ["error"]}"#, "names", "expected an object, found an array"),
-        (#"{"name": {}}"#, "name", "unknown key \"name\" (expected one of names)"),
-        (#"[1, 2]"#, "", "expected an object, found an array"),
-        (#"{"names": {"error": "x""#, "", "not JSON"),
-    ])
+    @Test(
+        "bad files give typed errors naming the file and key path",
+        arguments: [
+            (#"{"names": {"eror": "x"}}"#, "names.eror", "unknown key \"eror\""),
+            (#"{"names": {"error": 3}}"#, "names.error", "expected a string, found a number"),
+            (#"{"names": {"error": true}}"#, "names.error", "expected a string, found a boolean"),
+            (#"{"names": {"error": ""}}"#, "names.error", "the name is empty"),
+            (#"{"names": ["error"]}"#, "names", "expected an object, found an array"),
+            (#"{"name": {}}"#, "name", "unknown key \"name\" (expected one of names)"),
+            (#"[1, 2]"#, "", "expected an object, found an array"),
+            (#"{"names": {"error": "x""#, "", "not JSON"),
+        ])
     func badFiles(json: String, keyPath: String, words: String) {
         // Given a damaged configuration
         // When it is parsed
@@ -101,7 +104,10 @@ struct PlaceholderConfigTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("placeholders.json")
         try Data(repeating: 0x20, count: PlaceholderConfig.maximumBytes + 1).write(to: file)
-        #expect(throws: PlaceholderConfigError(file: file.path, reason: .tooLarge(bytes: PlaceholderConfig.maximumBytes + 1, limit: PlaceholderConfig.maximumBytes))) {
+        #expect(
+            throws: PlaceholderConfigError(
+                file: file.path, reason: .tooLarge(bytes: PlaceholderConfig.maximumBytes + 1, limit: PlaceholderConfig.maximumBytes))
+        ) {
             try PlaceholderConfig.names(inFile: file.path)
         }
     }

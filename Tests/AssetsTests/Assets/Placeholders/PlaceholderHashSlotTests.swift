@@ -37,7 +37,10 @@ struct PlaceholderHashSlotTests {
     @Test("a ThumbHash from base64 previews at its own size; bad base64 throws")
     func thumbHash() throws {
         var image = RGBAImage(width: 60, height: 30)
-        for i in 0..<(60 * 30) { image.pixels[i * 4] = UInt8(i % 256); image.pixels[i * 4 + 3] = 255 }
+        for i in 0..<(60 * 30) {
+            image.pixels[i * 4] = UInt8(i % 256)
+            image.pixels[i * 4 + 3] = 255
+        }
         let base64 = ThumbHash.base64(try ThumbHash.encode(image))
         let hash = try PlaceholderHash.thumbHash(base64: base64)
         let preview = try hash.preview()

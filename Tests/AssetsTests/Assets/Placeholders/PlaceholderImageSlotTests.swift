@@ -44,16 +44,18 @@ struct PlaceholderImageSlotTests {
 
     @Test("a mapped name serves as the slot placeholder")
     func mapped() {
-        let context = PlaceholderContext(catalog: placeholderCatalog(), query: VariantQuery(scale: .two),
-                                         names: PlaceholderNames.conventional.mapping(.imageSlot, to: "imgZeroEmpty"))
+        let context = PlaceholderContext(
+            catalog: placeholderCatalog(), query: VariantQuery(scale: .two),
+            names: PlaceholderNames.conventional.mapping(.imageSlot, to: "imgZeroEmpty"))
         #expect(PlaceholderImageSlot<String>(context: context).placeholder.file == "Illustrations/imgZeroEmpty.imageset/empty@2x.png")
     }
 
     @Test("an animated placeholder tells which frame shows, only while it shows")
     func animated() {
         // Given a slot whose GIF placeholder has 4 frames of 50 ms, played twice
-        var slot = PlaceholderImageSlot<String>(context: Self.context,
-                                                animation: AnimationTimeline(delays: [50, 50, 50, 50], loop: .times(2)))
+        var slot = PlaceholderImageSlot<String>(
+            context: Self.context,
+            animation: AnimationTimeline(delays: [50, 50, 50, 50], loop: .times(2)))
         // Then the frame follows the timeline, and stays on the last after the final loop
         #expect(slot.placeholderFrame(atMilliseconds: 0) == 0)
         #expect(slot.placeholderFrame(atMilliseconds: 260) == 1)
@@ -70,8 +72,10 @@ struct PlaceholderImageSlotTests {
     @Test("a list of rows with some nil images resolves in one call")
     func rows() {
         // Given rows, some without a photo
-        let rows = [PhotoRow(title: "a", photo: "a.jpg"), PhotoRow(title: "b", photo: nil),
-                    PhotoRow(title: "c", photo: "c.jpg"), PhotoRow(title: "d", photo: nil)]
+        let rows = [
+            PhotoRow(title: "a", photo: "a.jpg"), PhotoRow(title: "b", photo: nil),
+            PhotoRow(title: "c", photo: "c.jpg"), PhotoRow(title: "d", photo: nil),
+        ]
 
         // When one slot template is configured with every row's photo
         let slots = rows.map(\.photo).configuring(PlaceholderImageSlot<String>(context: Self.context))

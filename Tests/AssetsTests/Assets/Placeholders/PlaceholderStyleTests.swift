@@ -12,7 +12,8 @@ struct PlaceholderStyleTests {
             $0.name = "photos"
             $0.title = "No photos"
         }
-        let style = base
+        let style =
+            base
             .withButton { $0 = PlaceholderButton(title: "Add", action: PlaceholderAction("add-photo")) }
             .updating { $0.subtitle = .localized("photos.empty", default: "Photos you add show up here.") }
 
@@ -56,11 +57,13 @@ struct PlaceholderStyleTests {
         #expect((PlaceholderStyle.errorStyle + .noButtons).buttons.isEmpty)
     }
 
-    @Test("the standard styles", arguments: [
-        (PlaceholderStyle.errorStyle, "error", PlaceholderRole?.some(.error), "Something went wrong", ["retry"]),
-        (PlaceholderStyle.loadingDataErrorStyle, "loading-error", .some(.loadingDataError), "Could not load data", ["retry"]),
-        (PlaceholderStyle.emptyStateStyle, "empty", .some(.emptyState), "Nothing here yet", []),
-    ])
+    @Test(
+        "the standard styles",
+        arguments: [
+            (PlaceholderStyle.errorStyle, "error", PlaceholderRole?.some(.error), "Something went wrong", ["retry"]),
+            (PlaceholderStyle.loadingDataErrorStyle, "loading-error", .some(.loadingDataError), "Could not load data", ["retry"]),
+            (PlaceholderStyle.emptyStateStyle, "empty", .some(.emptyState), "Nothing here yet", []),
+        ])
     func standardStyles(style: PlaceholderStyle, name: String, role: PlaceholderRole?, title: String, actions: [String]) {
         #expect(style.name == name)
         #expect(style.role == role)

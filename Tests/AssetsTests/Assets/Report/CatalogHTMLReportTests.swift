@@ -16,23 +16,31 @@ struct CatalogHTMLReportTests {
         try fixture.write("icon.imageset/icon.png", try FixtureCatalog.png(width: 40, height: 40))
         try fixture.write("icon.imageset/icon@2x.png", try FixtureCatalog.png(width: 80, height: 80))
         try fixture.write("icon.imageset/icon_dark@2x.png", try FixtureCatalog.png(width: 80, height: 80))
-        try fixture.write("icon.imageset/Contents.json", """
+        try fixture.write(
+            "icon.imageset/Contents.json",
+            """
             {"images": [{"filename": "icon.png", "idiom": "universal", "scale": "1x"},
                         {"filename": "icon@2x.png", "idiom": "universal", "scale": "2x"},
                         {"filename": "icon_dark@2x.png", "idiom": "universal", "scale": "2x",
                          "appearances": [{"appearance": "luminosity", "value": "dark"}]}],
              "info": {"author": "xcode", "version": 1}}
             """)
-        let photo = try #require(RGBAImage(width: 800, height: 600,
-                                           pixels: [UInt8]((0..<(800 * 600)).flatMap { _ in [30, 120, 220, 255] as [UInt8] })))
+        let photo = try #require(
+            RGBAImage(
+                width: 800, height: 600,
+                pixels: [UInt8]((0..<(800 * 600)).flatMap { _ in [30, 120, 220, 255] as [UInt8] })))
         try fixture.write("photo.imageset/photo.jpg", try JPEGEncoder().encode(photo))
         try fixture.write("photo.imageset/Contents.json", FixtureCatalog.imageSet([("photo.jpg", nil)]))
         try fixture.write("spinner.dataset/spinner.gif", try GIFFixture.twoFrames())
-        try fixture.write("spinner.dataset/Contents.json", """
+        try fixture.write(
+            "spinner.dataset/Contents.json",
+            """
             {"data": [{"filename": "spinner.gif", "idiom": "universal", "universal-type-identifier": "com.compuserve.gif"}],
              "info": {"author": "xcode", "version": 1}}
             """)
-        try fixture.write("\(hostileName).imageset/Contents.json", #"""
+        try fixture.write(
+            "\(hostileName).imageset/Contents.json",
+            #"""
             {"images": [{"filename": "gone\"<b>.png", "idiom": "universal", "scale": "1x"}], "info": {"author": "xcode", "version": 1}}
             """#)
         return fixture
@@ -40,7 +48,9 @@ struct CatalogHTMLReportTests {
 
     static func render(_ fixture: FixtureCatalog) throws -> (CatalogHTMLReport, String) {
         let catalog = try AssetCatalog.read(at: fixture.root)
-        let report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: PlaceholderRole.expectedInCatalog)).validate(catalog))
+        let report = CatalogHTMLReport(
+            catalog: catalog,
+            validation: CatalogValidator(options: .init(placeholders: PlaceholderRole.expectedInCatalog)).validate(catalog))
         return (report, report.render())
     }
 
@@ -119,8 +129,9 @@ struct CatalogHTMLReportTests {
         #expect(icon.contains("universal · any · 1x"))
         // and the JPEG's preview is a 96×72 PNG of the photo's colour
         let photo = try Self.article(named: "photo", in: html)
-        let uri = try #require(photo.components(separatedBy: "src=\"data:image/png;base64,").dropFirst().first?
-            .prefix { $0 != "\"" })
+        let uri = try #require(
+            photo.components(separatedBy: "src=\"data:image/png;base64,").dropFirst().first?
+                .prefix { $0 != "\"" })
         let png = try #require(Data(base64Encoded: String(uri)))
         let preview = try ImageInspector.decode([UInt8](png))
         #expect(preview.image.width == 96 && preview.image.height == 72)
@@ -145,7 +156,7 @@ struct CatalogHTMLReportTests {
         let still = Thumbnail.make(bytes: gif, file: "spinner.gif", inlineGIFUpTo: gif.count - 1)
         // Then the first is the GIF itself and the second an 8×8 PNG of the first frame
         #expect(inlined.content == .image(dataURI: "data:image/gif;base64,\(Data(gif).base64EncodedString())", width: 8, height: 8))
-        guard case let .image(uri, width, height) = still.content else {
+        guard case .image(let uri, let width, let height) = still.content else {
             Issue.record("no preview")
             return
         }
@@ -166,7 +177,7 @@ struct CatalogHTMLReportTests {
         // Then the whole file previews and every strict prefix gives a reason
         #expect(whole.content == .image(dataURI: whole.dataURIForTest, width: 40, height: 40))
         for length in stride(from: 0, to: png.count, by: 7) {
-            guard case let .unavailable(reason) = Thumbnail.make(bytes: Array(png.prefix(length)), file: "icon.png").content else {
+            guard case .unavailable(let reason) = Thumbnail.make(bytes: Array(png.prefix(length)), file: "icon.png").content else {
                 Issue.record("a \(length)-byte prefix previewed")
                 continue
             }
@@ -182,7 +193,8 @@ struct CatalogHTMLReportTests {
     func svgPreview() throws {
         // Given a catalog with a sound SVG that carries a script and an event handler, and a broken SVG
         let fixture = try FixtureCatalog()
-        let hostile = #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="alert(1)"><script>alert(2)</script><rect width="8" height="8"/></svg>"#
+        let hostile =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="alert(1)"><script>alert(2)</script><rect width="8" height="8"/></svg>"#
         try fixture.write("logo.imageset/Contents.json", FixtureCatalog.imageSet([("logo.svg", nil)]))
         try fixture.write("logo.imageset/logo.svg", hostile)
         try fixture.write("broken.imageset/Contents.json", FixtureCatalog.imageSet([("broken.svg", nil)]))
@@ -300,7 +312,9 @@ struct CatalogHTMLReportTests {
     func colorSet() throws {
         // Given a colour set with an any and a dark entry
         let fixture = try FixtureCatalog()
-        try fixture.write("brand.colorset/Contents.json", """
+        try fixture.write(
+            "brand.colorset/Contents.json",
+            """
             {"colors": [{"idiom": "universal", "color": {"color-space": "srgb",
                           "components": {"red": "0xFF", "green": "128", "blue": "0.000", "alpha": "1.000"}}},
                         {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
@@ -345,7 +359,7 @@ struct CatalogHTMLReportTests {
 extension Thumbnail {
     /// The data URI of a preview, for comparing whole contents.
     var dataURIForTest: String {
-        if case let .image(uri, _, _) = content { return uri }
+        if case .image(let uri, _, _) = content { return uri }
         return ""
     }
 }

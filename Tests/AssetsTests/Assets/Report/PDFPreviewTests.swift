@@ -23,20 +23,23 @@ struct PDFPreviewTests {
     /// 870 MiB without a memory cap.
     static func tilingBombPDF() -> [UInt8] {
         let cell = "0 0 0.01 0.01 re f"
-        return pdf(content: "/Pattern cs /P1 scn 0 0 200 100 re f\n", resources: "<< /Pattern << /P1 5 0 R >> >>", extra: [
-            "<< /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 0.02 0.02] /XStep 0.02 /YStep 0.02 /Resources << >> "
-                + "/Length \(cell.utf8.count) >>\nstream\n\(cell)\nendstream",
-        ])
+        return pdf(
+            content: "/Pattern cs /P1 scn 0 0 200 100 re f\n", resources: "<< /Pattern << /P1 5 0 R >> >>",
+            extra: [
+                "<< /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 0.02 0.02] /XStep 0.02 /YStep 0.02 /Resources << >> "
+                    + "/Length \(cell.utf8.count) >>\nstream\n\(cell)\nendstream"
+            ])
     }
 
     /// A one-page PDF, 200x100 points, drawing `content` with `resources`; `extra` are objects 5, 6, ...
     static func pdf(content: String, resources: String = "<< >>", extra: [String] = []) -> [UInt8] {
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources \(resources) >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
-        ] + extra
+        let objects =
+            [
+                "<< /Type /Catalog /Pages 2 0 R >>",
+                "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources \(resources) >>",
+                "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
+            ] + extra
         var text = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (index, body) in objects.enumerated() {
@@ -62,7 +65,7 @@ struct PDFPreviewTests {
     }
 
     static func pixels(of thumbnail: Thumbnail) throws -> RGBAImage {
-        guard case let .image(uri, _, _) = thumbnail.content else {
+        guard case .image(let uri, _, _) = thumbnail.content else {
             Issue.record("no preview: \(thumbnail.content)")
             throw CancellationError()
         }
@@ -71,8 +74,9 @@ struct PDFPreviewTests {
         return try ImageInspector.decode([UInt8](png)).image
     }
 
-    @Test("a PDF's first page is drawn by pdftoppm, decoded by the package's PNG decoder and thumbnailed",
-          .enabled(if: installed != nil, "pdftoppm is not installed (apt-get install -y poppler-utils); skipped"))
+    @Test(
+        "a PDF's first page is drawn by pdftoppm, decoded by the package's PNG decoder and thumbnailed",
+        .enabled(if: installed != nil, "pdftoppm is not installed (apt-get install -y poppler-utils); skipped"))
     func rendered() throws {
         // Given a 200x100 PDF, blue on the left and red on the right, and the installed renderer
         let pdf = Self.twoColourPDF()
@@ -122,8 +126,9 @@ struct PDFPreviewTests {
         withExtendedLifetime(fixture) {}
     }
 
-    @Test("a damaged PDF gives pdftoppm's reason; a renderer that hangs is stopped at its time limit",
-          .enabled(if: installed != nil, "pdftoppm is not installed (apt-get install -y poppler-utils); skipped"))
+    @Test(
+        "a damaged PDF gives pdftoppm's reason; a renderer that hangs is stopped at its time limit",
+        .enabled(if: installed != nil, "pdftoppm is not installed (apt-get install -y poppler-utils); skipped"))
     func failures() throws {
         // Given a PDF cut short after its header, and a "renderer" that sleeps
         let cut = Array(Self.twoColourPDF().prefix(40))
@@ -168,7 +173,6 @@ struct PDFPreviewTests {
         }
     }
 
-
     @Test("the bounded process closes every descriptor it makes: a run that succeeds, fails, overflows or cannot start")
     func boundedProcessLeavesNoDescriptor() throws {
         // Given the descriptors this process has open (/dev/fd, on Linux and macOS alike)
@@ -191,8 +195,9 @@ struct PDFPreviewTests {
         let after = try openDescriptors()
         #expect(after <= before + 16, "\(before) descriptors open before, \(after) after 80 runs")
     }
-    @Test("the report's PDF budget: once spent, the PDFs left say so and the page counts them; a fresh one draws",
-          .enabled(if: installed != nil, "pdftoppm is not installed (apt-get install -y poppler-utils); skipped"))
+    @Test(
+        "the report's PDF budget: once spent, the PDFs left say so and the page counts them; a fresh one draws",
+        .enabled(if: installed != nil, "pdftoppm is not installed (apt-get install -y poppler-utils); skipped"))
     func budget() throws {
         // Given a catalog of four PDF sets whose page keeps pdftoppm busy past a minute, a renderer that allows
         // 1 s a page, and a budget of 1.5 s for the whole report
@@ -219,12 +224,16 @@ struct PDFPreviewTests {
         let skippedCards = html.components(separatedBy: "title=\"preview skipped: budget").count - 1
         #expect(budget.skipped >= 2 && skippedCards == budget.skipped, "\(budget.skipped) skipped, \(skippedCards) cards")
         #expect(html.components(separatedBy: "title=\"pdftoppm ran past 1.0 s and was stopped").count - 1 == 4 - budget.skipped)
-        #expect(html.contains("<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF previews skipped: drawing PDFs took the report's budget of 1.5 s"))
+        #expect(
+            html.contains(
+                "<p class=\"note\" id=\"pdf-budget\">\(budget.skipped) PDF previews skipped: drawing PDFs took the report's budget of 1.5 s"
+            ))
 
         // And a spent budget starts no renderer, while one with an allowance a PDF draws an ordinary page
         let spent = PDFRenderBudget(seconds: 0, secondsPerPDF: 0)
         #expect(renderer.render(Self.twoColourPDF(), longestSide: 96, budget: spent) == .failure(.budgetSpent(0)))
-        #expect(PDFPageRenderer.Failure.budgetSpent(0).description == "preview skipped: budget (the report's time for drawing PDFs is spent)")
+        #expect(
+            PDFPageRenderer.Failure.budgetSpent(0).description == "preview skipped: budget (the report's time for drawing PDFs is spent)")
         #expect([20, 2.5, 0.25, 11.75, 0.05, 1.004].map(PDFRenderBudget.words) == ["20", "2.5", "0.25", "11.75", "0.05", "1"])
         let perPDF = PDFRenderBudget(seconds: 0, secondsPerPDF: 10)
         guard case .success(let page) = renderer.render(Self.twoColourPDF(), longestSide: 96, budget: perPDF) else {
@@ -245,22 +254,26 @@ struct PDFPreviewTests {
         let limit = capped.run(input: []).map { String(decoding: $0, as: UTF8.self) }
         // Then the capped one runs under 65,536 KiB (Linux enforces it; macOS's kernel does not, see BoundedProcess)
         #if os(Linux)
-        #expect(limit == .success("65536\n"))
-        #expect(free.run(input: []).map { String(decoding: $0, as: UTF8.self) } == .success("unlimited\n"))
+            #expect(limit == .success("65536\n"))
+            #expect(free.run(input: []).map { String(decoding: $0, as: UTF8.self) } == .success("unlimited\n"))
         #else
-        guard case .success = limit else { Issue.record("the capped shell failed: \(limit)"); return }
+            guard case .success = limit else {
+                Issue.record("the capped shell failed: \(limit)")
+                return
+            }
         #endif
         // And a program that allocates past the cap fails, where without the cap it runs
         if let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-            var hungry = BoundedProcess(executable: python, arguments: ["-c", "b = bytearray(400 << 20); print(len(b))"],
-                                        timeout: 30, maxOutputBytes: 100)
+            var hungry = BoundedProcess(
+                executable: python, arguments: ["-c", "b = bytearray(400 << 20); print(len(b))"],
+                timeout: 30, maxOutputBytes: 100)
             #expect(hungry.run(input: []) == .success(Array("419430400\n".utf8)))
             hungry.maxAddressSpace = 200 << 20
             #if os(Linux)
-            guard case .failure(let failure) = hungry.run(input: []), failure.mayBeMemory else {
-                Issue.record("400 MiB allocated under a 200 MiB cap")
-                return
-            }
+                guard case .failure(let failure) = hungry.run(input: []), failure.mayBeMemory else {
+                    Issue.record("400 MiB allocated under a 200 MiB cap")
+                    return
+                }
             #endif
         }
         // And a missing program under a cap says so as posix_spawn would (the card then says pdftoppm is needed)

@@ -15,8 +15,9 @@ struct PlaceholderScreenshotTests {
     static let border = PlaceholderColor(light: .hex(0x0044CC), dark: .hex(0x33AAFF))
     static let borderWidth = 6.0
 
-    @Test("the error placeholder's background and border are the style's, light and dark",
-          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); the screenshot test is skipped"))
+    @Test(
+        "the error placeholder's background and border are the style's, light and dark",
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); the screenshot test is skipped"))
     func screenshot() throws {
         // Given the shipped catalog and an error style with a distinctive background and a thick border
         let catalogPath = PackageRoot.url("Assets.catalog").path
@@ -38,9 +39,11 @@ struct PlaceholderScreenshotTests {
         let shot = folder.appendingPathComponent("shot.png")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
-                             "--force-device-scale-factor=1", "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-                             "--window-size=900,1600", "--screenshot=\(shot.path)", page.absoluteString]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+            "--force-device-scale-factor=1", "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+            "--window-size=900,1600", "--screenshot=\(shot.path)", page.absoluteString,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -88,7 +91,8 @@ struct PlaceholderScreenshotTests {
             }
         }
         guard let minX = columns.firstIndex(where: { $0 >= 100 }), let maxX = columns.lastIndex(where: { $0 >= 100 }),
-              let minY = rows.firstIndex(where: { $0 >= 100 }), let maxY = rows.lastIndex(where: { $0 >= 100 }) else { return nil }
+            let minY = rows.firstIndex(where: { $0 >= 100 }), let maxY = rows.lastIndex(where: { $0 >= 100 })
+        else { return nil }
         return (minX, minY, maxX, maxY)
     }
 }

@@ -42,9 +42,12 @@ struct ReportPageBrowserTests {
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(chromium))
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
-                             "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-                             "--virtual-time-budget=10000", "--dump-dom"]
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
+                "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+                "--virtual-time-budget=10000", "--dump-dom",
+            ]
             + (script ? [] : ["--blink-settings=scriptEnabled=false"]) + [page.absoluteString]
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = FileHandle.nullDevice
@@ -55,12 +58,14 @@ struct ReportPageBrowserTests {
 
     static func attribute(_ name: String, ofBodyIn dom: String) -> Int? {
         guard let body = dom.range(of: "<body "), let end = dom.range(of: ">", range: body.upperBound..<dom.endIndex),
-              let found = dom.range(of: " \(name)=\"", range: body.upperBound..<end.lowerBound) else { return nil }
+            let found = dom.range(of: " \(name)=\"", range: body.upperBound..<end.lowerBound)
+        else { return nil }
         return Int(dom[found.upperBound...].prefix { $0.isNumber })
     }
 
-    @Test("400 sets: the script runs under the policy, shows previews near the view only, none broken",
-          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    @Test(
+        "400 sets: the script runs under the policy, shows previews near the view only, none broken",
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
     func lazyInBrowser() throws {
         // Given the page of 400 sets
         let html = try Self.page(sets: 400)
@@ -85,8 +90,9 @@ struct ReportPageBrowserTests {
         #expect(dom.contains("<form class=\"filter\" id=\"filter\" role=\"search\">"))
     }
 
-    @Test("the filter hides the sets that do not match by name or by finding code (as when a browser restores the fields)",
-          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    @Test(
+        "the filter hides the sets that do not match by name or by finding code (as when a browser restores the fields)",
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
     func filterInBrowser() throws {
         // Given the page of 400 sets with the name field holding "set_01" and the code missing-file chosen
         let html = try Self.page(sets: 400)
@@ -113,22 +119,23 @@ struct ReportPageBrowserTests {
     static func listedWithoutScript(_ html: String, describe: String = defaultDescription) throws -> [String] {
         let escaped = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
         let harness = """
-        <!DOCTYPE html><html><head><title>harness</title></head><body>
-        <iframe id="page" sandbox="allow-same-origin" width="1200" height="900" srcdoc="\(escaped)"></iframe>
-        <script>
-        function list() {
-          var page = document.getElementById("page").contentDocument, lines = [];
-          \(describe)
-          var out = document.createElement("pre");
-          out.id = "listed";
-          out.textContent = lines.join("\\n");
-          document.body.appendChild(out);
-        }
-        addEventListener("load", list);
-        </script></body></html>
-        """
+            <!DOCTYPE html><html><head><title>harness</title></head><body>
+            <iframe id="page" sandbox="allow-same-origin" width="1200" height="900" srcdoc="\(escaped)"></iframe>
+            <script>
+            function list() {
+              var page = document.getElementById("page").contentDocument, lines = [];
+              \(describe)
+              var out = document.createElement("pre");
+              out.id = "listed";
+              out.textContent = lines.join("\\n");
+              document.body.appendChild(out);
+            }
+            addEventListener("load", list);
+            </script></body></html>
+            """
         let dom = try Self.dom(of: harness)
-        guard let start = dom.range(of: "<pre id=\"listed\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+        guard let start = dom.range(of: "<pre id=\"listed\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+        else {
             return []
         }
         return dom[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
@@ -148,19 +155,23 @@ struct ReportPageBrowserTests {
         var usage: [String: SetUsage] = [:]
         for index in 0..<count {
             let name = String(format: "set_%04d", index)
-            usage["\(name).imageset"] = index % 3 == 0 ? .unused
+            usage["\(name).imageset"] =
+                index % 3 == 0
+                ? .unused
                 : SetUsage(first: [.init(file: "App/V\(index).swift", line: index, via: "UIImage(named:)")], count: 1)
         }
         return usage
     }
 
-    @Test("uses and sizes: the Use filter shows the unused sets, also in closed chunks; without script each card's use and the treemap show",
-          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    @Test(
+        "uses and sizes: the Use filter shows the unused sets, also in closed chunks; without script each card's use and the treemap show",
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
     func usesAndSizes() throws {
         // Given the page of 300 sets, every third unused, no chunk as markup
         let html = try Self.page(sets: 300, markupChunks: 0, usage: Self.usage(sets: 300))
         // When Chromium opens it with the Use choice on "unused" (as a browser that restored the field)
-        let filtered = try Self.dom(of: html.replacingOccurrences(of: "<option value=\"unused\">", with: "<option value=\"unused\" selected>"))
+        let filtered = try Self.dom(
+            of: html.replacingOccurrences(of: "<option value=\"unused\">", with: "<option value=\"unused\" selected>"))
         // Then the count says 100 of 300, and the open chunk shows only the unused sets
         #expect(filtered.contains("<output id=\"filter-count\" aria-live=\"polite\">100 of 300 sets</output>"))
         // (the sets of opened chunks: a closed chunk's are the text of its <noscript>)
@@ -174,25 +185,31 @@ struct ReportPageBrowserTests {
         #expect(!shown.isEmpty && shown.allSatisfy { Int($0.dropFirst(4)).map { $0 % 3 == 0 } == true }, "\(shown.prefix(5))")
 
         // When it is shown with script off
-        let listed = try Self.listedWithoutScript(html, describe: """
-            var sets = page.querySelectorAll("article.asset"), tiles = page.querySelectorAll("svg.treemap g.tile");
-            var drawn = 0;
-            for (var t = 0; t < tiles.length; t++) { if (tiles[t].getClientRects().length > 0) { drawn++; } }
-            lines.push("treemap tiles drawn: " + (drawn > 0 && drawn === tiles.length ? "all" : drawn + " of " + tiles.length));
-            for (var i = 0; i < sets.length; i++) {
-              var use = sets[i].querySelector("p.used-by");
-              lines.push(sets[i].getAttribute("data-name") + ", " + (use && use.getClientRects().length > 0 ? use.textContent : "-"));
-            }
-            """)
+        let listed = try Self.listedWithoutScript(
+            html,
+            describe: """
+                var sets = page.querySelectorAll("article.asset"), tiles = page.querySelectorAll("svg.treemap g.tile");
+                var drawn = 0;
+                for (var t = 0; t < tiles.length; t++) { if (tiles[t].getClientRects().length > 0) { drawn++; } }
+                lines.push("treemap tiles drawn: " + (drawn > 0 && drawn === tiles.length ? "all" : drawn + " of " + tiles.length));
+                for (var i = 0; i < sets.length; i++) {
+                  var use = sets[i].querySelector("p.used-by");
+                  lines.push(sets[i].getAttribute("data-name") + ", " + (use && use.getClientRects().length > 0 ? use.textContent : "-"));
+                }
+                """)
         // Then the treemap is drawn and every card shows its use, in order
         #expect(listed.first == "treemap tiles drawn: all", "\(listed.prefix(2))")
-        #expect(Array(listed.dropFirst()) == (0..<300).map { index in
-            String(format: "set_%04d, ", index) + (index % 3 == 0 ? "used by: nothing in the sources (unused-asset)" : "used by: App/V\(index).swift:\(index)")
-        }, "\(listed.count) listed: \(listed.prefix(3))")
+        #expect(
+            Array(listed.dropFirst())
+                == (0..<300).map { index in
+                    String(format: "set_%04d, ", index)
+                        + (index % 3 == 0 ? "used by: nothing in the sources (unused-asset)" : "used by: App/V\(index).swift:\(index)")
+                }, "\(listed.count) listed: \(listed.prefix(3))")
     }
 
-    @Test("deferred chunks: opened near the view only, filtered while closed, and every set listed without script",
-          .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
+    @Test(
+        "deferred chunks: opened near the view only, filtered while closed, and every set listed without script",
+        .enabled(if: chromium != nil, "chromium is not installed (apt-get install -y chromium); skipped"))
     func deferredChunks() throws {
         // Given the page of 300 sets with no chunk as markup: 256 sets in a first deferred chunk, 44 in a second
         let html = try Self.page(sets: 300, markupChunks: 0)
@@ -219,13 +236,15 @@ struct ReportPageBrowserTests {
         let filtered = try Self.dom(of: html.replacingOccurrences(of: "id=\"filter-name\"", with: "id=\"filter-name\" value=\"SET_029\""))
         // Then the count says 10 of 300 and the first chunk, with no match, is hidden whole
         #expect(filtered.contains("<output id=\"filter-count\" aria-live=\"polite\">10 of 300 sets</output>"))
-        #expect(filtered.contains("data-sets=\"256\" style=\"--estimate: 0px\" hidden=\"\"") ||
-                filtered.contains("data-sets=\"256\" style=\"--estimate: 0px;\" hidden=\"\""))
+        #expect(
+            filtered.contains("data-sets=\"256\" style=\"--estimate: 0px\" hidden=\"\"")
+                || filtered.contains("data-sets=\"256\" style=\"--estimate: 0px;\" hidden=\"\""))
 
         // When it is shown with script off
         let listed = try Self.listedWithoutScript(html)
         // Then every set is listed and drawn, in order, with its finding (every tenth lists a file it lacks)
-        #expect(listed == (0..<300).map { String(format: "set_%04d, %d, shown", $0, $0 % 10 == 0 ? 1 : 0) },
-                "\(listed.count) listed: \(listed.prefix(3))")
+        #expect(
+            listed == (0..<300).map { String(format: "set_%04d, %d, shown", $0, $0 % 10 == 0 ? 1 : 0) },
+            "\(listed.count) listed: \(listed.prefix(3))")
     }
 }

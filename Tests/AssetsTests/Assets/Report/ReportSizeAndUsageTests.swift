@@ -15,7 +15,8 @@ struct ReportSizeAndUsageTests {
         let fixture = try FixtureCatalog()
         try fixture.write("Contents.json", "{\"info\": {\"author\": \"xcode\", \"version\": 1}}")
         try fixture.write("Icons/Contents.json", "{\"info\": {\"author\": \"xcode\", \"version\": 1}}")
-        try fixture.write("Icons/big.imageset/Contents.json", FixtureCatalog.imageSet([("i.png", "1x"), ("i@2x.png", "2x"), ("i@3x.png", "3x")]))
+        try fixture.write(
+            "Icons/big.imageset/Contents.json", FixtureCatalog.imageSet([("i.png", "1x"), ("i@2x.png", "2x"), ("i@3x.png", "3x")]))
         for (name, side) in [("i.png", 10), ("i@2x.png", 20), ("i@3x.png", 90)] {
             try fixture.write("Icons/big.imageset/\(name)", try PNGEncoder.fast.encode(CostFixture.gradient(width: side, height: side)))
         }
@@ -47,12 +48,15 @@ struct ReportSizeAndUsageTests {
         // When the page is drawn
         let html = report.render()
         // Then each card carries the bytes of its files, as data and as text, and the savings size reports
-        let bigBytes = try ["i.png", "i@2x.png", "i@3x.png"].reduce(0) { $0 + (try Self.fileSize("\(fixture.root)/Icons/big.imageset/\($1)")) }
+        let bigBytes = try ["i.png", "i@2x.png", "i@3x.png"].reduce(0) {
+            $0 + (try Self.fileSize("\(fixture.root)/Icons/big.imageset/\($1)"))
+        }
         let big = try CatalogHTMLReportTests.article(named: "big", in: html)
         let bigRow = try #require(cost.rows.first { $0.path == "Icons/big.imageset" })
         #expect(bigRow.bytes == bigBytes && bigRow.saving > 0)
         #expect(big.contains("data-bytes=\"\(bigBytes)\" data-saving=\"\(bigRow.saving)\""))
-        #expect(big.contains("<span class=\"size\" title=\"\(CatalogCostReport.grouped(bigBytes)) bytes\">\(SizeMap.compact(bigBytes))</span>"))
+        #expect(
+            big.contains("<span class=\"size\" title=\"\(CatalogCostReport.grouped(bigBytes)) bytes\">\(SizeMap.compact(bigBytes))</span>"))
         #expect(big.contains("cost findings save \(SizeMap.compact(bigRow.saving))"))
         let tinyBytes = try Self.fileSize("\(fixture.root)/Icons/tiny.imageset/t.png")
         #expect(try CatalogHTMLReportTests.article(named: "tiny", in: html).contains("data-bytes=\"\(tinyBytes)\""))
@@ -75,8 +79,10 @@ struct ReportSizeAndUsageTests {
         let map = String(html[section.lowerBound..<end.upperBound])
         // (after the sets, so the first sets stay in the first screen; a line above them links to it)
         #expect(section.lowerBound > (try #require(html.range(of: "<section class=\"assets\">"))).lowerBound)
-        #expect(html.contains("<p class=\"size-summary\">\(SizeMap.compact(cost.total.bytes)) in the files of 3 sets; "
-            + "cost findings save \(SizeMap.compact(cost.total.saving)). <a href=\"#size\">Size map and largest sets</a></p>"))
+        #expect(
+            html.contains(
+                "<p class=\"size-summary\">\(SizeMap.compact(cost.total.bytes)) in the files of 3 sets; "
+                    + "cost findings save \(SizeMap.compact(cost.total.saving)). <a href=\"#size\">Size map and largest sets</a></p>"))
         #expect(map.contains("<svg class=\"treemap\" viewBox=\"0 0 1000 420\""))
         #expect(map.contains("\(CatalogCostReport.grouped(cost.total.bytes)) bytes in the files the sets name"))
         // and the group Icons and the top-level set are tiles, Icons holding its two sets
@@ -95,7 +101,9 @@ struct ReportSizeAndUsageTests {
         #expect(map.contains("<caption>The 3 largest sets</caption>"))
         let rows = map.components(separatedBy: "<tr").dropFirst(2).map { $0.components(separatedBy: "href=\"#asset-").count > 1 }
         #expect(rows == [true, true, true])
-        #expect(map.range(of: "Icons/big.imageset</a>")?.lowerBound ?? map.endIndex < map.range(of: "plain.imageset</a>")?.lowerBound ?? map.startIndex)
+        #expect(
+            map.range(of: "Icons/big.imageset</a>")?.lowerBound ?? map.endIndex < map.range(of: "plain.imageset</a>")?.lowerBound
+                ?? map.startIndex)
         // and the map's rectangles are all inside it
         for rect in map.components(separatedBy: "<rect ").dropFirst() {
             let numbers = ["x", "y", "width", "height"].map { key -> Double in
@@ -123,7 +131,8 @@ struct ReportSizeAndUsageTests {
             paths.append("g\(index % 300)/s\(index).imageset")
             bytes.append(1000 + index)
         }
-        var validation = CatalogReport(catalog: "Big.xcassets", diagnostics: [], assetCount: paths.count, fileCount: paths.count, setPaths: paths)
+        var validation = CatalogReport(
+            catalog: "Big.xcassets", diagnostics: [], assetCount: paths.count, fileCount: paths.count, setPaths: paths)
         validation.setBytes = bytes
         // When its map is made
         let map = SizeMap(CatalogCostReport(validation))
@@ -161,10 +170,13 @@ struct ReportSizeAndUsageTests {
         var report = CatalogHTMLReport(catalog: catalog, validation: CatalogValidator(options: .init(placeholders: [])).validate(catalog))
         report.usageProject = "MyApp"
         report.usage = [
-            "icon.imageset": SetUsage(first: [.init(file: "App/A.swift", line: 3, via: "UIImage(named:)"),
-                                              .init(file: "App/B.swift", line: 10, via: "Image(_:)"),
-                                              .init(file: "App/Main.storyboard", line: 41, via: "image="),
-                                              .init(file: "App/C.swift", line: 1, via: "a literal")], count: 5),
+            "icon.imageset": SetUsage(
+                first: [
+                    .init(file: "App/A.swift", line: 3, via: "UIImage(named:)"),
+                    .init(file: "App/B.swift", line: 10, via: "Image(_:)"),
+                    .init(file: "App/Main.storyboard", line: 41, via: "image="),
+                    .init(file: "App/C.swift", line: 1, via: "a literal"),
+                ], count: 5),
             "photo.imageset": .unused,
             "spinner.dataset": SetUsage(first: [.init(file: "<b>.swift", line: 2, via: "NSDataAsset(name:)")], count: 1),
         ]
@@ -174,8 +186,11 @@ struct ReportSizeAndUsageTests {
         // Then the used set lists three places, file:line, and counts the other two
         let icon = try CatalogHTMLReportTests.article(named: "icon", in: html)
         #expect(icon.contains("data-use=\"used\""))
-        #expect(icon.contains("<p class=\"used-by\">used by: <code title=\"UIImage(named:)\">App/A.swift:3</code>, "
-            + "<code title=\"Image(_:)\">App/B.swift:10</code>, <code title=\"image=\">App/Main.storyboard:41</code> and 2 more</p>"))
+        #expect(
+            icon.contains(
+                "<p class=\"used-by\">used by: <code title=\"UIImage(named:)\">App/A.swift:3</code>, "
+                    + "<code title=\"Image(_:)\">App/B.swift:10</code>, <code title=\"image=\">App/Main.storyboard:41</code> and 2 more</p>"
+            ))
         // and the unused set is marked so, by class and words, and the escaped file name stays text
         let photo = try CatalogHTMLReportTests.article(named: "photo", in: html)
         #expect(html.contains("<article class=\"asset unused\" id=\"asset-"))
@@ -186,8 +201,10 @@ struct ReportSizeAndUsageTests {
         let hostile = try CatalogHTMLReportTests.article(named: CatalogHTMLReportTests.hostileName, in: html)
         #expect(!hostile.contains("data-use") && !hostile.contains("used-by"))
         // and the filter offers used and unused sets with their counts, and the page says where the uses come from
-        #expect(html.contains("<select id=\"filter-use\"><option value=\"\">any use</option><option value=\"used\">used (2)</option>"
-            + "<option value=\"unused\">unused (1)</option></select>"))
+        #expect(
+            html.contains(
+                "<select id=\"filter-use\"><option value=\"\">any use</option><option value=\"used\">used (2)</option>"
+                    + "<option value=\"unused\">unused (1)</option></select>"))
         #expect(html.contains("<p class=\"usage-summary\" id=\"usage\">Sources in MyApp: 2 sets used, <strong>1 unused</strong>"))
         // and all of it sits inside the deferred chunk's <noscript>: markup for a browser without script
         let noscript = try #require(html.range(of: "<noscript>"))
@@ -198,7 +215,8 @@ struct ReportSizeAndUsageTests {
     func noUsage() throws {
         let fixture = try CatalogHTMLReportTests.makeCatalog()
         let (_, html) = try CatalogHTMLReportTests.render(fixture)
-        #expect(!html.contains("<select id=\"filter-use\">") && !html.contains("class=\"used-by") && !html.contains("data-use=\"")
+        #expect(
+            !html.contains("<select id=\"filter-use\">") && !html.contains("class=\"used-by") && !html.contains("data-use=\"")
                 && !html.contains("class=\"usage-summary\""))
     }
 }

@@ -41,7 +41,10 @@ struct NarrowReadTests {
             try catalog.write("\(set)/a.png", png)
             try catalog.write("\(set)/Contents.json", FixtureCatalog.imageSet([("a.png", "2x")]))
         }
-        try catalog.write("tint.colorset/Contents.json", #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1"}}}]}"#)
+        try catalog.write(
+            "tint.colorset/Contents.json",
+            #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1"}}}]}"#
+        )
         try catalog.write("Icons/Ünïcode.imageset/Contents.json", FixtureCatalog.imageSet([("a.png", nil)]))
         try catalog.write("Icons/Ünïcode.imageset/a.png", png)
 
@@ -50,7 +53,8 @@ struct NarrowReadTests {
         // and the narrow read of "arrow" holds only the three sets that are "arrow" apart from case
         let narrow = try VariantResolver.catalog(at: catalog.root, forResolving: "arrow")
         #expect(Set(narrow.assets.map(\.path)) == ["Plain/arrow.imageset", "Plain/Arrow.imageset", "arrow.imageset"])
-        #expect(Set(try VariantResolver.catalog(at: catalog.root, forResolving: "Icons/ÜNÏCODE").assets.map(\.path))
+        #expect(
+            Set(try VariantResolver.catalog(at: catalog.root, forResolving: "Icons/ÜNÏCODE").assets.map(\.path))
                 == ["Icons/Ünïcode.imageset"])
     }
 
@@ -67,19 +71,26 @@ struct NarrowReadTests {
         try catalog.write("Other/Contents.json", namespace)
         try catalog.write("Other/Deep/Contents.json", "{}")
         try catalog.write("Odd/Contents.json", #"{"properties": {"provides-namespace": "yes"}}"#)
-        for set in ["Icons/Small/arrow.imageset", "Icons/Plain/arrow.imageset", "Other/Deep/arrow.imageset",
-                    "Odd/ARROW.imageset", "Sprites.spriteatlas/arrow.imageset", "Icons/Small/Icons.imageset"] {
+        for set in [
+            "Icons/Small/arrow.imageset", "Icons/Plain/arrow.imageset", "Other/Deep/arrow.imageset",
+            "Odd/ARROW.imageset", "Sprites.spriteatlas/arrow.imageset", "Icons/Small/Icons.imageset",
+        ] {
             try catalog.write("\(set)/a.png", png)
             try catalog.write("\(set)/Contents.json", FixtureCatalog.imageSet([("a.png", "2x")]))
         }
         try catalog.write("Stack.imagestack/Contents.json", #"{"layers": [{"filename": "Front.imagestacklayer"}]}"#)
         try catalog.write("Stack.imagestack/Front.imagestacklayer/Contents.json", "{}")
-        try catalog.write("Stack.imagestack/Front.imagestacklayer/Content.imageset/Contents.json", FixtureCatalog.imageSet([("a.png", nil)]))
+        try catalog.write(
+            "Stack.imagestack/Front.imagestacklayer/Content.imageset/Contents.json", FixtureCatalog.imageSet([("a.png", nil)]))
         try catalog.write("Stack.imagestack/Front.imagestacklayer/Content.imageset/a.png", png)
 
         // When each name is resolved from the narrow read and from the whole catalog, then the answers agree
-        try Self.expectSameAnswers(in: catalog.root, also: ["icons/small/ARROW", "Icons/arrow", "Icons/Small", "Sprites/arrow",
-                                                             "Stack/Front/Content", "Icons/Small/arrow/x", "/arrow", "Icons//arrow"])
+        try Self.expectSameAnswers(
+            in: catalog.root,
+            also: [
+                "icons/small/ARROW", "Icons/arrow", "Icons/Small", "Sprites/arrow",
+                "Stack/Front/Content", "Icons/Small/arrow/x", "/arrow", "Icons//arrow",
+            ])
         // and a name under `Icons/Small` walks neither `Other` nor the sprite atlas, whose namespaces it lacks
         let narrow = try VariantResolver.catalog(at: catalog.root, forResolving: "Icons/Small/arrow")
         #expect(narrow.assets.map(\.path) == ["Icons/Small/arrow.imageset"])
@@ -87,7 +98,8 @@ struct NarrowReadTests {
         #expect(narrow.groups.contains { $0.path == "Icons/Small" })
         // while a name in the namespace walks the plain group in it, and the plain name the group whose
         // provides-namespace is not a boolean
-        #expect(try VariantResolver.catalog(at: catalog.root, forResolving: "Icons/arrow").assets.map(\.path)
+        #expect(
+            try VariantResolver.catalog(at: catalog.root, forResolving: "Icons/arrow").assets.map(\.path)
                 == ["Icons/Plain/arrow.imageset"])
         #expect(try VariantResolver.catalog(at: catalog.root, forResolving: "arrow").assets.map(\.path) == ["Odd/ARROW.imageset"])
     }
@@ -112,10 +124,12 @@ struct NarrowReadTests {
     @Test("the byte test on a listing entry keeps every entry the walk would look at")
     func byteTest() throws {
         // Given names with and without extensions, cases, containers, hidden and non-ASCII names
-        let entries = ["arrow.imageset", "ARROW.imageset", "Arrow.colorset", "arrow.", "arrow", "arrows.imageset",
-                       "arro.imageset", "a.rrow.imageset", ".arrow.imageset", "Other.imageset", "Other.spriteatlas",
-                       "Other.imagestack", "Other.complicationset", "Other.unknownkind", "Contents.json", "Ünïcode.imageset",
-                       "\u{212A}.imageset", "K.imageset", "k.dataset", "arrow.imageset.imageset", "Ä.imageset", "ä.imageset"]
+        let entries = [
+            "arrow.imageset", "ARROW.imageset", "Arrow.colorset", "arrow.", "arrow", "arrows.imageset",
+            "arro.imageset", "a.rrow.imageset", ".arrow.imageset", "Other.imageset", "Other.spriteatlas",
+            "Other.imagestack", "Other.complicationset", "Other.unknownkind", "Contents.json", "Ünïcode.imageset",
+            "\u{212A}.imageset", "K.imageset", "k.dataset", "arrow.imageset.imageset", "Ä.imageset", "ä.imageset",
+        ]
         let types: [CatalogFileSystem.EntryType] = [.directory, .file, .symlink, .other, .special]
         for wanted in ["arrow", "Icons/ARROW", "\u{212A}", "k", "Ä", "Ünïcode", "Icons/"] {
             let name = CatalogReader.WantedName(wanted)
@@ -124,8 +138,11 @@ struct NarrowReadTests {
                     let kept = Array(entry.utf8).withUnsafeBytes { name.mayMatter($0, type) }
                     // What the walk does with the entry by its string (CatalogReader.walkGroup).
                     let (base, ext) = CatalogReader.split(entry)
-                    let looked = entry == "Contents.json" || (!entry.hasPrefix(".") && type != .file && type != .special
-                        && (ext == nil || ext == "spriteatlas" || AssetKind(rawValue: ext ?? "")?.holdsSets == true || name.acceptsBase(base)))
+                    let looked =
+                        entry == "Contents.json"
+                        || (!entry.hasPrefix(".") && type != .file && type != .special
+                            && (ext == nil || ext == "spriteatlas" || AssetKind(rawValue: ext ?? "")?.holdsSets == true
+                                || name.acceptsBase(base)))
                     if looked { #expect(kept, "\(wanted): \(entry) as \(type)") }
                     // Files, hidden names and ASCII set folders of another name are dropped.
                     if type == .file || type == .special { #expect(kept == (entry == "Contents.json"), "\(wanted): \(entry) as \(type)") }

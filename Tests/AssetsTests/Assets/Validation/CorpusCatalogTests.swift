@@ -34,7 +34,9 @@ struct CorpusCatalogTests {
             "empty-asset Sticker Pack.stickerpack/Sticker.sticker",
         ],
         // The iOS app icon lists an ios-marketing slot and an iPad 83.5@2x slot with no file in either.
-        "R.swift/Images.xcassets": ["missing-icon-size AppIcon.appiconset/Contents.json", "missing-icon-size AppIcon.appiconset/Contents.json"],
+        "R.swift/Images.xcassets": [
+            "missing-icon-size AppIcon.appiconset/Contents.json", "missing-icon-size AppIcon.appiconset/Contents.json",
+        ],
         "R.swift/Images2.xcassets": [],
         "R.swift/Media.xcassets": [],
         "TwitterTextEditor/Assets.xcassets": [],
@@ -80,8 +82,9 @@ struct CorpusCatalogTests {
         return names.sorted()
     }
 
-    @Test("fully qualified names match SwiftGen's expected contexts",
-          arguments: [("food", "Food"), ("files", "Files"), ("styles", "Styles"), ("symbols", "Symbols")])
+    @Test(
+        "fully qualified names match SwiftGen's expected contexts",
+        arguments: [("food", "Food"), ("files", "Files"), ("styles", "Styles"), ("symbols", "Symbols")])
     func swiftGenNames(context: String, catalog: String) throws {
         // Given SwiftGen's expected names for a catalog
         let yaml = try String(contentsOfFile: CatalogCorpus.path("swiftgen/expected-stencil-contexts/\(context).yaml"), encoding: .utf8)
@@ -118,14 +121,16 @@ struct CorpusCatalogTests {
         let media = try AssetCatalog.read(at: CatalogCorpus.path("R.swift/Media.xcassets"))
 
         // Then the fully qualified names follow every namespacing group
-        #expect(Set(images2.assets.map(\.name)) == [
-            "Conflicting", "conflicting/first", "Namespace 1/Second", "Namespace 1/third",
-            "Namespace 1/Inner/Namespace 2/first", "Namespace-/Second", "Namespace-/third", "Namespace-/Inner/Namespace/first",
-        ])
-        #expect(Set(images.assets.filter { $0.kind == .imageSet || $0.kind == .appIconSet }.map(\.name)) == [
-            "first", "Second", "Namespace/first", "Namespace/Second", "eerste", "second", "first nested",
-            "second nested", "TheAppIcon", "AppIcon",
-        ])
+        #expect(
+            Set(images2.assets.map(\.name)) == [
+                "Conflicting", "conflicting/first", "Namespace 1/Second", "Namespace 1/third",
+                "Namespace 1/Inner/Namespace 2/first", "Namespace-/Second", "Namespace-/third", "Namespace-/Inner/Namespace/first",
+            ])
+        #expect(
+            Set(images.assets.filter { $0.kind == .imageSet || $0.kind == .appIconSet }.map(\.name)) == [
+                "first", "Second", "Namespace/first", "Namespace/Second", "eerste", "second", "first nested",
+                "second nested", "TheAppIcon", "AppIcon",
+            ])
         #expect(images.groups.contains { $0.path == "Some Folder/A Nested Folder" && !$0.hasContentsFile && !$0.providesNamespace })
         #expect(Set(media.assets.map(\.name)).isSuperset(of: ["Not dupe", "Folder/Not dupe"]))
     }
@@ -141,7 +146,9 @@ struct CorpusCatalogTests {
         let vengo = try #require(styles.assets(named: "Vengo/Primary").first)
         #expect(vengo.colors.count == 2)
         #expect(vengo.colors[0].color == .components(ColorComponents(colorSpace: "srgb", red: 0.918, green: 0.902, blue: 0.871, alpha: 1)))
-        #expect(vengo.colors[1].color == .components(ColorComponents(colorSpace: "srgb", red: 66.0 / 255, green: 60.0 / 255, blue: 77.0 / 255, alpha: 1)))
+        #expect(
+            vengo.colors[1].color
+                == .components(ColorComponents(colorSpace: "srgb", red: 66.0 / 255, green: 60.0 / 255, blue: 77.0 / 255, alpha: 1)))
         #expect(vengo.colors[1].appearances == [.dark])
         let hexColours = figma.assets.filter { $0.kind == .colorSet }.flatMap(\.colors)
         #expect(!hexColours.isEmpty)

@@ -58,7 +58,9 @@ struct CostCheckTests {
     func unusedScaleRules() throws {
         // Given a set with universal 1x and 2x, a 1x display-P3 variant, and an iPad 2x
         let fixture = try FixtureCatalog()
-        try fixture.write("icon.imageset/Contents.json", """
+        try fixture.write(
+            "icon.imageset/Contents.json",
+            """
             {"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"},
                         {"filename": "b.png", "idiom": "universal", "scale": "2x"},
                         {"filename": "p3.png", "idiom": "universal", "scale": "1x", "display-gamut": "display-P3"},
@@ -66,7 +68,8 @@ struct CostCheckTests {
              "info": {"author": "xcode", "version": 1}}
             """)
         for (name, side) in [("a.png", 8), ("b.png", 16), ("p3.png", 8), ("pad.png", 16)] {
-            try fixture.write("icon.imageset/\(name)", try PNGEncoder.fast.encode(CostFixture.gradient(width: side, height: side, seed: name.count)))
+            try fixture.write(
+                "icon.imageset/\(name)", try PNGEncoder.fast.encode(CostFixture.gradient(width: side, height: side, seed: name.count)))
         }
 
         // When it is validated for iOS 9 on iPhone and iPad, and for iOS 15 on iPhone only
@@ -75,7 +78,8 @@ struct CostCheckTests {
 
         // Then iOS 9 loses only the P3 1x file; iPhone-only iOS 15 loses 1x, the P3 1x and the iPad file
         #expect(old.diagnostics.filter { $0.code == .unusedScale }.map(\.path) == ["icon.imageset/p3.png"])
-        #expect(phone.diagnostics.filter { $0.code == .unusedScale }.map(\.path)
+        #expect(
+            phone.diagnostics.filter { $0.code == .unusedScale }.map(\.path)
                 == ["icon.imageset/a.png", "icon.imageset/p3.png", "icon.imageset/pad.png"])
     }
 
@@ -83,8 +87,9 @@ struct CostCheckTests {
     func oversizedFromSiblings() throws {
         // Given 1x 10 and 2x 20 pixels, and a 3x of 90 (30 would do)
         let fixture = try FixtureCatalog()
-        try fixture.write("icon.imageset/Contents.json",
-                          FixtureCatalog.imageSet([("i.png", "1x"), ("i@2x.png", "2x"), ("i@3x.png", "3x")]))
+        try fixture.write(
+            "icon.imageset/Contents.json",
+            FixtureCatalog.imageSet([("i.png", "1x"), ("i@2x.png", "2x"), ("i@3x.png", "3x")]))
         for (name, side) in [("i.png", 10), ("i@2x.png", 20), ("i@3x.png", 90)] {
             try fixture.write("icon.imageset/\(name)", try PNGEncoder.fast.encode(CostFixture.gradient(width: side, height: side)))
         }
@@ -121,7 +126,8 @@ struct CostCheckTests {
     @Test("the deployment target is read from project.pbxproj and Package.swift; the lowest wins")
     func deploymentTarget() {
         // Given a project with two targets and a package manifest
-        let project = DeploymentTarget.parseProject("""
+        let project = DeploymentTarget.parseProject(
+            """
                 IPHONEOS_DEPLOYMENT_TARGET = 16.0;
                 TARGETED_DEVICE_FAMILY = 1;
                 IPHONEOS_DEPLOYMENT_TARGET = 15.4;
@@ -160,11 +166,13 @@ struct CostCheckTests {
     @Test(".asset-tool.json's cost settings parse, and a wrong value names its key path")
     func settings() throws {
         // Given a configuration with every cost key, and one with a bad threshold
-        let good = try ValidationConfig.parse(Array("""
-            {"rules": {"compressible-image": "warning"},
-             "cost": {"compressible_min_percent": 5, "compressible_min_bytes": 100, "ios_deployment_target": "16.0",
-                      "device_families": ["iphone"], "point_sizes": {"Icons/*": 24}}}
-            """.utf8), file: "c.json")
+        let good = try ValidationConfig.parse(
+            Array(
+                """
+                {"rules": {"compressible-image": "warning"},
+                 "cost": {"compressible_min_percent": 5, "compressible_min_bytes": 100, "ios_deployment_target": "16.0",
+                          "device_families": ["iphone"], "point_sizes": {"Icons/*": 24}}}
+                """.utf8), file: "c.json")
 
         // Then each value is read
         #expect(good.cost.compressibleMinPercent == 5 && good.cost.compressibleMinBytes == 100)

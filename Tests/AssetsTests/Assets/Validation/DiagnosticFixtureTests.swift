@@ -34,8 +34,9 @@ struct DiagnosticFixtureTests {
             try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("icon.tiff", nil)]))
             try fixture.write("icon.imageset/icon.tiff", tiff)
         case .scaleMismatch:
-            try fixture.write("icon.imageset/Contents.json",
-                              FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))
+            try fixture.write(
+                "icon.imageset/Contents.json",
+                FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))
             try fixture.write("icon.imageset/icon.png", try FixtureCatalog.png(width: 10, height: 10))
             try fixture.write("icon.imageset/icon@2x.png", try FixtureCatalog.png(width: 20, height: 20))
             // A 2x-sized file in the 3x slot: no rounding makes 20 pixels 3 times 10.
@@ -52,12 +53,14 @@ struct DiagnosticFixtureTests {
         case .unsafePath:
             try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("../secret.png", "1x")]))
         case .unknownValue:
-            try fixture.write("icon.imageset/Contents.json",
-                              "{\"images\": [{\"filename\": \"icon.png\", \"idiom\": \"iphonex\", \"scale\": \"1x\"}], \(info)}")
+            try fixture.write(
+                "icon.imageset/Contents.json",
+                "{\"images\": [{\"filename\": \"icon.png\", \"idiom\": \"iphonex\", \"scale\": \"1x\"}], \(info)}")
             try fixture.write("icon.imageset/icon.png", try FixtureCatalog.png(width: 4, height: 4))
         case .emptyAsset:
-            try fixture.write("icon.imageset/Contents.json",
-                              "{\"images\": [{\"idiom\": \"universal\", \"scale\": \"1x\"}, {\"idiom\": \"universal\", \"scale\": \"2x\"}], \(info)}")
+            try fixture.write(
+                "icon.imageset/Contents.json",
+                "{\"images\": [{\"idiom\": \"universal\", \"scale\": \"1x\"}, {\"idiom\": \"universal\", \"scale\": \"2x\"}], \(info)}")
         case .animatedInImageSet:
             try fixture.write("spinner.imageset/Contents.json", FixtureCatalog.imageSet([("spinner.gif", nil)]))
             try fixture.write("spinner.imageset/spinner.gif", try GIFFixture.twoFrames())
@@ -68,7 +71,7 @@ struct DiagnosticFixtureTests {
             try fixture.write("Contents.json", "{\(info)}")
             try fixture.write(".asset-tool.json", "{\"exclude\": [\"*\"]}")
         case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource, .missingAppIcon,
-             .invalidIconFile:
+            .invalidIconFile:
             // About the app's sources, not one catalog: their fixtures are projects (ReferenceScanTests).
             break
         case .duplicateImage:
@@ -80,8 +83,9 @@ struct DiagnosticFixtureTests {
             try fixture.write("b.imageset/b.png", try PNGEncoder.smallest.encode(image))
         case .unusedScale:
             // 1x, 2x and 3x for an app that targets iOS 15 (the options say so): no such device loads 1x.
-            try fixture.write("icon.imageset/Contents.json",
-                              FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))
+            try fixture.write(
+                "icon.imageset/Contents.json",
+                FixtureCatalog.imageSet([("icon.png", "1x"), ("icon@2x.png", "2x"), ("icon@3x.png", "3x")]))
             for (name, side) in [("icon.png", 8), ("icon@2x.png", 16), ("icon@3x.png", 24)] {
                 try fixture.write("icon.imageset/\(name)", try PNGEncoder.fast.encode(CostFixture.gradient(width: side, height: side)))
             }
@@ -96,24 +100,37 @@ struct DiagnosticFixtureTests {
         case .iconAlpha:
             // The single-size iOS icon saved as RGBA with every alpha 255: still rejected (ITMS-90717).
             try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil)]))
-            try fixture.write("AppIcon.appiconset/icon.png", try PNGEncoder(opaqueAsRGB: false).encode(CostFixture.gradient(width: 1024, height: 1024)))
+            try fixture.write(
+                "AppIcon.appiconset/icon.png", try PNGEncoder(opaqueAsRGB: false).encode(CostFixture.gradient(width: 1024, height: 1024)))
         case .storeIconFormat:
             try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("store.png", "ios-marketing", "1024x1024", "1x", nil, nil)]))
             try fixture.write("AppIcon.appiconset/store.png", try opaquePNG(512))
         case .mixedIconSizes:
-            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil),
-                                                                           ("60@2x.png", "iphone", "60x60", "2x", nil, nil)]))
+            try fixture.write(
+                "AppIcon.appiconset/Contents.json",
+                appIcon([
+                    ("icon.png", "universal", "1024x1024", nil, "ios", nil),
+                    ("60@2x.png", "iphone", "60x60", "2x", nil, nil),
+                ]))
             try fixture.write("AppIcon.appiconset/icon.png", try opaquePNG(1024))
             try fixture.write("AppIcon.appiconset/60@2x.png", try opaquePNG(120))
         case .opaqueDarkIcon:
-            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("icon.png", "universal", "1024x1024", nil, "ios", nil),
-                                                                           ("dark.png", "universal", "1024x1024", nil, "ios", "dark")]))
+            try fixture.write(
+                "AppIcon.appiconset/Contents.json",
+                appIcon([
+                    ("icon.png", "universal", "1024x1024", nil, "ios", nil),
+                    ("dark.png", "universal", "1024x1024", nil, "ios", "dark"),
+                ]))
             try fixture.write("AppIcon.appiconset/icon.png", try opaquePNG(1024))
             try fixture.write("AppIcon.appiconset/dark.png", try opaquePNG(1024))
         case .missingIconSize:
             // iPhone icons at 3x only: the 120-pixel 60pt@2x is missing.
-            try fixture.write("AppIcon.appiconset/Contents.json", appIcon([("store.png", "ios-marketing", "1024x1024", "1x", nil, nil),
-                                                                           ("60@3x.png", "iphone", "60x60", "3x", nil, nil)]))
+            try fixture.write(
+                "AppIcon.appiconset/Contents.json",
+                appIcon([
+                    ("store.png", "ios-marketing", "1024x1024", "1x", nil, nil),
+                    ("60@3x.png", "iphone", "60x60", "3x", nil, nil),
+                ]))
             try fixture.write("AppIcon.appiconset/store.png", try opaquePNG(1024))
             try fixture.write("AppIcon.appiconset/60@3x.png", try opaquePNG(180))
         }
@@ -139,7 +156,9 @@ struct DiagnosticFixtureTests {
     /// The options a fixture is validated with: the cost codes' fixtures with the cost checks on, for an
     /// app targeting iOS 15, with a 10-point size configured for `icon.imageset`.
     static func options(for code: CatalogDiagnostic.Code) -> CatalogValidator.Options {
-        var options = code == .missingPlaceholder ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
+        var options =
+            code == .missingPlaceholder
+            ? CatalogValidator.Options(placeholders: PlaceholderRole.expectedInCatalog) : CatalogValidator.Options(placeholders: [])
         if CatalogCostReport.codes.contains(code) {
             options.costChecks = true
             options.deployment = DeploymentTarget(ios: [15, 0], source: "the test")
@@ -192,7 +211,9 @@ struct DiagnosticFixtureTests {
     func wrongShapeKeyPath() throws {
         // Given entries where a scale is a number and an appearance is a string
         let fixture = try FixtureCatalog()
-        try fixture.write("icon.imageset/Contents.json", """
+        try fixture.write(
+            "icon.imageset/Contents.json",
+            """
             {"images": [{"filename": "a.png", "idiom": "universal", "scale": "1x"},
                         {"filename": "b.png", "idiom": "universal", "scale": 2},
                         {"filename": "c.png", "idiom": "universal", "scale": "3x", "appearances": ["dark"]}]}
@@ -224,11 +245,12 @@ struct DiagnosticFixtureTests {
         let strict = try fixture.validate(CatalogValidator.Options(requirePlaceholders: true))
 
         // Then the three others are reported, as warnings, then as errors
-        #expect(lenient.diagnostics.map(\.message) == [
-            "no image named global_image_placeholder_icon: an image that has not loaded yet (the global placeholder) goes without an image",
-            "no image named placeholder_empty_state_icon: the empty state goes without an image",
-            "no image named placeholder_loading_data_icon: the loading-data error state goes without an image",
-        ])
+        #expect(
+            lenient.diagnostics.map(\.message) == [
+                "no image named global_image_placeholder_icon: an image that has not loaded yet (the global placeholder) goes without an image",
+                "no image named placeholder_empty_state_icon: the empty state goes without an image",
+                "no image named placeholder_loading_data_icon: the loading-data error state goes without an image",
+            ])
         #expect(lenient.warningCount == 3 && lenient.errorCount == 0)
         #expect(strict.errorCount == 3 && strict.warningCount == 0)
     }

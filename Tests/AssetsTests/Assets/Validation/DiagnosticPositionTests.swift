@@ -110,7 +110,10 @@ struct DiagnosticPositionTests {
         }
         // And the Xcode form leads with path:line:column
         let missing = try #require(report.diagnostics.first { $0.code == .missingFile })
-        #expect(missing.description == "icon.imageset/Contents.json:9:20: error: images[1].filename: lists \"gone.png\", which is not in icon.imageset [missing-file]")
+        #expect(
+            missing.description
+                == "icon.imageset/Contents.json:9:20: error: images[1].filename: lists \"gone.png\", which is not in icon.imageset [missing-file]"
+        )
         // And findings about whole files have none
         #expect(report.diagnostics.filter { $0.keyPath == nil }.allSatisfy { $0.position == nil })
     }
@@ -118,7 +121,8 @@ struct DiagnosticPositionTests {
     @Test("an array item that is not an object keeps the later entries' key paths at their place in the file")
     func itemThatIsNoObject() throws {
         // Given an image set whose second item is a number, then a colour set whose first is a string
-        let images = "{\n  \"images\" : [\n    { \"filename\" : \"a.png\", \"idiom\" : \"universal\", \"scale\" : \"1x\" },\n    5,\n"
+        let images =
+            "{\n  \"images\" : [\n    { \"filename\" : \"a.png\", \"idiom\" : \"universal\", \"scale\" : \"1x\" },\n    5,\n"
             + "    { \"filename\" : \"gone.png\", \"idiom\" : \"watchh\" }\n  ]\n}\n"
         let colours = "{ \"colors\" : [ \"red\", { \"idiom\" : \"tablet\" } ] }\n"
         let catalog = try FixtureCatalog()
@@ -146,7 +150,8 @@ struct DiagnosticPositionTests {
     @Test("colour sets, group properties, CRLF line ends and a byte order mark")
     func colourSetAndGroup() throws {
         // Given a colour set written with CRLF line ends and a BOM, and a group with a wrong provides-namespace
-        let colours = "{\r\n  \"colors\" : [\r\n    {\r\n      \"idiom\" : \"universal\",\r\n"
+        let colours =
+            "{\r\n  \"colors\" : [\r\n    {\r\n      \"idiom\" : \"universal\",\r\n"
             + "      \"color\" : { \"color-space\" : \"cmyk\", \"components\" : { \"red\" : \"lots\", \"green\" : 0, \"blue\" : 0 } }\r\n"
             + "    }\r\n  ]\r\n}\r\n"
         let group = "{\n  \"properties\" : {\n    \"provides-namespace\" : \"yes\"\n  }\n}\n"

@@ -36,7 +36,9 @@ struct DuplicateCandidatesTests {
         return files
     }
 
-    @Test("validate reports byte-for-byte copies (with or without --deep); size's comparison also the same pixels in other bytes; the catalog is not written")
+    @Test(
+        "validate reports byte-for-byte copies (with or without --deep); size's comparison also the same pixels in other bytes; the catalog is not written"
+    )
     func bytesThenPixels() throws {
         // Given the catalog, plus e: a byte-for-byte copy of a (small: the probe reads it whole), and g: one of
         // f, a stored 64x64 PNG of 16 KiB (read again to be compared)
@@ -64,14 +66,20 @@ struct DuplicateCandidatesTests {
 
         // Then the copy e is found in all three (as a copy, then as the same pixels); b (a's pixels stored
         // without compression) only by size's pixel comparison; c and d never; the catalog is as it was
-        let found = { (report: CatalogReport) in report.diagnostics.filter { $0.code == .duplicateImage }.map { "\($0.path): \($0.message)" } }
+        let found = { (report: CatalogReport) in
+            report.diagnostics.filter { $0.code == .duplicateImage }.map { "\($0.path): \($0.message)" }
+        }
         let small = try Self.listing(fixture.root)["e.imageset/e.png"]?.count ?? 0
-        #expect(found(plain) == ["e.imageset/e.png: has the same bytes as a.imageset/a.png; \(small) bytes at stake",
-                                 "g.imageset/g.png: has the same bytes as f.imageset/f.png; \(CatalogValidator.bytes(large.count)) at stake"],
-                "\(found(plain))")
+        #expect(
+            found(plain) == [
+                "e.imageset/e.png: has the same bytes as a.imageset/a.png; \(small) bytes at stake",
+                "g.imageset/g.png: has the same bytes as f.imageset/f.png; \(CatalogValidator.bytes(large.count)) at stake",
+            ],
+            "\(found(plain))")
         #expect(found(deepened) == found(plain), "\(found(deepened))")
-        #expect(found(decoded).map { $0.prefix(while: { $0 != ":" }) } == ["b.imageset/b.png", "e.imageset/e.png", "g.imageset/g.png"],
-                "\(found(decoded))")
+        #expect(
+            found(decoded).map { $0.prefix(while: { $0 != ":" }) } == ["b.imageset/b.png", "e.imageset/e.png", "g.imageset/g.png"],
+            "\(found(decoded))")
         #expect(found(decoded).prefix(2).allSatisfy { $0.contains("shows the same pixels as a.imageset/a.png") })
         #expect(try Self.listing(fixture.root) == before)
     }
@@ -93,7 +101,8 @@ struct DuplicateCandidatesTests {
         let root = try FixtureCatalog().root
 
         // When the candidates are resolved by bytes, and (on a fresh copy) by pixels
-        var byBytes = [table], byPixels = [table]
+        var byBytes = [table]
+        var byPixels = [table]
         DuplicateCandidates.resolve(&byBytes, roots: [root], by: .bytes, limits: .default)
         DuplicateCandidates.resolve(&byPixels, roots: [root], by: .pixels, limits: .default)
 
@@ -108,8 +117,10 @@ struct DuplicateCandidatesTests {
         let shape = ImageDigestTable.Shape(format: .png, orientation: .up, width: 6, height: 6)
         let known = PixelDigest(high: 0, low: 0)
         var table = ImageDigestTable()
-        table.add(set: [ImageDigestTable.File(shape: shape, path: "a.imageset/a.png", size: 100, bytesDigest: known),
-                        ImageDigestTable.File(shape: shape, path: "b.imageset/b.png", size: 200)])
+        table.add(set: [
+            ImageDigestTable.File(shape: shape, path: "a.imageset/a.png", size: 100, bytesDigest: known),
+            ImageDigestTable.File(shape: shape, path: "b.imageset/b.png", size: 200),
+        ])
         table.add(set: [ImageDigestTable.File(shape: shape, path: "é.imageset/é.png", size: 300)])
 
         // When the second row is found not to decode, and the third gets a digest
@@ -155,7 +166,7 @@ struct DuplicateCandidatesTests {
         var pieces = StableHasher()
         var start = 0
         for size in [1, 7, 8, 9, 3, 100, 500] {
-            pieces.add(Array(bytes[start ..< min(start + size, bytes.count)]))
+            pieces.add(Array(bytes[start..<min(start + size, bytes.count)]))
             start += size
         }
         pieces.add(Array(bytes[min(start, bytes.count)...]))

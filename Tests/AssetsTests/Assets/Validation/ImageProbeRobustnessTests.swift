@@ -37,9 +37,14 @@ struct ImageProbeRobustnessTests {
     @Test("seeded byte flips never crash the probe")
     func flips() throws {
         // Given a PNG, a GIF and a tiny hand-made JPEG header
-        let jpegHead: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-                                 0xFF, 0xC0, 0, 11, 8, 0, 7, 0, 9, 1, 1, 0x11, 0, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9]
-        let inputs = [(try FixtureCatalog.png(width: 6, height: 5), ImageFormat.png), (try GIFFixture.twoFrames(), .gif), (jpegHead, .jpeg)]
+        let jpegHead: [UInt8] =
+            [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [
+                0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+                0xFF, 0xC0, 0, 11, 8, 0, 7, 0, 9, 1, 1, 0x11, 0, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9,
+            ]
+        let inputs = [
+            (try FixtureCatalog.png(width: 6, height: 5), ImageFormat.png), (try GIFFixture.twoFrames(), .gif), (jpegHead, .jpeg),
+        ]
         let checker = CodecImageChecker()
         let jpegFacts = try checker.probe(ImageProbeRobustnessTests.sample(jpegHead), format: .jpeg, file: "f")
         #expect(jpegFacts.format == .jpeg && jpegFacts.width == 9 && jpegFacts.height == 7)

@@ -121,7 +121,9 @@ struct ProbeReadTests {
         // Then the reports are the same, and hold every code planted
         #expect(direct == loaded)
         // (the cost codes' checks are off by default: CostCheckTests covers them)
-        #expect(direct.codes.count >= CatalogDiagnostic.Code.allCases.filter { !$0.readsSources }.count - 2 - CatalogCostReport.codes.count, "\(direct.codes)")
+        #expect(
+            direct.codes.count >= CatalogDiagnostic.Code.allCases.filter { !$0.readsSources }.count - 2 - CatalogCostReport.codes.count,
+            "\(direct.codes)")
     }
 }
 
@@ -145,7 +147,8 @@ struct RowCheckTests {
         let bytes: [UInt8]
         switch kind {
         case "png": bytes = try PNGEncoder.fast.encode(image)
-        case "interlaced": bytes = try PNGFixture(colorType: 4, depth: 16, interlaced: true, transparency: false, width: 40, height: 30).encode()
+        case "interlaced":
+            bytes = try PNGFixture(colorType: 4, depth: 16, interlaced: true, transparency: false, width: 40, height: 30).encode()
         default: bytes = try JPEGEncoder().encode(image)
         }
         var copies = [bytes, Array(bytes.prefix(bytes.count / 2)), Array(bytes.prefix(bytes.count - 3))]

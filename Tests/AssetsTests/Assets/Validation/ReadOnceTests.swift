@@ -64,7 +64,9 @@ struct ReadOnceTests {
         // Then all three reports agree, and they hold the findings the files gave
         #expect(fromModel.diagnostics == fromDisk.diagnostics)
         #expect(again.diagnostics == fromDisk.diagnostics)
-        #expect(fromDisk.codes == [.animatedInImageSet, .missingFile, .scaleMismatch, .undecodableImage], "\(fromDisk.diagnostics.map(\.description))")
+        #expect(
+            fromDisk.codes == [.animatedInImageSet, .missingFile, .scaleMismatch, .undecodableImage],
+            "\(fromDisk.diagnostics.map(\.description))")
         #expect(fromDisk.diagnostics.filter { $0.code == .undecodableImage }.count == 2)
     }
 

@@ -14,10 +14,14 @@ struct RealAppCatalogTests {
         // Given a brand assets folder whose top shelf image has tv and tv-marketing slots, and one misspelt
         let fixture = try FixtureCatalog()
         let shelf = "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset"
-        try fixture.write("App Icon & Top Shelf Image.brandassets/Contents.json", """
+        try fixture.write(
+            "App Icon & Top Shelf Image.brandassets/Contents.json",
+            """
             {"assets": [{"filename": "Top Shelf Image.imageset", "idiom": "tv", "role": "top-shelf-image", "size": "1920x720"}], \(Self.info)}
             """)
-        try fixture.write("\(shelf)/Contents.json", """
+        try fixture.write(
+            "\(shelf)/Contents.json",
+            """
             {"images": [{"filename": "shelf.png", "idiom": "tv", "scale": "1x"},
                         {"idiom": "tv", "scale": "2x"},
                         {"filename": "shelf-store.png", "idiom": "tv-marketing", "scale": "1x"},
@@ -30,9 +34,10 @@ struct RealAppCatalogTests {
         let report = try fixture.validate()
 
         // Then only the misspelt idiom is unknown
-        #expect(report.diagnostics.map { "\($0.code.rawValue) \($0.fullMessage)" } == [
-            "unknown-value images[3].idiom: \"tv-marketting\" is not an idiom Apple defines",
-        ])
+        #expect(
+            report.diagnostics.map { "\($0.code.rawValue) \($0.fullMessage)" } == [
+                "unknown-value images[3].idiom: \"tv-marketting\" is not an idiom Apple defines"
+            ])
     }
 
     @Test("sets Xcode's templates leave empty are no finding; an empty image set, launch image or whole stack still is")
@@ -41,17 +46,23 @@ struct RealAppCatalogTests {
         // image stack with an unused layer (as Xcode's visionOS and tvOS templates make them), a stack with
         // no image in any layer, an empty image set and an empty launch image
         let fixture = try FixtureCatalog()
-        try fixture.write("AppIcon.appiconset/Contents.json",
-                          "{\"images\": [{\"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"1024x1024\"}], \(Self.info)}")
-        try fixture.write("Complication.complicationset/Contents.json", """
+        try fixture.write(
+            "AppIcon.appiconset/Contents.json",
+            "{\"images\": [{\"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"1024x1024\"}], \(Self.info)}")
+        try fixture.write(
+            "Complication.complicationset/Contents.json",
+            """
             {"assets": [{"filename": "Circular.imageset", "idiom": "watch", "role": "circular"},
                         {"filename": "Modular.imageset", "idiom": "watch", "role": "modular"}], \(Self.info)}
             """)
-        try fixture.write("Complication.complicationset/Circular.imageset/Contents.json",
-                          "{\"images\": [{\"idiom\": \"watch\", \"scale\": \"2x\", \"screen-width\": \"<=145\"}], \(Self.info)}")
+        try fixture.write(
+            "Complication.complicationset/Circular.imageset/Contents.json",
+            "{\"images\": [{\"idiom\": \"watch\", \"scale\": \"2x\", \"screen-width\": \"<=145\"}], \(Self.info)}")
         try fixture.write("Complication.complicationset/Modular.imageset/Contents.json", FixtureCatalog.imageSet([("m.png", "2x")]))
         try fixture.write("Complication.complicationset/Modular.imageset/m.png", try FixtureCatalog.png(width: 26, height: 26))
-        try fixture.write("Icon.solidimagestack/Contents.json", """
+        try fixture.write(
+            "Icon.solidimagestack/Contents.json",
+            """
             {"layers": [{"filename": "Front.solidimagestacklayer"}, {"filename": "Middle.solidimagestacklayer"},
                         {"filename": "Back.solidimagestacklayer"}], \(Self.info)}
             """)
@@ -59,23 +70,29 @@ struct RealAppCatalogTests {
             let folder = "Icon.solidimagestack/\(layer).solidimagestacklayer"
             try fixture.write("\(folder)/Contents.json", "{\(Self.info)}")
             if layer == "Middle" {
-                try fixture.write("\(folder)/Content.imageset/Contents.json",
-                                  "{\"images\": [{\"idiom\": \"vision\", \"scale\": \"2x\"}], \(Self.info)}")
+                try fixture.write(
+                    "\(folder)/Content.imageset/Contents.json",
+                    "{\"images\": [{\"idiom\": \"vision\", \"scale\": \"2x\"}], \(Self.info)}")
             } else {
                 try fixture.write("\(folder)/Content.imageset/Contents.json", FixtureCatalog.imageSet([("\(layer).png", "2x")]))
                 try fixture.write("\(folder)/Content.imageset/\(layer).png", try FixtureCatalog.png(width: 16, height: 16))
             }
         }
-        try fixture.write("Blank.imagestack/Contents.json",
-                          "{\"layers\": [{\"filename\": \"Front.imagestacklayer\"}, {\"filename\": \"Back.imagestacklayer\"}], \(Self.info)}")
+        try fixture.write(
+            "Blank.imagestack/Contents.json",
+            "{\"layers\": [{\"filename\": \"Front.imagestacklayer\"}, {\"filename\": \"Back.imagestacklayer\"}], \(Self.info)}")
         for layer in ["Front", "Back"] {
             try fixture.write("Blank.imagestack/\(layer).imagestacklayer/Contents.json", "{\(Self.info)}")
-            try fixture.write("Blank.imagestack/\(layer).imagestacklayer/Content.imageset/Contents.json",
-                              "{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\"}], \(Self.info)}")
+            try fixture.write(
+                "Blank.imagestack/\(layer).imagestacklayer/Content.imageset/Contents.json",
+                "{\"images\": [{\"idiom\": \"tv\", \"scale\": \"1x\"}], \(Self.info)}")
         }
-        try fixture.write("Forgotten.imageset/Contents.json",
-                          "{\"images\": [{\"idiom\": \"universal\", \"scale\": \"1x\"}, {\"idiom\": \"universal\", \"scale\": \"2x\"}], \(Self.info)}")
-        try fixture.write("LaunchImage.launchimage/Contents.json", """
+        try fixture.write(
+            "Forgotten.imageset/Contents.json",
+            "{\"images\": [{\"idiom\": \"universal\", \"scale\": \"1x\"}, {\"idiom\": \"universal\", \"scale\": \"2x\"}], \(Self.info)}")
+        try fixture.write(
+            "LaunchImage.launchimage/Contents.json",
+            """
             {"images": [{"idiom": "tv", "orientation": "landscape", "extent": "full-screen", "scale": "1x"}], \(Self.info)}
             """)
 
@@ -84,18 +101,20 @@ struct RealAppCatalogTests {
 
         // Then only the stack with no image in any layer, the empty image set and the empty launch image are
         // reported, the stack once
-        #expect(report.diagnostics.map { "\($0.code.rawValue) \($0.path)" } == [
-            "empty-asset Blank.imagestack",
-            "empty-asset Forgotten.imageset",
-            "empty-asset LaunchImage.launchimage",
-        ], "\(report.diagnostics.map(\.description))")
+        #expect(
+            report.diagnostics.map { "\($0.code.rawValue) \($0.path)" } == [
+                "empty-asset Blank.imagestack",
+                "empty-asset Forgotten.imageset",
+                "empty-asset LaunchImage.launchimage",
+            ], "\(report.diagnostics.map(\.description))")
     }
 
     @Test("a Photoshop file or a TIFF is named for what it is, not called undecodable; garbage still is")
     func otherImageFormats() throws {
         // Given a PSD saved as .png, a TIFF named .tiff, and a .png holding no image format at all
         let fixture = try FixtureCatalog()
-        let psd: [UInt8] = Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 48, 0, 0, 0, 48, 0, 8, 0, 3] + [UInt8](repeating: 0, count: 40)
+        let psd: [UInt8] =
+            Array("8BPS".utf8) + [0, 1, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 48, 0, 0, 0, 48, 0, 8, 0, 3] + [UInt8](repeating: 0, count: 40)
         let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0] + [UInt8](repeating: 0, count: 40)
         try fixture.write("play.imageset/Contents.json", FixtureCatalog.imageSet([("play.png", "1x"), ("play@2x.png", "2x")]))
         try fixture.write("play.imageset/play.png", try FixtureCatalog.png(width: 24, height: 24))
@@ -109,12 +128,13 @@ struct RealAppCatalogTests {
         let report = try fixture.validate()
 
         // Then the PSD is a misnamed file this tool cannot check, the TIFF unchecked, the junk undecodable
-        #expect(report.diagnostics.map(\.description) == [
-            "junk.imageset/junk.png: error: is named .png but its bytes are not PNG nor any image format [undecodable-image]",
-            "mac.imageset/mac.tiff: warning: cannot be checked: TIFF is not a format this tool decodes [unsupported-format]",
-            "play.imageset/play@2x.png: warning: is named .png (PNG) but holds Photoshop (PSD) data [format-mismatch]",
-            "play.imageset/play@2x.png: warning: cannot be checked: Photoshop (PSD) is not a format this tool decodes [unsupported-format]",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "junk.imageset/junk.png: error: is named .png but its bytes are not PNG nor any image format [undecodable-image]",
+                "mac.imageset/mac.tiff: warning: cannot be checked: TIFF is not a format this tool decodes [unsupported-format]",
+                "play.imageset/play@2x.png: warning: is named .png (PNG) but holds Photoshop (PSD) data [format-mismatch]",
+                "play.imageset/play@2x.png: warning: cannot be checked: Photoshop (PSD) is not a format this tool decodes [unsupported-format]",
+            ])
     }
 
     @Test("a watch image for one screen width is used only when no plainer entry is there")
@@ -122,7 +142,9 @@ struct RealAppCatalogTests {
         // Given a watch image set as Xcode writes it: a single-scale PDF for every watch, and a 2x PNG only
         // for the narrowest screens (`screen-width` <=145), among unassigned slots for the other widths
         let fixture = try FixtureCatalog()
-        try fixture.write("bolus.imageset/Contents.json", """
+        try fixture.write(
+            "bolus.imageset/Contents.json",
+            """
             {"images": [{"idiom": "watch", "filename": "bolus.pdf"},
                         {"idiom": "watch", "screen-width": ">161"},
                         {"idiom": "watch", "filename": "bolus-38mm.png", "screen-width": "<=145", "scale": "2x"},
@@ -130,7 +152,9 @@ struct RealAppCatalogTests {
             """)
         try fixture.write("bolus.imageset/bolus.pdf", Array("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n".utf8))
         try fixture.write("bolus.imageset/bolus-38mm.png", try FixtureCatalog.png(width: 40, height: 40))
-        try fixture.write("only38.imageset/Contents.json", """
+        try fixture.write(
+            "only38.imageset/Contents.json",
+            """
             {"images": [{"idiom": "watch", "filename": "only.png", "screen-width": "<=145", "scale": "2x"}], \(Self.info)}
             """)
         try fixture.write("only38.imageset/only.png", try FixtureCatalog.png(width: 40, height: 40))
@@ -144,7 +168,10 @@ struct RealAppCatalogTests {
 
         // Then the PDF for every watch wins, and a set with only the narrow entry still gives it
         #expect(bolus.file == "bolus.imageset/bolus.pdf", "\(bolus.trace)")
-        #expect(bolus.trace.contains("ignored 1 watch entry for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"))
+        #expect(
+            bolus.trace.contains(
+                "ignored 1 watch entry for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"
+            ))
         #expect(only.file == "only38.imageset/only.png", "\(only.trace)")
     }
 
@@ -159,7 +186,10 @@ struct RealAppCatalogTests {
 
         // Then no single file answers, and the trace says how the stack is loaded and how to reach a layer
         #expect(answer.file == nil)
-        #expect(answer.trace == ["\"Brand/App Icon\" is an image stack, which UIImage(named:) loads on tvOS and visionOS as one layered image, not one file; each layer's image resolves by its name under the stack (Brand/App Icon/LAYER/Content)"])
+        #expect(
+            answer.trace == [
+                "\"Brand/App Icon\" is an image stack, which UIImage(named:) loads on tvOS and visionOS as one layered image, not one file; each layer's image resolves by its name under the stack (Brand/App Icon/LAYER/Content)"
+            ])
     }
 
     /// An ISO base media box: a 32-bit size, the four-character type, the body.
@@ -190,8 +220,9 @@ struct RealAppCatalogTests {
         // Given HEIC images: a sound pair, a 2x stored rotated by 90 degrees, a 3x of the wrong size and a
         // 2x cut short inside its coded data
         let fixture = try FixtureCatalog()
-        try fixture.write("avatar.imageset/Contents.json",
-                          FixtureCatalog.imageSet([("avatar.heic", "1x"), ("avatar@2x.heic", "2x"), ("avatar@3x.heic", "3x")]))
+        try fixture.write(
+            "avatar.imageset/Contents.json",
+            FixtureCatalog.imageSet([("avatar.heic", "1x"), ("avatar@2x.heic", "2x"), ("avatar@3x.heic", "3x")]))
         try fixture.write("avatar.imageset/avatar.heic", Self.heif(width: 40, height: 30))
         try fixture.write("avatar.imageset/avatar@2x.heic", Self.heif(width: 60, height: 80, rotation: 1))
         try fixture.write("avatar.imageset/avatar@3x.heic", Self.heif(width: 100, height: 90))
@@ -204,12 +235,15 @@ struct RealAppCatalogTests {
 
         // Then the rotated 2x fits, the 3x is the wrong size, the cut file is damaged; nothing is "unsupported"
         let heifSize = Self.heif(width: 40, height: 30).count
-        #expect(report.diagnostics.map(\.description) == [
-            "avatar.imageset/avatar@3x.heic: warning: images[2]: is 100x90 at 3x: 2.5 x 3 times the 1x 40x30, where 3 is expected (120x90, rounded either way) [scale-mismatch]",
-            "cut.imageset/cut.heic: error: HEIF box 'mdat' at byte \(heifSize - 608) runs past the end of the file (\(heifSize) of \(heifSize - 100) bytes): the file is cut short [undecodable-image]",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "avatar.imageset/avatar@3x.heic: warning: images[2]: is 100x90 at 3x: 2.5 x 3 times the 1x 40x30, where 3 is expected (120x90, rounded either way) [scale-mismatch]",
+                "cut.imageset/cut.heic: error: HEIF box 'mdat' at byte \(heifSize - 608) runs past the end of the file (\(heifSize) of \(heifSize - 100) bytes): the file is cut short [undecodable-image]",
+            ])
         #expect(deep.diagnostics == report.diagnostics)
-        #expect(HEIFStructureCheck.check(FileSample(head: Self.heif(width: 40, height: 30), tail: [], size: heifSize)) == .sound(width: 40, height: 30))
+        #expect(
+            HEIFStructureCheck.check(FileSample(head: Self.heif(width: 40, height: 30), tail: [], size: heifSize))
+                == .sound(width: 40, height: 30))
     }
 
     @Test("a sticker pack app's Stickers.xcstickers is found in a folder of catalogs, like any .xcassets")
@@ -219,7 +253,8 @@ struct RealAppCatalogTests {
         let repository = (fixture.root as NSString).deletingLastPathComponent
         let stickers = "\(repository)/Stickers App/Stickers.xcstickers"
         let info = Self.info
-        try FileManager.default.createDirectory(atPath: "\(stickers)/Sticker Pack.stickerpack/Smile.sticker", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: "\(stickers)/Sticker Pack.stickerpack/Smile.sticker", withIntermediateDirectories: true)
         try Data("{\(info)}".utf8).write(to: URL(fileURLWithPath: "\(stickers)/Contents.json"))
         try Data("{\"stickers\": [{\"filename\": \"Smile.sticker\"}], \(info)}".utf8)
             .write(to: URL(fileURLWithPath: "\(stickers)/Sticker Pack.stickerpack/Contents.json"))
@@ -248,7 +283,8 @@ struct RealAppCatalogTests {
             let bits = (width - 1) | (height - 1) << 14
             chunk = Array("VP8L".utf8) + little(5 + 40, 4) + [0x2F] + little(bits, 4) + [UInt8](repeating: 0, count: 40)
         } else {
-            chunk = Array("VP8X".utf8) + little(10, 4) + [0, 0, 0, 0] + little(width - 1, 3) + little(height - 1, 3)
+            chunk =
+                Array("VP8X".utf8) + little(10, 4) + [0, 0, 0, 0] + little(width - 1, 3) + little(height - 1, 3)
                 + Array("VP8 ".utf8) + little(10, 4) + [0x50, 0x05, 0x00, 0x9D, 0x01, 0x2A] + little(width, 2) + little(height, 2)
         }
         return Array("RIFF".utf8) + little(4 + chunk.count, 4) + Array("WEBP".utf8) + chunk
@@ -258,7 +294,9 @@ struct RealAppCatalogTests {
     func webPStructure() throws {
         // Given a macOS app icon whose .png files hold WebP data (one the wrong size), and a WebP cut short
         let fixture = try FixtureCatalog()
-        try fixture.write("AppIcon.appiconset/Contents.json", """
+        try fixture.write(
+            "AppIcon.appiconset/Contents.json",
+            """
             {"images": [{"filename": "16-mac.png", "idiom": "mac", "scale": "1x", "size": "16x16"},
                         {"filename": "32-mac.png", "idiom": "mac", "scale": "2x", "size": "16x16"}], \(Self.info)}
             """)
@@ -272,22 +310,25 @@ struct RealAppCatalogTests {
         let report = try fixture.validate()
 
         // Then the misnamed files are said so, the wrong size is found, the cut file is damaged; none is "unsupported"
-        #expect(report.diagnostics.map(\.description) == [
-            "AppIcon.appiconset/16-mac.png: warning: is named .png (PNG) but holds WEBP data [format-mismatch]",
-            "AppIcon.appiconset/32-mac.png: warning: is named .png (PNG) but holds WEBP data [format-mismatch]",
-            "AppIcon.appiconset/32-mac.png: warning: images[1]: is 30x30, but a 16x16 point icon at 2x is 32x32 [scale-mismatch]",
-            "cut.imageset/cut.webp: error: WebP RIFF data runs past the end of the file (\(whole.count) of 30 bytes): the file is cut short [undecodable-image]",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "AppIcon.appiconset/16-mac.png: warning: is named .png (PNG) but holds WEBP data [format-mismatch]",
+                "AppIcon.appiconset/32-mac.png: warning: is named .png (PNG) but holds WEBP data [format-mismatch]",
+                "AppIcon.appiconset/32-mac.png: warning: images[1]: is 30x30, but a 16x16 point icon at 2x is 32x32 [scale-mismatch]",
+                "cut.imageset/cut.webp: error: WebP RIFF data runs past the end of the file (\(whole.count) of 30 bytes): the file is cut short [undecodable-image]",
+            ])
     }
 
     @Test("the HEIF and WebP header walks never crash on a prefix or flipped bytes, and find a file cut inside its data")
     func structureChecksAreRobust() {
         // Given sound HEIF and WebP files
-        let files = [Self.heif(width: 40, height: 30, rotation: 3), Self.webP(width: 9, height: 7, lossless: true),
-                     Self.webP(width: 9, height: 7, lossless: false)]
+        let files = [
+            Self.heif(width: 40, height: 30, rotation: 3), Self.webP(width: 9, height: 7, lossless: true),
+            Self.webP(width: 9, height: 7, lossless: false),
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33)
         }
         for file in files {
@@ -322,7 +363,9 @@ struct RealAppCatalogTests {
         // Given a data set as Xcode writes one with "Memory" and "Graphics" variants ticked, the plain
         // entry last in Contents.json order
         let fixture = try FixtureCatalog()
-        try fixture.write("level.dataset/Contents.json", """
+        try fixture.write(
+            "level.dataset/Contents.json",
+            """
             {"data": [{"filename": "level-4gb.json", "idiom": "universal", "memory": "4GB"},
                       {"filename": "level-metal.json", "idiom": "universal", "graphics-feature-set": "metal2v2"},
                       {"filename": "level.json", "idiom": "universal"}], \(Self.info)}
@@ -334,6 +377,9 @@ struct RealAppCatalogTests {
 
         // Then the plain entry answers, and the trace says the others were set aside
         #expect(answer.file == "level.dataset/level.json", "\(answer.trace)")
-        #expect(answer.trace.contains("ignored 2 universal entries for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"))
+        #expect(
+            answer.trace.contains(
+                "ignored 2 universal entries for a size class, subtype, screen width, memory, graphics feature set, locale or display gamut (the query names none)"
+            ))
     }
 }

@@ -13,16 +13,16 @@ struct RealCatalogFindingsTests {
     static func illustratorSVG() -> [UInt8] {
         let licence = String(repeating: "Licensed under the Apache License, Version 2.0. ", count: 30)
         let text = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <!-- \(licence) -->
-        <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
-            <!ENTITY ns_svg "\(svgNamespace)">
-            <!ENTITY ns_flows "http://ns.adobe.com/Flows/1.0/">
-            <!-- an entity holding a '>' and a ']' in quotes -->
-            <!ENTITY note "a > b ] c">
-        ]>
-        <svg version="1.1" xmlns="&ns_svg;" width="24" height="24"><path d="M0 0h24v24H0z"/></svg>
-        """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!-- \(licence) -->
+            <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
+                <!ENTITY ns_svg "\(svgNamespace)">
+                <!ENTITY ns_flows "http://ns.adobe.com/Flows/1.0/">
+                <!-- an entity holding a '>' and a ']' in quotes -->
+                <!ENTITY note "a > b ] c">
+            ]>
+            <svg version="1.1" xmlns="&ns_svg;" width="24" height="24"><path d="M0 0h24v24H0z"/></svg>
+            """
         return Array(text.utf8)
     }
 
@@ -45,8 +45,9 @@ struct RealCatalogFindingsTests {
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
     }
 
-    @Test("SVG sniffing: the first element decides, comments and PIs are skipped, HTML is not SVG",
-          arguments: [
+    @Test(
+        "SVG sniffing: the first element decides, comments and PIs are skipped, HTML is not SVG",
+        arguments: [
             ("<svg/>", true),
             ("\u{FEFF}  <?xml version='1.0'?><!-- <html> --><svg:svg xmlns:svg='x'/>", true),
             ("<!DOCTYPE svg [ <!ENTITY a '<html>'> ]><svg/>", true),
@@ -54,7 +55,7 @@ struct RealCatalogFindingsTests {
             ("<!-- never closed <svg/>", false),
             ("<?xml version='1.0'?><svgfoo/>", false),
             ("plain text <svg/>", false),
-          ])
+        ])
     func svgSniff(text: String, isSVG: Bool) {
         #expect((ImageFormat(sniffing: Array(text.utf8)) == .svg) == isSVG)
     }
@@ -114,8 +115,9 @@ struct RealCatalogFindingsTests {
 
         // Then every kind loads as itself, and no folder is an unknown type
         #expect(Set(catalog.assets.map(\.kind)) == Set(AssetKind.allCases).subtracting([.unknown]))
-        #expect(!report.diagnostics.contains { $0.code == .unknownValue || $0.code == .missingContents },
-                "\(report.diagnostics.map(\.description))")
+        #expect(
+            !report.diagnostics.contains { $0.code == .unknownValue || $0.code == .missingContents },
+            "\(report.diagnostics.map(\.description))")
     }
 
     @Test("image sets inside a complication set are validated and resolvable; the set checks what it lists")
@@ -123,16 +125,20 @@ struct RealCatalogFindingsTests {
         // Given a complication set listing three image sets, one missing and one with a damaged PNG
         let fixture = try FixtureCatalog()
         let info = "\"info\": {\"author\": \"xcode\", \"version\": 1}"
-        try fixture.write("Complication.complicationset/Contents.json", """
+        try fixture.write(
+            "Complication.complicationset/Contents.json",
+            """
             {"assets": [{"filename": "Circular.imageset", "idiom": "watch", "role": "circular"},
                         {"filename": "Modular.imageset", "idiom": "watch", "role": "modular"},
                         {"filename": "Utilitarian.imageset", "idiom": "watch", "role": "utilitarian"}], \(info)}
             """)
-        try fixture.write("Complication.complicationset/Circular.imageset/Contents.json",
-                          FixtureCatalog.imageSet([("circular@2x.png", "2x")]))
+        try fixture.write(
+            "Complication.complicationset/Circular.imageset/Contents.json",
+            FixtureCatalog.imageSet([("circular@2x.png", "2x")]))
         try fixture.write("Complication.complicationset/Circular.imageset/circular@2x.png", try FixtureCatalog.png(width: 32, height: 32))
         try fixture.write("Complication.complicationset/Modular.imageset/Contents.json", FixtureCatalog.imageSet([("modular.png", "2x")]))
-        try fixture.write("Complication.complicationset/Modular.imageset/modular.png", Array(try FixtureCatalog.png(width: 8, height: 8).prefix(20)))
+        try fixture.write(
+            "Complication.complicationset/Modular.imageset/modular.png", Array(try FixtureCatalog.png(width: 8, height: 8).prefix(20)))
 
         // When it is validated and a child is resolved by its name under the set
         let report = try fixture.validate()
@@ -140,10 +146,11 @@ struct RealCatalogFindingsTests {
         let answer = VariantResolver(catalog: catalog).resolve("Complication/Circular", for: VariantQuery(scale: .two, idiom: .watch))
 
         // Then the damaged image and the missing folder are found, and the child resolves
-        #expect(report.diagnostics.map { "\($0.code.rawValue) \($0.path)" }.sorted() == [
-            "missing-file Complication.complicationset/Contents.json",
-            "undecodable-image Complication.complicationset/Modular.imageset/modular.png",
-        ])
+        #expect(
+            report.diagnostics.map { "\($0.code.rawValue) \($0.path)" }.sorted() == [
+                "missing-file Complication.complicationset/Contents.json",
+                "undecodable-image Complication.complicationset/Modular.imageset/modular.png",
+            ])
         #expect(answer.file == "Complication.complicationset/Circular.imageset/circular@2x.png")
     }
 
@@ -152,7 +159,9 @@ struct RealCatalogFindingsTests {
         // Given a Messages app icon set with one right and one wrong icon
         let fixture = try FixtureCatalog()
         let info = "\"info\": {\"author\": \"xcode\", \"version\": 1}"
-        try fixture.write("iMessage App Icon.stickersiconset/Contents.json", """
+        try fixture.write(
+            "iMessage App Icon.stickersiconset/Contents.json",
+            """
             {"images": [{"filename": "a.png", "idiom": "iphone", "scale": "2x", "size": "60x45"},
                         {"filename": "b.png", "idiom": "iphone", "scale": "3x", "size": "60x45"}], \(info)}
             """)
@@ -163,15 +172,17 @@ struct RealCatalogFindingsTests {
         let report = try fixture.validate()
 
         // Then only the wrong size is reported
-        #expect(report.diagnostics.map(\.description) == [
-            "iMessage App Icon.stickersiconset/b.png: warning: images[1]: is 120x90, but a 60x45 point icon at 3x is 180x135 [scale-mismatch]",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "iMessage App Icon.stickersiconset/b.png: warning: images[1]: is 120x90, but a 60x45 point icon at 3x is 180x135 [scale-mismatch]"
+            ])
     }
 
     /// A one-slot image set with these (scale, width, height) files.
     static func scaledSet(_ fixture: FixtureCatalog, _ name: String, _ files: [(Int, Int, Int)]) throws {
-        try fixture.write("\(name).imageset/Contents.json",
-                          FixtureCatalog.imageSet(files.map { ("\(name)@\($0.0)x.png", "\($0.0)x") }))
+        try fixture.write(
+            "\(name).imageset/Contents.json",
+            FixtureCatalog.imageSet(files.map { ("\(name)@\($0.0)x.png", "\($0.0)x") }))
         for (scale, width, height) in files {
             try fixture.write("\(name).imageset/\(name)@\(scale)x.png", try FixtureCatalog.png(width: width, height: height))
         }
@@ -182,20 +193,21 @@ struct RealCatalogFindingsTests {
         // Given sets whose sizes differ from exact multiples only by rounding, and two real mistakes
         let fixture = try FixtureCatalog()
         try Self.scaledSet(fixture, "round77", [(1, 77, 77), (2, 154, 154), (3, 231, 231)])
-        try Self.scaledSet(fixture, "halfUp", [(2, 77, 77), (3, 116, 116)])          // 115.5 rounded up
-        try Self.scaledSet(fixture, "halfDown", [(2, 77, 77), (3, 115, 115)])        // 115.5 rounded down
-        try Self.scaledSet(fixture, "figma", [(1, 160, 118), (3, 480, 353)])          // 117.67 points: 118 at 1x, 353 at 3x
-        try Self.scaledSet(fixture, "twoInOne", [(1, 80, 80), (2, 80, 80)])          // a 2x file in the 1x slot
-        try Self.scaledSet(fixture, "photo", [(1, 428, 656), (2, 642, 984)])          // 1.5 times, not 2
+        try Self.scaledSet(fixture, "halfUp", [(2, 77, 77), (3, 116, 116)])  // 115.5 rounded up
+        try Self.scaledSet(fixture, "halfDown", [(2, 77, 77), (3, 115, 115)])  // 115.5 rounded down
+        try Self.scaledSet(fixture, "figma", [(1, 160, 118), (3, 480, 353)])  // 117.67 points: 118 at 1x, 353 at 3x
+        try Self.scaledSet(fixture, "twoInOne", [(1, 80, 80), (2, 80, 80)])  // a 2x file in the 1x slot
+        try Self.scaledSet(fixture, "photo", [(1, 428, 656), (2, 642, 984)])  // 1.5 times, not 2
 
         // When it is validated
         let report = try fixture.validate()
 
         // Then only the two mistakes are reported, each with the ratio it has
-        #expect(report.diagnostics.map(\.description) == [
-            "photo.imageset/photo@2x.png: warning: images[1]: is 642x984 at 2x: 1.5 times the 1x 428x656, where 2 is expected (856x1312, rounded either way) [scale-mismatch]",
-            "twoInOne.imageset/twoInOne@2x.png: warning: images[1]: is 80x80 at 2x: 1 times the 1x 80x80, where 2 is expected (160x160, rounded either way) [scale-mismatch]",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "photo.imageset/photo@2x.png: warning: images[1]: is 642x984 at 2x: 1.5 times the 1x 428x656, where 2 is expected (856x1312, rounded either way) [scale-mismatch]",
+                "twoInOne.imageset/twoInOne@2x.png: warning: images[1]: is 80x80 at 2x: 1 times the 1x 80x80, where 2 is expected (160x160, rounded either way) [scale-mismatch]",
+            ])
     }
 
     @Test("scale check: a 1x at the 3x's size is the one finding, not its 2x and 3x")
@@ -210,10 +222,11 @@ struct RealCatalogFindingsTests {
         let report = try fixture.validate()
 
         // Then the 1x alone is reported in the first, against the 2x; the 3x in the second
-        #expect(report.diagnostics.filter { $0.code == .scaleMismatch }.map(\.description) == [
-            "badge.imageset/badge@1x.png: warning: images[0]: is 274x130 at 1x: 1.505 x 1.512 times the 2x 182x86, where 0.5 is expected (91x43, rounded either way) [scale-mismatch]",
-            "logo.imageset/logo@3x.png: warning: images[2]: is 182x86 at 3x: 2 times the 1x 91x43, where 3 is expected (273x129, rounded either way) [scale-mismatch]",
-        ])
+        #expect(
+            report.diagnostics.filter { $0.code == .scaleMismatch }.map(\.description) == [
+                "badge.imageset/badge@1x.png: warning: images[0]: is 274x130 at 1x: 1.505 x 1.512 times the 2x 182x86, where 0.5 is expected (91x43, rounded either way) [scale-mismatch]",
+                "logo.imageset/logo@3x.png: warning: images[2]: is 182x86 at 3x: 2 times the 1x 91x43, where 3 is expected (273x129, rounded either way) [scale-mismatch]",
+            ])
     }
 
     @Test("duplicate-name only within one lookup: image + app icon and image + symbol are allowed, two images are not")
@@ -226,13 +239,17 @@ struct RealCatalogFindingsTests {
             try fixture.write("Images/\(name).imageset/Contents.json", FixtureCatalog.imageSet([("i.png", nil)]))
             try fixture.write("Images/\(name).imageset/i.png", try FixtureCatalog.png(width: 4, height: 4))
         }
-        try fixture.write("Icons/AppIcon-Dark.appiconset/Contents.json",
-                          "{\"images\": [{\"filename\": \"i.png\", \"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"4x4\"}], \(info)}")
+        try fixture.write(
+            "Icons/AppIcon-Dark.appiconset/Contents.json",
+            "{\"images\": [{\"filename\": \"i.png\", \"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"4x4\"}], \(info)}")
         try fixture.write("Icons/AppIcon-Dark.appiconset/i.png", try FixtureCatalog.png(width: 4, height: 4))
-        try fixture.write("Symbols/star.symbolset/Contents.json", "{\"symbols\": [{\"filename\": \"star.svg\", \"idiom\": \"universal\"}], \(info)}")
+        try fixture.write(
+            "Symbols/star.symbolset/Contents.json", "{\"symbols\": [{\"filename\": \"star.svg\", \"idiom\": \"universal\"}], \(info)}")
         try fixture.write("Symbols/star.symbolset/star.svg", Array("<svg xmlns=\"\(Self.svgNamespace)\"/>".utf8))
-        try fixture.write("Colors/brand.colorset/Contents.json",
-                          "{\"colors\": [{\"idiom\": \"universal\", \"color\": {\"color-space\": \"srgb\", \"components\": {\"red\": \"1\", \"green\": \"0\", \"blue\": \"0\", \"alpha\": \"1\"}}}], \(info)}")
+        try fixture.write(
+            "Colors/brand.colorset/Contents.json",
+            "{\"colors\": [{\"idiom\": \"universal\", \"color\": {\"color-space\": \"srgb\", \"components\": {\"red\": \"1\", \"green\": \"0\", \"blue\": \"0\", \"alpha\": \"1\"}}}], \(info)}"
+        )
         try fixture.write("TV/poster.imagestack/Contents.json", "{\"layers\": [], \(info)}")
 
         // When it is validated
@@ -250,12 +267,15 @@ struct RealCatalogFindingsTests {
         try fixture.write("icon.imageset/Contents.json", FixtureCatalog.imageSet([("i.png", nil)]))
         try fixture.write("icon.imageset/i.png", try FixtureCatalog.png(width: 4, height: 4))
         let alone = try CatalogValidator(options: .forProject(catalog: fixture.root)).validate(catalogAt: fixture.root)
-        let required = try CatalogValidator(options: .forProject(catalog: fixture.root, requirePlaceholders: true)).validate(catalogAt: fixture.root)
+        let required = try CatalogValidator(options: .forProject(catalog: fixture.root, requirePlaceholders: true)).validate(
+            catalogAt: fixture.root)
         let beside = PlaceholderConfig.path(besideCatalog: fixture.root)
         try Data("{\"names\": {}}".utf8).write(to: URL(fileURLWithPath: beside))
         let declared = try CatalogValidator(options: .forProject(catalog: fixture.root)).validate(catalogAt: fixture.root)
-        let turnedOff = try CatalogValidator(options: .forProject(catalog: fixture.root, config: ValidationConfig(requirePlaceholders: false)))
-            .validate(catalogAt: fixture.root)
+        let turnedOff = try CatalogValidator(
+            options: .forProject(catalog: fixture.root, config: ValidationConfig(requirePlaceholders: false))
+        )
+        .validate(catalogAt: fixture.root)
 
         // Then: nothing alone; four errors when required; four warnings when declared; nothing when turned off
         #expect(alone.diagnostics.isEmpty)
@@ -282,7 +302,8 @@ struct RealCatalogFindingsTests {
         let legacy = catalog.appendingPathComponent("Legacy/old.imageset")
         for folder in [icon, legacy] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(FixtureCatalog.imageSet([("i@1x.png", "1x"), ("i@2x.png", "2x")]).utf8).write(to: folder.appendingPathComponent("Contents.json"))
+            try Data(FixtureCatalog.imageSet([("i@1x.png", "1x"), ("i@2x.png", "2x")]).utf8).write(
+                to: folder.appendingPathComponent("Contents.json"))
             try Data(try FixtureCatalog.png(width: 10, height: 10)).write(to: folder.appendingPathComponent("i@1x.png"))
             try Data(try FixtureCatalog.png(width: 10, height: 10)).write(to: folder.appendingPathComponent("i@2x.png"))
             try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
@@ -297,11 +318,13 @@ struct RealCatalogFindingsTests {
 
         // Then the repository's file is the one read; scale-mismatch is off, unlisted-file an error,
         // Legacy excluded; and a --disable on top silences the rest
-        #expect(located.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+        #expect(
+            located.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
                 == repository.appendingPathComponent(".asset-tool.json").resolvingSymlinksInPath().path)
-        #expect(report.diagnostics.map(\.description) == [
-            "icon.imageset/notes.txt: error: is in the set folder but no entry of Contents.json lists it [unlisted-file]",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "icon.imageset/notes.txt: error: is in the set folder but no entry of Contents.json lists it [unlisted-file]"
+            ])
         #expect(quiet.diagnostics.isEmpty)
     }
 
@@ -310,7 +333,10 @@ struct RealCatalogFindingsTests {
         let cases: [(String, String)] = [
             (#"{"rule": {}}"#, "x.json: rule: is not a key this file takes"),
             (#"{"rules": {"scale": "off"}}"#, "x.json: rules.scale: \"scale\" is not a diagnostic code"),
-            (#"{"rules": {"scale-mismatch": true}}"#, "x.json: rules.scale-mismatch: is true, expected \"off\", \"note\", \"warning\" or \"error\""),
+            (
+                #"{"rules": {"scale-mismatch": true}}"#,
+                "x.json: rules.scale-mismatch: is true, expected \"off\", \"note\", \"warning\" or \"error\""
+            ),
             (#"{"exclude": "Legacy"}"#, "x.json: exclude: is a string, expected an array of patterns"),
             (#"{"require_placeholders": "yes"}"#, "x.json: require_placeholders: is a string, expected true or false"),
             ("{", "x.json: is not JSON"),

@@ -30,17 +30,19 @@ struct XMLShapeCheckTests {
         #expect(VectorFileCheck.svgProblem(Array("<html/>".utf8)) == "has root element <html>, expected <svg>")
     }
 
-    @Test("damaged documents are refused with a position", arguments: [
-        ("<svg><g></svg>", "line 1, column 9: </svg> does not close <g>"),
-        ("<svg width=40/>", "line 1, column 12: the value of width is not quoted"),
-        ("<svg a='1' a='2'/>", "line 1, column 12: attribute a is repeated"),
-        ("<svg/>\n<g/>", "line 2, column 1: text after the root element"),
-        ("<svg>\n  <g>", "line 2, column 6: the file ends before </g>"),
-        ("<svg>&</svg>", "line 1, column 6: '&' does not start a reference"),
-        ("<svg><!-- open", "line 1, column 10: the file ends inside a comment"),
-        ("", "line 1, column 1: the file has no root element"),
-        ("<1svg/>", "line 1, column 2: a name cannot start with '1'"),
-    ])
+    @Test(
+        "damaged documents are refused with a position",
+        arguments: [
+            ("<svg><g></svg>", "line 1, column 9: </svg> does not close <g>"),
+            ("<svg width=40/>", "line 1, column 12: the value of width is not quoted"),
+            ("<svg a='1' a='2'/>", "line 1, column 12: attribute a is repeated"),
+            ("<svg/>\n<g/>", "line 2, column 1: text after the root element"),
+            ("<svg>\n  <g>", "line 2, column 6: the file ends before </g>"),
+            ("<svg>&</svg>", "line 1, column 6: '&' does not start a reference"),
+            ("<svg><!-- open", "line 1, column 10: the file ends inside a comment"),
+            ("", "line 1, column 1: the file has no root element"),
+            ("<1svg/>", "line 1, column 2: a name cannot start with '1'"),
+        ])
     func damaged(text: String, expected: String) {
         // Given a damaged document, when it is checked, then the error says where and why
         switch XMLShapeCheck.rootElement(of: Array(text.utf8)) {

@@ -12,17 +12,18 @@ struct JPEGCorpusEntry: @unchecked Sendable, CustomStringConvertible {
 
     static func all() -> [JPEGCorpusEntry] {
         guard ImageDumps.corpusPresent,
-              let data = try? Data(contentsOf: ImageDumps.corpus.appendingPathComponent("MANIFEST.json")),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entries = root["entries"] as? [[String: Any]]
+            let data = try? Data(contentsOf: ImageDumps.corpus.appendingPathComponent("MANIFEST.json")),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let entries = root["entries"] as? [[String: Any]]
         else { return [] }
         return entries.compactMap { entry in
             guard let path = entry["path"] as? String else { return nil }
             let observed = entry["reference_decoders_observed"] as? [String: Any]
-            return JPEGCorpusEntry(path: path, format: entry["format"] as? String ?? "",
-                               category: entry["category"] as? String ?? "",
-                               expectations: entry["expectations"] as? [String: Any] ?? [:],
-                               observedDjpeg: observed?["djpeg_libjpeg-turbo_2.1.5"] as? [String: Any])
+            return JPEGCorpusEntry(
+                path: path, format: entry["format"] as? String ?? "",
+                category: entry["category"] as? String ?? "",
+                expectations: entry["expectations"] as? [String: Any] ?? [:],
+                observedDjpeg: observed?["djpeg_libjpeg-turbo_2.1.5"] as? [String: Any])
         }
     }
 
@@ -32,7 +33,8 @@ struct JPEGCorpusEntry: @unchecked Sendable, CustomStringConvertible {
 
     var wuffs: (ok: Bool, crc: String)? {
         guard let nia = expectations["wuffs_nia"] as? [String: Any], let status = nia["status"] as? String,
-              let crc = nia["crc32"] as? String else { return nil }
+            let crc = nia["crc32"] as? String
+        else { return nil }
         return (status == "OK", crc)
     }
 

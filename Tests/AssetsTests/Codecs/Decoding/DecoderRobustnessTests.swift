@@ -74,10 +74,12 @@ struct SeededGenerator: RandomNumberGenerator {
 
 @Suite("Decoder robustness on corpus files", .enabled(if: ImageDumps.corpusPresent, "corpus folder absent: skipped"))
 struct CorpusByteFlipTests {
-    @Test("seeded byte flips of small corpus JPEGs decode or throw", arguments: [
-        "jpeg/wuffs/hippopotamus.jpeg", "jpeg/wuffs/mona-lisa.21x32.q50.jpeg", "jpeg/blink/cs-uma-ycck.jpg",
-        "jpeg/libjpeg-turbo/testimgari.jpg", "jpeg/wuffs/peacock.progressive.jpeg",
-    ])
+    @Test(
+        "seeded byte flips of small corpus JPEGs decode or throw",
+        arguments: [
+            "jpeg/wuffs/hippopotamus.jpeg", "jpeg/wuffs/mona-lisa.21x32.q50.jpeg", "jpeg/blink/cs-uma-ycck.jpg",
+            "jpeg/libjpeg-turbo/testimgari.jpg", "jpeg/wuffs/peacock.progressive.jpeg",
+        ])
     func flips(path: String) throws {
         // Given a corpus JPEG
         let bytes = try ImageDumps.read(path)

@@ -45,7 +45,8 @@ struct DjpegGoldenTests {
     }()
 
     static let cmykPixels: [UInt8] = (0..<(61 * 43)).flatMap { i -> [UInt8] in
-        let x = i % 61, y = i / 61
+        let x = i % 61
+        let y = i / 61
         return [UInt8(x * 4), UInt8(y * 5), UInt8((x + y) * 2), UInt8(255 - y * 3)]
     }
 
@@ -69,8 +70,9 @@ struct DjpegGoldenTests {
     ]
 
     static func encode(_ item: Case) throws -> [UInt8] {
-        item.cmyk ? try item.encoder.encodeCMYK(cmykPixels, width: 61, height: 43, ycck: item.ycck)
-                  : try item.encoder.encode(picture)
+        item.cmyk
+            ? try item.encoder.encodeCMYK(cmykPixels, width: 61, height: 43, ycck: item.ycck)
+            : try item.encoder.encode(picture)
     }
 
     static let fixtures = PackageRoot.fixtures
@@ -100,8 +102,9 @@ struct DjpegGoldenTests {
         #expect(Checksums.md5(file) == golden.output)
     }
 
-    @Test("writes the fixtures for djpeg when ASSETS_WRITE_FIXTURES names a folder",
-          .enabled(if: ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"] != nil))
+    @Test(
+        "writes the fixtures for djpeg when ASSETS_WRITE_FIXTURES names a folder",
+        .enabled(if: ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"] != nil))
     func writeFixtures() throws {
         let folder = try #require(ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"])
         for item in Self.cases {

@@ -8,16 +8,21 @@ struct EXIFOrientationTests {
     /// A 3x2 image whose pixels are numbered 0...5 in the red channel.
     static let numbered: RGBAImage = {
         var image = RGBAImage(width: 3, height: 2)
-        for i in 0..<6 { image.pixels[i * 4] = UInt8(i); image.pixels[i * 4 + 3] = 255 }
+        for i in 0..<6 {
+            image.pixels[i * 4] = UInt8(i)
+            image.pixels[i * 4 + 3] = 255
+        }
         return image
     }()
 
     static func reds(_ image: RGBAImage) -> [UInt8] { stride(from: 0, to: image.pixels.count, by: 4).map { image.pixels[$0] } }
 
-    @Test("each orientation turns a numbered 3x2 image upright", arguments: [
-        (1, [0, 1, 2, 3, 4, 5]), (2, [2, 1, 0, 5, 4, 3]), (3, [5, 4, 3, 2, 1, 0]), (4, [3, 4, 5, 0, 1, 2]),
-        (5, [0, 3, 1, 4, 2, 5]), (6, [3, 0, 4, 1, 5, 2]), (7, [5, 2, 4, 1, 3, 0]), (8, [2, 5, 1, 4, 0, 3]),
-    ])
+    @Test(
+        "each orientation turns a numbered 3x2 image upright",
+        arguments: [
+            (1, [0, 1, 2, 3, 4, 5]), (2, [2, 1, 0, 5, 4, 3]), (3, [5, 4, 3, 2, 1, 0]), (4, [3, 4, 5, 0, 1, 2]),
+            (5, [0, 3, 1, 4, 2, 5]), (6, [3, 0, 4, 1, 5, 2]), (7, [5, 2, 4, 1, 3, 0]), (8, [2, 5, 1, 4, 0, 3]),
+        ])
     func transforms(raw: Int, expected: [UInt8]) throws {
         // Given the stored image 0 1 2 / 3 4 5 and an orientation
         let orientation = try #require(ImageOrientation(rawValue: raw))
@@ -74,8 +79,9 @@ struct EXIFOrientationTests {
     }
 }
 
-@Suite("EXIF orientation set (../shared/corpus/jpeg/exif-orientation)",
-       .enabled(if: ImageDumps.corpusPresent, "corpus folder absent: skipped"))
+@Suite(
+    "EXIF orientation set (../shared/corpus/jpeg/exif-orientation)",
+    .enabled(if: ImageDumps.corpusPresent, "corpus folder absent: skipped"))
 struct EXIFOrientationCorpusTests {
     static let files: [(String, Int)] = ["Landscape", "Portrait"].flatMap { kind in (0...8).map { ("\(kind)_\($0)", $0) } }
 

@@ -12,7 +12,9 @@ enum ImageDumps {
         out.reserveCapacity(out.count + image.width * image.height * 3)
         var i = 0
         while i < image.pixels.count {
-            out.append(image.pixels[i]); out.append(image.pixels[i + 1]); out.append(image.pixels[i + 2])
+            out.append(image.pixels[i])
+            out.append(image.pixels[i + 1])
+            out.append(image.pixels[i + 2])
             i += 4
         }
         return out
@@ -40,8 +42,10 @@ enum ImageDumps {
         var i = 0
         while i < bgra.count {
             if image.pixels[i + 3] != 0 {
-                bgra[i] = image.pixels[i + 2]; bgra[i + 1] = image.pixels[i + 1]
-                bgra[i + 2] = image.pixels[i]; bgra[i + 3] = image.pixels[i + 3]
+                bgra[i] = image.pixels[i + 2]
+                bgra[i + 1] = image.pixels[i + 1]
+                bgra[i + 2] = image.pixels[i]
+                bgra[i + 3] = image.pixels[i + 3]
             }
             i += 4
         }

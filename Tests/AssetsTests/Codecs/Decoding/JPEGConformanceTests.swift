@@ -28,7 +28,8 @@ struct JPEGConformanceTests {
         // When it is decoded with stored orientation (NIA renders stored pixels)
         let decoded = try ImageInspector.decode(bytes, file: entry.path, options: DecodeOptions(orientation: .keep))
         // Then the checksum matches the statement for this libjpeg-turbo version
-        let expected = Self.versionDiffers.contains(entry.path)
+        let expected =
+            Self.versionDiffers.contains(entry.path)
             ? (entry.observedDjpeg?["nia_crc32_of_output"] as? String ?? "missing") : wuffs.crc
         #expect(wuffs.ok)
         #expect(ImageDumps.niaCRC32(decoded.image) == expected, "\(entry.path)")

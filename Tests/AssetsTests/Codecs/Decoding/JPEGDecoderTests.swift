@@ -7,13 +7,15 @@ import Testing
 struct JPEGDecoderTests {
     static let image = JPEGEncoderTests.gradient(width: 40, height: 24)
 
-    @Test("progressive, arithmetic, restart markers and 4:4:4/4:2:2/4:2:0 decode", arguments: [
-        JPEGEncoder(progressive: true),
-        JPEGEncoder(arithmetic: true),
-        JPEGEncoder(restartInterval: 1),
-        JPEGEncoder(progressive: true, arithmetic: true),
-        JPEGEncoder(optimizeCoding: true),
-    ])
+    @Test(
+        "progressive, arithmetic, restart markers and 4:4:4/4:2:2/4:2:0 decode",
+        arguments: [
+            JPEGEncoder(progressive: true),
+            JPEGEncoder(arithmetic: true),
+            JPEGEncoder(restartInterval: 1),
+            JPEGEncoder(progressive: true, arithmetic: true),
+            JPEGEncoder(optimizeCoding: true),
+        ])
     func entropyVariants(encoder: JPEGEncoder) throws {
         // Given the same image as baseline Huffman and as another entropy coding (same DCT coefficients)
         let baseline = try ImageInspector.decode(try JPEGEncoder().encode(Self.image))

@@ -26,7 +26,7 @@ struct PNGFixture: CustomStringConvertible, Sendable {
         let mixed: Int = (x &* 73_856_093) ^ (y &* 19_349_663) ^ (c &* 83_492_791) ^ (depth &* 2_654_435_761)
         var h = UInt32(truncatingIfNeeded: mixed)
         h ^= h >> 13
-        h = h &* 0x5bd1e995
+        h = h &* 0x5bd1_e995
         h ^= h >> 15
         let limit = colorType == 3 ? min(maxSample, paletteCount - 1) : maxSample
         return Int(h % UInt32(limit + 1))
@@ -156,8 +156,9 @@ struct PNGDecoderTests {
         #expect(Checksums.md5(decoded.image.pixels) == golden)
     }
 
-    @Test("writes the PNG fixtures when ASSETS_WRITE_FIXTURES names a folder",
-          .enabled(if: ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"] != nil))
+    @Test(
+        "writes the PNG fixtures when ASSETS_WRITE_FIXTURES names a folder",
+        .enabled(if: ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"] != nil))
     func writeFixtures() throws {
         let folder = try #require(ProcessInfo.processInfo.environment["ASSETS_WRITE_FIXTURES"])
         for fixture in PNGFixture.all {

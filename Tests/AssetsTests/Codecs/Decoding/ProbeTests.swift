@@ -51,11 +51,14 @@ struct ProbeTests {
     /// NETSCAPE loop count when `loop` is given.
     static func gif(frames: Int, loop: Int?) throws -> [UInt8] {
         let images = (0..<frames).map { frame in
-            GIFEncoder.Frame(width: 2, height: 2, indices: [UInt8(frame & 1), 1, UInt8(frame & 1), 1],
-                             delayCentiseconds: (frame + 1) * 7)
+            GIFEncoder.Frame(
+                width: 2, height: 2, indices: [UInt8(frame & 1), 1, UInt8(frame & 1), 1],
+                delayCentiseconds: (frame + 1) * 7)
         }
-        return try GIFEncoder(width: 2, height: 2, globalColorTable: [.init(0, 0, 0), .init(255, 0, 0)],
-                              loopCount: loop.map(GIFLoopCount.init(stored:)) ?? .playOnce, frames: images).encode()
+        return try GIFEncoder(
+            width: 2, height: 2, globalColorTable: [.init(0, 0, 0), .init(255, 0, 0)],
+            loopCount: loop.map(GIFLoopCount.init(stored:)) ?? .playOnce, frames: images
+        ).encode()
     }
 
     @Test("GIF frames, delays and loop count come from the block structure", arguments: [(1, nil), (3, 0), (5, 4)] as [(Int, Int?)])

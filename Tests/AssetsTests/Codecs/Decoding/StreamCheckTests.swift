@@ -22,7 +22,8 @@ enum PNGStreams {
     }
 
     static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in bytes {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521
@@ -40,8 +41,10 @@ enum PNGStreams {
     }
 
     static func ihdr(width: Int, height: Int, depth: Int = 8, colorType: Int = 0, interlaced: Bool = false) -> [UInt8] {
-        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-              + [UInt8(depth), UInt8(colorType), 0, 0, interlaced ? 1 : 0])
+        chunk(
+            "IHDR",
+            bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+                + [UInt8(depth), UInt8(colorType), 0, 0, interlaced ? 1 : 0])
     }
 
     /// `raw` as a zlib stream of stored blocks; `header` is CMF and FLG (0x78 0x01: a 32 KiB window).
@@ -78,14 +81,17 @@ struct StreamCheckTests {
     }
 
     static func outcomes(_ bytes: [UInt8]) -> (checked: String, decoded: String) {
-        (RowCheckTests.outcome { () throws(ImageError) in try ImageInspector.check(bytes).1 },
-         RowCheckTests.outcome { () throws(ImageError) in try ImageInspector.decode(bytes).warnings })
+        (
+            RowCheckTests.outcome { () throws(ImageError) in try ImageInspector.check(bytes).1 },
+            RowCheckTests.outcome { () throws(ImageError) in try ImageInspector.decode(bytes).warnings }
+        )
     }
 
     static let sizes: [(Int, Int)] = [(1, 1), (1, 9), (9, 1), (2, 2), (5, 5), (8, 8), (33, 17), (200, 150)]
 
-    @Test("every colour type, depth and size, plain and interlaced: clean files take the walk; palettes go to libpng",
-          arguments: PNGFixture.all)
+    @Test(
+        "every colour type, depth and size, plain and interlaced: clean files take the walk; palettes go to libpng",
+        arguments: PNGFixture.all)
     func cleanFixtures(fixture: PNGFixture) throws {
         for (width, height) in StreamCheckTests.sizes {
             // Given a sound file that libpng wrote (adaptive filters, its own IDAT splitting)
@@ -117,11 +123,15 @@ struct StreamCheckTests {
         let text = PNGStreams.chunk("tEXt", Array("Comment\u{0}after".utf8))
         return [
             ("clean", true, PNGStreams.png(header, [idat(stream), end])),
-            ("split over IDATs with an empty one", true,
-             PNGStreams.png(header, [idat(Array(stream[..<half])), idat([]), idat(Array(stream[half...])), end])),
+            (
+                "split over IDATs with an empty one", true,
+                PNGStreams.png(header, [idat(Array(stream[..<half])), idat([]), idat(Array(stream[half...])), end])
+            ),
             ("bytes after IEND", true, PNGStreams.png(header, [idat(stream), end, [0x20, 0x20, 0x20]])),
-            ("Paeth and Average rows", true,
-             PNGStreams.png(header, [idat(PNGStreams.zlib(PNGStreams.grayRows(width: 6, height: 4, filter: 4))), end])),
+            (
+                "Paeth and Average rows", true,
+                PNGStreams.png(header, [idat(PNGStreams.zlib(PNGStreams.grayRows(width: 6, height: 4, filter: 4))), end])
+            ),
             ("filter type 5", false, PNGStreams.png(header, [idat(PNGStreams.zlib(badFilter)), end])),
             ("a row missing", false, PNGStreams.png(header, [idat(PNGStreams.zlib(Array(rows.dropLast(7)))), end])),
             ("a row too many", false, PNGStreams.png(header, [idat(PNGStreams.zlib(rows + Array(rows.prefix(7)))), end])),
@@ -129,8 +139,10 @@ struct StreamCheckTests {
             ("compressed bytes after the stream", false, PNGStreams.png(header, [idat(stream + [1, 2, 3]), end])),
             ("an IDAT after the stream", false, PNGStreams.png(header, [idat(stream), idat([1, 2, 3]), end])),
             ("an empty IDAT after the stream", false, PNGStreams.png(header, [idat(stream), idat([]), end])),
-            ("text between IDATs", false,
-             PNGStreams.png(header, [idat(Array(stream[..<half])), text, idat(Array(stream[half...])), end])),
+            (
+                "text between IDATs", false,
+                PNGStreams.png(header, [idat(Array(stream[..<half])), text, idat(Array(stream[half...])), end])
+            ),
             ("text after IDAT", false, PNGStreams.png(header, [idat(stream), text, end])),
             ("no IEND", false, PNGStreams.png(header, [idat(stream)])),
             ("IEND with data", false, PNGStreams.png(header, [idat(stream), PNGStreams.chunk("IEND", [0])])),
@@ -145,8 +157,9 @@ struct StreamCheckTests {
         ]
     }()
 
-    @Test("hand-made image data: the walk passes only clean files, and the verdict is libpng's",
-          arguments: 0..<StreamCheckTests.cases.count)
+    @Test(
+        "hand-made image data: the walk passes only clean files, and the verdict is libpng's",
+        arguments: 0..<StreamCheckTests.cases.count)
     func handMade(index: Int) {
         // Given a hand-made file
         let (name, clean, bytes) = StreamCheckTests.cases[index]
@@ -169,14 +182,16 @@ struct StreamCheckTests {
         #expect(outcomes.contains { $0.hasPrefix("ok ") && $0.count > 3 }, "\(outcomes)")
     }
 
-    @Test("a wrong Adler-32 is damage, whether libpng finds it during the rows (an error) or after them (a warning)",
-          arguments: [false, true])
+    @Test(
+        "a wrong Adler-32 is damage, whether libpng finds it during the rows (an error) or after them (a warning)",
+        arguments: [false, true])
     func adlerIsDamage(checksumInItsOwnIDAT: Bool) throws {
         // Given a file whose image data is whole but whose zlib checksum is wrong; with the checksum in an
         // IDAT of its own, libpng meets it only after the last row, where it merely warns
         let rows = PNGStreams.grayRows(width: 6, height: 4)
         let stream = PNGStreams.zlib(rows, adlerFix: 1)
-        let idats = checksumInItsOwnIDAT
+        let idats =
+            checksumInItsOwnIDAT
             ? [PNGStreams.chunk("IDAT", Array(stream.dropLast(4))), PNGStreams.chunk("IDAT", Array(stream.suffix(4)))]
             : [PNGStreams.chunk("IDAT", stream)]
         let bytes = PNGStreams.png(PNGStreams.ihdr(width: 6, height: 4), idats + [PNGStreams.iend])
@@ -191,15 +206,18 @@ struct StreamCheckTests {
         // Then check and decode agree on libpng's outcome, a warning is corrupt data, and the validator
         // reports the file as undecodable either way
         #expect(checked == decoded)
-        #expect(checked.hasPrefix(checksumInItsOwnIDAT ? "ok corrupt-data libpng: IDAT: incorrect data check" : "error corrupt"),
-                "\(checked)")
+        #expect(
+            checked.hasPrefix(checksumInItsOwnIDAT ? "ok corrupt-data libpng: IDAT: incorrect data check" : "error corrupt"),
+            "\(checked)")
         #expect(report.codes == [.undecodableImage], "\(report.diagnostics.map(\.description))")
         #expect(throws: ImageError.self) { try ImageInspector.decode(bytes, options: DecodeOptions(rejectDamagedData: true)) }
     }
 
-    @Test("seeded byte flips in image data, CRC repaired so zlib and the filters see them", arguments: [
-        "rgba-fast", "rgb16-interlaced", "gray-adaptive",
-    ])
+    @Test(
+        "seeded byte flips in image data, CRC repaired so zlib and the filters see them",
+        arguments: [
+            "rgba-fast", "rgb16-interlaced", "gray-adaptive",
+        ])
     func flipsBelowTheCRC(kind: String) throws {
         // Given a sound file
         var generator = SplitMix(seed: 29)
@@ -232,8 +250,9 @@ struct StreamCheckTests {
         #expect(seen.contains { $0.hasPrefix("error") }, "\(seen)")
     }
 
-    @Test("every corpus JPEG: the entropy-only check gives the full decode's errors and warnings",
-          .enabled(if: ImageDumps.corpusPresent, "../shared/corpus is absent: the corpus check is skipped"))
+    @Test(
+        "every corpus JPEG: the entropy-only check gives the full decode's errors and warnings",
+        .enabled(if: ImageDumps.corpusPresent, "../shared/corpus is absent: the corpus check is skipped"))
     func corpusJPEGs() throws {
         // Given every JPEG of the corpus (sound, damaged, progressive, arithmetic, CMYK)
         let entries = JPEGCorpusEntry.jpeg()
@@ -251,8 +270,9 @@ struct StreamCheckTests {
         #expect(kinds.count >= 3, "\(kinds)")
     }
 
-    @Test("seeded byte flips of JPEGs of every coding: check and decode agree",
-          arguments: ["420", "444", "422-restarts", "gray", "progressive", "arithmetic"])
+    @Test(
+        "seeded byte flips of JPEGs of every coding: check and decode agree",
+        arguments: ["420", "444", "422-restarts", "gray", "progressive", "arithmetic"])
     func jpegFlips(kind: String) throws {
         // Given a sound JPEG
         var generator = SplitMix(seed: 31)

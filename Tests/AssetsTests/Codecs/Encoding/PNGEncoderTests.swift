@@ -35,8 +35,9 @@ struct PNGEncoderTests {
         for pixel in 0..<(width * height) {
             let color = (pixel * 7 + pixel / width) % colors
             let alpha: UInt8 = !translucent ? 255 : color == 0 ? 0 : color % 5 == 0 ? 128 : 255
-            image.pixels.replaceSubrange(pixel * 4..<pixel * 4 + 4,
-                                         with: [UInt8(color % 256), UInt8(color / 256 * 40 + 3), UInt8(255 - color % 200), alpha])
+            image.pixels.replaceSubrange(
+                pixel * 4..<pixel * 4 + 4,
+                with: [UInt8(color % 256), UInt8(color / 256 * 40 + 3), UInt8(255 - color % 200), alpha])
         }
         return image
     }
@@ -53,8 +54,9 @@ struct PNGEncoderTests {
         return types
     }
 
-    @Test("an image of at most 256 colours is written indexed at the smallest bit depth and reads back the same",
-          arguments: [(1, 1), (2, 1), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (256, 8)], [false, true])
+    @Test(
+        "an image of at most 256 colours is written indexed at the smallest bit depth and reads back the same",
+        arguments: [(1, 1), (2, 1), (3, 2), (4, 2), (5, 4), (16, 4), (17, 8), (256, 8)], [false, true])
     func indexed(_ sizing: (colors: Int, depth: UInt8), translucent: Bool) throws {
         // Given an image of that many distinct colours (37 pixels wide: rows end inside a packed byte)
         let image = Self.image(colors: sizing.colors, translucent: translucent && sizing.colors > 1)
@@ -69,14 +71,16 @@ struct PNGEncoderTests {
         #expect(try ImageInspector.decode(bytes).image == image)
     }
 
-    @Test("libpng's own writer (zlib, any filter) indexes the same way: --smallest is not larger on GIF frames",
-          arguments: [PNGEncoder.smallestOnAnyContent, PNGEncoder(compressionLevel: 6, filter: .adaptive, indexedWhenFewColors: true)])
+    @Test(
+        "libpng's own writer (zlib, any filter) indexes the same way: --smallest is not larger on GIF frames",
+        arguments: [PNGEncoder.smallestOnAnyContent, PNGEncoder(compressionLevel: 6, filter: .adaptive, indexedWhenFewColors: true)])
     func indexedThroughZlib(_ encoder: PNGEncoder) throws {
         // Given an image of 5 colours, one half transparent, and one of 300 opaque colours
         let few = Self.image(colors: 5, translucent: true)
         let many = Self.image(colors: 300, width: 40, height: 20, translucent: false)
         // When the encoder writes them
-        let fewBytes = try encoder.encode(few), manyBytes = try encoder.encode(many)
+        let fewBytes = try encoder.encode(few)
+        let manyBytes = try encoder.encode(many)
         // Then the first is indexed at 4 bits with tRNS, the second RGB when the encoder asks for it, and both
         // read back the same
         #expect(fewBytes[24] == 4 && fewBytes[25] == 3 && Self.chunks(fewBytes).contains("tRNS"))
@@ -110,8 +114,9 @@ struct PNGEncoderTests {
         #expect(try ImageInspector.decode(bytes).image == image)
     }
 
-    @Test("prepared on one buffer and finished later gives the bytes of a whole encode",
-          arguments: [PNGEncoder.fast, PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate), PNGEncoder.smallest])
+    @Test(
+        "prepared on one buffer and finished later gives the bytes of a whole encode",
+        arguments: [PNGEncoder.fast, PNGEncoder(compressionLevel: 2, filter: .none, deflater: .libdeflate), PNGEncoder.smallest])
     func prepared(_ encoder: PNGEncoder) throws {
         // Given a buffer prepared with a few-colour image, then with a many-colour one, each finished in turn
         let buffer = PNGEncodingBuffer()

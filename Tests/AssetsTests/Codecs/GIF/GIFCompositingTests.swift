@@ -53,18 +53,22 @@ struct GIFCompositingTests {
     @Test("the Chromium hash of the disposal-4 animation")
     func reservedDisposalBrowserGolden() throws {
         // Given the animation with disposal 4 made the same way as for the browser check (Tests/Fixtures/README.md)
-        let bytes = try GIFEncoder(width: 4, height: 4, globalColorTable: F.palette, loopCount: .forever, frames: [
-            F.frame(0, width: 4, height: 4), F.frame(1, x: 1, y: 1, width: 2, height: 2, disposal: .reserved(4)),
-            F.frame(2, width: 1, height: 1),
-        ]).encode()
+        let bytes = try GIFEncoder(
+            width: 4, height: 4, globalColorTable: F.palette, loopCount: .forever,
+            frames: [
+                F.frame(0, width: 4, height: 4), F.frame(1, x: 1, y: 1, width: 2, height: 2, disposal: .reserved(4)),
+                F.frame(2, width: 1, height: 1),
+            ]
+        ).encode()
         // When its frames are hashed as the browser tool does
         let hashes = F.decode(bytes).frames.map { SHA256.hex($0.image.canonicalPixels) }
         // Then they are Chromium's
-        #expect(hashes == [
-            "fec0f57de0b19bc7dacb5b0fc3de7b56fc68dfdbeeebc8f9f4c506bf6e821c77",
-            "2138c1c61815fd3dbec5fc36934043778aba7c96cccdf13dc4e09fff66d9eab7",
-            "d4d6e4179aa5dfa067c26e41e2700eca1ded08213d9731ce4b4513f968f39083",
-        ])
+        #expect(
+            hashes == [
+                "fec0f57de0b19bc7dacb5b0fc3de7b56fc68dfdbeeebc8f9f4c506bf6e821c77",
+                "2138c1c61815fd3dbec5fc36934043778aba7c96cccdf13dc4e09fff66d9eab7",
+                "d4d6e4179aa5dfa067c26e41e2700eca1ded08213d9731ce4b4513f968f39083",
+            ])
     }
 
     @Test("a transparent index leaves the canvas below it, and raw frames show it as transparent")
@@ -72,8 +76,10 @@ struct GIFCompositingTests {
         // Given red 3x1, then a 3x1 frame blue-transparent-blue with index 3 transparent
         var second = GIFEncoder.Frame(width: 3, height: 1, indices: [2, 3, 2], transparentIndex: 3)
         second.disposal = .keep
-        let bytes = try GIFEncoder(width: 3, height: 1, globalColorTable: F.palette,
-                                   frames: [F.frame(0, width: 3, height: 1), second]).encode()
+        let bytes = try GIFEncoder(
+            width: 3, height: 1, globalColorTable: F.palette,
+            frames: [F.frame(0, width: 3, height: 1), second]
+        ).encode()
         // When composited and raw
         let composited = F.decode(bytes)
         let raw = F.decode(bytes, output: .raw)
@@ -89,8 +95,10 @@ struct GIFCompositingTests {
     @Test("a transparent index that no pixel uses is not reported as transparency")
     func unusedTransparentIndex() throws {
         // Given one frame marking index 3 transparent but using only index 1
-        let bytes = try GIFEncoder(width: 2, height: 2, globalColorTable: F.palette,
-                                   frames: [F.frame(1, width: 2, height: 2, transparent: 3)]).encode()
+        let bytes = try GIFEncoder(
+            width: 2, height: 2, globalColorTable: F.palette,
+            frames: [F.frame(1, width: 2, height: 2, transparent: 3)]
+        ).encode()
         // When decoded
         let frames = F.decode(bytes).frames
         // Then the frame is opaque and says so
@@ -103,9 +111,12 @@ struct GIFCompositingTests {
         // Given a 3-pixel-wide image whose row y uses index y % 4, stored interlaced and not
         let indices = (0..<height).flatMap { y in [UInt8](repeating: UInt8(y % 4), count: 3) }
         func file(_ interlaced: Bool) throws -> [UInt8] {
-            try GIFEncoder(width: 3, height: height, globalColorTable: F.palette, frames: [
-                GIFEncoder.Frame(width: 3, height: height, indices: indices, interlaced: interlaced),
-            ]).encode()
+            try GIFEncoder(
+                width: 3, height: height, globalColorTable: F.palette,
+                frames: [
+                    GIFEncoder.Frame(width: 3, height: height, indices: indices, interlaced: interlaced)
+                ]
+            ).encode()
         }
         // When both are decoded
         let interlaced = F.decode(try file(true)).frames
@@ -122,11 +133,14 @@ struct GIFCompositingTests {
     func subRectanglesAndClipping() throws {
         // Given a 4x4 canvas: red 2x2 at (1,1), then green 4x4 at (2,2) reaching past the edge,
         // then blue 2x2 at (10,10) entirely outside
-        let bytes = try GIFEncoder(width: 4, height: 4, globalColorTable: F.palette, frames: [
-            F.frame(0, x: 1, y: 1, width: 2, height: 2),
-            F.frame(1, x: 2, y: 2, width: 4, height: 4),
-            F.frame(2, x: 10, y: 10, width: 2, height: 2),
-        ]).encode()
+        let bytes = try GIFEncoder(
+            width: 4, height: 4, globalColorTable: F.palette,
+            frames: [
+                F.frame(0, x: 1, y: 1, width: 2, height: 2),
+                F.frame(1, x: 2, y: 2, width: 4, height: 4),
+                F.frame(2, x: 10, y: 10, width: 2, height: 2),
+            ]
+        ).encode()
         // When composited
         let (frames, error) = F.decode(bytes)
         // Then the canvas stays 4x4, areas no frame covered are transparent, the overflow is clipped
@@ -144,15 +158,18 @@ struct GIFCompositingTests {
     @Test("a first frame reaching past the screen grows the canvas, as in Chromium")
     func canvasGrowsForFirstFrame() throws {
         // Given a 4x4 screen whose first frame is 2x2 at (6,6)
-        let bytes = try GIFEncoder(width: 4, height: 4, globalColorTable: F.palette,
-                                   frames: [F.frame(1, x: 6, y: 6, width: 2, height: 2)]).encode()
+        let bytes = try GIFEncoder(
+            width: 4, height: 4, globalColorTable: F.palette,
+            frames: [F.frame(1, x: 6, y: 6, width: 2, height: 2)]
+        ).encode()
         // When decoded
         let reader = try GIFFrameReader(bytes: bytes)
         let frame = try reader.nextFrame()
         // Then the canvas is 8x8 with the frame in its corner (Chromium's hash, Tests/Fixtures/README.md)
         #expect(reader.screenWidth == 4 && reader.canvasWidth == 8 && reader.canvasHeight == 8)
         #expect(frame.map { F.pixel($0.image, 7, 7) } == F.greenPixel)
-        #expect(frame.map { SHA256.hex($0.image.canonicalPixels) }
+        #expect(
+            frame.map { SHA256.hex($0.image.canonicalPixels) }
                 == "43e3f9cad8a3ef78360612bef5d34ed24840a5838f01bda8a1917db098c215ed")
     }
 
@@ -161,8 +178,10 @@ struct GIFCompositingTests {
         // Given a global table of red/green/blue/yellow and a frame with its own yellow-first table
         var frame = F.frame(0, width: 2, height: 1)
         frame.colorTable = [F.yellow, F.blue]
-        let bytes = try GIFEncoder(width: 2, height: 1, globalColorTable: F.palette,
-                                   frames: [frame, F.frame(0, x: 1, width: 1, height: 1)]).encode()
+        let bytes = try GIFEncoder(
+            width: 2, height: 1, globalColorTable: F.palette,
+            frames: [frame, F.frame(0, x: 1, width: 1, height: 1)]
+        ).encode()
         // When decoded
         let frames = F.decode(bytes).frames
         // Then the first frame uses its local table and the second the global one
@@ -177,18 +196,24 @@ struct GIFCompositingTests {
         // Given a 4x4 checker of indices 0 and 1 with no colour table, with and without index 1 transparent
         let checker: [UInt8] = [0, 1, 0, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0]
         func file(transparent: Int?) throws -> [UInt8] {
-            F.removingGlobalTable(try GIFEncoder(width: 4, height: 4, globalColorTable: [F.red, F.green], frames: [
-                GIFEncoder.Frame(width: 4, height: 4, indices: checker, transparentIndex: transparent),
-            ]).encode(), entries: 2)
+            F.removingGlobalTable(
+                try GIFEncoder(
+                    width: 4, height: 4, globalColorTable: [F.red, F.green],
+                    frames: [
+                        GIFEncoder.Frame(width: 4, height: 4, indices: checker, transparentIndex: transparent)
+                    ]
+                ).encode(), entries: 2)
         }
         // When decoded
         let opaque = F.decode(try file(transparent: nil))
         let masked = F.decode(try file(transparent: 1))
         // Then the frames are Chromium's (Tests/Fixtures/README.md)
         #expect(opaque.error == nil && masked.error == nil)
-        #expect(opaque.frames.map { SHA256.hex($0.image.canonicalPixels) }
+        #expect(
+            opaque.frames.map { SHA256.hex($0.image.canonicalPixels) }
                 == ["20e65596fe7c15642996b35ef3054f8c93a772fc0e91f66b3174ae8ff26a2921"])
-        #expect(masked.frames.map { SHA256.hex($0.image.canonicalPixels) }
+        #expect(
+            masked.frames.map { SHA256.hex($0.image.canonicalPixels) }
                 == ["64305b1fe2a1fcbfc35a1cc4696cbf02150dbb8d3849f7a6c560c885b6594b0d"])
         #expect(opaque.frames.first.map { F.pixel($0.image, 0, 0) } == F.blackPixel)
         #expect(try GIFInfo(bytes: try file(transparent: nil)).hasGlobalColorTable == false)
@@ -197,9 +222,13 @@ struct GIFCompositingTests {
     @Test("indices past the colour table are opaque black, as in Chromium")
     func indexPastTable() throws {
         // Given a 2-entry table and pixels 0, 1, 2, 3
-        let bytes = F.shrinkingGlobalTableToTwo(try GIFEncoder(width: 4, height: 1, globalColorTable: F.palette, frames: [
-            GIFEncoder.Frame(width: 4, height: 1, indices: [0, 1, 2, 3]),
-        ]).encode())
+        let bytes = F.shrinkingGlobalTableToTwo(
+            try GIFEncoder(
+                width: 4, height: 1, globalColorTable: F.palette,
+                frames: [
+                    GIFEncoder.Frame(width: 4, height: 1, indices: [0, 1, 2, 3])
+                ]
+            ).encode())
         // When decoded
         let frames = F.decode(bytes).frames
         // Then 2 and 3 are black, and the frame is Chromium's

@@ -18,11 +18,14 @@ enum GIFDamageFixtures {
     /// Three 10x9 frames (90 pixels each), 100 ms, looping forever.
     static func threeGoodFrames() throws -> [UInt8] {
         let frames = (0..<3).map { index in
-            GIFEncoder.Frame(left: 0, top: 0, width: 10, height: 9, indices: pattern(90, seed: UInt32(index + 1)),
-                             delayCentiseconds: 10, disposal: .unspecified, transparentIndex: nil, interlaced: false)
+            GIFEncoder.Frame(
+                left: 0, top: 0, width: 10, height: 9, indices: pattern(90, seed: UInt32(index + 1)),
+                delayCentiseconds: 10, disposal: .unspecified, transparentIndex: nil, interlaced: false)
         }
-        return try GIFEncoder(width: 10, height: 9, globalColorTable: GIFFixtures.palette, loopCount: .forever,
-                              frames: frames).encode()
+        return try GIFEncoder(
+            width: 10, height: 9, globalColorTable: GIFFixtures.palette, loopCount: .forever,
+            frames: frames
+        ).encode()
     }
 
     /// The third frame's descriptor and image data offsets.

@@ -29,8 +29,9 @@ enum GIFDamageBrowserGoldens {
 struct GIFDamageTests {
     typealias F = GIFDamageFixtures
 
-    @Test("each damaged file gives exactly Chromium's frames: those before the damaged frame, never the damaged one",
-          arguments: GIFDamageBrowserGoldens.results.keys.sorted())
+    @Test(
+        "each damaged file gives exactly Chromium's frames: those before the damaged frame, never the damaged one",
+        arguments: GIFDamageBrowserGoldens.results.keys.sorted())
     func matchesChromium(name: String) throws {
         // Given a fixture and what Chromium shows for it
         let bytes = try #require(try F.all().first { $0.name == name }).bytes
@@ -94,8 +95,9 @@ struct GIFDamageTests {
         let (frames, error) = GIFFixtures.decode(bytes)
         // Then two frames come out and the error says what is wrong and where
         #expect(frames.count == 2)
-        let expected = ImageError(.corrupt, format: .gif, offset: try F.thirdFrame(try F.threeGoodFrames()).dataOffset, frame: 2,
-                                  detail: "LZW minimum code size 143 is above 8, the largest the GIF format allows (giflib refuses it)")
+        let expected = ImageError(
+            .corrupt, format: .gif, offset: try F.thirdFrame(try F.threeGoodFrames()).dataOffset, frame: 2,
+            detail: "LZW minimum code size 143 is above 8, the largest the GIF format allows (giflib refuses it)")
         #expect(error == expected)
         #expect(throws: expected) { try GIFInfo(bytes: bytes) }
         #expect(!(error?.description.contains("Failed to read") ?? true))
@@ -109,9 +111,12 @@ struct GIFDamageTests {
         #expect(error?.detail == "the file ends inside a block")
     }
 
-    @Test("a file cut inside its screen descriptor or global colour table says which, not giflib's 'No screen descriptor'",
-          arguments: [(9, "the file ends at byte 9, inside the 13 bytes of signature and logical screen descriptor"),
-                      (20, "the file ends at byte 20, inside the global colour table (4 colours, bytes 13 to 25)")])
+    @Test(
+        "a file cut inside its screen descriptor or global colour table says which, not giflib's 'No screen descriptor'",
+        arguments: [
+            (9, "the file ends at byte 9, inside the 13 bytes of signature and logical screen descriptor"),
+            (20, "the file ends at byte 20, inside the global colour table (4 colours, bytes 13 to 25)"),
+        ])
     func cutInScreen(length: Int, detail: String) throws {
         // Given a GIF with a 4-colour global table, cut at `length`
         let bytes = Array(try F.threeGoodFrames().prefix(length))
@@ -121,8 +126,9 @@ struct GIFDamageTests {
         #expect(error == ImageError(.truncated, format: .gif, offset: length, detail: detail))
     }
 
-    @Test("info --decode, validate --deep and extract-frames classify each damage with the same error",
-          arguments: ["bad-code.gif", "cut-0.gif", "cut-1.gif", "cut-20.gif", "no-terminator.gif", "bad-record.gif", "code-size-143.gif"])
+    @Test(
+        "info --decode, validate --deep and extract-frames classify each damage with the same error",
+        arguments: ["bad-code.gif", "cut-0.gif", "cut-1.gif", "cut-20.gif", "no-terminator.gif", "bad-record.gif", "code-size-143.gif"])
     func oneClassification(name: String) throws {
         // Given a damaged fixture
         let bytes = try #require(try F.all().first { $0.name == name }).bytes
@@ -169,7 +175,10 @@ struct GIFTrailingDataTests {
         let warning = try #require(info.warnings.first { $0.code == .trailingData })
         #expect(info.trailerOffset == single.count - 1)
         #expect(warning.offset == single.count)
-        #expect(warning.message == "\(single.count) bytes after the GIF trailer (at offset \(single.count - 1)): ignored, as browsers ignore them; the first")
+        #expect(
+            warning.message
+                == "\(single.count) bytes after the GIF trailer (at offset \(single.count - 1)): ignored, as browsers ignore them; the first"
+        )
         #expect(!info.warnings.contains { $0.code.isDamage })
         #expect(info.frameCount == 3)
         #expect(try ImageInspector.check(bytes).1.map(\.code) == [.trailingData])

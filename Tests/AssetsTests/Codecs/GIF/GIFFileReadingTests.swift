@@ -21,9 +21,10 @@ struct GIFFileReadingTests {
                 state ^= state << 5
                 indices[i] = UInt8(truncatingIfNeeded: state)
             }
-            return GIFEncoder.Frame(left: n * 20, top: n * 10, width: size, height: size, indices: indices,
-                                    delayCentiseconds: 3, disposal: n == 1 ? .restorePrevious : .keep,
-                                    transparentIndex: n == 2 ? 7 : nil, interlaced: n == 1)
+            return GIFEncoder.Frame(
+                left: n * 20, top: n * 10, width: size, height: size, indices: indices,
+                delayCentiseconds: 3, disposal: n == 1 ? .restorePrevious : .keep,
+                transparentIndex: n == 2 ? 7 : nil, interlaced: n == 1)
         }
         return try GIFEncoder(width: 256, height: 256, globalColorTable: palette, loopCount: .forever, frames: frames).encode()
     }

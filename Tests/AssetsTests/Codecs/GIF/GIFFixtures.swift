@@ -29,23 +29,29 @@ enum GIFFixtures {
         _ index: UInt8, x: Int = 0, y: Int = 0, width: Int, height: Int, delay: Int = 10,
         disposal: GIFDisposal = .unspecified, transparent: Int? = nil, interlaced: Bool = false
     ) -> GIFEncoder.Frame {
-        GIFEncoder.Frame(left: x, top: y, width: width, height: height,
-                         indices: [UInt8](repeating: index, count: width * height), delayCentiseconds: delay,
-                         disposal: disposal, transparentIndex: transparent, interlaced: interlaced)
+        GIFEncoder.Frame(
+            left: x, top: y, width: width, height: height,
+            indices: [UInt8](repeating: index, count: width * height), delayCentiseconds: delay,
+            disposal: disposal, transparentIndex: transparent, interlaced: interlaced)
     }
 
     /// A 4x4 animation: red full frame, green 2x2 at (1,1), blue 1x1 at (0,0), loops forever.
     static func threeFrames(disposals: [GIFDisposal] = [.unspecified, .unspecified, .unspecified]) throws -> [UInt8] {
-        try GIFEncoder(width: 4, height: 4, globalColorTable: palette, loopCount: .forever, frames: [
-            frame(0, width: 4, height: 4, delay: 10, disposal: disposals[0]),
-            frame(1, x: 1, y: 1, width: 2, height: 2, delay: 20, disposal: disposals[1]),
-            frame(2, width: 1, height: 1, delay: 30, disposal: disposals[2]),
-        ]).encode()
+        try GIFEncoder(
+            width: 4, height: 4, globalColorTable: palette, loopCount: .forever,
+            frames: [
+                frame(0, width: 4, height: 4, delay: 10, disposal: disposals[0]),
+                frame(1, x: 1, y: 1, width: 2, height: 2, delay: 20, disposal: disposals[1]),
+                frame(2, width: 1, height: 1, delay: 30, disposal: disposals[2]),
+            ]
+        ).encode()
     }
 
     /// Every frame, then the error that ended decoding (nil when the file decoded to its end).
-    static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default,
-                       output: GIFFrameReader.Output = .composited) -> (frames: [AnimationFrame], error: ImageError?) {
+    static func decode(
+        _ bytes: [UInt8], limits: DecodingLimits = .default,
+        output: GIFFrameReader.Output = .composited
+    ) -> (frames: [AnimationFrame], error: ImageError?) {
         var frames: [AnimationFrame] = []
         do {
             let reader = try GIFFrameReader(bytes: bytes, limits: limits, output: output)

@@ -11,12 +11,15 @@ struct GIFRobustnessTests {
     static func animation() throws -> [UInt8] {
         var local = F.frame(1, x: 1, y: 0, width: 3, height: 5, delay: 5, disposal: .restorePrevious, interlaced: true)
         local.colorTable = [F.blue, F.yellow]
-        return try GIFEncoder(width: 6, height: 5, globalColorTable: F.palette, loopCount: .repeats(2), comment: "hi", frames: [
-            GIFEncoder.Frame(width: 6, height: 5, indices: (0..<30).map { UInt8($0 % 4) }, delayCentiseconds: 10),
-            local,
-            F.frame(2, x: 2, y: 2, width: 2, height: 2, disposal: .restoreBackground, transparent: 2),
-            F.frame(3, x: 0, y: 3, width: 6, height: 2),
-        ]).encode()
+        return try GIFEncoder(
+            width: 6, height: 5, globalColorTable: F.palette, loopCount: .repeats(2), comment: "hi",
+            frames: [
+                GIFEncoder.Frame(width: 6, height: 5, indices: (0..<30).map { UInt8($0 % 4) }, delayCentiseconds: 10),
+                local,
+                F.frame(2, x: 2, y: 2, width: 2, height: 2, disposal: .restoreBackground, transparent: 2),
+                F.frame(3, x: 0, y: 3, width: 6, height: 2),
+            ]
+        ).encode()
     }
 
     @Test("every prefix of an animation gives its complete frames, then a typed error, never a crash")
@@ -55,9 +58,9 @@ struct GIFRobustnessTests {
     func byteFlips(seed: UInt64) throws {
         // Given the animation and a small deterministic generator
         let bytes = try Self.animation()
-        var state = seed &* 6364136223846793005 &+ 1442695040888963407
+        var state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
         for _ in 0..<150 {
@@ -75,9 +78,14 @@ struct GIFRobustnessTests {
     @Test("a canvas over the pixel limit is refused before anything is allocated")
     func canvasLimit() throws {
         // Given a file whose screen claims 60000x60000
-        var bytes = try GIFEncoder(width: 2, height: 2, globalColorTable: F.palette,
-                                   frames: [F.frame(0, width: 2, height: 2)]).encode()
-        bytes[6] = 0x60; bytes[7] = 0xEA; bytes[8] = 0x60; bytes[9] = 0xEA
+        var bytes = try GIFEncoder(
+            width: 2, height: 2, globalColorTable: F.palette,
+            frames: [F.frame(0, width: 2, height: 2)]
+        ).encode()
+        bytes[6] = 0x60
+        bytes[7] = 0xEA
+        bytes[8] = 0x60
+        bytes[9] = 0xEA
         // When it is opened with the default limits
         // Then it is a too-large error
         #expect(throws: ImageError.self) { try GIFFrameReader(bytes: bytes) }
@@ -92,8 +100,10 @@ struct GIFRobustnessTests {
     @Test("a first frame that grows the canvas past the limit is refused")
     func grownCanvasLimit() throws {
         // Given a 2x2 screen with a 2x2 frame at (5000,5000) and a 1-megapixel limit
-        let bytes = try GIFEncoder(width: 2, height: 2, globalColorTable: F.palette,
-                                   frames: [F.frame(0, x: 5000, y: 5000, width: 2, height: 2)]).encode()
+        let bytes = try GIFEncoder(
+            width: 2, height: 2, globalColorTable: F.palette,
+            frames: [F.frame(0, x: 5000, y: 5000, width: 2, height: 2)]
+        ).encode()
         // Then opening it is a too-large error naming frame 0
         do {
             _ = try GIFFrameReader(bytes: bytes, limits: DecodingLimits(maxPixels: 1_000_000))
@@ -173,8 +183,10 @@ struct GIFRobustnessTests {
     @Test("an LZW minimum code size above 8 is a corrupt error naming the value and the limit", arguments: [11, 143, 255])
     func largeCodeSize(size: Int) throws {
         // Given a one-frame file whose LZW minimum code size byte is patched (143 was giflib's catch-all before)
-        var bytes = try GIFEncoder(width: 2, height: 2, globalColorTable: F.palette,
-                                   frames: [F.frame(0, width: 2, height: 2)]).encode()
+        var bytes = try GIFEncoder(
+            width: 2, height: 2, globalColorTable: F.palette,
+            frames: [F.frame(0, width: 2, height: 2)]
+        ).encode()
         let descriptor = try #require(bytes.lastIndex(of: 0x2C))
         bytes[descriptor + 10] = UInt8(size)
         // When decoded

@@ -14,13 +14,14 @@ struct GIFCorpusEntry: Sendable, CustomTestStringConvertible {
 
     static func gifEntries() -> [GIFCorpusEntry] {
         guard Corpus.isPresent,
-              let data = try? Data(contentsOf: Corpus.root.appendingPathComponent("MANIFEST.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entries = object["entries"] as? [[String: Any]]
+            let data = try? Data(contentsOf: Corpus.root.appendingPathComponent("MANIFEST.json")),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let entries = object["entries"] as? [[String: Any]]
         else { return [] }
         return entries.compactMap { entry in
             guard entry["format"] as? String == "gif", let path = entry["path"] as? String,
-                  let suite = entry["suite"] as? String else { return nil }
+                let suite = entry["suite"] as? String
+            else { return nil }
             let expectations = (entry["expectations"] as? [String: Any] ?? [:]).mapValues { SendableJSON($0).value }
             return GIFCorpusEntry(path: path, suite: suite, expectations: expectations)
         }
@@ -58,9 +59,12 @@ struct GIFSuiteConformanceTests {
         "gif/pygif/image-outside-bg.gif": "pygif paints the background colour; Chromium (and we) leave uncovered areas transparent",
         "gif/pygif/image-overlap-bg.gif": "pygif paints the background colour; Chromium (and we) leave uncovered areas transparent",
         "gif/pygif/no-data.gif": "no image at all: pygif expects one transparent frame; Chromium and we give zero frames",
-        "gif/pygif/image-zero-width.gif": "an empty image whose data is missing: Chromium refuses the file and so do we (pygif expects a transparent frame)",
-        "gif/pygif/image-zero-height.gif": "an empty image whose data is missing: Chromium refuses the file and so do we (pygif expects a transparent frame)",
-        "gif/pygif/image-zero-size.gif": "an empty image whose data is missing: Chromium refuses the file and so do we (pygif expects a transparent frame)",
+        "gif/pygif/image-zero-width.gif":
+            "an empty image whose data is missing: Chromium refuses the file and so do we (pygif expects a transparent frame)",
+        "gif/pygif/image-zero-height.gif":
+            "an empty image whose data is missing: Chromium refuses the file and so do we (pygif expects a transparent frame)",
+        "gif/pygif/image-zero-size.gif":
+            "an empty image whose data is missing: Chromium refuses the file and so do we (pygif expects a transparent frame)",
         "gif/pygif/max-codes.gif": "LZW minimum code size 11: giflib refuses code sizes above 8 (Chromium refuses it too)",
     ]
 
@@ -131,23 +135,31 @@ struct GIFSuiteConformanceTests {
         // Then the stated facts hold
         if let count = entry.expectations["frame_count"] as? Int { #expect(frames.count == count, "\(entry.path)") }
         if let rects = entry.expectations["frame_rects_ltrb"] as? [[Int]] {
-            #expect(frames.map { [$0.rectangle.x, $0.rectangle.y, $0.rectangle.x + $0.rectangle.width, $0.rectangle.y + $0.rectangle.height] } == rects)
+            #expect(
+                frames.map { [$0.rectangle.x, $0.rectangle.y, $0.rectangle.x + $0.rectangle.width, $0.rectangle.y + $0.rectangle.height] }
+                    == rects)
         }
         if let rect = entry.expectations["frame_rect_ltrb"] as? [Int], let first = frames.first?.rectangle {
             #expect([first.x, first.y, first.x + first.width, first.y + first.height] == rect)
         }
         if let netscape = entry.expectations["netscape_loop_value"] as? Int { #expect(reader?.loopCount.storedValue == netscape) }
         if let screen = entry.expectations["screen"] as? [Int] { #expect([reader?.screenWidth, reader?.screenHeight] == screen) }
-        if let duration = entry.expectations["frame_duration_ms"] as? Int { #expect(frames.map { $0.delayCentiseconds * 10 } == [duration]) }
-        if let durations = entry.expectations["frame_durations_ms"] as? [Int] { #expect(frames.map { $0.delayCentiseconds * 10 } == durations) }
+        if let duration = entry.expectations["frame_duration_ms"] as? Int {
+            #expect(frames.map { $0.delayCentiseconds * 10 } == [duration])
+        }
+        if let durations = entry.expectations["frame_durations_ms"] as? [Int] {
+            #expect(frames.map { $0.delayCentiseconds * 10 } == durations)
+        }
         // And the whole rendering has wuffs' checksum, or wuffs and we both report damage
         let status = nia["status"] as? String
         let crc = try #require(nia["crc32"] as? String)
         if status == "OK" {
             #expect(failure == nil, "\(entry.path): \(String(describing: failure))")
             if let reader, Self.niaDeviations[entry.path] == nil {
-                #expect(WuffsNIA.crc32Hex(frames: frames, canvasWidth: reader.canvasWidth, canvasHeight: reader.canvasHeight,
-                                          loopCount: reader.loopCount) == crc, "\(entry.path)")
+                #expect(
+                    WuffsNIA.crc32Hex(
+                        frames: frames, canvasWidth: reader.canvasWidth, canvasHeight: reader.canvasHeight,
+                        loopCount: reader.loopCount) == crc, "\(entry.path)")
             }
         } else if Self.niaDeviations[entry.path] == nil {
             #expect(failure != nil, "\(entry.path): wuffs reports damage")
@@ -159,8 +171,10 @@ struct GIFSuiteConformanceTests {
             // wuffs' checksum takes the loop count seen when the last frame starts (NETSCAPE 30);
             // with that count our frames give its checksum exactly
             #expect(reader.loopCount == .repeats(40))
-            #expect(WuffsNIA.crc32Hex(frames: frames, canvasWidth: reader.canvasWidth, canvasHeight: reader.canvasHeight,
-                                      loopCount: .repeats(30)) == crc)
+            #expect(
+                WuffsNIA.crc32Hex(
+                    frames: frames, canvasWidth: reader.canvasWidth, canvasHeight: reader.canvasHeight,
+                    loopCount: .repeats(30)) == crc)
         }
     }
 
@@ -196,15 +210,20 @@ extension GIFSuiteConformanceTests {
         var pygifAgree = 0
         for entry in GIFSuiteCases.pygif {
             guard let frames = entry.expectations["frames"] as? [any Sendable],
-                  let last = (frames.last as? [String: any Sendable])?["expected_rgba"] as? String else { continue }
+                let last = (frames.last as? [String: any Sendable])?["expected_rgba"] as? String
+            else { continue }
             let ours = GIFFixtures.decode(try Corpus.bytes(entry.path))
             if ours.error == nil, let image = ours.frames.last?.image,
-               Self.sameVisiblePixels(image.pixels, try Corpus.bytes(last)) { pygifAgree += 1 }
+                Self.sameVisiblePixels(image.pixels, try Corpus.bytes(last))
+            {
+                pygifAgree += 1
+            }
         }
         var wuffsAgree = 0
         for entry in GIFSuiteCases.wuffs {
             guard let nia = entry.expectations["wuffs_nia"] as? [String: any Sendable],
-                  let crc = nia["crc32"] as? String else { continue }
+                let crc = nia["crc32"] as? String
+            else { continue }
             var frames: [AnimationFrame] = []
             var reader: GIFFrameReader?
             var failed = false
@@ -216,16 +235,22 @@ extension GIFSuiteConformanceTests {
                 failed = true
             }
             if nia["status"] as? String == "OK", !failed, let reader,
-               WuffsNIA.crc32Hex(frames: frames, canvasWidth: reader.canvasWidth, canvasHeight: reader.canvasHeight,
-                                 loopCount: reader.loopCount) == crc {
+                WuffsNIA.crc32Hex(
+                    frames: frames, canvasWidth: reader.canvasWidth, canvasHeight: reader.canvasHeight,
+                    loopCount: reader.loopCount) == crc
+            {
                 wuffsAgree += 1
             } else if nia["status"] as? String == "BAD", failed {
                 wuffsAgree += 1
             }
         }
         // Then everything that is not a listed deviation agrees
-        print("GIF conformance, pygif last frame: \(pygifAgree) of \(GIFSuiteCases.pygif.count) agree; \(Self.pygifDeviations.count) listed deviations")
-        print("GIF conformance, wuffs NIA checksum and status: \(wuffsAgree) of \(GIFSuiteCases.wuffs.count) agree; \(Self.niaDeviations.count) listed deviations")
+        print(
+            "GIF conformance, pygif last frame: \(pygifAgree) of \(GIFSuiteCases.pygif.count) agree; \(Self.pygifDeviations.count) listed deviations"
+        )
+        print(
+            "GIF conformance, wuffs NIA checksum and status: \(wuffsAgree) of \(GIFSuiteCases.wuffs.count) agree; \(Self.niaDeviations.count) listed deviations"
+        )
         #expect(pygifAgree + Self.pygifDeviations.count == GIFSuiteCases.pygif.count)
         #expect(wuffsAgree + Self.niaDeviations.count == GIFSuiteCases.wuffs.count)
     }

@@ -10,8 +10,10 @@ struct GIFTimingTests {
     @Test("stored delays of 10 ms or less play as 100 ms", arguments: [(0, 100), (1, 100), (2, 20), (5, 50), (10, 100), (65535, 655_350)])
     func effectiveDelay(stored: Int, expected: Int) throws {
         // Given a one-frame GIF with this stored delay
-        let bytes = try GIFEncoder(width: 1, height: 1, globalColorTable: F.palette,
-                                   frames: [F.frame(0, width: 1, height: 1, delay: stored)]).encode()
+        let bytes = try GIFEncoder(
+            width: 1, height: 1, globalColorTable: F.palette,
+            frames: [F.frame(0, width: 1, height: 1, delay: stored)]
+        ).encode()
         // When read both ways
         let frame = try #require(F.decode(bytes).frames.first)
         let info = try GIFInfo(bytes: bytes)
@@ -28,9 +30,11 @@ struct GIFTimingTests {
     @Test("the loop count comes from NETSCAPE2.0 or ANIMEXTS1.0; absent means play once", arguments: loops)
     func loopCount(loop: GIFLoopCount, kind: GIFEncoder.LoopExtension) throws {
         // Given a GIF written with this loop extension
-        let bytes = try GIFEncoder(width: 1, height: 1, globalColorTable: F.palette, loopCount: loop,
-                                   loopExtension: kind, comment: "skipped",
-                                   frames: [F.frame(0, width: 1, height: 1)]).encode()
+        let bytes = try GIFEncoder(
+            width: 1, height: 1, globalColorTable: F.palette, loopCount: loop,
+            loopExtension: kind, comment: "skipped",
+            frames: [F.frame(0, width: 1, height: 1)]
+        ).encode()
         // When read
         let reader = try GIFFrameReader(bytes: bytes)
         while try reader.nextFrame() != nil {}
@@ -52,10 +56,11 @@ struct GIFTimingTests {
         let info = try GIFInfo(bytes: try F.threeFrames(disposals: [.keep, .restoreBackground, .restorePrevious]))
         // Then its structure is reported
         #expect(info.canvasWidth == 4 && info.canvasHeight == 4 && info.loopCount == .forever)
-        #expect(info.frames.map(\.rectangle) == [
-            FrameRectangle(x: 0, y: 0, width: 4, height: 4), FrameRectangle(x: 1, y: 1, width: 2, height: 2),
-            FrameRectangle(x: 0, y: 0, width: 1, height: 1),
-        ])
+        #expect(
+            info.frames.map(\.rectangle) == [
+                FrameRectangle(x: 0, y: 0, width: 4, height: 4), FrameRectangle(x: 1, y: 1, width: 2, height: 2),
+                FrameRectangle(x: 0, y: 0, width: 1, height: 1),
+            ])
         #expect(info.frames.map(\.disposal) == [.keep, .restoreBackground, .restorePrevious])
         #expect(info.frames.map(\.delayCentiseconds) == [10, 20, 30])
         #expect(info.durationMilliseconds == 600)

@@ -19,7 +19,9 @@ enum WuffsNIA {
             var index = 0
             while index < bgra.count {
                 if bgra[index + 3] == 0 {
-                    bgra[index] = 0; bgra[index + 1] = 0; bgra[index + 2] = 0
+                    bgra[index] = 0
+                    bgra[index + 1] = 0
+                    bgra[index + 2] = 0
                 } else {
                     bgra.swapAt(index, index + 2)
                 }

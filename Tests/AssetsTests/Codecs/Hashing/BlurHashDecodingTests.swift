@@ -13,11 +13,14 @@ struct BlurHashDecodingTests {
         var index = 0
         for y in 0..<height {
             for x in 0..<width {
-                var r: Float = 0, g: Float = 0, b: Float = 0
+                var r: Float = 0
+                var g: Float = 0
+                var b: Float = 0
                 for j in 0..<components.y {
                     for i in 0..<components.x {
-                        let basis = Float(cos(Double.pi * Double(x) * Double(i) / Double(width))
-                            * cos(Double.pi * Double(y) * Double(j) / Double(height)))
+                        let basis = Float(
+                            cos(Double.pi * Double(x) * Double(i) / Double(width))
+                                * cos(Double.pi * Double(y) * Double(j) / Double(height)))
                         let c = (i + j * components.x) * 3
                         r += colours[c] * basis
                         g += colours[c + 1] * basis
@@ -43,8 +46,9 @@ struct BlurHashDecodingTests {
                 let hash = try BlurHash.encode(image, components: try BlurHash.Components(x: x, y: y))
                 for (width, height, punch) in [(1, 1, 1.0), (7, 13, 1.0), (32, 32, 1.5), (33, 17, 1.0), (64, 9, 3.0)] {
                     let drawn = try BlurHash.decode(hash, width: width, height: height, punch: punch)
-                    #expect(drawn.pixels == (try Self.pixelByPixel(hash, width: width, height: height, punch: punch)),
-                            "\(hash) \(width)x\(height) punch \(punch)")
+                    #expect(
+                        drawn.pixels == (try Self.pixelByPixel(hash, width: width, height: height, punch: punch)),
+                        "\(hash) \(width)x\(height) punch \(punch)")
                     checked += 1
                 }
             }

@@ -11,7 +11,10 @@ struct BlurHashPrecisionTests {
         image.pixels.withUnsafeMutableBufferPointer { pixels in
             var i = 0
             while i < pixels.count {
-                pixels[i] = value; pixels[i + 1] = value; pixels[i + 2] = value; pixels[i + 3] = 255
+                pixels[i] = value
+                pixels[i + 1] = value
+                pixels[i + 2] = value
+                pixels[i + 3] = 255
                 i += 4
             }
         }
@@ -20,9 +23,10 @@ struct BlurHashPrecisionTests {
 
     static let largeTests = ProcessInfo.processInfo.environment["ASSETS_LARGE_HASH_TESTS"] != nil
 
-    @Test("a white 24 MP and a white 64 MP image hash as white, as a plain 64-bit encoder hashes them",
-          .enabled(if: largeTests, "ASSETS_LARGE_HASH_TESTS is not set: 88 megapixels take minutes in a debug build, skipped"),
-          arguments: [(6000, 4000), (8000, 8000)])
+    @Test(
+        "a white 24 MP and a white 64 MP image hash as white, as a plain 64-bit encoder hashes them",
+        .enabled(if: largeTests, "ASSETS_LARGE_HASH_TESTS is not set: 88 megapixels take minutes in a debug build, skipped"),
+        arguments: [(6000, 4000), (8000, 8000)])
     func largeWhite(width: Int, height: Int) throws {
         // Given a white image above 2^24 pixels, where encode.c's running float sum stops growing
         let image = Self.flat(width: width, height: height, 255)
@@ -50,8 +54,9 @@ struct BlurHashPrecisionTests {
         #expect(hash == PlainBlurHash.encode(image, components: .default))
     }
 
-    @Test("up to 512x384 the reference's float sums stay within the tolerance, so its string is kept",
-          arguments: [(1, 1), (7, 3), (64, 64), (100, 100), (256, 256), (300, 200), (512, 384)])
+    @Test(
+        "up to 512x384 the reference's float sums stay within the tolerance, so its string is kept",
+        arguments: [(1, 1), (7, 3), (64, 64), (100, 100), (256, 256), (300, 200), (512, 384)])
     func referenceKept(width: Int, height: Int) throws {
         for seed in UInt32(1)...3 {
             let image = HashInputs.pattern(width: width, height: height, seed: seed, alpha: seed == 3)
@@ -69,13 +74,17 @@ struct BlurHashPrecisionTests {
 /// reference's float sums have lost precision.
 enum PlainBlurHash {
     static func encode(_ image: RGBAImage, components: BlurHash.Components) -> String {
-        let w = image.width, h = image.height, nx = components.x, ny = components.y
+        let w = image.width
+        let h = image.height
+        let nx = components.x
+        let ny = components.y
         func linear(_ byte: UInt8) -> Double {
             let v = Double(byte) / 255
             return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
         }
         let table = (0...255).map { linear(UInt8($0)) }
-        var cosX = [Double](repeating: 0, count: w * nx), cosY = [Double](repeating: 0, count: h * ny)
+        var cosX = [Double](repeating: 0, count: w * nx)
+        var cosY = [Double](repeating: 0, count: h * ny)
         for x in 0..<w { for i in 0..<nx { cosX[x * nx + i] = cos(Double.pi * Double(i) * Double(x) / Double(w)) } }
         for y in 0..<h { for j in 0..<ny { cosY[y * ny + j] = cos(Double.pi * Double(j) * Double(y) / Double(h)) } }
         var sums = [Double](repeating: 0, count: nx * ny * 3)
@@ -88,7 +97,9 @@ enum PlainBlurHash {
                             var rowSums = [Double](repeating: 0, count: nx * 3)
                             for x in 0..<w {
                                 let p = (y * w + x) * 4
-                                let r = table[Int(pixels[p])], g = table[Int(pixels[p + 1])], b = table[Int(pixels[p + 2])]
+                                let r = table[Int(pixels[p])]
+                                let g = table[Int(pixels[p + 1])]
+                                let b = table[Int(pixels[p + 2])]
                                 for i in 0..<nx {
                                     let c = cosX[x * nx + i]
                                     rowSums[i * 3] += c * r
@@ -138,7 +149,10 @@ enum PlainBlurHash {
         for (value, length) in digits {
             var divisor = 1
             for _ in 1..<max(length, 1) { divisor *= 83 }
-            for _ in 0..<length { out.append(alphabet[(value / divisor) % 83]); divisor /= 83 }
+            for _ in 0..<length {
+                out.append(alphabet[(value / divisor) % 83])
+                divisor /= 83
+            }
         }
         return out
     }

@@ -22,9 +22,11 @@ struct HashConformanceTests {
         #expect(Self.inputs.count == 10)
     }
 
-    @Test("writes the inputs for the reference tools when ASSETS_WRITE_HASH_INPUTS names a folder",
-          .enabled(if: ProcessInfo.processInfo.environment["ASSETS_WRITE_HASH_INPUTS"] != nil,
-                   "ASSETS_WRITE_HASH_INPUTS names no folder: nothing to write, skipped"))
+    @Test(
+        "writes the inputs for the reference tools when ASSETS_WRITE_HASH_INPUTS names a folder",
+        .enabled(
+            if: ProcessInfo.processInfo.environment["ASSETS_WRITE_HASH_INPUTS"] != nil,
+            "ASSETS_WRITE_HASH_INPUTS names no folder: nothing to write, skipped"))
     func writeInputs() throws {
         let folder = try #require(ProcessInfo.processInfo.environment["ASSETS_WRITE_HASH_INPUTS"])
         try HashInputs.dump(into: URL(fileURLWithPath: folder))
@@ -35,8 +37,10 @@ struct HashConformanceTests {
     /// an encoder in Double written here (`PlainBlurHash`); either way the reference's own arithmetic, kept
     /// beside, still gives `encode.c`'s string. Returns whether the reference lost precision.
     @discardableResult
-    static func expectBlurHash(_ image: RGBAImage, _ components: BlurHash.Components, equals expected: String,
-                               _ label: String) throws -> Bool {
+    static func expectBlurHash(
+        _ image: RGBAImage, _ components: BlurHash.Components, equals expected: String,
+        _ label: String
+    ) throws -> Bool {
         let hash = try BlurHash.encode(image, components: components)
         let sums = BlurHashSums.factors(image, components: components)
         #expect(BlurHash.string(factors: sums.reference, components: components) == expected, "\(label) \(components)")
@@ -48,7 +52,9 @@ struct HashConformanceTests {
         return true
     }
 
-    @Test("BlurHash equals encode.c on generated images, every component count on one of them, but for the 1.9 MP photo where encode.c's sums lose precision")
+    @Test(
+        "BlurHash equals encode.c on generated images, every component count on one of them, but for the 1.9 MP photo where encode.c's sums lose precision"
+    )
     func blurHashGenerated() throws {
         let cases = Self.references.blurHashes.filter { !$0.input.contains(":") }
         #expect(cases.count >= 90)
@@ -62,8 +68,9 @@ struct HashConformanceTests {
         #expect(lostPrecision == ["photo-1600x1200-jpeg"])
     }
 
-    @Test("BlurHash and ThumbHash equal the references on corpus photos (EXIF orientation applied)",
-          .enabled(if: ImageDumps.corpusPresent, "../shared/corpus is absent: skipped"))
+    @Test(
+        "BlurHash and ThumbHash equal the references on corpus photos (EXIF orientation applied)",
+        .enabled(if: ImageDumps.corpusPresent, "../shared/corpus is absent: skipped"))
     func corpusPhotos() throws {
         let cases = Self.references.blurHashes.filter { $0.input.hasPrefix("corpus:") }
         #expect(cases.count >= 5)
@@ -74,9 +81,11 @@ struct HashConformanceTests {
         }
     }
 
-    @Test("BlurHash equals encode.c on the 12-megapixel benchmark photo when ASSETS_BENCH_CORPUS is set",
-          .enabled(if: ProcessInfo.processInfo.environment["ASSETS_BENCH_CORPUS"] != nil,
-                   "ASSETS_BENCH_CORPUS names no benchmark corpus (Benchmarks/README.md): skipped"))
+    @Test(
+        "BlurHash equals encode.c on the 12-megapixel benchmark photo when ASSETS_BENCH_CORPUS is set",
+        .enabled(
+            if: ProcessInfo.processInfo.environment["ASSETS_BENCH_CORPUS"] != nil,
+            "ASSETS_BENCH_CORPUS names no benchmark corpus (Benchmarks/README.md): skipped"))
     func benchPhoto() throws {
         let folder = try #require(ProcessInfo.processInfo.environment["ASSETS_BENCH_CORPUS"])
         for (input, components, expected) in Self.references.blurHashes where input.hasPrefix("bench:") {

@@ -27,8 +27,13 @@ enum HashInputs {
                 var r = x * 255 / max(width - 1, 1) / 2 + noise.next() / 4 + (edge ? 60 : 0)
                 var g = y * 255 / max(height - 1, 1) / 2 + noise.next() / 4 + (edge ? 0 : 40)
                 var b = 200 - x * 100 / max(width, 1) + noise.next() / 8
-                if gray { g = r; b = r }
-                r = min(r, 255); g = min(g, 255); b = min(max(b, 0), 255)
+                if gray {
+                    g = r
+                    b = r
+                }
+                r = min(r, 255)
+                g = min(g, 255)
+                b = min(max(b, 0), 255)
                 image.pixels[i] = UInt8(r)
                 image.pixels[i + 1] = UInt8(g)
                 image.pixels[i + 2] = UInt8(b)
@@ -133,7 +138,12 @@ struct HashReferences {
         var high: UInt8?
         for c in text.utf8 {
             let v: UInt8 = c <= 57 ? c - 48 : c - 87
-            if let h = high { out.append(h << 4 | v); high = nil } else { high = v }
+            if let h = high {
+                out.append(h << 4 | v)
+                high = nil
+            } else {
+                high = v
+            }
         }
         return out
     }

@@ -15,7 +15,8 @@ import TestSupport
 struct ThumbHashReferenceTests {
     static let reference: String? = {
         guard let path = ProcessInfo.processInfo.environment["THUMBHASH_JS"],
-              FileManager.default.isReadableFile(atPath: path) else { return nil }
+            FileManager.default.isReadableFile(atPath: path)
+        else { return nil }
         return path
     }()
 
@@ -35,7 +36,11 @@ struct ThumbHashReferenceTests {
     static func image(_ kind: Kind, width w: Int, height h: Int) -> RGBAImage {
         var noise = HashInputs.Noise(state: UInt32(w * 131 + h * 7 + 1))
         var image = RGBAImage(width: w, height: h)
-        let r0 = noise.next(), g0 = noise.next(), b0 = noise.next(), r1 = noise.next(), g1 = noise.next()
+        let r0 = noise.next()
+        let g0 = noise.next()
+        let b0 = noise.next()
+        let r1 = noise.next()
+        let g1 = noise.next()
         let gray = (w + h) % 3 == 0
         let alpha = 1 + noise.next() % 254
         for y in 0..<h {
@@ -46,7 +51,8 @@ struct ThumbHashReferenceTests {
                 case .flat: px = (r0, gray ? r0 : g0, gray ? r0 : b0, 255)
                 case .flatTranslucent: px = (r0, gray ? r0 : g0, gray ? r0 : b0, alpha)
                 case .gradient:
-                    let fx = w > 1 ? x * 255 / (w - 1) : 0, fy = h > 1 ? y * 255 / (h - 1) : 0
+                    let fx = w > 1 ? x * 255 / (w - 1) : 0
+                    let fy = h > 1 ? y * 255 / (h - 1) : 0
                     px = ((r0 * (255 - fx) + r1 * fx) / 255, (g0 * (255 - fy) + g1 * fy) / 255, (fx + fy) / 2, 255)
                 case .noise: px = (noise.next(), noise.next(), noise.next(), 255)
                 case .varyingAlpha:
@@ -89,9 +95,11 @@ struct ThumbHashReferenceTests {
         return h
     }
 
-    @Test("hashes and drawn images are identical to thumbhash.js",
-          .enabled(if: reference != nil && node != nil,
-                   "needs node on PATH and THUMBHASH_JS naming evanw/thumbhash's js/thumbhash.js (Benchmarks/thumbhash-compare): skipped"))
+    @Test(
+        "hashes and drawn images are identical to thumbhash.js",
+        .enabled(
+            if: reference != nil && node != nil,
+            "needs node on PATH and THUMBHASH_JS naming evanw/thumbhash's js/thumbhash.js (Benchmarks/thumbhash-compare): skipped"))
     func identicalToReference() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbhash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -117,8 +125,10 @@ struct ThumbHashReferenceTests {
         // When thumbhash.js hashes and draws the same pixels
         let process = Process()
         process.executableURL = try #require(Self.node)
-        process.arguments = [PackageRoot.url("Benchmarks/thumbhash_reference.mjs").path,
-                             try #require(Self.reference), records.path, output.path]
+        process.arguments = [
+            PackageRoot.url("Benchmarks/thumbhash_reference.mjs").path,
+            try #require(Self.reference), records.path, output.path,
+        ]
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
@@ -127,7 +137,9 @@ struct ThumbHashReferenceTests {
         try #require(theirs.count == cases.count, "the reference wrote \(theirs.count) lines for \(cases.count) images")
 
         // Then every hash and every drawn image is the same, byte for byte
-        var sameHash = 0, sameImage = 0, largestByteDifference = 0
+        var sameHash = 0
+        var sameImage = 0
+        var largestByteDifference = 0
         var mismatches: [String] = []
         for (index, (mine, line)) in zip(ours, theirs).enumerated() {
             let fields = line.split(separator: " ").map(String.init)
@@ -143,7 +155,8 @@ struct ThumbHashReferenceTests {
                 sameImage += 1
             }
         }
-        let summary = "thumbhash.js (\(ProcessInfo.processInfo.environment["THUMBHASH_NODE_VERSION"] ?? "node")): "
+        let summary =
+            "thumbhash.js (\(ProcessInfo.processInfo.environment["THUMBHASH_NODE_VERSION"] ?? "node")): "
             + "\(sameHash)/\(cases.count) hashes identical, \(sameImage)/\(cases.count) drawn images identical, "
             + "largest byte difference \(largestByteDifference)"
         if let path = ProcessInfo.processInfo.environment["ASSETS_THUMBHASH_SUMMARY"] {

@@ -16,16 +16,21 @@ struct FrameBandsTests {
         let base = palette(0)
         var frames: [GIFEncoder.Frame] = []
         let background = (0..<(width * height)).map { UInt8((($0 % width) / 5 + ($0 / width) / 7) % 256) }
-        frames.append(GIFEncoder.Frame(left: 0, top: 0, width: width, height: height, indices: background,
-                                       colorTable: nil, delayCentiseconds: 5, disposal: .keep, transparentIndex: nil))
+        frames.append(
+            GIFEncoder.Frame(
+                left: 0, top: 0, width: width, height: height, indices: background,
+                colorTable: nil, delayCentiseconds: 5, disposal: .keep, transparentIndex: nil))
         for n in 1..<count {
             // Frame 6 repaints nearly everything: it is compressed whole.
             let (w, h) = n == 6 ? (width, height - 8) : (48, 24)
-            let left = n == 6 ? 0 : (n * 53) % (width - w), top = n == 6 ? 8 : (n * 37) % (height - h)
+            let left = n == 6 ? 0 : (n * 53) % (width - w)
+            let top = n == 6 ? 8 : (n * 37) % (height - h)
             let indices = (0..<(w * h)).map { UInt8(($0 * 3 + n * 11) % 256) }
-            frames.append(GIFEncoder.Frame(left: left, top: top, width: w, height: h, indices: indices,
-                                           colorTable: manyColors ? palette(n * 29) : nil, delayCentiseconds: 5,
-                                           disposal: .keep, transparentIndex: nil))
+            frames.append(
+                GIFEncoder.Frame(
+                    left: left, top: top, width: w, height: h, indices: indices,
+                    colorTable: manyColors ? palette(n * 29) : nil, delayCentiseconds: 5,
+                    disposal: .keep, transparentIndex: nil))
         }
         return try GIFEncoder(width: width, height: height, globalColorTable: base, loopCount: .forever, frames: frames).encode()
     }
@@ -42,13 +47,16 @@ struct FrameBandsTests {
         return encoder
     }
 
-    @Test("frames written in bands are the composited canvases, the same files on any number of threads",
-          arguments: [false, true])
+    @Test(
+        "frames written in bands are the composited canvases, the same files on any number of threads",
+        arguments: [false, true])
     func sameFramesInBands(manyColors: Bool) throws {
         // Given a recording whose frames change a few rows at a time (indexed, or RGB with many colours)
         let gif = try Self.recording(manyColors: manyColors)
         // When it is extracted with bands on one thread and on three, and without bands
-        let one = try ScratchDirectory(), three = try ScratchDirectory(), plain = try ScratchDirectory()
+        let one = try ScratchDirectory()
+        let three = try ScratchDirectory()
+        let plain = try ScratchDirectory()
         let banded = try extract(gif, encoder: .fast, threads: 1, into: one)
         let parallel = try extract(gif, encoder: .fast, threads: 3, into: three)
         let wholeFiles = try extract(gif, encoder: Self.whole, threads: 2, into: plain)

@@ -8,10 +8,12 @@ import Testing
 struct FrameExtractionTests {
     typealias F = GIFFixtures
 
-    @Test("frame ranges parse as index, inclusive range or open range", arguments: [
-        ("3", FrameSelection(first: 3, last: 3)), ("3-7", FrameSelection(first: 3, last: 7)),
-        ("0-", FrameSelection(first: 0, last: nil)), ("5-5", FrameSelection(first: 5, last: 5)),
-    ])
+    @Test(
+        "frame ranges parse as index, inclusive range or open range",
+        arguments: [
+            ("3", FrameSelection(first: 3, last: 3)), ("3-7", FrameSelection(first: 3, last: 7)),
+            ("0-", FrameSelection(first: 0, last: nil)), ("5-5", FrameSelection(first: 5, last: 5)),
+        ])
     func parsesRanges(text: String, expected: FrameSelection) {
         #expect(FrameSelection(parsing: text) == expected)
         #expect(FrameSelection(parsing: text)?.description == text.replacingOccurrences(of: "5-5", with: "5"))
@@ -46,8 +48,9 @@ struct FrameExtractionTests {
         var image = RGBAImage(width: 3, height: 2)
         image.pixels = [UInt8](repeating: 200, count: 24)
         // When it is extracted
-        let report = try FrameExtractor(folder: folder).extract(from: StillFrameSource(image: image, format: .jpeg),
-                                                                raw: false, sourceName: "photo.jpg")
+        let report = try FrameExtractor(folder: folder).extract(
+            from: StillFrameSource(image: image, format: .jpeg),
+            raw: false, sourceName: "photo.jpg")
         // Then the PNG is the encoder's and the manifest says one complete frame
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/frame_0000.png")))
         #expect(written == (try PNGEncoder.fast.encode(image)))
@@ -76,8 +79,9 @@ struct FrameExtractionTests {
     @Test("the manifest escapes names as JSON strings")
     func escapesNames() {
         // Given a report for a file name with quotes, a backslash and a control character
-        let report = FrameExtractionReport(source: "a \"b\"\\c\u{1}.gif", format: .gif, canvasWidth: 1, canvasHeight: 1,
-                                           loopCount: .repeats(2), raw: false)
+        let report = FrameExtractionReport(
+            source: "a \"b\"\\c\u{1}.gif", format: .gif, canvasWidth: 1, canvasHeight: 1,
+            loopCount: .repeats(2), raw: false)
         // Then the JSON parses back to the same name
         let object = try? JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
         #expect(object?["source"] as? String == "a \"b\"\\c\u{1}.gif")
@@ -87,8 +91,9 @@ struct FrameExtractionTests {
     @Test("the GIF encoder refuses frames it cannot write")
     func encoderRefuses() {
         // Given a frame with the wrong number of indices, and a frame with no colour table at all
-        let wrongCount = GIFEncoder(width: 2, height: 2, globalColorTable: F.palette,
-                                    frames: [GIFEncoder.Frame(width: 2, height: 2, indices: [0])])
+        let wrongCount = GIFEncoder(
+            width: 2, height: 2, globalColorTable: F.palette,
+            frames: [GIFEncoder.Frame(width: 2, height: 2, indices: [0])])
         let noTable = GIFEncoder(width: 2, height: 2, frames: [GIFEncoder.Frame.filled(0, width: 2, height: 2)])
         // Then both are typed errors
         #expect(throws: GIFEncodingError.self) { try wrongCount.encode() }
@@ -103,8 +108,10 @@ struct FrameExtractionTests {
         // Given a clean animation, the same with 5 bytes after its trailer, without its trailer, and a GIF
         // whose first frame reaches past its 4x4 screen
         let clean = try F.threeFrames()
-        let grown = try GIFEncoder(width: 4, height: 4, globalColorTable: F.palette,
-                                   frames: [F.frame(1, x: 6, y: 6, width: 2, height: 2)]).encode()
+        let grown = try GIFEncoder(
+            width: 4, height: 4, globalColorTable: F.palette,
+            frames: [F.frame(1, x: 6, y: 6, width: 2, height: 2)]
+        ).encode()
         let cases: [(bytes: [UInt8], codes: [String])] = [
             (clean, []), (clean + Array("junk!".utf8), ["trailing-data"]), (Array(clean.dropLast()), ["missing-end"]),
             (grown, ["canvas-grown"]),
@@ -112,8 +119,9 @@ struct FrameExtractionTests {
         for (bytes, codes) in cases {
             // When the frames are extracted
             let folder = try ScratchDirectory()
-            let report = try FrameExtractor(folder: folder.path).extract(from: try GIFFrameReader(bytes: bytes), raw: false,
-                                                                         sourceName: "in.gif")
+            let report = try FrameExtractor(folder: folder.path).extract(
+                from: try GIFFrameReader(bytes: bytes), raw: false,
+                sourceName: "in.gif")
             // Then the report and frames.json list the warnings info gives for the same bytes, in its words
             #expect(report.warnings.map(\.code.rawValue) == codes)
             let info = try ImageInspector.probe(bytes)
@@ -161,8 +169,9 @@ struct FrameBudgetTests {
         // When its frames are extracted with room for 10 files, then frames 0-8 only (nine and a manifest)
         let short = FrameExtractor(folder: folder.path + "/short", files: OutputFileBudget(limit: 10))
         #expect(throws: FrameExtractionError.self) { try short.extract(from: source, raw: false, sourceName: "many.gif") }
-        let fitting = FrameExtractor(folder: folder.path + "/fits", selection: FrameSelection(first: 0, last: 8),
-                                     files: OutputFileBudget(limit: 10))
+        let fitting = FrameExtractor(
+            folder: folder.path + "/fits", selection: FrameSelection(first: 0, last: 8),
+            files: OutputFileBudget(limit: 10))
         let report = try fitting.extract(from: try ImageFrames.open(bytes: gif), raw: false, sourceName: "many.gif")
 
         // Then the first stops before reading a frame and leaves no folder; the second writes nine frames

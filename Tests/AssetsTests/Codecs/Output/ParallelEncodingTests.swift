@@ -9,7 +9,9 @@ struct ParallelEncodingTests {
     /// A 30-frame 40x32 animation with partial frames, every disposal and local tables.
     static func animation() throws -> [UInt8] {
         let palette: [GIFEncoder.Color] = (0..<8).map { (i: Int) -> GIFEncoder.Color in
-            let red = UInt8(i * 32), green = UInt8(255 - i * 30), blue = UInt8(i * 17)
+            let red = UInt8(i * 32)
+            let green = UInt8(255 - i * 30)
+            let blue = UInt8(i * 17)
             return GIFEncoder.Color(red, green, blue)
         }
         let disposals: [GIFDisposal] = [.keep, .restoreBackground, .restorePrevious, .unspecified]
@@ -20,9 +22,10 @@ struct ParallelEncodingTests {
             let top = n == 0 ? 0 : (n * 3) % (32 - height + 1)
             let indices: [UInt8] = (0..<(size * height)).map { (i: Int) -> UInt8 in UInt8((i * 3 / 7 + n) % 8) }
             let local: [GIFEncoder.Color]? = n % 4 == 3 ? Array(palette.reversed()) : nil
-            return GIFEncoder.Frame(left: left, top: top, width: size, height: height, indices: indices,
-                                    colorTable: local, delayCentiseconds: 4,
-                                    disposal: disposals[n % 4], transparentIndex: n % 3 == 0 ? 2 : nil)
+            return GIFEncoder.Frame(
+                left: left, top: top, width: size, height: height, indices: indices,
+                colorTable: local, delayCentiseconds: 4,
+                disposal: disposals[n % 4], transparentIndex: n % 3 == 0 ? 2 : nil)
         }
         return try GIFEncoder(width: 40, height: 32, globalColorTable: palette, loopCount: .forever, frames: frames).encode()
     }
@@ -38,7 +41,8 @@ struct ParallelEncodingTests {
     @Test("frames encoded on several threads are the same files as frames encoded one after another", arguments: [2, 3, 8])
     func sameBytes(_ threads: Int) throws {
         // Given the animation extracted on one thread
-        let one = try ScratchDirectory(), many = try ScratchDirectory()
+        let one = try ScratchDirectory()
+        let many = try ScratchDirectory()
         let sequential = try extract(threads: 1, into: one)
         // When it is extracted on several
         let parallel = try extract(threads: threads, into: many)
@@ -54,7 +58,8 @@ struct ParallelEncodingTests {
     @Test("with an encoder that needs the pixels themselves (zlib, adaptive filters), threads give the same files too")
     func sameBytesWithZlib() throws {
         // Given the animation extracted on one thread with the smallest-output encoder
-        let one = try ScratchDirectory(), many = try ScratchDirectory()
+        let one = try ScratchDirectory()
+        let many = try ScratchDirectory()
         let sequential = try extract(threads: 1, encoder: .smallestOnAnyContent, into: one)
         // When it is extracted on three
         let parallel = try extract(threads: 3, encoder: .smallestOnAnyContent, into: many)
@@ -102,7 +107,9 @@ struct ParallelEncodingTests {
     @Test("smallerOfNoneAndAdaptive keeps whichever of the two is smaller", arguments: [true, false])
     func smallerOfTwo(_ photographic: Bool) throws {
         // Given flat blocks or a smooth gradient
-        let image = photographic ? DecodeTestImages.gradient(width: 96, height: 64)
+        let image =
+            photographic
+            ? DecodeTestImages.gradient(width: 96, height: 64)
             : DecodeTestImages.blocks(width: 96, height: 64)
         // When it is encoded each way at level 9
         let none = try PNGEncoder(compressionLevel: 9, filter: .none, opaqueAsRGB: true, indexedWhenFewColors: true).encode(image)

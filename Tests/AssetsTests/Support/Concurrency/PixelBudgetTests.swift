@@ -1,8 +1,8 @@
 import Dispatch
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Testing
 @testable import Assets
@@ -19,7 +19,10 @@ struct PixelBudgetTests {
         let running = Locked((now: 0, most: 0))
         DispatchQueue.concurrentPerform(iterations: count) { _ in
             _ = try? gate.decoding(pixels, budget: budget) { () throws(ImageError) in
-                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
                 usleep(20_000)
                 running.withLock { $0.now -= 1 }
             }

@@ -16,22 +16,27 @@ struct JSONReaderTests {
         let value = try JSONReader.parse(Array(text.utf8))
 
         // Then order, literals and escapes are kept
-        guard case .object(let members) = value else { Issue.record("not an object"); return }
+        guard case .object(let members) = value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == ["b", "a", "c"])
         #expect(value["b"] == .array([.number("1"), .number("1.000"), .number("-2e3"), .bool(true), .bool(false), .null]))
         #expect(value["a"] == .string("é😀\n"))
         #expect(value.text == #"{"b":[1,1.000,-2e3,true,false,null],"a":"é😀\n","c":{}}"#)
     }
 
-    @Test("syntax errors give line and column", arguments: [
-        ("{\n  \"a\": 1,\n}", 3, 1),
-        ("{\"a\" 1}", 1, 6),
-        ("[1, 2", 1, 6),
-        ("{\"a\": tru}", 1, 7),
-        ("\"open", 1, 1),
-        ("{} x", 1, 4),
-        ("", 1, 1),
-    ])
+    @Test(
+        "syntax errors give line and column",
+        arguments: [
+            ("{\n  \"a\": 1,\n}", 3, 1),
+            ("{\"a\" 1}", 1, 6),
+            ("[1, 2", 1, 6),
+            ("{\"a\": tru}", 1, 7),
+            ("\"open", 1, 1),
+            ("{} x", 1, 4),
+            ("", 1, 1),
+        ])
     func positions(text: String, line: Int, column: Int) {
         // Given broken JSON
         // When it is parsed
