@@ -54,7 +54,7 @@ package struct CARFixture {
     package mutating func named(_ name: String, _ bytes: [UInt8]) { names.append((name, add(bytes))) }
 
     /// The block a name lists.
-    package func block(named name: String) -> Int { Int(names.first { $0.0 == name }!.1) }
+    package func block(named name: String) -> Int { names.first { $0.0 == name }.map { Int($0.1) } ?? -1 }
 
     /// The file: header, blocks in order, the index, the names.
     package func bytes() -> [UInt8] {

@@ -40,9 +40,10 @@ public enum FuzzSeeds {
         guard fd >= 0 else { return }
         defer { close(fd) }
         bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var done = 0
             while done < raw.count {
-                let wrote = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                let wrote = Glibc.write(fd, base + done, raw.count - done)
                 if wrote <= 0 { return }
                 done += wrote
             }

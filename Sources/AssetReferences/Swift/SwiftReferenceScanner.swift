@@ -296,7 +296,7 @@ package enum SwiftReferenceScanner {
                 // be any type with such an initialiser, so its name is a use, never missing).
                 if type == nil { lookupCertainty = .possible }
                 let wanted = type.flatMap { SwiftReferenceScanner.lookupTypes[$0] } ?? .any
-                guard type == nil || SwiftReferenceScanner.lookupTypes[type!] != nil else { return .visitChildren }
+                guard type.map({ SwiftReferenceScanner.lookupTypes[$0] != nil }) ?? true else { return .visitChildren }
                 let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
                 name(of: first.expression, wanted: wanted, via: via, crashes: unwrapped)
             case "imageLiteralResourceName" where type == "UIImage" || type == "NSImage":

@@ -50,6 +50,8 @@ public struct CompiledCatalog: Sendable {
         var facets: [(name: String, attributes: [CompiledRendition.Attribute])] = []
         var namesByIdentifier: [UInt16: String] = [:]
         if store.namedBlock("FACETKEYS") != nil {
+            // BOMTree.forEach walks the tree page by page; a tree is not a Sequence.
+            // swift-format-ignore: ReplaceForEachWithForLoop
             try BOMTree(store: store, named: "FACETKEYS").forEach { (key, value, at) throws(CompiledCatalogError) -> Bool in
                 let name = try store.block(key, what: "facet name", namedAt: at).wholeName("facet name")
                 let token = try store.block(value, what: "facet key", namedAt: at)
@@ -70,6 +72,8 @@ public struct CompiledCatalog: Sendable {
         }
         var appearances: [UInt16: String] = [:]
         if store.namedBlock("APPEARANCEKEYS") != nil {
+            // BOMTree.forEach walks the tree page by page; a tree is not a Sequence.
+            // swift-format-ignore: ReplaceForEachWithForLoop
             try BOMTree(store: store, named: "APPEARANCEKEYS").forEach { (key, value, at) throws(CompiledCatalogError) -> Bool in
                 let name = try store.block(key, what: "appearance name", namedAt: at).wholeName("appearance name")
                 let id = try store.block(value, what: "appearance value", namedAt: at).uint16(0, "value")
@@ -79,6 +83,8 @@ public struct CompiledCatalog: Sendable {
         }
         let identifierSlot = keyFormat.firstIndex(of: RenditionVocabulary.Attribute.identifier)
         var renditions: [CompiledRendition] = []
+        // BOMTree.forEach walks the tree page by page; a tree is not a Sequence.
+        // swift-format-ignore: ReplaceForEachWithForLoop
         try BOMTree(store: store, named: "RENDITIONS").forEach { (keyIndex, valueIndex, at) throws(CompiledCatalogError) -> Bool in
             let keyBytes = try store.block(keyIndex, what: "rendition key", namedAt: at)
             guard keyBytes.count <= 2 * maxKeyTokens else {

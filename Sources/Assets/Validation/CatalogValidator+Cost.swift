@@ -210,7 +210,7 @@ extension CatalogValidator {
         for index in reports.indices { reports[index].imageDigests.sortByPath() }
         // The files whose shape only another catalog shares get their digests now.
         var tablesToResolve = reports.map(\.imageDigests)
-        reports.indices.forEach { reports[$0].imageDigests = ImageDigestTable() }
+        for index in reports.indices { reports[index].imageDigests = ImageDigestTable() }
         let evidence = validators[0].duplicateEvidence
         DuplicateCandidates.resolve(&tablesToResolve, roots: reports.map(\.catalog), by: evidence, limits: validators[0].options.limits)
         for index in reports.indices { reports[index].imageDigests = tablesToResolve[index] }

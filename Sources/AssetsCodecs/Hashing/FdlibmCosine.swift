@@ -48,6 +48,8 @@ enum Fdlibm {
     private static func double(_ bits: UInt64) -> Double { Double(bitPattern: bits) }
 
     /// `__ieee754_rem_pio2` for |x| <= 2^19 * pi/2: `(n, y0, y1)` with x = n * pi/2 + y0 + y1; nil beyond.
+    // fdlibm's own names (pio2_1 ... pio2_3t) are kept, to read beside e_rem_pio2.c.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private static func remainderPiOver2(_ x: Double) -> (Int32, Double, Double)? {
         let invpio2 = double(0x3FE4_5F30_6DC9_C883)  // 53 bits of 2/pi
         let pio2_1 = double(0x3FF9_21FB_5440_0000)  // first 33 bits of pi/2

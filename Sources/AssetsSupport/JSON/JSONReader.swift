@@ -129,9 +129,9 @@ package struct JSONReader {
     }
 
     private func failure(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
-        let where_ = offset ?? index
-        let (line, column) = JSONReader.position(of: where_, in: bytes)
-        return JSONSyntaxError(offset: where_, line: line, column: column, reason: reason)
+        let location = offset ?? index
+        let (line, column) = JSONReader.position(of: location, in: bytes)
+        return JSONSyntaxError(offset: location, line: line, column: column, reason: reason)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -118,11 +118,11 @@ struct JSONSchemaValidator {
             problems.append("\(path): expected \(describe(constant)), found \(describe(value))")
         }
         if let number = value.numericValue {
-            if let minimum = keywords["minimum"]?.numericValue, number < minimum {
-                problems.append("\(path): \(describe(value)) is below the minimum \(describe(keywords["minimum"]!))")
+            if let bound = keywords["minimum"], let minimum = bound.numericValue, number < minimum {
+                problems.append("\(path): \(describe(value)) is below the minimum \(describe(bound))")
             }
-            if let maximum = keywords["maximum"]?.numericValue, number > maximum {
-                problems.append("\(path): \(describe(value)) is above the maximum \(describe(keywords["maximum"]!))")
+            if let bound = keywords["maximum"], let maximum = bound.numericValue, number > maximum {
+                problems.append("\(path): \(describe(value)) is above the maximum \(describe(bound))")
             }
         }
         if case .string(let text) = value {
