@@ -29,6 +29,13 @@ package enum DuplicateCandidates {
         var shape: ImageDigestTable.Shape
         /// The file's size (by bytes), or -1 (by pixels: re-encoded files differ in size).
         var size: Int
+
+        /// An arbitrary but fixed order, to bring equal keys together.
+        func precedes(_ other: Key) -> Bool {
+            let mine = (shape.format, shape.orientation, shape.width, shape.height, size)
+            let theirs = (other.shape.format, other.shape.orientation, other.shape.width, other.shape.height, other.size)
+            return mine < theirs
+        }
     }
 
     /// The digest of a whole file's bytes, as `duplicate-image` compares copies (tagged with the format, as
@@ -47,30 +54,59 @@ package enum DuplicateCandidates {
         guard tables.count == roots.count else { return }
         // Equal bytes are equal headers, so a copy shares the shape too.
         func key(_ row: ImageDigestTable.Row) -> Key { Key(shape: row.shape, size: evidence == .bytes ? row.size : -1) }
-        var keyCounts: [Key: Int] = [:]
-        for table in tables {
-            for row in table.rows { keyCounts[key(row), default: 0] += 1 }
-        }
-        var wanted: [(table: Int32, row: Int32)] = []
+        // Every row by key (row numbers sorted, not a dictionary of 280,000 keys at the scale tree): a run of
+        // two or more rows shares its key.
+        var byKey: [(table: Int32, row: Int32)] = []
+        byKey.reserveCapacity(tables.reduce(0) { $0 + $1.count })
         for (tableIndex, table) in tables.enumerated() {
-            for (rowIndex, row) in table.rows.enumerated() where !row.looked && (keyCounts[key(row)] ?? 0) > 1 {
-                // A small file's bytes were digested as the probe read them whole (`FileHeader.bytesDigest`).
-                guard let tableNumber = Int32(exactly: tableIndex), let rowNumber = Int32(exactly: rowIndex) else { continue }
-                wanted.append((tableNumber, rowNumber))
+            guard let tableNumber = Int32(exactly: tableIndex) else { break }
+            for rowIndex in table.rows.indices {
+                guard let rowNumber = Int32(exactly: rowIndex) else { break }
+                byKey.append((tableNumber, rowNumber))
             }
         }
+        byKey.sort { left, right in
+            key(tables[Int(left.table)].rows[Int(left.row)]).precedes(key(tables[Int(right.table)].rows[Int(right.row)]))
+        }
+        var wanted: [(table: Int32, row: Int32)] = []
+        var runStart = 0
+        for position in byKey.indices {
+            let file = byKey[position]
+            let next = position + 1 < byKey.count ? byKey[position + 1] : nil
+            let fileKey = key(tables[Int(file.table)].rows[Int(file.row)])
+            guard next.map({ key(tables[Int($0.table)].rows[Int($0.row)]) != fileKey }) ?? true else { continue }
+            // `byKey[runStart ... position]` is one key's run.
+            if position > runStart {
+                // A small file's bytes were digested as the probe read them whole (`FileHeader.bytesDigest`).
+                wanted += byKey[runStart...position].filter { !tables[Int($0.table)].rows[Int($0.row)].looked }
+            }
+            runStart = position + 1
+        }
+        byKey = []
         guard !wanted.isEmpty else { return }
+        // In table and path order, as the files lie in their folders.
+        wanted.sort { $0.table != $1.table ? $0.table < $1.table : $0.row < $1.row }
+        let digests = Self.digests(of: wanted, in: tables, roots: roots, by: evidence, limits: limits, workers: workers)
+        for (index, digest) in digests.enumerated() {
+            tables[Int(wanted[index].table)].setDigest(digest, ofRow: Int(wanted[index].row))
+        }
+    }
+
+    /// The digests of the rows `wanted` of `tables` (read only: the caller's tables are not copied), on `workers` cores.
+    private static func digests(
+        of wanted: [(table: Int32, row: Int32)], in tables: [ImageDigestTable], roots: [String],
+        by evidence: Evidence, limits: DecodingLimits, workers: Int
+    ) -> [PixelDigest?] {
         let catalogRoots = roots.map { CatalogRoot(path: $0) ?? CatalogRoot(path: $0, real: $0) }
         let formats = ImageFormat.allCases
-        let snapshot = tables
         // Bytes decoded in this run, by their digest: a copy of a file is decoded once.
         let decoded = Locked<[PixelDigest: PixelDigest?]>([:])
-        let digests = ParallelWork.map(count: wanted.count, chunk: 8, width: workers) { index -> PixelDigest? in
+        return ParallelWork.map(count: wanted.count, chunk: 8, width: workers) { index -> PixelDigest? in
             let (tableIndex, rowIndex) = (Int(wanted[index].table), Int(wanted[index].row))
-            let row = snapshot[tableIndex].rows[rowIndex]
+            let row = tables[tableIndex].rows[rowIndex]
             guard Int(row.shape.format) < formats.count else { return nil }
             let format = formats[Int(row.shape.format)]
-            guard case .success(let read) = catalogRoots[tableIndex].read(snapshot[tableIndex].path(rowIndex)),
+            guard case .success(let read) = catalogRoots[tableIndex].read(tables[tableIndex].path(rowIndex)),
                 read.head.count == read.size
             else { return nil }
             let bytes = read.head
@@ -81,9 +117,6 @@ package enum DuplicateCandidates {
             let digest = LosslessOptimizer.digest(bytes, format: format, orientation: orientation, limits: limits)
             decoded.withLock { $0[content] = .some(digest) }
             return digest
-        }
-        for (index, digest) in digests.enumerated() {
-            tables[Int(wanted[index].table)].setDigest(digest, ofRow: Int(wanted[index].row))
         }
     }
 }

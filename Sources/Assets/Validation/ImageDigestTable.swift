@@ -5,7 +5,7 @@
 /// a small file's byte digest comes with it from the probe, `FileHeader.bytesDigest`), so a file that
 /// cannot be a duplicate is never decoded. Compact because a catalog has one row per
 /// PNG and JPEG (280,000 at the scale tree's 130,000 sets): a row is a shape, a digest, the file's size, its set's
-/// number and where its path lies in one shared UTF-8 buffer (56 bytes a row and the path's bytes), where
+/// number and where its path lies in shared pages of UTF-8 (48 bytes a row and the path's bytes), where
 /// a row of two `String`s cost a heap object a path, and the per-digest arrays that grouped them one more.
 /// Groups are found by sorting row numbers by digest (no dictionary of arrays).
 import AssetsSupport
@@ -28,24 +28,52 @@ package struct ImageDigestTable: Sendable, Hashable {
         }
     }
 
-    /// One file.
+    /// One file: 48 bytes (the digest, the size, the shape, where the path lies, the set, three flags).
     package struct Row: Sendable, Hashable {
+        /// The digest's bits (meaningful when `flags` has `hasDigest`).
+        private var digestBits = PixelDigest(high: 0, low: 0)
+        /// The file's bytes.
+        package var size: Int
         package var shape: Shape
+        /// Where its catalog-relative path lies in `pages` (page number times `pageSize` plus the offset).
+        var pathStart: UInt32
+        /// Its set, numbered as the sets were added (only compared for equality).
+        package var set: UInt32
+        var pathCount: UInt16
+        private var flags: UInt8 = 0
+
+        private static let hasDigest: UInt8 = 1, lookedFlag: UInt8 = 2, asciiFlag: UInt8 = 4
+
+        init(shape: Shape, digest: PixelDigest?, size: Int, pathStart: UInt32, pathCount: UInt16, set: UInt32, ascii: Bool) {
+            self.size = size
+            self.shape = shape
+            self.pathStart = pathStart
+            self.set = set
+            self.pathCount = pathCount
+            self.digest = digest
+            self.looked = digest != nil
+            if ascii { flags |= Self.asciiFlag }
+        }
+
         /// Its digest (of its bytes or pixels, as the run compares), once found (`DuplicateCandidates.resolve`,
         /// or the probe's for a small file); nil before, and for a file that
         /// does not decode (no duplicate of anything).
-        package var digest: PixelDigest?
+        package var digest: PixelDigest? {
+            get { flags & Self.hasDigest != 0 ? digestBits : nil }
+            set {
+                digestBits = newValue ?? PixelDigest(high: 0, low: 0)
+                flags = newValue == nil ? flags & ~Self.hasDigest : flags | Self.hasDigest
+            }
+        }
+
         /// Whether the digest was looked for.
-        package var looked = false
-        /// The file's bytes.
-        package var size: Int
-        /// Where its catalog-relative path lies in `utf8`.
-        var pathStart: UInt32
-        var pathCount: UInt32
-        /// Its set, numbered as the sets were added (only compared for equality).
-        package var set: UInt32
+        package var looked: Bool {
+            get { flags & Self.lookedFlag != 0 }
+            set { flags = newValue ? flags | Self.lookedFlag : flags & ~Self.lookedFlag }
+        }
+
         /// Whether the path is all ASCII, so that its bytes sort as the `String` does.
-        var ascii: Bool
+        var ascii: Bool { flags & Self.asciiFlag != 0 }
     }
 
     /// One file of a set, as the set's check found it.
@@ -59,7 +87,10 @@ package struct ImageDigestTable: Sendable, Hashable {
     }
 
     package private(set) var rows: [Row] = []
-    private var utf8: [UInt8] = []
+    /// The paths' UTF-8 bytes, in pages of `pageSize` that never move: one growing buffer was copied whole
+    /// each time it doubled (17 MB of paths at the scale tree, so 33 MB alive at once near the end of the read).
+    private var pages: [[UInt8]] = []
+    private static let pageSize = 1 << 20
     private var sets: UInt32 = 0
     /// Whether `rows` are in path order (`sortByPath()`, an empty table).
     package private(set) var sortedByPath = true
@@ -70,21 +101,24 @@ package struct ImageDigestTable: Sendable, Hashable {
     package var count: Int { rows.count }
 
     /// Adds the files of one set (a set with no files adds nothing). A path beyond the buffer's 4 GiB is
-    /// left out (no catalog the reader's limits admit comes near it).
+    /// left out, and so is a path of 64 KiB or more (no catalog the reader's limits admit comes near either).
     package mutating func add(set files: [File]) {
         guard !files.isEmpty else { return }
         let set = sets
         sets &+= 1
         for file in files {
             let bytes = file.path.utf8
-            guard let start = UInt32(exactly: utf8.count), let count = UInt32(exactly: bytes.count),
-                UInt32(exactly: utf8.count + bytes.count) != nil
-            else { continue }
-            utf8 += bytes
+            guard let count = UInt16(exactly: bytes.count) else { continue }
+            if pages.isEmpty || pages[pages.count - 1].count + bytes.count > Self.pageSize {
+                guard UInt32(exactly: (pages.count + 1) * Self.pageSize) != nil else { continue }
+                pages.append([])
+                pages[pages.count - 1].reserveCapacity(Self.pageSize)
+            }
+            guard let start = UInt32(exactly: (pages.count - 1) * Self.pageSize + pages[pages.count - 1].count) else { continue }
+            pages[pages.count - 1] += bytes
             rows.append(
                 Row(
-                    shape: file.shape, digest: file.bytesDigest, looked: file.bytesDigest != nil, size: file.size, pathStart: start,
-                    pathCount: count, set: set,
+                    shape: file.shape, digest: file.bytesDigest, size: file.size, pathStart: start, pathCount: count, set: set,
                     ascii: bytes.allSatisfy { $0 < 0x80 }))
             sortedByPath = false
         }
@@ -99,7 +133,8 @@ package struct ImageDigestTable: Sendable, Hashable {
     /// The catalog-relative path of row `index`.
     package func path(_ index: Int) -> String {
         let row = rows[index]
-        return String(decoding: utf8[Int(row.pathStart)..<Int(row.pathStart) + Int(row.pathCount)], as: UTF8.self)
+        let (page, offset) = (Int(row.pathStart) / Self.pageSize, Int(row.pathStart) % Self.pageSize)
+        return String(decoding: pages[page][offset..<offset + Int(row.pathCount)], as: UTF8.self)
     }
 
     /// Puts the rows in the order of their paths (`String`'s order), in place.
@@ -107,17 +142,27 @@ package struct ImageDigestTable: Sendable, Hashable {
         guard !sortedByPath else { return }
         var sorted = rows
         rows = []
-        utf8.withUnsafeBufferPointer { buffer in
-            sorted.sort { Self.pathPrecedes($0, $1, in: buffer) }
+        let pages = pages
+        sorted.sort { left, right in
+            pages[Int(left.pathStart) / Self.pageSize].withUnsafeBufferPointer { leftPage in
+                pages[Int(right.pathStart) / Self.pageSize].withUnsafeBufferPointer { rightPage in
+                    Self.pathPrecedes(left, right, leftPage: leftPage, rightPage: rightPage)
+                }
+            }
         }
         rows = sorted
         sortedByPath = true
     }
 
     /// `String`'s `<` on the two rows' paths: their bytes when both are ASCII (the same order), else the strings.
-    private static func pathPrecedes(_ left: Row, _ right: Row, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let leftBytes = UnsafeBufferPointer(rebasing: buffer[Int(left.pathStart)..<Int(left.pathStart) + Int(left.pathCount)])
-        let rightBytes = UnsafeBufferPointer(rebasing: buffer[Int(right.pathStart)..<Int(right.pathStart) + Int(right.pathCount)])
+    /// `leftPage` and `rightPage` are the pages that hold their paths.
+    private static func pathPrecedes(
+        _ left: Row, _ right: Row, leftPage: UnsafeBufferPointer<UInt8>,
+        rightPage: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let (leftOffset, rightOffset) = (Int(left.pathStart) % pageSize, Int(right.pathStart) % pageSize)
+        let leftBytes = UnsafeBufferPointer(rebasing: leftPage[leftOffset..<leftOffset + Int(left.pathCount)])
+        let rightBytes = UnsafeBufferPointer(rebasing: rightPage[rightOffset..<rightOffset + Int(right.pathCount)])
         guard left.ascii, right.ascii else {
             return String(decoding: leftBytes, as: UTF8.self) < String(decoding: rightBytes, as: UTF8.self)
         }

@@ -111,6 +111,52 @@ struct DuplicateCandidatesTests {
         #expect(byPixels[0].rows.map(\.looked) == [true, true, true, false, false])
     }
 
+    @Test("a digest table row is 48 bytes and keeps its digest, whether it was looked at, and its path")
+    func compactRow() {
+        // Given a table of a file the probe digested, a file not yet looked at, and a non-ASCII path
+        let shape = ImageDigestTable.Shape(format: .png, orientation: .up, width: 6, height: 6)
+        let known = PixelDigest(high: 0, low: 0)
+        var table = ImageDigestTable()
+        table.add(set: [
+            ImageDigestTable.File(shape: shape, path: "a.imageset/a.png", size: 100, bytesDigest: known),
+            ImageDigestTable.File(shape: shape, path: "b.imageset/b.png", size: 200),
+        ])
+        table.add(set: [ImageDigestTable.File(shape: shape, path: "é.imageset/é.png", size: 300)])
+
+        // When the second row is found not to decode, and the third gets a digest
+        table.setDigest(nil, ofRow: 1)
+        table.setDigest(PixelDigest(high: 7, low: 9), ofRow: 2)
+
+        // Then each row says what was set, with its size, set and path, in 48 bytes
+        #expect(MemoryLayout<ImageDigestTable.Row>.stride == 48)
+        #expect(table.rows.map(\.digest) == [known, nil, PixelDigest(high: 7, low: 9)])
+        #expect(table.rows.map(\.looked) == [true, true, true])
+        #expect(table.rows.map(\.size) == [100, 200, 300])
+        #expect(table.rows.map(\.set) == [0, 0, 1])
+        #expect((0..<3).map { table.path($0) } == ["a.imageset/a.png", "b.imageset/b.png", "é.imageset/é.png"])
+    }
+
+    @Test("paths past the first 1 MiB page of the digest table read back whole and sort as strings")
+    func pagedPaths() {
+        // Given 24,000 files whose paths (60 bytes or more, some non-ASCII) fill more than one page, added in reverse order
+        let shape = ImageDigestTable.Shape(format: .png, orientation: .up, width: 1, height: 1)
+        let paths = (0..<24_000).map { index in
+            "Section\(index % 7)/Group\(index % 13)/set_\(String(24_000 - index)).imageset/\(index % 5 == 0 ? "é" : "e")_padding_@2x.png"
+        }
+        var table = ImageDigestTable()
+        for path in paths {
+            table.add(set: [ImageDigestTable.File(shape: shape, path: path, size: 1)])
+        }
+
+        // When the table is read back, then sorted by path
+        let readBack = (0..<table.count).map { table.path($0) }
+        table.sortByPath()
+
+        // Then every path is whole, and the sorted rows are in String's order
+        #expect(readBack == paths)
+        #expect((0..<table.count).map { table.path($0) } == paths.sorted())
+    }
+
     @Test("the pixel digest is the same on every run: a fixed-key hash, not Swift's seeded Hasher")
     func stableDigest() throws {
         // Given bytes fed whole and in uneven pieces
