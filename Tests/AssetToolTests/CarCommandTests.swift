@@ -5,6 +5,19 @@ import TestSupport
 
 @Suite("asset-tool car")
 struct CarCommandTests {
+    /// A source catalog `Source.xcassets` in `scratch` holding only the colour set Brand (one of the fixture car's sets).
+    static func brandOnlyCatalog(in scratch: ScratchFolder) throws -> URL {
+        let source = scratch.url.appendingPathComponent("Source.xcassets")
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
+        _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
+        _ = try scratch.write(
+            Array(
+                #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+                    .utf8),
+            to: "Source.xcassets/Brand.colorset/Contents.json")
+        return source
+    }
+
     @Test("car info lists the header and every rendition, as text and as JSON that conforms")
     func info() throws {
         // Given a compiled catalog made from scratch
@@ -61,14 +74,7 @@ struct CarCommandTests {
         // Given a compiled catalog with a payload stored twice and a source catalog holding only Brand
         let scratch = try ScratchFolder()
         let car = try scratch.write(CARFixture.catalog(duplicate: true), to: "Assets.car")
-        let source = scratch.url.appendingPathComponent("Source.xcassets")
-        try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
-        _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
-        _ = try scratch.write(
-            Array(
-                #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
-                    .utf8),
-            to: "Source.xcassets/Brand.colorset/Contents.json")
+        let source = try Self.brandOnlyCatalog(in: scratch)
         // When only the compiled catalog is sized (no catalog here)
         let alone = try CLIRun.run(["size", "--car", car], in: scratch.url)
         // Then each set's bytes are listed, the atlas share marked as an estimate, and the duplicate named
@@ -92,14 +98,7 @@ struct CarCommandTests {
         // Given the compiled catalog and a source catalog holding only Brand
         let scratch = try ScratchFolder()
         let car = try scratch.write(CARFixture.catalog(duplicate: true), to: "Assets.car")
-        let source = scratch.url.appendingPathComponent("Source.xcassets")
-        try FileManager.default.createDirectory(at: source.appendingPathComponent("Brand.colorset"), withIntermediateDirectories: true)
-        _ = try scratch.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: "Source.xcassets/Contents.json")
-        _ = try scratch.write(
-            Array(
-                #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0.250","green":"0.500","blue":"0.750","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
-                    .utf8),
-            to: "Source.xcassets/Brand.colorset/Contents.json")
+        let source = try Self.brandOnlyCatalog(in: scratch)
         let page = scratch.url.appendingPathComponent("page.html").path
         // When the report is drawn with the car
         let run = try CLIRun.run(["report", source.path, "--car", car, "-o", page])

@@ -109,13 +109,7 @@ public struct CatalogValidator: Sendable {
             at: path, plan: plan,
             consuming: { asset, setCount in
                 let outcome = checkSet(asset, digestsInto: digests)
-                if let progress {
-                    progress(
-                        done.withLock {
-                            $0 += 1
-                            return $0
-                        }, setCount)
-                }
+                Self.report(progress, done, of: setCount)
                 return outcome
             })
         return (catalog, report(catalog, outcomes, digests: Self.take(digests)))
@@ -123,6 +117,16 @@ public struct CatalogValidator: Sendable {
 
     /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
     var fileReading: SetFileReading { options.deep || costReadsWhole ? .whole(options.limits) : .headers(options.limits) }
+
+    /// Counts one more set done and tells `progress`, if any (sets done, sets in all).
+    private static func report(_ progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?, _ done: Locked<Int>, of total: Int) {
+        guard let progress else { return }
+        progress(
+            done.withLock {
+                $0 += 1
+                return $0
+            }, total)
+    }
 
     /// Validates a loaded catalog; `progress` is called as sets are checked (sets done, sets in all), from any thread.
     /// A set whose files were not read with it (a plain `AssetCatalog.read`) has them read first by the
@@ -138,13 +142,7 @@ public struct CatalogValidator: Sendable {
             var asset = assets[index]
             CatalogReader.readFiles(of: &asset, root: root, folder: nil, reading: reading)
             let outcome = checkSet(asset, digestsInto: digests)
-            if let progress {
-                progress(
-                    done.withLock {
-                        $0 += 1
-                        return $0
-                    }, assets.count)
-            }
+            Self.report(progress, done, of: assets.count)
             return outcome
         }
         return report(catalog, outcomes, digests: Self.take(digests))
