@@ -55,10 +55,7 @@ extension CompiledCatalog {
     /// The packed atlas an internal reference crops, found by its key as the listing found its name.
     package func atlas(of rendition: CompiledRendition) -> CompiledRendition? {
         guard let link = rendition.link else { return nil }
-        var key = [UInt16](repeating: 0, count: keyFormat.count)
-        for attribute in link.targetAttributes {
-            if let slot = keyFormat.firstIndex(of: UInt32(attribute.identifier)) { key[slot] = attribute.value }
-        }
+        let key = link.targetKey(in: keyFormat)
         return renditions.first { $0.layout == 0x3EC && $0.key == key }
     }
 

@@ -109,10 +109,7 @@ public struct CompiledCatalog: Sendable {
         for rendition in renditions where rendition.layout == 0x3EC { byKey[rendition.key] = rendition.renditionName }
         for index in renditions.indices {
             guard var link = renditions[index].link else { continue }
-            var key = [UInt16](repeating: 0, count: keyFormat.count)
-            for attribute in link.targetAttributes {
-                if let slot = keyFormat.firstIndex(of: UInt32(attribute.identifier)) { key[slot] = attribute.value }
-            }
+            let key = link.targetKey(in: keyFormat)
             link.targetName = byKey[key]
             renditions[index].link = link
             members[key, default: 0] += 1

@@ -56,6 +56,15 @@ package struct CompiledRendition: Sendable, Hashable {
         package var targetAttributes: [Attribute]
         /// The atlas's rendition name, once the catalog has found it.
         package var targetName: String?
+
+        /// The atlas's rendition key in the catalog's key format (attributes it does not name are 0).
+        package func targetKey(in keyFormat: [UInt32]) -> [UInt16] {
+            var key = [UInt16](repeating: 0, count: keyFormat.count)
+            for attribute in targetAttributes {
+                if let slot = keyFormat.firstIndex(of: UInt32(attribute.identifier)) { key[slot] = attribute.value }
+            }
+            return key
+        }
     }
 
     package struct Attribute: Sendable, Hashable {
