@@ -21,7 +21,7 @@
 /// Both read the same framing (`bvx2`, `bvx1`, `bvxn`, `bvx-` blocks ended by `bvx$`) and never write
 /// past `dst_size`; a scratch of nil makes them allocate their own.
 #if canImport(Darwin)
-    import Compression
+    internal import Compression
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
