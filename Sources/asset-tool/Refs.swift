@@ -59,11 +59,7 @@ struct Refs: ParsableCommand {
         if let baseline { report = RefsBaseline.filter(found, by: try RefsBaseline.read(baseline)) }
         switch format {
         case .json:
-            guard case .object(var members) = report.json else { break }
-            members.insert((key: "project", value: .string(project)), at: 0)
-            members.append((key: "scan", value: scan.json))
-            if list { members.append((key: "references", value: .array(scan.references.filter { $0.certainty != .possible }.map(\.json)))) }
-            print(JSONValue.object(members).rendered(.records))
+            print(scan.reportJSON(report, listingReferences: list).rendered(.records))
         case .text:
             var rendered = report.rendered(as: .text)
             if list {
@@ -131,32 +127,5 @@ enum RefsScan {
         }
         progress?.finish()
         return (scan, scan.report(config: config).report)
-    }
-}
-
-extension AssetReference {
-    /// The name as the text output shows it: the literal, `flag_*` for a dynamic name, `.symbol`.
-    var nameText: String {
-        switch name {
-        case .literal(let text): return "\"\(text)\""
-        case .dynamic(let prefix, let suffix): return "\"\(prefix)*\(suffix)\" (built at run time)"
-        case .symbol(let symbol): return symbol.hasPrefix("AC") ? symbol : ".\(symbol)"
-        case .accessor(let identifier): return ".\(identifier)"
-        }
-    }
-
-    var json: JSONValue {
-        let kind: String
-        let text: String
-        switch name {
-        case .literal(let value): (kind, text) = ("literal", value)
-        case .dynamic(let prefix, let suffix): (kind, text) = ("dynamic", prefix + "*" + suffix)
-        case .symbol(let symbol): (kind, text) = ("symbol", symbol)
-        case .accessor(let identifier): (kind, text) = ("accessor", identifier)
-        }
-        return .record([
-            "file": .string(file), "line": .int(line), "column": .int(column), "name": .string(text), "form": .string(kind),
-            "wanted": .string(wanted), "certainty": .string(certainty.rawValue), "via": .string(via),
-        ])
     }
 }

@@ -222,7 +222,7 @@ struct UsedByScan {
         var usedByMembers: [(key: String, value: JSONValue)] = [(key: "project", value: .string(project))]
         switch scan {
         case .success(let scan):
-            usedByMembers.append((key: "references", value: .array(scan.references(to: name).map(\.json))))
+            usedByMembers.append((key: "references", value: .array(scan.references(to: name).map(\.reportJSON))))
         case .failure(let error):
             usedByMembers.append((key: "error", value: .string("\(error)")))
         }

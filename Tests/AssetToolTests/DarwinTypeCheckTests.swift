@@ -40,6 +40,33 @@ struct DarwinTypeCheckTests {
             #expect(output.contains("\(target): ") && output.contains("type-check as Darwin"), "\(target): \(output)")
         }
         #expect(output.contains("Sources/AssetReferences/Swift/ParserThread.swift"), "\(output)")
+        #expect(output.contains("Sources/AssetsCodecs/CLibraries/LZFSELibrary.swift"), "\(output)")
+    }
+
+    @Test(
+        "libcompression called with a bare number for its algorithm, or optional buffers, fails as on a Mac",
+        .timeLimit(.minutes(20)),
+        .enabled(if: canRun, "no swiftc or python3 on PATH, or no .build/debug.yaml (a SwiftPM build in .build): not checked"))
+    func wrongCompressionCallFails() throws {
+        // Given LZFSELibrary.swift with its Darwin call passing 0x801 (not `COMPRESSION_LZFSE`) and the buffers unchecked
+        let source = "Sources/AssetsCodecs/CLibraries/LZFSELibrary.swift"
+        let text = try String(contentsOf: PackageRoot.url(source), encoding: .utf8)
+        let guardLine = "guard let destination, let source else { return 0 }"
+        let call = "nil, COMPRESSION_LZFSE)"
+        #expect(text.contains(guardLine) && text.contains(call))
+        let planted = text.replacingOccurrences(of: guardLine, with: "_ = 0").replacingOccurrences(of: call, with: "nil, 0x801)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("LZFSELibrary-\(UUID().uuidString).swift")
+        try planted.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        // When the script checks that target with the planted file
+        let (status, output) = try Self.check(["--target", "AssetsCodecs", "--substitute", source, file.path])
+
+        // Then it fails on the call as compression.h types it: the C enum, and buffers that may not be nil
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("\(source):"), "\(output)")
+        #expect(output.contains("expected argument type 'compression_algorithm'"), "\(output)")
+        #expect(output.contains("'UnsafeMutablePointer<UInt8>?' must be unwrapped"), "\(output)")
     }
 
     @Test(

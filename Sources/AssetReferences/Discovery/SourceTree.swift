@@ -8,12 +8,11 @@ import Assets
 import AssetsSupport
 
 package struct SourceTree: Sendable {
-    package enum Kind: String, Sendable, Hashable, CaseIterable {
-        case swift
-        case objectiveC = "objective-c"
-        case interfaceBuilder = "interface-builder"
-        case propertyList = "plist"
-        case buildSettings = "build-settings"
+    /// A kind of source file, named as the summary counts it; each is declared beside its scanner
+    /// (`ReferenceScanner`).
+    package struct Kind: RawRepresentable, Sendable, Hashable {
+        package var rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
     }
 
     package struct File: Sendable, Hashable {
@@ -50,17 +49,8 @@ package struct SourceTree: Sendable {
     // (NetNewsWire's share extension ships `icon.icns` for its xib's `image="icon"`).
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "pdf", "heic", "webp", "svg", "tif", "tiff", "icns"]
 
-    package static func kind(of name: String) -> Kind? {
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...] {
-        case "swift": return .swift
-        case "m", "mm", "h": return .objectiveC
-        case "storyboard", "xib": return .interfaceBuilder
-        case "plist": return .propertyList
-        case "pbxproj", "xcconfig", "xcfilelist": return .buildSettings
-        default: return nil
-        }
-    }
+    /// The kind of the file named `name`: its scanner's (`ReferenceScanners`), nil when no scanner reads it.
+    package static func kind(of name: String) -> Kind? { ReferenceScanners.scanner(forName: name)?.kind }
 
     /// Walks `root`. Throws only when `root` itself cannot be listed.
     package static func walk(_ root: String) throws(CatalogReadError) -> SourceTree {

@@ -183,3 +183,16 @@ package enum InterfaceBuilderScanner {
         return out + rest
     }
 }
+
+extension SourceTree.Kind {
+    package static let interfaceBuilder = Self(rawValue: "interface-builder")
+}
+
+extension InterfaceBuilderScanner: ReferenceScanner {
+    package static let kind = SourceTree.Kind.interfaceBuilder
+    package static let fileExtensions = ["storyboard", "xib"]
+
+    package static func scan(_ bytes: [UInt8], file: String, options: ReferenceScan.Options) -> FileScan {
+        Self.scan(bytes, file: file)
+    }
+}

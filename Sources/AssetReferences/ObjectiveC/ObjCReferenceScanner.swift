@@ -281,3 +281,19 @@ package enum ObjCReferenceScanner {
         return (tokens, lastLine)
     }
 }
+
+extension SourceTree.Kind {
+    package static let objectiveC = Self(rawValue: "objective-c")
+}
+
+extension ObjCReferenceScanner: ReferenceScanner {
+    package static let kind = SourceTree.Kind.objectiveC
+    package static let fileExtensions = ["m", "mm", "h"]
+
+    /// `scan(_:file:)`, with the lookups in platform branches (`#if TARGET_OS_TV`) marked.
+    package static func scan(_ bytes: [UInt8], file: String, options: ReferenceScan.Options) -> FileScan {
+        var scan = Self.scan(bytes, file: file)
+        scan.markPlatformBranches(in: bytes)
+        return scan
+    }
+}

@@ -63,6 +63,19 @@ extension ReferenceScan {
                     + unread.map { "\($0.manifest.file) (\($0.manifest.unread ?? ""))" }.joined(separator: ", "))
     }
 
+    /// `refs --format json`: `report` (this scan's findings, as `report(config:)` made them and a baseline
+    /// filtered them) with the project in front, then the scan's counts (`scan`), and with `listingReferences`
+    /// every lookup and dynamic name (`references`; not the possible uses).
+    package func reportJSON(_ report: CatalogReport, listingReferences: Bool) -> JSONValue {
+        guard case .object(var members) = report.json else { return report.json }
+        members.insert((key: "project", value: .string(project)), at: 0)
+        members.append((key: "scan", value: json))
+        if listingReferences {
+            members.append((key: "references", value: .array(references.filter { $0.certainty != .possible }.map(\.reportJSON))))
+        }
+        return .object(members)
+    }
+
     /// The scan's counts as JSON.
     package var json: JSONValue {
         let (lookups, possible, dynamic, symbols) = counts

@@ -179,7 +179,7 @@ public struct ReferenceScan: Sendable {
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,
-    /// bounded by size and by the bytes all threads hold) and hands it to its language's scanner.
+    /// bounded by size and by the bytes all threads hold) and hands it to its kind's scanner.
     static func scanFile(_ file: SourceTree.File, in project: CatalogRoot, options: Options, budget: PixelBudget) -> FileScan {
         var refused = FileScan()
         let opened: OpenFile
@@ -212,12 +212,12 @@ public struct ReferenceScan: Sendable {
         }
     }
 
-    /// Hands a file's bytes to its language's scanner, with the notes on its text.
+    /// Hands a file's bytes to the scanner of its kind (`ReferenceScanners`), with a note when its text is
+    /// not UTF-8.
     static func scanBytes(_ bytes: [UInt8], as file: SourceTree.File, options: Options) -> FileScan {
+        guard let scanner = ReferenceScanners.scanner(of: file.kind) else { return FileScan() }
         var notes: [SkippedSource] = []
-        // A binary property list is not text: its bytes are not UTF-8, and need not be.
-        let isBinaryPropertyList = file.kind == .propertyList && bytes.starts(with: Array("bplist".utf8))
-        if !isBinaryPropertyList, let bad = firstInvalidUTF8(bytes) {
+        if scanner.isText(bytes), let bad = firstInvalidUTF8(bytes) {
             let (line, column) = JSONReader.position(of: bad, in: bytes)
             notes.append(
                 SkippedSource(
@@ -225,51 +225,7 @@ public struct ReferenceScan: Sendable {
                     reason: "is not valid UTF-8 (byte \(bad)): it was scanned with the bad bytes "
                         + "left out of names", line: line, column: column))
         }
-        var scan: FileScan
-        switch file.kind {
-        case .swift:
-            if bytes.count > options.maxParsedBytes {
-                notes.append(
-                    SkippedSource(
-                        path: file.path,
-                        reason: "is \(bytes.count) bytes, over the \(options.maxParsedBytes) a Swift "
-                            + "file is parsed up to: its string literals count as possible uses, its calls are not checked"))
-                scan = ObjCReferenceScanner.scan(bytes, file: file.path)
-                scan.references = scan.references.map { reference in
-                    var possible = reference
-                    possible.certainty = .possible
-                    return possible
-                }.filter { if case .dynamic = $0.name { return false } else { return true } }
-            } else if GeneratedAccessorFile.isGenerated(path: file.path, bytes: bytes) {
-                scan = GeneratedAccessorFile.scan(bytes, file: file.path)
-            } else {
-                scan = SwiftReferenceScanner.scan(bytes, file: file.path)
-                let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-                if PackageManifest.isManifest(name) { scan.manifest = PackageManifest.read(bytes, file: file.path) }
-            }
-        case .objectiveC: scan = ObjCReferenceScanner.scan(bytes, file: file.path)
-        case .interfaceBuilder: scan = InterfaceBuilderScanner.scan(bytes, file: file.path)
-        case .propertyList: scan = PropertyListScanner.scan(bytes, file: file.path)
-        case .buildSettings:
-            scan = BuildSettingsScanner.scan(bytes, file: file.path)
-            if file.path.hasSuffix(".xcodeproj/project.pbxproj"), let platforms = XcodeProjectTargets.catalogPlatforms(bytes) {
-                // Paths in the project are relative to the folder holding the `.xcodeproj`.
-                let folder = file.path.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
-                for (catalog, targets) in platforms {
-                    scan.catalogPlatforms[XcodeProjectTargets.normalized(folder.isEmpty ? catalog : "\(folder)/\(catalog)"), default: []]
-                        .formUnion(targets)
-                }
-            }
-        }
-        // A lookup inside `#if os(tvOS)` / `#if TARGET_OS_TV` is compiled only for that platform.
-        if file.kind == .swift || file.kind == .objectiveC, !scan.references.isEmpty, bytes.firstRange(of: Array("#if".utf8)) != nil {
-            let regions = PlatformBranches.regions(bytes)
-            if !regions.isEmpty {
-                for index in scan.references.indices {
-                    scan.references[index].platform = PlatformBranches.platform(at: scan.references[index].line, in: regions)
-                }
-            }
-        }
+        var scan = scanner.scan(bytes, file: file.path, options: options)
         scan.skipped = notes + scan.skipped
         return scan
     }

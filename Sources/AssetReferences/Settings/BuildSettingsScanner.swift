@@ -175,3 +175,27 @@ extension StringProtocol where SubSequence == Substring {
         return Substring(text[start...end])
     }
 }
+
+extension SourceTree.Kind {
+    package static let buildSettings = Self(rawValue: "build-settings")
+}
+
+extension BuildSettingsScanner: ReferenceScanner {
+    package static let kind = SourceTree.Kind.buildSettings
+    package static let fileExtensions = ["pbxproj", "xcconfig", "xcfilelist"]
+
+    /// The settings (`scan(_:file:)`); a `project.pbxproj` also read for the catalogs its targets copy and
+    /// their platforms (`XcodeProjectTargets`), its paths made relative to the project.
+    package static func scan(_ bytes: [UInt8], file: String, options: ReferenceScan.Options) -> FileScan {
+        var scan = Self.scan(bytes, file: file)
+        if file.hasSuffix(".xcodeproj/project.pbxproj"), let platforms = XcodeProjectTargets.catalogPlatforms(bytes) {
+            // Paths in the project are relative to the folder holding the `.xcodeproj`.
+            let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+            for (catalog, targets) in platforms {
+                scan.catalogPlatforms[XcodeProjectTargets.normalized(folder.isEmpty ? catalog : "\(folder)/\(catalog)"), default: []]
+                    .formUnion(targets)
+            }
+        }
+        return scan
+    }
+}

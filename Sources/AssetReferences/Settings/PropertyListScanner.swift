@@ -140,3 +140,19 @@ struct LineIndex {
         return nil
     }
 }
+
+extension SourceTree.Kind {
+    package static let propertyList = Self(rawValue: "plist")
+}
+
+extension PropertyListScanner: ReferenceScanner {
+    package static let kind = SourceTree.Kind.propertyList
+    package static let fileExtensions = ["plist"]
+
+    /// A binary property list is not text: its bytes are not UTF-8, and need not be.
+    package static func isText(_ bytes: [UInt8]) -> Bool { !bytes.starts(with: Array("bplist".utf8)) }
+
+    package static func scan(_ bytes: [UInt8], file: String, options: ReferenceScan.Options) -> FileScan {
+        Self.scan(bytes, file: file)
+    }
+}

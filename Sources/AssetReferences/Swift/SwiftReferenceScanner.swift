@@ -141,3 +141,41 @@ package enum SwiftReferenceScanner {
     /// Roots of SwiftGen's and R.swift's accessors (and the enums projects name like them).
     static let accessorRoots: Set<String> = ["R", "Asset", "Assets", "XCAssets", "Colors", "Images", "Icons"]
 }
+
+extension SourceTree.Kind {
+    package static let swift = Self(rawValue: "swift")
+}
+
+extension SwiftReferenceScanner: ReferenceScanner {
+    package static let kind = SourceTree.Kind.swift
+    package static let fileExtensions = ["swift"]
+
+    /// A Swift file parsed (`scan(_:file:)`); over `options.maxParsedBytes`, its literals read as Objective-C's
+    /// are (possible uses only, with a note); a generator's output read as declarations (`GeneratedAccessorFile`);
+    /// a `Package.swift` also read as a manifest (`PackageManifest`). Lookups in platform branches are marked.
+    package static func scan(_ bytes: [UInt8], file: String, options: ReferenceScan.Options) -> FileScan {
+        var scan: FileScan
+        if bytes.count > options.maxParsedBytes {
+            scan = ObjCReferenceScanner.scan(bytes, file: file)
+            scan.references = scan.references.map { reference in
+                var possible = reference
+                possible.certainty = .possible
+                return possible
+            }.filter { if case .dynamic = $0.name { return false } else { return true } }
+            scan.skipped.insert(
+                SkippedSource(
+                    path: file,
+                    reason: "is \(bytes.count) bytes, over the \(options.maxParsedBytes) a Swift "
+                        + "file is parsed up to: its string literals count as possible uses, its calls are not checked"),
+                at: 0)
+        } else if GeneratedAccessorFile.isGenerated(path: file, bytes: bytes) {
+            scan = GeneratedAccessorFile.scan(bytes, file: file)
+        } else {
+            scan = Self.scan(bytes, file: file)
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            if PackageManifest.isManifest(name) { scan.manifest = PackageManifest.read(bytes, file: file) }
+        }
+        scan.markPlatformBranches(in: bytes)
+        return scan
+    }
+}

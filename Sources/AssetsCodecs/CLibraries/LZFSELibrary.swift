@@ -3,22 +3,25 @@
 /// every macOS), the reference `liblzfse` elsewhere (Debian 13's and Ubuntu 24.04's `liblzfse1`; Debian 12
 /// packages none). Nothing here decodes LZFSE itself: no codec is written by hand.
 ///
-/// Why the library is opened at run time (`dlopen`) rather than linked as a system library target like
+/// On macOS libcompression is linked and called through the SDK's `Compression` module, so the compiler
+/// checks the call against `compression.h` (Scripts/check-darwin against its stand-in): `size_t
+/// compression_decode_buffer(uint8_t *dst, size_t dst_size, const uint8_t *src, size_t src_size, void
+/// *_Nullable scratch, compression_algorithm algorithm)` in an assume_nonnull region, `COMPRESSION_LZFSE`
+/// 0x801; 0 on an error, `dst_size` when the output did not fit.
+///
+/// Elsewhere liblzfse is opened at run time (`dlopen`) rather than linked as a system library target like
 /// giflib, libjpeg and libpng: SwiftPM cannot make a system library optional at build time, and a module
 /// whose header is missing fails every consumer's build, on the Linux distributions that package no liblzfse
 /// (Debian 12, the Swift images before Ubuntu 24.04) included. Opened at run time, the package builds
 /// everywhere and says plainly where LZFSE cannot be decoded. `ASSETS_LZFSE_LIBRARY` names another library
-/// file (a liblzfse built from the reference sources) to open first.
+/// file (a liblzfse built from the reference sources) to open first, on both systems. Its entry point, as
+/// `lzfse.h` declares it: `size_t lzfse_decode_buffer(uint8_t *dst, size_t dst_size, const uint8_t *src,
+/// size_t src_size, void *scratch)`; the bytes written, `dst_size` when the output did not fit.
 ///
-/// The two libraries' entry points, as their headers declare them:
-/// - liblzfse's `lzfse.h`: `size_t lzfse_decode_buffer(uint8_t *dst, size_t dst_size, const uint8_t *src,
-///   size_t src_size, void *scratch)`; the bytes written, `dst_size` when the output did not fit.
-/// - macOS's `compression.h`: `size_t compression_decode_buffer(uint8_t *dst, size_t dst_size, const uint8_t
-///   *src, size_t src_size, void *scratch, compression_algorithm algorithm)`, with `COMPRESSION_LZFSE` 0x801;
-///   0 on an error, `dst_size` when the output did not fit.
 /// Both read the same framing (`bvx2`, `bvx1`, `bvxn`, `bvx-` blocks ended by `bvx$`) and never write
 /// past `dst_size`; a scratch of nil makes them allocate their own.
 #if canImport(Darwin)
+    internal import Compression
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
@@ -52,30 +55,30 @@ package enum LZFSELibrary {
     private static func load() -> (decode: Decode?, reason: String) {
         var candidates: [String] = []
         if let named = getenv("ASSETS_LZFSE_LIBRARY") { candidates.append(String(cString: named)) }
-        #if canImport(Darwin)
-            candidates.append("/usr/lib/libcompression.dylib")
+        #if !canImport(Darwin)
+            candidates += ["liblzfse.so.1", "liblzfse.so", "liblzfse.dylib"]
         #endif
-        candidates += ["liblzfse.so.1", "liblzfse.so", "liblzfse.dylib"]
         for name in candidates {
-            guard let handle = dlopen(name, RTLD_NOW) else { continue }
-            if let symbol = dlsym(handle, "lzfse_decode_buffer") {
-                typealias Entry =
-                    @convention(c) (UnsafeMutablePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?) -> Int
-                let entry = unsafeBitCast(symbol, to: Entry.self)
-                return ({ entry($0, $1, $2, $3, nil) }, name)
-            }
-            if let symbol = dlsym(handle, "compression_decode_buffer") {
-                typealias Entry =
-                    @convention(c) (UnsafeMutablePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?, UInt32) -> Int
-                let entry = unsafeBitCast(symbol, to: Entry.self)
-                let lzfse: UInt32 = 0x801
-                return ({ entry($0, $1, $2, $3, nil, lzfse) }, name)
-            }
+            guard let handle = dlopen(name, RTLD_NOW), let symbol = dlsym(handle, "lzfse_decode_buffer") else { continue }
+            typealias Entry =
+                @convention(c) (UnsafeMutablePointer<UInt8>?, Int, UnsafePointer<UInt8>?, Int, UnsafeMutableRawPointer?) -> Int
+            let entry = unsafeBitCast(symbol, to: Entry.self)
+            return ({ entry($0, $1, $2, $3, nil) }, name)
         }
-        return (
-            nil,
-            "no LZFSE library: install liblzfse (Debian 13, Ubuntu 24.04: liblzfse1; Homebrew: lzfse), "
-                + "or name one with ASSETS_LZFSE_LIBRARY (macOS has it in libcompression)"
-        )
+        #if canImport(Darwin)
+            // libcompression: part of every macOS since 10.11.
+            return (
+                { destination, capacity, source, count in
+                    guard let destination, let source else { return 0 }
+                    return compression_decode_buffer(destination, capacity, source, count, nil, COMPRESSION_LZFSE)
+                }, "libcompression"
+            )
+        #else
+            return (
+                nil,
+                "no LZFSE library: install liblzfse (Debian 13, Ubuntu 24.04: liblzfse1; Homebrew: lzfse), "
+                    + "or name one with ASSETS_LZFSE_LIBRARY (macOS has it in libcompression)"
+            )
+        #endif
     }
 }
