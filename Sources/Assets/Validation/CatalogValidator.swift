@@ -236,12 +236,21 @@ public struct CatalogValidator: Sendable {
     /// only same-lookup names are reported. Sets inside a container are named under it and never collide with
     /// the container's siblings.
     private func duplicateNames(in catalog: AssetCatalog) -> [CatalogDiagnostic] {
-        var byName: [String: [Asset]] = [:]
-        for asset in catalog.assets { byName[asset.name, default: []].append(asset) }
+        // The sets' numbers sorted by name, so sets named alike are neighbours: a table of every name
+        // (a list of sets for each) held 16 MiB more than the catalog at 130,000 sets.
+        let assets = catalog.assets
+        let byName = assets.indices.sorted { assets[$0].name < assets[$1].name }
         var found: [CatalogDiagnostic] = []
-        for (name, assets) in byName where assets.count > 1 {
+        var start = byName.startIndex
+        while start < byName.endIndex {
+            let name = assets[byName[start]].name
+            var end = start + 1
+            while end < byName.endIndex, assets[byName[end]].name == name { end += 1 }
+            let named = byName[start..<end]
+            start = end
+            guard named.count > 1 else { continue }
             var byLookup: [NameLookup: [String]] = [:]
-            for asset in assets { byLookup[NameLookup(asset.kind), default: []].append(asset.path) }
+            for index in named { byLookup[NameLookup(assets[index].kind), default: []].append(assets[index].path) }
             for (_, unsorted) in byLookup where unsorted.count > 1 {
                 // Each message names one other set (the first by path) and counts the rest, so the findings
                 // grow with the number of sets, not its square (8,000 sets named alike once listed each

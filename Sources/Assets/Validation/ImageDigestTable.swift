@@ -5,7 +5,8 @@
 /// a small file's byte digest comes with it from the probe, `FileHeader.bytesDigest`), so a file that
 /// cannot be a duplicate is never decoded. Compact because a catalog has one row per
 /// PNG and JPEG (280,000 at the scale tree's 130,000 sets): a row is a shape, a digest, the file's size, its set's
-/// number and where its path lies in shared pages of UTF-8 (48 bytes a row and the path's bytes), where
+/// number and where its name lies in shared pages of UTF-8, after its set's folder written there once (48 bytes
+/// a row and the name's bytes), where
 /// a row of two `String`s cost a heap object a path, and the per-digest arrays that grouped them one more.
 /// Groups are found by sorting row numbers by digest (no dictionary of arrays).
 import AssetsSupport
@@ -35,16 +36,20 @@ package struct ImageDigestTable: Sendable, Hashable {
         /// The file's bytes.
         package var size: Int
         package var shape: Shape
-        /// Where its catalog-relative path lies in `pages` (page number times `pageSize` plus the offset).
+        /// Where its catalog-relative path lies in `pages` (page number times `pageSize` plus the offset); with
+        /// `inFolder`, only its name, after its set's folder (`folders`) and a "/".
         var pathStart: UInt32
         /// Its set, numbered as the sets were added (only compared for equality).
         package var set: UInt32
         var pathCount: UInt16
         private var flags: UInt8 = 0
 
-        private static let hasDigest: UInt8 = 1, lookedFlag: UInt8 = 2, asciiFlag: UInt8 = 4
+        private static let hasDigest: UInt8 = 1, lookedFlag: UInt8 = 2, asciiFlag: UInt8 = 4, inFolderFlag: UInt8 = 8
 
-        init(shape: Shape, digest: PixelDigest?, size: Int, pathStart: UInt32, pathCount: UInt16, set: UInt32, ascii: Bool) {
+        init(
+            shape: Shape, digest: PixelDigest?, size: Int, pathStart: UInt32, pathCount: UInt16, set: UInt32, ascii: Bool,
+            inFolder: Bool
+        ) {
             self.size = size
             self.shape = shape
             self.pathStart = pathStart
@@ -53,6 +58,7 @@ package struct ImageDigestTable: Sendable, Hashable {
             self.digest = digest
             self.looked = digest != nil
             if ascii { flags |= Self.asciiFlag }
+            if inFolder { flags |= Self.inFolderFlag }
         }
 
         /// Its digest (of its bytes or pixels, as the run compares), once found (`DuplicateCandidates.resolve`,
@@ -74,6 +80,9 @@ package struct ImageDigestTable: Sendable, Hashable {
 
         /// Whether the path is all ASCII, so that its bytes sort as the `String` does.
         var ascii: Bool { flags & Self.asciiFlag != 0 }
+
+        /// Whether `pathStart` holds only the name, in the folder of its set (`folders[set]`).
+        var inFolder: Bool { flags & Self.inFolderFlag != 0 }
     }
 
     /// One file of a set, as the set's check found it.
@@ -92,6 +101,14 @@ package struct ImageDigestTable: Sendable, Hashable {
     /// reuses the old buffers).
     private var pages: [[UInt8]] = []
     private static let pageSize = 1 << 20
+    /// Where bytes lie in `pages`.
+    private struct Span: Sendable, Hashable {
+        var start: UInt32
+        var count: UInt16
+    }
+    /// Each set's folder (its files' paths up to the last "/"), by set number, written once in `pages`: a
+    /// row of a file in it keeps only its name (at the scale tree, 288,000 paths of 59 bytes were 17 MB).
+    private var folders: [Span?] = []
     private var sets: UInt32 = 0
     /// Whether `rows` are in path order (`sortByPath()`, an empty table).
     package private(set) var sortedByPath = true
@@ -107,22 +124,36 @@ package struct ImageDigestTable: Sendable, Hashable {
         guard !files.isEmpty else { return }
         let set = sets
         sets &+= 1
+        let firstPath = Array(files[0].path.utf8)
+        let folderBytes = firstPath.lastIndex(of: UInt8(ascii: "/")).map { firstPath[..<$0] } ?? []
+        let folder = folderBytes.isEmpty ? nil : store(folderBytes)
+        folders.append(folder)
         for file in files {
-            let bytes = file.path.utf8
-            guard let count = UInt16(exactly: bytes.count) else { continue }
-            if pages.isEmpty || pages[pages.count - 1].count + bytes.count > Self.pageSize {
-                guard UInt32(exactly: (pages.count + 1) * Self.pageSize) != nil else { continue }
-                pages.append([])
-                pages[pages.count - 1].reserveCapacity(Self.pageSize)
-            }
-            guard let start = UInt32(exactly: (pages.count - 1) * Self.pageSize + pages[pages.count - 1].count) else { continue }
-            pages[pages.count - 1] += bytes
+            let bytes = Array(file.path.utf8)
+            let ascii = bytes.allSatisfy { $0 < 0x80 }
+            let inFolder =
+                folder != nil && bytes.count > folderBytes.count + 1 && bytes[folderBytes.count] == UInt8(ascii: "/")
+                && bytes[..<folderBytes.count].elementsEqual(folderBytes)
+            guard let path = store(inFolder ? bytes[(folderBytes.count + 1)...] : bytes[...]) else { continue }
             rows.append(
                 Row(
-                    shape: file.shape, digest: file.bytesDigest, size: file.size, pathStart: start, pathCount: count, set: set,
-                    ascii: bytes.allSatisfy { $0 < 0x80 }))
+                    shape: file.shape, digest: file.bytesDigest, size: file.size, pathStart: path.start, pathCount: path.count,
+                    set: set, ascii: ascii, inFolder: inFolder))
             sortedByPath = false
         }
+    }
+
+    /// Writes `bytes` in the pages (nil when they are 64 KiB or more, or the pages would pass 4 GiB).
+    private mutating func store(_ bytes: ArraySlice<UInt8>) -> Span? {
+        guard let count = UInt16(exactly: bytes.count) else { return nil }
+        if pages.isEmpty || pages[pages.count - 1].count + bytes.count > Self.pageSize {
+            guard UInt32(exactly: (pages.count + 1) * Self.pageSize) != nil else { return nil }
+            pages.append([])
+            pages[pages.count - 1].reserveCapacity(Self.pageSize)
+        }
+        guard let start = UInt32(exactly: (pages.count - 1) * Self.pageSize + pages[pages.count - 1].count) else { return nil }
+        pages[pages.count - 1] += bytes
+        return Span(start: start, count: count)
     }
 
     /// Records what the digest search found for row `index`.
@@ -133,9 +164,7 @@ package struct ImageDigestTable: Sendable, Hashable {
 
     /// The catalog-relative path of row `index`.
     package func path(_ index: Int) -> String {
-        let row = rows[index]
-        let (page, offset) = (Int(row.pathStart) / Self.pageSize, Int(row.pathStart) % Self.pageSize)
-        return String(decoding: pages[page][offset..<offset + Int(row.pathCount)], as: UTF8.self)
+        String(decoding: Array(Self.pathBytes(rows[index], pages: pages, folders: folders)), as: UTF8.self)
     }
 
     /// Puts the rows in the order of their paths (`String`'s order), in place.
@@ -143,31 +172,60 @@ package struct ImageDigestTable: Sendable, Hashable {
         guard !sortedByPath else { return }
         var sorted = rows
         rows = []
-        let pages = pages
-        sorted.sort { left, right in
-            pages[Int(left.pathStart) / Self.pageSize].withUnsafeBufferPointer { leftPage in
-                pages[Int(right.pathStart) / Self.pageSize].withUnsafeBufferPointer { rightPage in
-                    Self.pathPrecedes(left, right, leftPage: leftPage, rightPage: rightPage)
-                }
-            }
-        }
+        let (pages, folders) = (pages, folders)
+        sorted.sort { left, right in Self.pathPrecedes(left, right, pages: pages, folders: folders) }
         rows = sorted
         sortedByPath = true
     }
 
-    /// `String`'s `<` on the two rows' paths: their bytes when both are ASCII (the same order), else the strings.
-    /// `leftPage` and `rightPage` are the pages that hold their paths.
-    private static func pathPrecedes(
-        _ left: Row, _ right: Row, leftPage: UnsafeBufferPointer<UInt8>,
-        rightPage: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        let (leftOffset, rightOffset) = (Int(left.pathStart) % pageSize, Int(right.pathStart) % pageSize)
-        let leftBytes = UnsafeBufferPointer(rebasing: leftPage[leftOffset..<leftOffset + Int(left.pathCount)])
-        let rightBytes = UnsafeBufferPointer(rebasing: rightPage[rightOffset..<rightOffset + Int(right.pathCount)])
+    /// `String`'s `<` on the two rows' paths: their bytes when both are ASCII (the same order; two files of
+    /// one set by their names alone), else the strings.
+    private static func pathPrecedes(_ left: Row, _ right: Row, pages: [[UInt8]], folders: [Span?]) -> Bool {
         guard left.ascii, right.ascii else {
-            return String(decoding: leftBytes, as: UTF8.self) < String(decoding: rightBytes, as: UTF8.self)
+            return String(decoding: Array(pathBytes(left, pages: pages, folders: folders)), as: UTF8.self)
+                < String(decoding: Array(pathBytes(right, pages: pages, folders: folders)), as: UTF8.self)
         }
-        return leftBytes.lexicographicallyPrecedes(rightBytes)
+        if left.inFolder, right.inFolder, left.set == right.set {
+            return bytes(of: Span(start: left.pathStart, count: left.pathCount), in: pages)
+                .lexicographicallyPrecedes(bytes(of: Span(start: right.pathStart, count: right.pathCount), in: pages))
+        }
+        return pathBytes(left, pages: pages, folders: folders).lexicographicallyPrecedes(pathBytes(right, pages: pages, folders: folders))
+    }
+
+    /// The bytes a span covers.
+    private static func bytes(of span: Span, in pages: [[UInt8]]) -> ArraySlice<UInt8> {
+        let (page, offset) = (Int(span.start) / pageSize, Int(span.start) % pageSize)
+        return pages[page][offset..<offset + Int(span.count)]
+    }
+
+    /// A row's whole path: its set's folder, "/" and its name, or what the row holds when it is not in it.
+    private static func pathBytes(_ row: Row, pages: [[UInt8]], folders: [Span?]) -> PathBytes {
+        let held = bytes(of: Span(start: row.pathStart, count: row.pathCount), in: pages)
+        guard row.inFolder, let folder = folders[Int(row.set)] else { return PathBytes(folder: nil, name: held) }
+        return PathBytes(folder: bytes(of: folder, in: pages), name: held)
+    }
+
+    /// A path's bytes from its two pieces, read in place.
+    private struct PathBytes: Sequence, IteratorProtocol {
+        let folder: ArraySlice<UInt8>?
+        let name: ArraySlice<UInt8>
+        private var position = 0
+
+        init(folder: ArraySlice<UInt8>?, name: ArraySlice<UInt8>) {
+            self.folder = folder
+            self.name = name
+        }
+
+        mutating func next() -> UInt8? {
+            defer { position += 1 }
+            var index = position
+            if let folder {
+                if index < folder.count { return folder[folder.startIndex + index] }
+                if index == folder.count { return UInt8(ascii: "/") }
+                index -= folder.count + 1
+            }
+            return index < name.count ? name[name.startIndex + index] : nil
+        }
     }
 
     /// Whether `left`'s digest sorts before `right`'s (an arbitrary but fixed order, to group equal digests).

@@ -286,6 +286,33 @@ struct HostileCatalogTests {
         #expect(found.last?.message == "the name \"same\" is also used by g0/same.imageset and 298 other sets")
     }
 
+    @Test("duplicate-name: names apart in the walk's order are grouped, by name and lookup alone")
+    func duplicateNamesInterleaved() throws {
+        // Given sets whose names repeat out of order: "b" twice as images, "a" as an image and a colour (two
+        // lookups), "c" once, and "B" (another name: the check is exact)
+        let catalog = AssetCatalog(
+            root: "C",
+            assets: [
+                Asset(name: "b", kind: .imageSet, path: "g1/b.imageset"),
+                Asset(name: "a", kind: .imageSet, path: "g1/a.imageset"),
+                Asset(name: "c", kind: .imageSet, path: "g1/c.imageset"),
+                Asset(name: "B", kind: .imageSet, path: "g2/B.imageset"),
+                Asset(name: "a", kind: .colorSet, path: "g2/a.colorset"),
+                Asset(name: "b", kind: .imageSet, path: "g0/b.imageset"),
+            ])
+
+        // When it is validated
+        let report = CatalogValidator(options: .init(placeholders: [])).validate(catalog)
+
+        // Then only the two "b" images are findings, each naming the other
+        let found = report.diagnostics.filter { $0.code == .duplicateName }
+        #expect(found.map(\.path) == ["g0/b.imageset", "g1/b.imageset"])
+        #expect(
+            found.map(\.message) == [
+                "the name \"b\" is also used by g1/b.imageset", "the name \"b\" is also used by g0/b.imageset",
+            ])
+    }
+
     @Test("one Contents.json with 5,000 entries: every repeated slot found once, the rest none")
     func wideContents() throws {
         // Given a set of 5,000 distinct slots (one locale each) and one listing the same slot 5,000 times

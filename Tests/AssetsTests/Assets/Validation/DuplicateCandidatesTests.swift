@@ -157,6 +157,33 @@ struct DuplicateCandidatesTests {
         #expect((0..<table.count).map { table.path($0) } == paths.sorted())
     }
 
+    @Test("a set's folder is kept once: its files' paths read back whole and sort as strings across sets")
+    func pathsInFolders() {
+        // Given sets of several files whose folders sort apart from their paths ("a.imageset-old" before
+        // "a.imageset/", as "-" is before "/"), a non-ASCII folder, and a file outside its set's folder
+        let shape = ImageDigestTable.Shape(format: .png, orientation: .up, width: 1, height: 1)
+        let sets = [
+            ["G/a.imageset/z.png", "G/a.imageset/a@2x.png"],
+            ["G/a.imageset-old/a.png", "G/a.imageset-old/b.png"],
+            ["G/é.imageset/e.png", "G/é.imageset/f.png"],
+            ["G/b.imageset/b.png", "G/other/b.png", "G/b.imageset/a.png"],
+            ["G/a.imagese/a.png"],
+        ]
+        var table = ImageDigestTable()
+        for paths in sets {
+            table.add(set: paths.map { ImageDigestTable.File(shape: shape, path: $0, size: 1) })
+        }
+
+        // When the table is read back, then sorted by path
+        let readBack = (0..<table.count).map { table.path($0) }
+        table.sortByPath()
+
+        // Then every path is whole, and the sorted rows are in String's order with their sets
+        #expect(readBack == sets.flatMap { $0 })
+        #expect((0..<table.count).map { table.path($0) } == sets.flatMap { $0 }.sorted())
+        #expect(table.rows.map(\.set) == [4, 1, 1, 0, 0, 3, 3, 3, 2, 2])
+    }
+
     @Test("the pixel digest is the same on every run: a fixed-key hash, not Swift's seeded Hasher")
     func stableDigest() throws {
         // Given bytes fed whole and in uneven pieces
