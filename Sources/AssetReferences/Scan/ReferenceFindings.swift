@@ -72,6 +72,12 @@ public struct ReferenceFindings: Sendable {
             case .none: return .none
             }
         }
+        // The named colours each Interface Builder document carries in its `<resources>`, colour and all.
+        let documentColors = Set(
+            scan.references.compactMap { reference -> String? in
+                guard reference.via == "<namedColor name=>", case .literal(let name) = reference.name else { return nil }
+                return "\(reference.file)|\(name)"
+            })
         // Alternate icons an Info.plist declares the pre-catalog way (their PNGs listed under the key).
         let declaredAlternates = Set(
             scan.references.compactMap { reference -> String? in
@@ -207,13 +213,10 @@ public struct ReferenceFindings: Sendable {
                         break
                     }
                     if dependencyCatalogsPossible, reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib") { break }
-                    // A storyboard's named colour may be a design-system package's (DuckDuckGo's `surface`, `icons` from
-                    // DesignResourcesKit), whose catalog is not in the folder read: not judged.
-                    if scan.membership.linksRemotePackages, reference.lookupKind == .color,
-                        reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib")
-                    {
-                        break
-                    }
+                    // A document's named colour that its `<resources>` carries (`<namedColor name="surface">` with the
+                    // colour) does not come back nil: the nib falls back to that colour. DuckDuckGo's `surface`, `icons`
+                    // are DesignResourcesKit's, a package whose catalog is not in the folder read.
+                    if reference.lookupKind == .color, documentColors.contains("\(reference.file)|\(written)") { break }
                     let outcome = Self.outcome(of: reference)
                     // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
                     let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""

@@ -19,8 +19,6 @@ package struct TargetMembership: Sendable {
     package private(set) var catalogTargets: [String: Set<Int>] = [:]
     /// The targets that copy some catalog the walk found.
     private var copying: Set<Int> = []
-    /// Some project depends on Swift packages from elsewhere, whose catalogs were not read.
-    package private(set) var linksRemotePackages = false
 
     package init() {}
 
@@ -28,7 +26,6 @@ package struct TargetMembership: Sendable {
     /// the walk found.
     package init(projects: [XcodeProjectTargets.Project], catalogs: [String]) {
         for project in projects {
-            linksRemotePackages = linksRemotePackages || project.linksRemotePackages
             for target in project.targets {
                 let index = targets.count
                 targets.append(Target(name: target.name, platforms: target.platforms, ownsMainBundle: target.ownsMainBundle))

@@ -32,9 +32,6 @@ extension XcodeProjectTargets {
         }
 
         package var targets: [Target]
-        /// The project depends on Swift packages from elsewhere (`XCRemoteSwiftPackageReference`), whose
-        /// catalogs are not in the folder read.
-        package var linksRemotePackages: Bool
     }
 
     /// The project's targets; nil when the file is not read (not a property list, or past the parser's bounds).
@@ -133,7 +130,6 @@ extension XcodeProjectTargets {
                     name: target["name"]?.string ?? id, platforms: targetPlatforms, ownsMainBundle: ownsMainBundle,
                     files: files, folders: folders.sorted { $0.path < $1.path }))
         }
-        let remote = objects.values.contains { $0["isa"]?.string == "XCRemoteSwiftPackageReference" }
-        return Project(targets: targets.sorted { $0.name < $1.name }, linksRemotePackages: remote)
+        return Project(targets: targets.sorted { $0.name < $1.name })
     }
 }

@@ -65,7 +65,6 @@ struct ReferenceTargetTests {
         #expect(project.targets.map(\.ownsMainBundle) == [true, false, true])
         #expect(project.targets[0].files == ["App/Main.swift", "App/Shared.swift", "App/App.xcassets", "App/Base.lproj/Main.storyboard"])
         #expect(project.targets[2].files == ["Widget/Widget.swift", "App/Shared.swift", "Widget/Widget.xcassets"])
-        #expect(!project.linksRemotePackages)
     }
 
     @Test("a set only in another target's catalog is missing, naming the target; several targets, none, or a framework: no error")
@@ -120,7 +119,6 @@ struct ReferenceTargetTests {
         \t\tT1 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S1, ); name = App; productType = "com.apple.product-type.application"; };
         \t\tT2 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S2, ); name = Widgets; productType = "com.apple.product-type.app-extension"; };
         \t\tT3 = {isa = PBXNativeTarget; buildPhases = (); fileSystemSynchronizedGroups = (S3, ); name = Tests; productType = "com.apple.product-type.bundle.unit-test"; };
-        \t\tX1 = {isa = XCRemoteSwiftPackageReference; repositoryURL = "https://example.com/DesignKit"; };
         \t\tR0 = {isa = PBXProject; mainGroup = G0; targets = (T1, T2, T3); };
         \t};
         \trootObject = R0;
@@ -139,7 +137,6 @@ struct ReferenceTargetTests {
         #expect(names("Widget/Widget.swift") == ["Widgets"])
         #expect(names("Application/Other.swift") == [])
         #expect(membership.catalogTargets.keys.sorted() == ["App/Assets.xcassets", "Widget/Assets.xcassets"])
-        #expect(membership.linksRemotePackages)
     }
 
     @Test("synchronized folders: a set only in the widget's catalog is missing in the app; shared, excepted and test files are not")
@@ -204,25 +201,30 @@ struct ReferenceTargetTests {
                 == true, "\(missing)")
     }
 
-    @Test("a storyboard's named colour no catalog has is not judged when the project links remote packages; an image still is")
-    func remotePackageColours() throws {
-        // Given DuckDuckGo's shape: a design-system colour from a remote package, and a stale image name
+    @Test("a document's named colour that its resources carry is not missing (the nib falls back to it); one without, and an image, are")
+    func documentColours() throws {
+        // Given DuckDuckGo's shape: a design-system package's colour IB resolved and wrote into the document's
+        // resources, a colour it did not, and an image no catalog has (IB writes only its size)
         let project = try ProjectFixture()
-        try project.write("App.xcodeproj/project.pbxproj", Self.synchronized)
-        try project.imageSet("appLogo", in: "App/Assets.xcassets")
+        try project.imageSet("appLogo")
         try project.write(
             "App/Base.lproj/Bookmarks.storyboard",
             """
             <document><objects>
             <view id="a"><color key="tintColor" name="surface"/></view>
-            <button id="b"><state key="normal" image="arr"/></button>
-            </objects></document>
+            <view id="b"><color key="tintColor" name="ghost"/></view>
+            <button id="c"><state key="normal" image="arr"/></button>
+            </objects><resources>
+            <image name="arr" width="128" height="128"/>
+            <namedColor name="surface"><color red="1" green="1" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></namedColor>
+            </resources></document>
             """)
 
         // When scanned
         let (_, findings) = try project.scan()
 
-        // Then only the image is missing
-        #expect(findings.missingNames == ["arr"], "\(findings.diagnostics)")
+        // Then the colour without a fallback and the image are missing, at their lines
+        #expect(findings.missingNames == ["ghost", "arr"], "\(findings.diagnostics)")
+        #expect(findings.findings(.missingAsset).map(\.position?.line) == [3, 4])
     }
 }
