@@ -8,8 +8,11 @@ GITDIR: a public app repository's git directory with its history (the `fetch` to
 into a temporary folder, scanned, and removed. The cases are mined from each repository's history, newest
 first, at most N of each kind per repository:
 
-  unused   a commit deletes a set (`X.imageset`, `.colorset`, `.dataset`, `.symbolset`) and removes no source
-           line naming "X": the maintainers removed a set nothing used. Found when `refs` at the commit's
+  unused   a commit deletes a set (`X.imageset`, `.colorset`, `.dataset`, `.symbolset`), removes no source
+           line naming "X" (a literal, an accessor, an enum case), adds or changes no set "X" in another case,
+           and no set "X" in another case: the maintainers removed a set nothing used. A miss where a source at
+           the parent still has the literal "X" says which file (read it: a use the set's removal left, or a
+           coincidence that hid the set). Found when `refs` at the commit's
            parent reports `unused-asset` for that set's folder.
   missing  a commit adds a set X that a source already asked for at the parent (`named: "X"`, `Image("X"`,
            `Color("X"`, `imageNamed:@"X"`, `image="X"`, `name="X"` of IB's colours), or changes a lookup's
@@ -64,8 +67,8 @@ def mine(gitdir, per_repo):
                 entries.append((commit, parent, changes))
             parts = line[1:].split()
             commit, parent = parts[0], (parts[1] if len(parts) > 1 else None)
-            changes = {"D": set(), "A": set()}
-        elif line and line[0] in "DA" and "\t" in line:
+            changes = {"D": set(), "A": set(), "M": set()}
+        elif line and line[0] in "DAM" and "\t" in line:
             status, path = line.split("\t", 1)
             name, folder = set_name(path)
             if name and path == f"{folder}/Contents.json":
@@ -78,35 +81,70 @@ def mine(gitdir, per_repo):
         if changes["D"] and len(unused) < per_repo:
             diff = git(gitdir, "show", "--format=", "-U0", commit, "--", *[f"*{s}" for s in SOURCE_SUFFIXES])
             removed = [squash(l) for l in diff.splitlines() if l.startswith("-") and not l.startswith("---")]
-            added_names = {name for name, _ in changes["A"]}
+            # A set deleted beside one of the same name in another case was a case fix, not an unused set.
+            added_names = {name.lower() for name, _ in changes["A"] | changes["M"]}
             for name, folder in sorted(changes["D"]):
                 # A rename or a move keeps the set; a removed line naming it (a literal, an accessor, an enum
                 # case: compared without case and punctuation) was a use the same commit took away.
-                if name in added_names or any(squash(name) in l for l in removed):
+                if name.lower() in added_names or any(squash(name) in l for l in removed):
                     continue
-                unused.append({"kind": "unused", "commit": commit, "parent": parent, "set": folder, "name": name})
+                # A source at the parent that still has the name as a literal may have used it (the set moved, or
+                # the use went in an earlier commit): kept, and a miss says so, to be read by hand.
+                literal = git(gitdir, "grep", "-l", "-F", f'"{name}"', parent, "--", *[f"*{s}" for s in SOURCE_SUFFIXES])
+                unused.append(
+                    {"kind": "unused", "commit": commit, "parent": parent, "set": folder, "name": name,
+                     "literal": literal.split("\n")[0].split(":", 1)[-1] if literal.strip() else None})
         if changes["A"] and len(missing) < per_repo:
             existing = {set_name(p)[0] for p in git(gitdir, "ls-tree", "-r", "--name-only", parent).splitlines() if p.endswith("Contents.json")}
             for name, folder in sorted(changes["A"]):
-                if name in existing or not re.fullmatch(r"[\w.\- ]+", name):
+                # One- and two-letter names match query keys and the like, not lookups.
+                if name in existing or len(name) < 3 or not re.fullmatch(r"[\w.\- ]+", name):
                     continue
                 pattern = LOOKUP.format(n=re.escape(name))
                 grep = git(gitdir, "grep", "-n", "-P", pattern, parent, "--", *[f"*{s}" for s in SOURCE_SUFFIXES])
                 for hit in grep.splitlines()[:3]:
                     # parent:path:line:text
-                    _, path, line, _ = hit.split(":", 3)
-                    if "/Pods/" in f"/{path}" or "/Carthage/" in f"/{path}":
+                    _, path, line, text = hit.split(":", 3)
+                    # Third-party code, tests, and a system symbol (`catalog="system"`) that the new set replaces.
+                    if any(part in f"/{path}" for part in ("/Pods/", "/Carthage/", "Tests/")) or 'catalog="system"' in text:
                         continue
                     missing.append(
                         {"kind": "missing", "commit": commit, "parent": parent, "name": name, "file": path, "line": int(line)})
     return unused[:per_repo], missing[:per_repo]
 
 
+def export(gitdir, commit, folder):
+    """Writes the commit's files into folder. A snapshot may lack its largest blobs (`git archive` then stops
+    half way): each file is read on its own, and one that is absent is left out."""
+    listing = subprocess.run(["git", "--git-dir", gitdir, "ls-tree", "-r", "-z", commit], capture_output=True).stdout
+    entries = []
+    for entry in listing.split(b"\0"):
+        if not entry:
+            continue
+        meta, path = entry.split(b"\t", 1)
+        mode, kind, sha = meta.split()
+        if kind == b"blob" and mode != b"120000":
+            entries.append((sha, path))
+    batch = subprocess.Popen(["git", "--git-dir", gitdir, "cat-file", "--batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    for sha, path in entries:
+        batch.stdin.write(sha + b"\n")
+        batch.stdin.flush()
+        header = batch.stdout.readline().split()
+        if len(header) < 3 or header[1] == b"missing":
+            continue
+        data = batch.stdout.read(int(header[2]))
+        batch.stdout.read(1)
+        target = os.path.join(folder.encode(), path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as file:
+            file.write(data)
+    batch.stdin.close()
+    batch.wait()
+
+
 def scan(gitdir, parent, tool):
     with tempfile.TemporaryDirectory(prefix="refs-recall-") as folder:
-        archive = subprocess.Popen(["git", "--git-dir", gitdir, "archive", parent], stdout=subprocess.PIPE)
-        subprocess.run(["tar", "-x", "-C", folder], stdin=archive.stdout, check=False)
-        archive.wait()
+        export(gitdir, parent, folder)
         out = subprocess.run([tool, "refs", folder, "--format", "json"], capture_output=True, text=True, errors="replace").stdout
     try:
         return json.loads(out)
@@ -124,6 +162,8 @@ def judge(case, report):
                 return "found"
         if not any(case["set"].startswith(catalog + "/") for catalog in report.get("scan", {}).get("catalogs", [])):
             return "missed: catalog not read"
+        if case.get("literal"):
+            return "missed: counted as used (a literal at the parent: " + case["literal"] + ")"
         return "missed: counted as used"
     at = [d for d in diagnostics if d["path"].endswith(case["file"]) and d.get("line") == case["line"]]
     if any(d["code"] == "missing-asset" for d in at):
@@ -158,7 +198,12 @@ def main():
     for kind, verdicts in totals.items():
         count = sum(verdicts.values())
         found = verdicts.get("found", 0)
-        causes = ", ".join(f"{v} {k}" for k, v in sorted(verdicts.items()) if k != "found")
+        grouped = {}
+        for k, v in verdicts.items():
+            if k != "found":
+                key = k.split(" (")[0] + (" (a literal at the parent)" if "literal at the parent" in k else "")
+                grouped[key] = grouped.get(key, 0) + v
+        causes = ", ".join(f"{v} {k}" for k, v in sorted(grouped.items()))
         print(f"{kind}: {found}/{count} found ({100 * found / max(count, 1):.0f} %); {causes}")
 
 
