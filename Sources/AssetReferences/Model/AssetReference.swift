@@ -120,8 +120,8 @@ package struct FileScan: Sendable {
     /// The members this file declares that a bare `.x` may name: enum cases and static properties.
     package var declaredMembers: Set<String> = []
     package var literalArguments: [LiteralArgument] = []
-    /// A `project.pbxproj`'s catalogs (relative to the project) and the platforms of the targets that copy them.
-    package var catalogPlatforms: [String: Set<String>] = [:]
+    /// A `project.pbxproj`'s targets, their paths relative to the project (`XcodeProjectTargets.read`).
+    package var xcodeProject: XcodeProjectTargets.Project?
 
     package init() {}
 }

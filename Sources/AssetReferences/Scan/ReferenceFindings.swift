@@ -51,7 +51,7 @@ public struct ReferenceFindings: Sendable {
         let nothingToLookIn = scan.catalogs.isEmpty && scan.bundles.looseImageNames.isEmpty
         // A lookup in a platform branch (`#if TARGET_OS_TV`) finds only the catalogs of that platform's targets,
         // when the projects tie some catalog to it; catalogs no project ties to a platform stay in reach.
-        let platformsOfCatalogs = scan.catalogPlatforms
+        let platformsOfCatalogs = scan.membership.catalogPlatforms
         func narrowed(_ answer: AssetLookup.Answer, for reference: AssetReference) -> AssetLookup.Answer {
             guard let platform = reference.platform, platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else {
                 return answer
@@ -72,6 +72,12 @@ public struct ReferenceFindings: Sendable {
             case .none: return .none
             }
         }
+        // The named colours each Interface Builder document carries in its `<resources>`, colour and all.
+        let documentColors = Set(
+            scan.references.compactMap { reference -> String? in
+                guard reference.via == "<namedColor name=>", case .literal(let name) = reference.name else { return nil }
+                return "\(reference.file)|\(name)"
+            })
         // Alternate icons an Info.plist declares the pre-catalog way (their PNGs listed under the key).
         let declaredAlternates = Set(
             scan.references.compactMap { reference -> String? in
@@ -148,6 +154,12 @@ public struct ReferenceFindings: Sendable {
                 switch answer {
                 case .found(let sets):
                     for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
+                    // A set only in catalogs that the bundle searched does not hold (another target's, another
+                    // package target's) is missing there; counted as a use still, so no second finding follows.
+                    if reference.certainty == .lookup, let finding = Self.outOfReach(reference, written: written, sets: sets, in: scan) {
+                        diagnostics.append(finding)
+                        break
+                    }
                     // In a package target, a lookup without `bundle: .module` looks in the app's main bundle,
                     // which does not hold the target's own catalog.
                     guard reference.certainty == .lookup, reference.looksInMainBundle, reference.file.hasSuffix(".swift"),
@@ -201,15 +213,11 @@ public struct ReferenceFindings: Sendable {
                         break
                     }
                     if dependencyCatalogsPossible, reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib") { break }
-                    // SwiftUI's `Image(_:)`, `Color(_:)` and `Label(_:image:)` are not optional: they draw nothing.
-                    let swiftUI = ["Image(", "Color(", "Label("].contains { reference.via.hasPrefix($0) }
-                    let outcome =
-                        reference.crashes
-                        ? "the app crashes there (the result is force-unwrapped, or the API traps on a missing name)"
-                        : swiftUI
-                            ? "SwiftUI draws nothing there (and logs the missing name)"
-                            : reference.lookupKind == .color
-                                ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"
+                    // A document's named colour that its `<resources>` carries (`<namedColor name="surface">` with the
+                    // colour) does not come back nil: the nib falls back to that colour. DuckDuckGo's `surface`, `icons`
+                    // are DesignResourcesKit's, a package whose catalog is not in the folder read.
+                    if reference.lookupKind == .color, documentColors.contains("\(reference.file)|\(written)") { break }
+                    let outcome = Self.outcome(of: reference)
                     // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
                     let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""
                     // In a platform branch, only that platform's catalogs were looked in: said, with how many.

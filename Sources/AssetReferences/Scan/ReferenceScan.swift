@@ -46,9 +46,9 @@ public struct ReferenceScan: Sendable {
     package var generatedAccessors: [String: [String]] = [:]
     /// The generated accessor files read (declarations, not uses), relative.
     public var generatedFiles: [String] = []
-    /// The catalogs the Xcode projects' targets copy, and those targets' platforms (`XcodeProjectTargets`);
-    /// a catalog not here is built for any platform as far as the scan knows.
-    package var catalogPlatforms: [String: Set<String>] = [:]
+    /// The Xcode targets that build each file and copy each catalog (`TargetMembership`); a catalog no target
+    /// copies is built for any platform and found from any file as far as the scan knows.
+    package var membership = TargetMembership()
     /// The enum cases and static properties the project's Swift declares (a bare `.x` may be one of them).
     package var declaredMembers: Set<String> = []
     /// Icon Composer `.icon` bundles found (Xcode 26 app icons outside catalogs), relative to the project.
@@ -117,7 +117,7 @@ public struct ReferenceScan: Sendable {
         var settingValues: [(key: String, value: AssetReference)] = []
         var generatedAccessors: [String: [String]] = [:]
         var generatedFiles: [String] = []
-        var catalogPlatforms: [String: Set<String>] = [:]
+        var projects: [XcodeProjectTargets.Project] = []
         var parameterLookups: [String: [ParameterLookup]] = [:]
         var declaredMembers: Set<String> = []
         for scan in scans {
@@ -125,7 +125,7 @@ public struct ReferenceScan: Sendable {
             for lookup in scan.parameterLookups { parameterLookups["\(lookup.function)|\(lookup.label)", default: []].append(lookup) }
         }
         for (index, scan) in scans.enumerated() {
-            for (catalog, platforms) in scan.catalogPlatforms { catalogPlatforms[catalog, default: []].formUnion(platforms) }
+            if let project = scan.xcodeProject { projects.append(project) }
             if !scan.generatedAccessors.isEmpty { generatedFiles.append(tree.files[index].path) }
             for (identifier, name) in scan.generatedAccessors where !(generatedAccessors[identifier]?.contains(name) ?? false) {
                 generatedAccessors[identifier, default: []].append(name)
@@ -173,7 +173,7 @@ public struct ReferenceScan: Sendable {
             references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
             lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
             dynamicNames: options.dynamicNames, generatedAccessors: generatedAccessors,
-            generatedFiles: generatedFiles, catalogPlatforms: catalogPlatforms,
+            generatedFiles: generatedFiles, membership: TargetMembership(projects: projects, catalogs: tree.catalogs),
             declaredMembers: declaredMembers, iconBundles: tree.iconBundles,
             iconFindings: tree.iconBundles.flatMap { IconComposerBundle.check($0, in: tree.reach) })
     }

@@ -184,17 +184,22 @@ extension BuildSettingsScanner: ReferenceScanner {
     package static let kind = SourceTree.Kind.buildSettings
     package static let fileExtensions = ["pbxproj", "xcconfig", "xcfilelist"]
 
-    /// The settings (`scan(_:file:)`); a `project.pbxproj` also read for the catalogs its targets copy and
-    /// their platforms (`XcodeProjectTargets`), its paths made relative to the project.
+    /// The settings (`scan(_:file:)`); a `project.pbxproj` also read for its targets (`XcodeProjectTargets.read`:
+    /// platforms, product type, the files of their build phases, their synchronized folders), its paths made
+    /// relative to the project.
     package static func scan(_ bytes: [UInt8], file: String, options: ReferenceScan.Options) -> FileScan {
         var scan = Self.scan(bytes, file: file)
-        if file.hasSuffix(".xcodeproj/project.pbxproj"), let platforms = XcodeProjectTargets.catalogPlatforms(bytes) {
+        if file.hasSuffix(".xcodeproj/project.pbxproj"), var project = XcodeProjectTargets.read(bytes) {
             // Paths in the project are relative to the folder holding the `.xcodeproj`.
             let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
-            for (catalog, targets) in platforms {
-                scan.catalogPlatforms[XcodeProjectTargets.normalized(folder.isEmpty ? catalog : "\(folder)/\(catalog)"), default: []]
-                    .formUnion(targets)
+            func relative(_ path: String) -> String { XcodeProjectTargets.normalized(folder.isEmpty ? path : "\(folder)/\(path)") }
+            for index in project.targets.indices {
+                project.targets[index].files = project.targets[index].files.map(relative)
+                for folderIndex in project.targets[index].folders.indices {
+                    project.targets[index].folders[folderIndex].path = relative(project.targets[index].folders[folderIndex].path)
+                }
             }
+            scan.xcodeProject = project
         }
         return scan
     }

@@ -2,8 +2,9 @@
 /// is (NeXTSTEP text: `{ key = value; }`, `( a, b )`, quoted or bare strings, comments), each native target's
 /// resources phase followed to the catalogs it copies, and the target's platforms taken from its build
 /// configurations' `SUPPORTED_PLATFORMS`, else `SDKROOT` (else the project's). A catalog's path is resolved
-/// through its groups (`<group>`, `SOURCE_ROOT`); one that cannot be (another source tree, a synchronized
-/// folder, which lists no files) is not in the answer, so a lookup may find it from any platform.
+/// through its groups (`<group>`, `SOURCE_ROOT`); one that cannot be (another source tree) is not in the
+/// answer, so a lookup may find it from any platform. `read` gives each target's files and synchronized
+/// folders (`XcodeProjectTargets+Project.swift`), which `TargetMembership` joins across projects.
 ///
 /// Bounded: nesting 64 deep, 2,000,000 tokens; a file past either gives no answer.
 package enum XcodeProjectTargets {
@@ -20,61 +21,13 @@ package enum XcodeProjectTargets {
 
     /// Each catalog the project's targets copy (relative to the folder holding the `.xcodeproj`) and the
     /// platforms (`iOS`, `tvOS`, `macOS`, `watchOS`, `visionOS`) of those targets; nil when the file is not read.
+    /// Catalogs in synchronized folders are not here (the project lists no files there): `TargetMembership`
+    /// places them from the walk.
     package static func catalogPlatforms(_ bytes: [UInt8]) -> [String: Set<String>]? {
-        var parser = Parser(bytes: bytes)
-        guard let root = parser.value(depth: 0), !parser.failed else { return nil }
-        let objects = root["objects"]?.dictionary ?? [:]
-        func object(_ id: Value?) -> [String: Value] { id?.string.flatMap { objects[$0]?.dictionary } ?? [:] }
-
-        // Each object's parent group, to resolve a `<group>` path.
-        var parent: [String: String] = [:]
-        for (id, value) in objects where value["children"] != nil {
-            for child in value["children"]?.array ?? [] { if let child = child.string { parent[child] = id } }
-        }
-        func path(of id: String) -> String? {
-            var parts: [String] = []
-            var current: String? = id
-            for _ in 0..<64 {
-                guard let at = current else { return parts.reversed().joined(separator: "/") }
-                let item = objects[at]?.dictionary ?? [:]
-                let tree = item["sourceTree"]?.string ?? "<group>"
-                if let own = item["path"]?.string, !own.isEmpty { parts.append(own) }
-                switch tree {
-                case "SOURCE_ROOT": return parts.reversed().joined(separator: "/")
-                case "<group>": current = parent[at]
-                default: return nil
-                }
-            }
-            return nil
-        }
-        func platforms(_ configurationList: Value?) -> Set<String> {
-            var found: Set<String> = []
-            for configuration in object(configurationList)["buildConfigurations"]?.array ?? [] {
-                let settings = object(configuration)["buildSettings"]?.dictionary ?? [:]
-                if let supported = settings["SUPPORTED_PLATFORMS"]?.string {
-                    found.formUnion(supported.split(separator: " ").compactMap { platform(ofSDK: String($0)) })
-                } else if let sdk = settings["SDKROOT"]?.string, let platform = platform(ofSDK: sdk) {
-                    found.insert(platform)
-                }
-            }
-            return found
-        }
-        let projectPlatforms =
-            objects.values.first { $0["isa"]?.string == "PBXProject" }.map { platforms($0["buildConfigurationList"]) } ?? []
+        guard let project = read(bytes) else { return nil }
         var answer: [String: Set<String>] = [:]
-        for target in objects.values where target["isa"]?.string == "PBXNativeTarget" {
-            var targetPlatforms = platforms(target["buildConfigurationList"])
-            if targetPlatforms.isEmpty { targetPlatforms = projectPlatforms }
-            guard !targetPlatforms.isEmpty else { continue }
-            for phase in target["buildPhases"]?.array ?? [] where object(phase)["isa"]?.string == "PBXResourcesBuildPhase" {
-                for buildFile in object(phase)["files"]?.array ?? [] {
-                    guard let reference = object(buildFile)["fileRef"]?.string,
-                        let file = objects[reference], file["path"]?.string?.hasSuffix(".xcassets") == true,
-                        let resolved = path(of: reference)
-                    else { continue }
-                    answer[normalized(resolved), default: []].formUnion(targetPlatforms)
-                }
-            }
+        for target in project.targets where !target.platforms.isEmpty {
+            for file in target.files where file.hasSuffix(".xcassets") { answer[file, default: []].formUnion(target.platforms) }
         }
         return answer
     }
