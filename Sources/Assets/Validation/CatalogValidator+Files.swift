@@ -124,7 +124,8 @@ extension CatalogValidator {
 
     /// Everything checked about one set, apart from the catalog-wide checks (duplicate names, placeholders).
     struct SetOutcome: Sendable {
-        var diagnostics: [CatalogDiagnostic] = []
+        /// The set's collector: what its checks found, placed at their `Contents.json` lines.
+        var findings = FindingCollector()
         /// How many files the set's entries name and the folder holds.
         var fileCount = 0
         /// The bytes of the files the set's entries name.
@@ -140,33 +141,33 @@ extension CatalogValidator {
         var (outcome, files) = checkSetUnplaced(asset)
         if !files.isEmpty { digests.withLock { $0.add(set: files) } }
         // Every finding about a key of the set's Contents.json points at where its value was written.
-        asset.contentsPositions.table.place(&outcome.diagnostics, path: contentsPath(of: asset))
+        outcome.findings.place(at: asset.contentsPositions.table, path: contentsPath(of: asset))
         return outcome
     }
 
     private func checkSetUnplaced(_ asset: Asset) -> (SetOutcome, [ImageDigestTable.File]) {
         var outcome = SetOutcome()
-        outcome.diagnostics = checkValues(of: asset)
+        outcome.findings.report(checkValues(of: asset))
         let (found, jobs) = planFiles(of: asset)
-        outcome.diagnostics += found
+        outcome.findings.report(found)
         outcome.fileCount = jobs.count
         guard !jobs.isEmpty else { return (outcome, []) }
         var facts: [Int: ImageFacts] = [:]
         for job in jobs {
             let checked = check(job, header: asset.fileRecords[job.record].header)
-            outcome.diagnostics += checked.diagnostics
+            outcome.findings.report(checked.diagnostics)
             if let found = checked.facts {
                 for entry in job.entryIndices { facts[entry] = found }
             }
         }
         if !facts.isEmpty {
-            outcome.diagnostics += scaleMismatches(of: asset, facts: facts)
-            outcome.diagnostics += iconSizeMismatches(of: asset, facts: facts)
+            outcome.findings.report(scaleMismatches(of: asset, facts: facts))
+            outcome.findings.report(iconSizeMismatches(of: asset, facts: facts))
         }
-        outcome.diagnostics += appIconFindings(of: asset)
+        outcome.findings.report(appIconFindings(of: asset))
         outcome.bytes = jobs.reduce(0) { $0 + (asset.fileRecords[$1.record].header?.size ?? 0) }
         let (costs, digests) = costFindings(of: asset, jobs: jobs, facts: facts)
-        outcome.diagnostics += costs
+        outcome.findings.report(costs)
         return (outcome, digests)
     }
 

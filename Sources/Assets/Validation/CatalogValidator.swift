@@ -157,14 +157,16 @@ public struct CatalogValidator: Sendable {
         }
     }
 
-    /// The report: what reading found, the catalog-wide checks, and each set's outcome, sorted.
+    /// The report: what reading found, the catalog-wide checks and each set's outcome, gathered in the
+    /// catalog's `FindingCollector`, then configured and sorted.
     private func report(_ catalog: AssetCatalog, _ outcomes: [SetOutcome], digests: consuming ImageDigestTable) -> CatalogReport {
-        var diagnostics = catalog.readingDiagnostics
-        diagnostics += duplicateNames(in: catalog)
-        diagnostics += missingPlaceholders(in: catalog)
+        var findings = FindingCollector()
+        findings.report(catalog.readingDiagnostics)
+        findings.report(duplicateNames(in: catalog))
+        findings.report(missingPlaceholders(in: catalog))
         var fileCount = 0
         for outcome in outcomes {
-            diagnostics += outcome.diagnostics
+            findings.take(outcome.findings)
             fileCount += outcome.fileCount
         }
         digests.sortByPath()
@@ -176,16 +178,16 @@ public struct CatalogValidator: Sendable {
                 workers: options.catalogLimits.workers)
             digests = tables[0]
         }
-        diagnostics += duplicateImages(digests)
-        diagnostics = emptyStacks(diagnostics, in: catalog)
-        diagnostics += options.config.ignored.map { ignored in
-            CatalogDiagnostic(
-                .ignoredConfig, path: ignored.insideCatalog ?? "",
-                message: ignored.insideCatalog == nil ? "\(ignored.file) \(ignored.reason)" : ignored.reason)
-        }
-        diagnostics = options.config.apply(to: diagnostics)
+        findings.report(duplicateImages(digests))
+        findings.revise { emptyStacks($0, in: catalog) }
+        findings.report(
+            options.config.ignored.map { ignored in
+                CatalogDiagnostic(
+                    .ignoredConfig, path: ignored.insideCatalog ?? "",
+                    message: ignored.insideCatalog == nil ? "\(ignored.file) \(ignored.reason)" : ignored.reason)
+            })
         var report = CatalogReport(
-            catalog: catalog.root, diagnostics: diagnostics.sorted(),
+            catalog: catalog.root, diagnostics: findings.finished(config: options.config),
             assetCount: catalog.assets.count, fileCount: fileCount, setPaths: catalog.assets.map(\.path))
         if outcomes.count == report.setPaths.count { report.setBytes = outcomes.map(\.bytes) }
         if runs(.duplicateImage) { report.imageDigests = digests }
@@ -253,8 +255,8 @@ public struct CatalogValidator: Sendable {
             for index in named { byLookup[NameLookup(assets[index].kind), default: []].append(assets[index].path) }
             for (_, unsorted) in byLookup where unsorted.count > 1 {
                 // Each message names one other set (the first by path) and counts the rest, so the findings
-                // grow with the number of sets, not its square (8,000 sets named alike once listed each
-                // other: 4.8 GB of messages).
+                // grow with the number of sets, not its square (8,000 sets named alike, each listing the
+                // others, would be 4.8 GB of messages).
                 let paths = unsorted.sorted()
                 for (index, path) in paths.enumerated() {
                     let other = index == 0 ? paths[1] : paths[0]
