@@ -140,6 +140,11 @@ final class GIFRecordReader {
                 .corrupt, format: .gif, offset: dataOffset, frame: imagesRead,
                 detail: "LZW minimum code size \(codeSize) is above 8, the largest the GIF format allows (giflib refuses it)")
         }
+        // A file that ends just before that byte: giflib 5.2.1 (Debian's) fails leaving its error code at 0,
+        // 5.2.2 and 6.x (Homebrew's) with D_GIF_ERR_READ_FAILED; the same words whichever is linked.
+        if dataOffset == input.count {
+            throw ImageError(.truncated, format: .gif, offset: dataOffset, frame: imagesRead, detail: "the file ends inside a block")
+        }
         guard DGifGetImageDesc(file) == GIF_OK else { throw failure() }
         // The low-level API still appends a SavedImage per image; drop it so memory stays flat.
         GifFreeSavedImages(file)
