@@ -17,6 +17,10 @@
 // the E_GIF_ERR_* codes (1-10 in 5.x, 201-210 in 6.x), which the encoder only passes to GifErrorString of the same
 // library; the D_GIF_ERR_* codes the reader compares, the record and extension calls and the structs the
 // Swift code reads (GifFileType, SavedImage, ExtensionBlock, ColorMapObject, GraphicsControlBlock) are the same.
+// Built and tested against giflib 6.1.3 (its own Makefile; -Xcc -I, -Xlinker -L, LD_LIBRARY_PATH, a scratch path
+// of its own): the GIF tests pass. One behaviour differs from Debian's 5.2.1, and is met before giflib is asked
+// (GIFRecordReader.readImageDescriptor): a file that ends just before a frame's LZW code size byte fails with the
+// error code left at 0 in 5.2.1 and with D_GIF_ERR_READ_FAILED from 5.2.2 on.
 #if !defined(GIFLIB_MAJOR) || GIFLIB_MAJOR < 5 || (GIFLIB_MAJOR == 5 && GIFLIB_MINOR < 1)
 #error "giflib 5.1 or later is needed (DGifCloseFile and EGifCloseFile with an error pointer)"
 #endif
