@@ -3,9 +3,10 @@ import Assets
 import AssetsSupport
 
 /// `asset-tool build-check CATALOG --output FILE.swift`: the build-tool plugin's command. Prints every
-/// finding as `path:line:column: severity: message [code]` (`path: ...` without a position) with the catalog's path as given (the plugin gives an
-/// absolute one, so `swift build` and Xcode can point at the file), and writes `FILE.swift` (a comment
-/// only) when there is no error. The target compiles that file, so an error fails the build.
+/// finding as `path:line:column: severity: message [code]` (`path: ...` without a position) with the
+/// catalog's path as given (the plugin gives an absolute one, so `swift build` and Xcode can point at the
+/// file), and writes `FILE.swift` (a comment only) when there is no error. The target compiles that file, so
+/// an error fails the build.
 struct BuildCheck: WritingCommand {
     static let configuration = CommandConfiguration(
         commandName: "build-check",

@@ -21,7 +21,8 @@ public struct StatefulScreen: Sendable {
     }
     /// Receives errors raised while content is on screen (a toast, a banner).
     public var errorHandler: (@Sendable (ScreenError) -> Void)?
-    /// Whether a load is under way (between ``startLoading(hasContent:animated:completion:)`` and ``endLoading(error:hasContent:animated:completion:)``).
+    /// Whether a load is under way (between ``startLoading(hasContent:animated:completion:)`` and
+    /// ``endLoading(error:hasContent:animated:completion:)``).
     public private(set) var isLoading = false
     /// The error of the last load, while it is what the screen shows; a new load clears it.
     public private(set) var lastError: ScreenError?

@@ -24,8 +24,9 @@ package struct CompiledRendition: Sendable, Hashable {
     package var payloadBytes: Int
     /// The payload length the CSI header claims (more than `payloadBytes` when the block is shorter).
     package var claimedPayloadBytes: Int
-    /// The stable 128-bit digest of the payload bytes (`StableHasher`), 32 hex digits (Docs/car.md: a stable digest, not `assetutil`'s SHA-1); empty
-    /// when the listing was asked for without digests (then only headers are read).
+    /// The stable 128-bit digest of the payload bytes (`StableHasher`), 32 hex digits (Docs/car.md: a stable
+    /// digest, not `assetutil`'s SHA-1); empty when the listing was asked for without digests (then only
+    /// headers are read).
     package var digest: String
     /// The file offset of the value block.
     package var offset: Int

@@ -9,8 +9,9 @@
 /// killed when it runs past its time or writes past the limit.
 ///
 /// The input goes through a private temporary file (created 0600 under `TMPDIR`, else `/dev/shm` when
-/// writable, else `/tmp`, and unlinked before the program starts, handed over as its standard input), never through a pipe this process writes: a program that
-/// stops reading can neither block us nor raise SIGPIPE, and no path of ours is on its command line.
+/// writable, else `/tmp`, and unlinked before the program starts, handed over as its standard input), never
+/// through a pipe this process writes: a program that stops reading can neither block us nor raise SIGPIPE,
+/// and no path of ours is on its command line.
 /// The program starts with default signal dispositions and an empty signal mask (the calling thread
 /// may block signals and the CLI ignores SIGINT/SIGTERM; neither should reach the child), and with no
 /// descriptor of ours but its three standard ones. The input file and the pipes are the file layer's

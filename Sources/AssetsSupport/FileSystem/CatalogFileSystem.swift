@@ -228,8 +228,9 @@ package final class OpenFile: Sendable {
 
     deinit { try? descriptor.close() }
 
-    /// The bytes of the file (opened under `CatalogRoot`'s rule for a file a catalog names): all of it, or when `head` is given only the first `head` bytes and the
-    /// last `tail` bytes (the two may overlap for a small file), and its size.
+    /// The bytes of the file (opened under `CatalogRoot`'s rule for a file a catalog names): all of it, or when
+    /// `head` is given only the first `head` bytes and the last `tail` bytes (the two may overlap for a small
+    /// file), and its size.
     ///
     /// The fewest system calls: one pread of exactly the head (the whole of a small file), fstat (type and
     /// size) only when that read does not settle it, one pread of the tail only when the head does not reach

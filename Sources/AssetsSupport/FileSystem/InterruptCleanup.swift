@@ -91,8 +91,9 @@ package enum InterruptCleanup {
         // No commit starts from now on; one under way finishes first (its renames take milliseconds).
         state.withLock { $0.interrupted = true }
         state.withLock(when: { $0.committing == 0 }) { _ in }
-        // Children first (a child may be writing into a folder), folders before lock files: a lock file left alone is what tells the next run to look for a
-        // killed run's temporaries (`StagedOutputFolder`), so it goes only once its folder has.
+        // Children first (a child may be writing into a folder), folders before lock files: a lock file left
+        // alone is what tells the next run to look for a killed run's temporaries (`StagedOutputFolder`), so it
+        // goes only once its folder has.
         let entries = pending.withLock { entries -> [Entry] in
             defer { entries.removeAll() }
             let all = entries.values
