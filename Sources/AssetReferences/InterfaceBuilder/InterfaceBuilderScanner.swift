@@ -7,7 +7,9 @@
 /// `largeContentSizeImage=` on any element (an image view, `<imageCell>`, `<barButtonItem>`, `<segment>`,
 /// `<toolbarItem>`, `<menuItem>`), `<userDefinedRuntimeAttribute type="image" value=…>`, and `<color name="…">`
 /// (a named colour): each at its own line. The `<resources>` section's `<image name=…>` and
-/// `<namedColor name=…>` repeat them and only count as uses. An element with
+/// `<namedColor name=…>` repeat them and only count as uses; an `<image name=…>` there holding a
+/// `<mutableData key="keyedArchiveRepresentation">` carries the image itself (a picture dragged into the
+/// document, named `tabBarItem:ID:image`), so the nib has it whatever the catalogs hold. An element with
 /// `catalog="system"` (or any catalog) names an SF Symbol or a system colour, not a set, and `NS…` names
 /// (`NSActionTemplate`) are AppKit's own images.
 import Assets
@@ -27,6 +29,8 @@ package enum InterfaceBuilderScanner {
         var line = 1
         var lineStart = 0
         let count = bytes.count
+        // The resources' `<image name=…>` whose element is still open: its data may follow.
+        var openResourceImage: Int?
         func starts(_ text: StaticString, at offset: Int) -> Bool {
             let length = text.utf8CodeUnitCount
             guard offset + length <= count else { return false }
@@ -62,6 +66,7 @@ package enum InterfaceBuilderScanner {
                 skip(to: "]]>")
                 continue
             }
+            if starts("</image", at: index) { openResourceImage = nil }
             if starts("<?", at: index) || starts("<!", at: index) || starts("</", at: index) {
                 skip(to: ">")
                 continue
@@ -122,7 +127,15 @@ package enum InterfaceBuilderScanner {
                     ))
                 index += 1
             }
+            let selfClosed = index > 0 && bytes[index - 1] == 0x2F
             index += 1
+            if element == "mutableData", let open = openResourceImage,
+                attributes.contains(where: { $0.name == "key" && $0.value == "keyedArchiveRepresentation" })
+            {
+                result.references[open].via = Self.embeddedImage
+                openResourceImage = nil
+            }
+            if element == "image" { openResourceImage = nil }
             let catalog = attributes.first { $0.name == "catalog" }?.value
             guard catalog == nil || catalog == "", !ignoredElements.contains(element) else { continue }
             for attribute in attributes where !attribute.value.isEmpty && !isAppKitName(attribute.value) {
@@ -146,6 +159,7 @@ package enum InterfaceBuilderScanner {
                     reference = (.image, .lookup, "userDefinedRuntimeAttribute image")
                 }
                 guard let (wanted, certainty, via) = reference else { continue }
+                if element == "image", attribute.name == "name", !selfClosed { openResourceImage = result.references.count }
                 result.references.append(
                     AssetReference(
                         name: .literal(attribute.value), wanted: wanted, certainty: certainty,
@@ -155,6 +169,9 @@ package enum InterfaceBuilderScanner {
         result.lines = line
         return result
     }
+
+    /// How a resources `<image name=…>` that carries its own data is marked (`ReferenceFindings` reads it).
+    static let embeddedImage = "<image name=> with its data"
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 

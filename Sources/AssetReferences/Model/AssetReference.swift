@@ -59,6 +59,12 @@ public struct AssetReference: Sendable, Hashable {
 
     package var lookupKind: AssetLookup.Wanted { AssetLookup.Wanted(rawValue: wanted) ?? .any }
 
+    /// A lookup of a constant (`UIImage(named: closeIcon)`) asks for the constant's value.
+    package mutating func resolve(to value: String, through path: String) {
+        name = .literal(value)
+        via = "\(via) through \(path)"
+    }
+
     package init(
         name: Name, wanted: AssetLookup.Wanted, certainty: Certainty, file: String, line: Int, column: Int,
         via: String, crashes: Bool = false
@@ -120,6 +126,11 @@ package struct FileScan: Sendable {
     /// The members this file declares that a bare `.x` may name: enum cases and static properties.
     package var declaredMembers: Set<String> = []
     package var literalArguments: [LiteralArgument] = []
+    /// String constants by path (`StringConstants`), the lookups naming one that the file could not resolve
+    /// itself, and the names the file binds other than as a constant.
+    package var stringConstants: [String: Set<String>] = [:]
+    package var constantLookups: [ConstantLookup] = []
+    package var boundNames: Set<String> = []
     /// A `project.pbxproj`'s targets, their paths relative to the project (`XcodeProjectTargets.read`).
     package var xcodeProject: XcodeProjectTargets.Project?
 

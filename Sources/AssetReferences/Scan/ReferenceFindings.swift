@@ -72,11 +72,16 @@ public struct ReferenceFindings: Sendable {
             case .none: return .none
             }
         }
-        // The named colours each Interface Builder document carries in its `<resources>`, colour and all.
-        let documentColors = Set(
+        // The named colours each Interface Builder document carries in its `<resources>`, colour and all, and the
+        // images it holds the data of (`<image name="tabBarItem:ID:image">` with its archive): the nib has them.
+        let documentCarries = Set(
             scan.references.compactMap { reference -> String? in
-                guard reference.via == "<namedColor name=>", case .literal(let name) = reference.name else { return nil }
-                return "\(reference.file)|\(name)"
+                guard case .literal(let name) = reference.name else { return nil }
+                switch reference.via {
+                case "<namedColor name=>": return "\(reference.file)|color|\(name)"
+                case InterfaceBuilderScanner.embeddedImage: return "\(reference.file)|image|\(name)"
+                default: return nil
+                }
             })
         // Alternate icons an Info.plist declares the pre-catalog way (their PNGs listed under the key).
         let declaredAlternates = Set(
@@ -215,8 +220,10 @@ public struct ReferenceFindings: Sendable {
                     if dependencyCatalogsPossible, reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib") { break }
                     // A document's named colour that its `<resources>` carries (`<namedColor name="surface">` with the
                     // colour) does not come back nil: the nib falls back to that colour. DuckDuckGo's `surface`, `icons`
-                    // are DesignResourcesKit's, a package whose catalog is not in the folder read.
-                    if reference.lookupKind == .color, documentColors.contains("\(reference.file)|\(written)") { break }
+                    // are DesignResourcesKit's, a package whose catalog is not in the folder read. An image the document
+                    // holds the data of (Open Food Facts' `tabBarItem:rPS-q8-1Ip:image`) is the nib's own.
+                    let carriedKind = reference.lookupKind == .color ? "color" : "image"
+                    if documentCarries.contains("\(reference.file)|\(carriedKind)|\(written)") { break }
                     let outcome = Self.outcome(of: reference)
                     // A loose image of that name that no bundle ships (a package target's undeclared file) says why.
                     let unshipped = scan.bundles.unshipped[name].map { " (\($0))" } ?? ""

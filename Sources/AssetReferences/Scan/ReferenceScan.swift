@@ -120,8 +120,12 @@ public struct ReferenceScan: Sendable {
         var projects: [XcodeProjectTargets.Project] = []
         var parameterLookups: [String: [ParameterLookup]] = [:]
         var declaredMembers: Set<String> = []
+        var constants: [String: Set<String>] = [:]
+        var boundAnywhere: Set<String> = []
         for scan in scans {
             declaredMembers.formUnion(scan.declaredMembers)
+            constants.merge(scan.stringConstants) { $0.union($1) }
+            boundAnywhere.formUnion(scan.boundNames)
             for lookup in scan.parameterLookups { parameterLookups["\(lookup.function)|\(lookup.label)", default: []].append(lookup) }
         }
         for (index, scan) in scans.enumerated() {
@@ -132,7 +136,16 @@ public struct ReferenceScan: Sendable {
             }
             counts[tree.files[index].kind.rawValue, default: 0] += 1
             lines += scan.lines
-            references += scan.references
+            // `NSImage(named: .clipboard)`, `Icon.close.rawValue`, another file's top-level constant: its value,
+            // when the project's constants give exactly one (a bare name bound elsewhere as a variable: none).
+            var scanned = scan.references
+            for lookup in scan.constantLookups where lookup.reference < scanned.count {
+                if !lookup.path.contains("."), boundAnywhere.contains(lookup.path) { continue }
+                if let value = StringConstants.resolve(lookup.path, in: constants) {
+                    scanned[lookup.reference].resolve(to: value, through: lookup.path)
+                }
+            }
+            references += scanned
             skipped += scan.skipped
             if let manifest = scan.manifest { manifests.append(manifest) }
             listed.formUnion(scan.listedImages)

@@ -18,12 +18,20 @@ extension SwiftReferenceScanner {
         var literalArguments: [LiteralArgument] = []
         /// The functions being walked: name, and each parameter's local name → its label.
         private var functions: [(name: String, parameters: [String: String])] = []
+        /// String constants (`StringConstants`): by path for the project (`A.B.x`, top-level `x`), by name for
+        /// this file; the names the file binds another way; the lookups that name one.
+        var constants: [String: Set<String>] = [:]
+        var fileConstants: [String: Set<String>] = [:]
+        var boundNames: Set<String> = []
+        var constantLookups: [ConstantLookup] = []
+        private var constantPatterns: Set<SyntaxIdentifier> = []
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             var parameters: [String: String] = [:]
             for parameter in node.signature.parameterClause.parameters {
                 let label = parameter.firstName.text
                 parameters[(parameter.secondName ?? parameter.firstName).text] = label
+                boundNames.insert((parameter.secondName ?? parameter.firstName).text)
             }
             functions.append((node.name.text, parameters))
             return .visitChildren
@@ -35,9 +43,38 @@ extension SwiftReferenceScanner {
         /// `.newTab` outside an image or colour initialiser is that member, not Xcode's asset symbol.
         var declaredMembers: Set<String> = []
 
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            for parameter in node.signature.parameterClause.parameters {
+                boundNames.insert((parameter.secondName ?? parameter.firstName).text)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+            boundNames.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+            boundNames.insert((node.secondName ?? node.firstName).text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+            // `if let x`, `for x in`, `case let x`, a local: x is not the constant of that name in this file.
+            if !constantPatterns.contains(node.id) { boundNames.insert(node.identifier.text.filter { $0 != "`" }) }
+            return .visitChildren
+        }
+
         override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
             let name = node.name.text.filter { $0 != "`" }
             declaredMembers.insert(name)
+            // `case close = "icon_close"`: `Icon.close.rawValue` is that name.
+            if let raw = node.rawValue?.value.as(StringLiteralExprSyntax.self), let value = Self.plainText(raw),
+                let types = StringConstants.enclosingTypes(of: node), !types.isEmpty
+            {
+                constants[(types + [name]).joined(separator: "."), default: []].insert(value)
+            }
             // A case of a `String` enum without a raw value has its name as raw value: a string the code may load
             // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
             if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
@@ -51,6 +88,23 @@ extension SwiftReferenceScanner {
         }
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+            let types = StringConstants.enclosingTypes(of: node)
+            let isPrivate = node.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
+            for binding in node.bindings {
+                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                let name = pattern.identifier.text.filter { $0 != "`" }
+                guard isLet, let types, binding.accessorBlock == nil, let initial = binding.initializer?.value,
+                    let value = StringConstants.value(of: initial)
+                else { continue }
+                constantPatterns.insert(pattern.id)
+                fileConstants[name, default: []].insert(value)
+                if !types.isEmpty {
+                    constants[(types + [name]).joined(separator: "."), default: []].insert(value)
+                } else if !isPrivate {
+                    constants[name, default: []].insert(value)
+                }
+            }
             if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
                 for binding in node.bindings {
                     if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
@@ -273,6 +327,9 @@ extension SwiftReferenceScanner {
                 }
             }
             add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
+            if let path = StringConstants.path(of: expression) {
+                constantLookups.append(ConstantLookup(reference: references.count - 1, path: path))
+            }
             parameterLookup(expression, whole: true, suffix: "", wanted: wanted, via: via)
         }
 

@@ -87,6 +87,21 @@ package enum SwiftReferenceScanner {
                 scan.parameterLookups = visitor.parameterLookups
                 scan.declaredMembers = visitor.declaredMembers
                 scan.literalArguments = visitor.literalArguments
+                scan.stringConstants = visitor.constants
+                // A bare name this file declares as a constant, and binds no other way, is resolved here; the
+                // rest (`.x`, `A.x`, another file's top-level constant) once every file is read.
+                for lookup in visitor.constantLookups {
+                    if lookup.path.contains(".") {
+                        scan.constantLookups.append(lookup)
+                    } else if !visitor.boundNames.contains(lookup.path) {
+                        if visitor.fileConstants[lookup.path] == nil {
+                            scan.constantLookups.append(lookup)
+                        } else if let value = StringConstants.resolve(lookup.path, in: visitor.fileConstants) {
+                            scan.references[lookup.reference].resolve(to: value, through: lookup.path)
+                        }
+                    }
+                }
+                scan.boundNames = visitor.boundNames
                 scan.lines = visitor.converter.location(for: tree.endPosition).line
                 return scan
             }

@@ -227,4 +227,34 @@ struct ReferenceTargetTests {
         #expect(findings.missingNames == ["ghost", "arr"], "\(findings.diagnostics)")
         #expect(findings.findings(.missingAsset).map(\.position?.line) == [3, 4])
     }
+
+    @Test("an image the document holds the data of is not missing; a resources image with only its size is")
+    func documentImages() throws {
+        // Given a storyboard with a picture dragged into it (Xcode names it tabBarItem:ID:image and archives its
+        // pixels in the resources) and a button naming an image no catalog has (only its size written)
+        let project = try ProjectFixture()
+        try project.imageSet("appLogo")
+        try project.write(
+            "App/Base.lproj/Settings.storyboard",
+            """
+            <document><objects>
+            <tabBarItem key="tabBarItem" title="User" image="tabBarItem:rPS-q8-1Ip:image" id="rPS-q8-1Ip"/>
+            <button id="c"><state key="normal" image="gone"/></button>
+            </objects><resources>
+            <image name="gone" width="25" height="25"/>
+            <image name="tabBarItem:rPS-q8-1Ip:image" width="25" height="25">
+                <mutableData key="keyedArchiveRepresentation">
+            YnBsaXN0MDDUAQIDBAUGBwpY
+            </mutableData>
+            </image>
+            </resources></document>
+            """)
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then only the image without data is missing, at the button's line
+        #expect(findings.missingNames == ["gone"], "\(findings.diagnostics)")
+        #expect(findings.findings(.missingAsset).map(\.position?.line) == [3])
+    }
 }

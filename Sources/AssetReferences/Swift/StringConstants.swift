@@ -1,0 +1,95 @@
+/// Names kept in constants: `private let flashOffImageName = "flash_off"`, `extension NSImage.Name { static let
+/// clipboard = NSImage.Name("clipboard.fill") }`, `enum Icon: String { case close = "icon_close" }`. A lookup whose
+/// argument is such a constant (`UIImage(named: flashOffImageName)`, `NSImage(named: .clipboard)`,
+/// `UIImage(named: Icon.close.rawValue)`) asks for its value, and may be `missing-asset` at the lookup's line.
+///
+/// Only where certain: a constant is a `let` outside any function (top level, or a member of a type, static or
+/// not) or a raw-valued enum case, whose value is a plain string literal; a name the file also binds another way
+/// (a parameter, a local, a `var`, a closure's parameter) is never resolved in that file; a path more than one
+/// declaration answers with different values stays a name built at run time.
+import SwiftSyntax
+
+/// A lookup whose name is a constant's path, as written: `x` (bare), `.x` (implicit member), `A.B.x`.
+package struct ConstantLookup: Sendable, Hashable {
+    /// The lookup's index in its file's references.
+    package var reference: Int
+    package var path: String
+}
+
+package enum StringConstants {
+    /// The value a declaration's initialiser gives: `"x"`, `NSImage.Name("x")`, `.init(rawValue: "x")`.
+    static func value(of expression: ExprSyntax) -> String? {
+        if let literal = expression.as(StringLiteralExprSyntax.self) { return SwiftReferenceScanner.Visitor.plainText(literal) }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label == nil || argument.label?.text == "rawValue",
+            let literal = argument.expression.as(StringLiteralExprSyntax.self)
+        else { return nil }
+        let callee = call.calledExpression.trimmedLength.utf8Length <= 40 ? call.calledExpression.trimmedDescription : ""
+        guard callee == ".init" || callee.hasSuffix("Name") || callee.hasSuffix("Name.init") else { return nil }
+        return SwiftReferenceScanner.Visitor.plainText(literal)
+    }
+
+    /// The names of the types a declaration sits in, outermost first (`["NSImage.Name"]` inside
+    /// `extension NSImage.Name`), or nil when it sits in a function, closure, accessor or initialiser body.
+    static func enclosingTypes(of node: some SyntaxProtocol) -> [String]? {
+        var types: [String] = []
+        var current = node.parent
+        var steps = 0
+        while let at = current {
+            steps += 1
+            guard steps < 256 else { return nil }
+            if at.is(CodeBlockSyntax.self) || at.is(ClosureExprSyntax.self) || at.is(AccessorBlockSyntax.self) { return nil }
+            if let decl = at.as(StructDeclSyntax.self) {
+                types.append(decl.name.text)
+            } else if let decl = at.as(ClassDeclSyntax.self) {
+                types.append(decl.name.text)
+            } else if let decl = at.as(EnumDeclSyntax.self) {
+                types.append(decl.name.text)
+            } else if let decl = at.as(ActorDeclSyntax.self) {
+                types.append(decl.name.text)
+            } else if let decl = at.as(ExtensionDeclSyntax.self) {
+                guard decl.extendedType.trimmedLength.utf8Length <= 80 else { return nil }
+                types.append(decl.extendedType.trimmedDescription)
+            } else if at.is(ProtocolDeclSyntax.self) {
+                return nil
+            }
+            current = at.parent
+        }
+        return types.reversed()
+    }
+
+    /// The path a lookup's argument names, when it is a name a constant may hold: `x`, `self.x`, `.x`, `A.x`,
+    /// `A.x.rawValue` (as `A.x`).
+    static func path(of expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            return reference.baseName.text.filter { $0 != "`" }
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+            var (components, implicit) = SwiftReferenceScanner.Visitor.chain(of: member)
+        else { return nil }
+        if components.last == "rawValue", components.count > 1 { components.removeLast() }
+        if !implicit, components.count == 2, components[0] == "self" || components[0] == "Self" { return components[1] }
+        return implicit ? (components.count == 1 ? "." + components[0] : nil) : components.joined(separator: ".")
+    }
+
+    /// The value a path has among the project's constants (`key` → values: `A.B.x` for a member, `x` for a
+    /// top-level constant); nil unless exactly one.
+    static func resolve(_ path: String, in constants: [String: Set<String>]) -> String? {
+        var values: Set<String> = []
+        if path.hasPrefix(".") {
+            // `NSImage(named: .clipboard)`: a static member of the name type (`NSImage.Name`, `String`).
+            let member = path.dropFirst()
+            for (key, found) in constants {
+                guard key.hasSuffix(path), let dot = key.lastIndex(of: ".") else { continue }
+                let type = key[..<dot]
+                guard key[key.index(after: dot)...] == member, type == "String" || type.hasSuffix("Name") else { continue }
+                values.formUnion(found)
+            }
+        } else if path.contains(".") {
+            for (key, found) in constants where key == path || key.hasSuffix("." + path) { values.formUnion(found) }
+        } else {
+            values = constants[path] ?? []
+        }
+        return values.count == 1 ? values.first : nil
+    }
+}
