@@ -39,7 +39,9 @@ package enum SetFileReading: Sendable, Hashable {
     case none
     /// Head and end, and the header probed (`validate`, `report`); with a cache, a file whose identity
     /// the cache knows is stat'ed, not read, and what reading a file finds is kept in it (`FileFactsCache`).
-    case headers(DecodingLimits, cache: FileFactsCache? = nil)
+    /// `digests`: a PNG or JPEG read whole by the probe gets its bytes' digest (`FileHeader.bytesDigest`),
+    /// which only `duplicate-image` uses (and the cache keeps, so that a later run with it has it).
+    case headers(DecodingLimits, cache: FileFactsCache? = nil, digests: Bool = true)
     /// Whole, the header probed and the bytes kept on the record for a full decode (`validate --deep`);
     /// a streaming read drops them once the set is checked.
     case whole(DecodingLimits)
@@ -47,14 +49,20 @@ package enum SetFileReading: Sendable, Hashable {
     var limits: DecodingLimits? {
         switch self {
         case .none: return nil
-        case .headers(let limits, _), .whole(let limits): return limits
+        case .headers(let limits, _, _), .whole(let limits): return limits
         }
     }
 
     /// The cache of files' facts, when reading headers with one (never when reading whole: `--deep` decodes).
     var cache: FileFactsCache? {
-        if case .headers(_, let cache) = self { return cache }
+        if case .headers(_, let cache, _) = self { return cache }
         return nil
+    }
+
+    /// Whether a small PNG's or JPEG's bytes are digested as the probe reads them.
+    var digests: Bool {
+        if case .headers(_, let cache, let digests) = self { return digests || cache != nil }
+        return false
     }
 
     var isWhole: Bool {
@@ -174,12 +182,14 @@ extension CatalogReader {
         }
         guard !wanted.isEmpty else { return }
         let folder = given ?? CatalogFileSystem.openFolder(root.path + "/" + asset.path)
-        readFiles(wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits, cache: reading.cache)
+        readFiles(
+            wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits, cache: reading.cache,
+            digests: reading.digests)
     }
 
     private static func readFiles(
         _ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: OpenFolder?,
-        whole: Bool, limits: DecodingLimits, cache: FileFactsCache?
+        whole: Bool, limits: DecodingLimits, cache: FileFactsCache?, digests: Bool
     ) {
         let setPath = asset.path
         // Only a regular file the folder listed is looked up (one `fstatat`), and only when the cache holds
@@ -203,7 +213,7 @@ extension CatalogReader {
             case .failure(let refusal):
                 asset.fileRecords[index].header = FileHeader(content: .refused(refusal))
             case .success(let file):
-                let header = readHeader(file, name: name, path: "\(setPath)/\(name)", whole: whole, limits: limits)
+                let header = readHeader(file, name: name, path: "\(setPath)/\(name)", whole: whole, limits: limits, digests: digests)
                 asset.fileRecords[index].header = header
                 if let cache, listed == .file, let identity = file.identity {
                     cache.record(header, of: "\(setPath)/\(name)", identity: identity)
@@ -218,7 +228,7 @@ extension CatalogReader {
     /// The size the open found, when it did, is not asked again (`OpenFile.knownSize`).
     static func readHeader(
         _ file: OpenFile, name: String, path: @autoclosure () -> String, whole: Bool,
-        limits: DecodingLimits
+        limits: DecodingLimits, digests: Bool = true
     ) -> FileHeader {
         let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
@@ -266,7 +276,7 @@ extension CatalogReader {
                 probed = .failure(error)
             }
             var header = FileHeader(content: .raster(format, probed), size: sample.size, bytes: whole && sample.isWhole ? sample.head : nil)
-            if !whole, format != .gif, sample.isWhole, sample.size <= probeHead {
+            if digests, !whole, format != .gif, sample.isWhole, sample.size <= probeHead {
                 header.bytesDigest = DuplicateCandidates.bytesDigest(sample.head, format: format)
             }
             return header

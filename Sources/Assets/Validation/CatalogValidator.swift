@@ -126,7 +126,9 @@ public struct CatalogValidator: Sendable {
     }
 
     /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
-    var fileReading: SetFileReading { options.deep || costReadsWhole ? .whole(options.limits) : .headers(options.limits) }
+    var fileReading: SetFileReading {
+        options.deep || costReadsWhole ? .whole(options.limits) : .headers(options.limits, digests: runs(.duplicateImage))
+    }
 
     /// The cache of the catalog at `path`'s files' facts, when the options name a folder for it and the
     /// reader reads headers (never with `--deep`: it decodes every file, so "decodable" is never taken from it).

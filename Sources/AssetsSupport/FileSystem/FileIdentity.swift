@@ -28,13 +28,16 @@ package struct FileIdentity: Sendable, Hashable {
     }
 
     init(_ info: Stat) {
+        // The fields, not the `timespec`s: swift-system's is its build's C type (Glibc's when the Darwin
+        // branches are type-checked on Linux), while `now()` fills the platform's own.
         self.init(
             size: Int(info.size), device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue),
-            modified: Self.nanoseconds(info.st_mtim), changed: Self.nanoseconds(info.st_ctim))
+            modified: Self.nanoseconds(Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)),
+            changed: Self.nanoseconds(Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)))
     }
 
-    private static func nanoseconds(_ time: timespec) -> Int64 {
-        Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ Int64(time.tv_nsec)
+    private static func nanoseconds(_ seconds: Int64, _ nanoseconds: Int64) -> Int64 {
+        seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue &+ nanoseconds
     }
 
     /// Whether the file's content was last written at least a second before `now` (nanoseconds since the
@@ -48,7 +51,7 @@ package struct FileIdentity: Sendable, Hashable {
     package static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        return nanoseconds(time)
+        return nanoseconds(Int64(time.tv_sec), Int64(time.tv_nsec))
     }
 }
 
