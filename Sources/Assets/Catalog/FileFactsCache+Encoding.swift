@@ -9,14 +9,18 @@ struct FactsWriter {
     var bytes: [UInt8] = []
 
     mutating func u8(_ value: UInt8) { bytes.append(value) }
-    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    mutating func u32(_ value: UInt32) { u64(UInt64(value), count: 4) }
+    mutating func u64(_ value: UInt64) { u64(value, count: 8) }
+    /// The low `count` bytes of `value`, least significant first (a byte at a time: no generic append).
+    private mutating func u64(_ value: UInt64, count: Int) {
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(8 * index))) }
+    }
     mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
     mutating func bool(_ value: Bool) { u8(value ? 1 : 0) }
     mutating func string(_ value: String) {
-        let utf8 = Array(value.utf8)
-        u32(UInt32(clamping: utf8.count))
-        bytes += utf8.prefix(Int(UInt32.max))
+        let count = min(value.utf8.count, Int(UInt32.max))
+        u32(UInt32(count))
+        bytes.append(contentsOf: value.utf8.prefix(count))
     }
     mutating func optionalInt(_ value: Int?) {
         bool(value != nil)
@@ -97,6 +101,7 @@ extension FileFactsCache {
     /// could not be read, a probe that failed, HEIC and WebP): those are read again on every run.
     static func encode(_ header: FileHeader) -> [UInt8]? {
         var writer = FactsWriter()
+        writer.bytes.reserveCapacity(128)
         switch header.content {
         case .raster(let format, .success(let info)):
             writer.u8(1)

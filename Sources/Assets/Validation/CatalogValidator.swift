@@ -114,7 +114,6 @@ public struct CatalogValidator: Sendable {
         let plan = CatalogReadPlan(
             limits: options.catalogLimits, files: cache.map { .headers(options.limits, cache: $0) } ?? fileReading,
             keepsSetContents: keepingCatalog)
-        defer { cache?.save() }
         let (catalog, outcomes) = try AssetCatalog.read(
             at: path, plan: plan,
             consuming: { asset, setCount in
@@ -122,6 +121,9 @@ public struct CatalogValidator: Sendable {
                 Self.report(progress, done, of: setCount)
                 return outcome
             })
+        // Written, and let go of, before the catalog-wide checks: its buffers are gone before the end of the
+        // run, where memory peaks.
+        cache?.save()
         return (catalog, report(catalog, outcomes, digests: Self.take(digests)))
     }
 
