@@ -54,6 +54,7 @@ struct Validate: ParsableCommand {
     var sources: String?
 
     @OptionGroup var checks: CheckOptions
+    @OptionGroup var cache: CacheOptions
     @OptionGroup var placeholderNames: PlaceholderNameOptions
 
     @OptionGroup(title: "Limits")
@@ -164,7 +165,7 @@ struct Validate: ParsableCommand {
         let setup = ValidatorSetup(
             checks: checks, placeholderNames: placeholderNames, limits: limits, deep: deep,
             requirePlaceholders: requirePlaceholders, costChecks: cost)
-        return try setup.validator(forCatalog: catalog) { CommandFailure("error: \($0)") }.validator
+        return cache.applied(to: try setup.validator(forCatalog: catalog) { CommandFailure("error: \($0)") }.validator)
     }
 
     /// The catalogs to check: each argument that is a catalog as given; a folder that is not one stands

@@ -51,7 +51,9 @@ extension AssetCatalog {
         case .success(let found): status = found
         }
         guard status.type == .directory else { throw CatalogReadError(path: path, reason: "not a folder") }
-        if case .failure(let error) = CatalogFileSystem.list(path) {
+        // Opened as the listing opens it (a folder that cannot be listed fails here), not listed: the walk
+        // lists it once.
+        if case .failure(let error) = CatalogFileSystem.openListedFolder(path) {
             throw CatalogReadError(path: path, reason: error.description)
         }
         guard let real = CatalogFileSystem.realPath(path) else {

@@ -47,13 +47,17 @@ package struct DeploymentTarget: Sendable, Hashable {
     static let maximumManifestBytes = 1 << 20
 
     /// The target for the catalog at `catalog`: the settings' values win, then the nearest project above it
-    /// (stopping at the repository root, the folder holding `.git`).
+    /// (stopping at the repository root, the folder holding `.git`, and before `/` or a folder others may
+    /// write to, such as `/tmp` or `/dev/shm`: a project there is anyone's, as for `.asset-tool.json`, and
+    /// listing such a folder of thousands of names cost more than the rest of a small catalog's check).
     package static func find(forCatalog catalog: String, settings: CostSettings) -> DeploymentTarget {
         var found = DeploymentTarget()
         if var folder = CatalogFileSystem.realPath(catalog) {
             for _ in 0..<maximumLevels {
                 guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
                 folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+                guard folder != "/", case .success(let status) = CatalogFileSystem.targetStatus(folder), status.mode & 0o002 == 0
+                else { break }
                 if let project = read(projectsIn: folder) {
                     found = project
                     break

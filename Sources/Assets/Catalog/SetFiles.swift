@@ -37,8 +37,11 @@ extension Asset {
 package enum SetFileReading: Sendable, Hashable {
     /// None: names only (`resolve`, a plain `AssetCatalog.read`).
     case none
-    /// Head and end, and the header probed (`validate`, `report`).
-    case headers(DecodingLimits)
+    /// Head and end, and the header probed (`validate`, `report`); with a cache, a file whose identity
+    /// the cache knows is stat'ed, not read, and what reading a file finds is kept in it (`FileFactsCache`).
+    /// `digests`: a PNG or JPEG read whole by the probe gets its bytes' digest (`FileHeader.bytesDigest`),
+    /// which only `duplicate-image` uses (and the cache keeps, so that a later run with it has it).
+    case headers(DecodingLimits, cache: FileFactsCache? = nil, digests: Bool = true)
     /// Whole, the header probed and the bytes kept on the record for a full decode (`validate --deep`);
     /// a streaming read drops them once the set is checked.
     case whole(DecodingLimits)
@@ -46,8 +49,20 @@ package enum SetFileReading: Sendable, Hashable {
     var limits: DecodingLimits? {
         switch self {
         case .none: return nil
-        case .headers(let limits), .whole(let limits): return limits
+        case .headers(let limits, _, _), .whole(let limits): return limits
         }
+    }
+
+    /// The cache of files' facts, when reading headers with one (never when reading whole: `--deep` decodes).
+    var cache: FileFactsCache? {
+        if case .headers(_, let cache, _) = self { return cache }
+        return nil
+    }
+
+    /// Whether a small PNG's or JPEG's bytes are digested as the probe reads them.
+    var digests: Bool {
+        if case .headers(_, let cache, let digests) = self { return digests || cache != nil }
+        return false
     }
 
     var isWhole: Bool {
@@ -167,17 +182,28 @@ extension CatalogReader {
         }
         guard !wanted.isEmpty else { return }
         let folder = given ?? CatalogFileSystem.openFolder(root.path + "/" + asset.path)
-        readFiles(wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits)
+        readFiles(
+            wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits, cache: reading.cache,
+            digests: reading.digests)
     }
 
     private static func readFiles(
         _ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: OpenFolder?,
-        whole: Bool, limits: DecodingLimits
+        whole: Bool, limits: DecodingLimits, cache: FileFactsCache?, digests: Bool
     ) {
         let setPath = asset.path
+        // Only a regular file the folder listed is looked up (one `fstatat`), and only when the cache holds
+        // anything: a first run stats nothing more than it did without one.
+        let lookingUp = cache.map { !$0.isEmpty } ?? false
         for index in wanted {
             // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
             let (name, listed) = (asset.fileRecords[index].name, asset.fileRecords[index].listedType)
+            if lookingUp, listed == .file, let cache, let folder, let identity = folder.identity(of: name),
+                let kept = cache.header(of: "\(setPath)/\(name)", identity: identity)
+            {
+                asset.fileRecords[index].header = kept
+                continue
+            }
             let opened: Result<OpenFile, CatalogRoot.Refusal>
             switch folder {
             case .some(let folder): opened = root.openFile(named: name, in: folder, relative: "\(setPath)/\(name)", listed: listed)
@@ -187,7 +213,11 @@ extension CatalogReader {
             case .failure(let refusal):
                 asset.fileRecords[index].header = FileHeader(content: .refused(refusal))
             case .success(let file):
-                asset.fileRecords[index].header = readHeader(file, name: name, path: "\(setPath)/\(name)", whole: whole, limits: limits)
+                let header = readHeader(file, name: name, path: "\(setPath)/\(name)", whole: whole, limits: limits, digests: digests)
+                asset.fileRecords[index].header = header
+                if let cache, listed == .file, let identity = file.identity {
+                    cache.record(header, of: "\(setPath)/\(name)", identity: identity)
+                }
             }
         }
     }
@@ -198,7 +228,7 @@ extension CatalogReader {
     /// The size the open found, when it did, is not asked again (`OpenFile.knownSize`).
     static func readHeader(
         _ file: OpenFile, name: String, path: @autoclosure () -> String, whole: Bool,
-        limits: DecodingLimits
+        limits: DecodingLimits, digests: Bool = true
     ) -> FileHeader {
         let claimed = ImageFormat(fileExtension: fileExtension(name) ?? "")
         let wholeFile = whole || claimed == .gif || claimed == .svg
@@ -246,7 +276,7 @@ extension CatalogReader {
                 probed = .failure(error)
             }
             var header = FileHeader(content: .raster(format, probed), size: sample.size, bytes: whole && sample.isWhole ? sample.head : nil)
-            if !whole, format != .gif, sample.isWhole, sample.size <= probeHead {
+            if digests, !whole, format != .gif, sample.isWhole, sample.size <= probeHead {
                 header.bytesDigest = DuplicateCandidates.bytesDigest(sample.head, format: format)
             }
             return header

@@ -33,6 +33,12 @@ public struct CatalogValidator: Sendable {
         /// `asset-tool validate` turns it on with `--deep` (or when `.asset-tool.json` names the rule), so
         /// the check a CI runs on every change stays fast. `duplicate-image` runs with `costChecks` alone.
         public var costRewritesFiles = true
+        /// Where the facts learned from each file are kept between runs (`FileFactsCache`), and what names
+        /// the tool beside its build (its version: part of the cache's key); nil: no cache (a library
+        /// caller's default; `asset-tool validate` passes the platform's cache folder unless `--no-cache`).
+        /// Not used with `deep` or when the cost checks read files whole.
+        package var cacheFolder: String?
+        package var cacheTool = ""
         /// The devices the app runs on, for `unused-scale` (``forProject(catalog:deep:requirePlaceholders:config:placeholderNames:placeholderFileGiven:costChecks:costRewritesFiles:duplicatesOnlyWhenDeep:limits:catalogLimits:)`` reads it from the project).
         package var deployment = DeploymentTarget()
 
@@ -104,7 +110,10 @@ public struct CatalogValidator: Sendable {
     {
         let done = Locked(0)
         let digests = Locked(ImageDigestTable())
-        let plan = CatalogReadPlan(limits: options.catalogLimits, files: fileReading, keepsSetContents: keepingCatalog)
+        let cache = factsCache(forCatalogAt: path)
+        let plan = CatalogReadPlan(
+            limits: options.catalogLimits, files: cache.map { .headers(options.limits, cache: $0) } ?? fileReading,
+            keepsSetContents: keepingCatalog)
         let (catalog, outcomes) = try AssetCatalog.read(
             at: path, plan: plan,
             consuming: { asset, setCount in
@@ -112,11 +121,24 @@ public struct CatalogValidator: Sendable {
                 Self.report(progress, done, of: setCount)
                 return outcome
             })
+        // Written, and let go of, before the catalog-wide checks: its buffers are gone before the end of the
+        // run, where memory peaks.
+        cache?.save()
         return (catalog, report(catalog, outcomes, digests: Self.take(digests)))
     }
 
     /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
-    var fileReading: SetFileReading { options.deep || costReadsWhole ? .whole(options.limits) : .headers(options.limits) }
+    var fileReading: SetFileReading {
+        options.deep || costReadsWhole ? .whole(options.limits) : .headers(options.limits, digests: runs(.duplicateImage))
+    }
+
+    /// The cache of the catalog at `path`'s files' facts, when the options name a folder for it and the
+    /// reader reads headers (never with `--deep`: it decodes every file, so "decodable" is never taken from it).
+    private func factsCache(forCatalogAt path: String) -> FileFactsCache? {
+        guard let folder = options.cacheFolder, case .headers = fileReading else { return nil }
+        let catalog = CatalogFileSystem.realPath(path) ?? path
+        return FileFactsCache(folder: folder, catalog: catalog, options: "\(options.cacheTool) headers \(options.limits)")
+    }
 
     /// Counts one more set done and tells `progress`, if any (sets done, sets in all).
     private static func report(_ progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?, _ done: Locked<Int>, of total: Int) {

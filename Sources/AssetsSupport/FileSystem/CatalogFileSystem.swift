@@ -220,10 +220,14 @@ package final class OpenFile: Sendable {
     let descriptor: FileDescriptor
     /// The size the `fstat` after the open found, when the open asked (`CatalogRoot`'s rule).
     package let knownSize: Int?
+    /// The identity that `fstat` found (size, inode, times), when the open asked: what a cache of the
+    /// file's facts keys them by (`FileIdentity`).
+    package let identity: FileIdentity?
 
-    init(descriptor: FileDescriptor, knownSize: Int? = nil) {
+    init(descriptor: FileDescriptor, knownSize: Int? = nil, identity: FileIdentity? = nil) {
         self.descriptor = descriptor
         self.knownSize = knownSize
+        self.identity = identity
     }
 
     deinit { try? descriptor.close() }

@@ -260,8 +260,11 @@ package struct CatalogRoot: Sendable {
         case .success(let descriptor): opened = descriptor
         }
         let after: CatalogFileSystem.Status
+        let identity: FileIdentity
         do {
-            after = CatalogFileSystem.status(try opened.stat())
+            let found = try opened.stat()
+            after = CatalogFileSystem.status(found)
+            identity = FileIdentity(found)
         } catch {
             try? opened.close()
             return .failure(.special)
@@ -270,6 +273,6 @@ package struct CatalogRoot: Sendable {
             try? opened.close()
             return .failure(after.type == .directory ? .folder : .special)
         }
-        return .success(OpenFile(descriptor: opened, knownSize: after.size))
+        return .success(OpenFile(descriptor: opened, knownSize: after.size, identity: identity))
     }
 }

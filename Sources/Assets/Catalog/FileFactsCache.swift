@@ -1,0 +1,294 @@
+/// What `validate` learned from each file of a catalog, kept between runs (as SwiftLint keeps its findings
+/// per file), so a run over files that did not change stats each one instead of opening and reading it.
+///
+/// Keyed per file by its catalog-relative path and its identity (`FileIdentity`: size, device, inode, the
+/// times its content and its status changed, to the nanosecond); a file written less than a second before the
+/// run is not kept (two writes in one clock grain could leave the identity unchanged). The facts are the
+/// header the reader found (`FileHeader`: format, dimensions, alpha, warnings, and for a small PNG or JPEG
+/// its bytes' digest, which `duplicate-image` compares): only a probe that succeeded, or a PDF's or SVG's
+/// check; a file that could not be read is read again every time. `--deep` does not use it (it decodes).
+///
+/// One file per catalog folder, off the catalog (`CacheFolder`), written atomically (`AtomicFileWriter`)
+/// and only when the run learned something; its first bytes name the format, the running build (its
+/// executable's identity), the reading options and the catalog, and a digest covers the entries: a file
+/// of another build, other options or another catalog, or damaged, or holding more than `maxEntryBytes`, is read
+/// as empty, never trusted. Entries lie sorted by their path's digest and are found by a binary search.
+import AssetsSupport
+import AssetsCodecs
+
+package final class FileFactsCache: Sendable {
+    /// The file's first bytes, then the format's version.
+    static let magic: [UInt8] = Array("ATFACTS\u{1A}".utf8)
+    static let formatVersion: UInt32 = 2
+    /// The most entry bytes a cache file holds, read or written, and a run holds in memory, the file's and
+    /// those learned in the run together (about 37,000 images): small beside the catalog's own memory. A
+    /// larger catalog's other files are read every time (at the scale tree's 130,000 sets, most of its
+    /// largest catalog's 270,000 files).
+    package static let maxEntryBytes = 4 << 20
+    /// A key: the path's digest (16 bytes) and the identity (40).
+    static let keyBytes = 56
+    /// The end of the file: the entries' length and their digest.
+    static let trailerBytes = 24
+
+    /// The cache file.
+    package let file: String
+    /// Whether no file's facts were found on disk (a first run: no file is stat'ed ahead of opening it).
+    package let isEmpty: Bool
+    private let stamp: [UInt8]
+    private let storage: Locked<Storage>
+    private let now: Int64
+    private let enabled: Bool
+
+    /// Where an entry lies in `Storage.loaded` or `Storage.added`.
+    private struct Slot: Sendable {
+        var path: PixelDigest
+        var start: Int
+        var count: Int
+    }
+
+    /// The entries read from the file and those learned in this run, each in one buffer (no object per
+    /// entry); emptied by `save`.
+    private struct Storage: Sendable {
+        var loaded: [UInt8] = []
+        var slots: [Slot] = []
+        var used: [Bool] = []
+        var added: [UInt8] = []
+        var addedSlots: [Slot] = []
+    }
+
+    /// The cache of the catalog whose real path is `catalog`, in `folder`, for the reading options
+    /// `options` (with the build's identity). An absent, damaged or foreign file gives an empty cache,
+    /// written anew when the run ends.
+    package init(folder: String, catalog: String, options: String) {
+        let catalogDigest = Self.digest(Array(catalog.utf8)[...])
+        file = folder + "/facts-" + Self.hex(catalogDigest.high) + Self.hex(catalogDigest.low) + ".cache"
+        var stampWriter = FactsWriter()
+        let build = Self.buildStamp()
+        stampWriter.string(build ?? "")
+        stampWriter.string(options)
+        stampWriter.string(catalog)
+        stamp = stampWriter.bytes
+        now = FileIdentity.now()
+        // A build that cannot name itself could be another one than the build that wrote the file: no cache.
+        enabled = build != nil
+        var storage = Storage()
+        if build != nil, let (bytes, slots) = Self.load(file, stamp: stamp) {
+            storage.loaded = bytes
+            storage.slots = slots
+            storage.used = Array(repeating: false, count: slots.count)
+        }
+        isEmpty = storage.slots.isEmpty
+        self.storage = Locked(storage)
+    }
+
+    /// How many files' facts were found on disk.
+    package var count: Int { storage.withLock { $0.slots.count } }
+
+    /// The header kept for the file at the catalog-relative `path`, when its identity is still `identity`.
+    func header(of path: String, identity: FileIdentity) -> FileHeader? {
+        guard !isEmpty else { return nil }
+        let digest = Self.pathDigest(path)
+        return storage.withLock { storage in
+            guard let index = Self.find(digest, in: storage.slots) else { return nil }
+            let slot = storage.slots[index]
+            var reader = FactsReader(storage.loaded, from: slot.start, to: slot.start + slot.count)
+            guard reader.take(16) != nil, let kept = Self.readIdentity(&reader), kept == identity,
+                let header = Self.decode(&reader, size: identity.size)
+            else { return nil }
+            storage.used[index] = true
+            return header
+        }
+    }
+
+    /// Keeps what reading the file at `path`, of identity `identity`, found (when it is kept at all:
+    /// `encode`, the file settled, and room left under `maxEntryBytes`).
+    func record(_ header: FileHeader, of path: String, identity: FileIdentity) {
+        guard enabled, identity.isSettled(before: now), let body = Self.encode(header) else { return }
+        var writer = FactsWriter()
+        writer.bytes.reserveCapacity(Self.keyBytes + body.count)
+        let digest = Self.pathDigest(path)
+        writer.digest(digest)
+        Self.write(identity, into: &writer)
+        writer.bytes += body
+        let entry = writer.bytes
+        storage.withLock { storage in
+            // Room beside what the file brought (a full cache learns nothing more; an entry of a changed file
+            // takes the room its old one leaves at the next run).
+            guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else { return }
+            // Room for all at once: growing by doubling would leave a buffer twice the bound's size.
+            if storage.added.isEmpty { storage.added.reserveCapacity(Self.maxEntryBytes - storage.loaded.count) }
+            storage.addedSlots.append(Slot(path: digest, start: storage.added.count, count: entry.count))
+            storage.added += entry
+        }
+    }
+
+    /// Writes the cache when this run learned something or found entries of files gone or changed (nothing is
+    /// written after a run that only used it), and lets go of what it held. Entries no file of this run used
+    /// are dropped. Failing to write changes nothing but the next run's speed: false.
+    @discardableResult
+    package func save() -> Bool {
+        let storage = self.storage.withLock { storage in
+            let taken = storage
+            storage = Storage()
+            return taken
+        }
+        guard enabled, !storage.addedSlots.isEmpty || storage.used.contains(false) else { return true }
+        // Every entry to write, by its path's digest (an entry learned now first for a path both hold).
+        var order: [(slot: Slot, added: Bool)] = storage.addedSlots.map { ($0, true) }
+        for (index, slot) in storage.slots.enumerated() where storage.used[index] { order.append((slot, false)) }
+        order.sort { Self.precedes($0.slot.path, $1.slot.path) || ($0.slot.path == $1.slot.path && $0.added && !$1.added) }
+        let folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
+        do {
+            if !folder.isEmpty { try AtomicFileWriter.makeDirectory(folder) }
+            try AtomicFileWriter(overwrite: true).write(to: file) { stream in
+                try Self.stream(order, from: storage, stamp: stamp, to: stream)
+            }
+        } catch {
+            return false
+        }
+        CacheFolder.prune(
+            folder, named: { $0.hasPrefix("facts-") && $0.hasSuffix(".cache") }, keeping: file, atMost: Self.maxCatalogs)
+        return true
+    }
+
+    /// The file's bytes, appended to `stream` a piece at a time: the head (format, stamp, entry count), the
+    /// entries each after its length, then their length and digest.
+    private static func stream(
+        _ order: [(slot: Slot, added: Bool)], from storage: Storage, stamp: [UInt8], to stream: AtomicFileStream
+    ) throws {
+        var kept: [(slot: Slot, added: Bool)] = []
+        var payloadCount = 0
+        var previous: PixelDigest?
+        for entry in order where entry.slot.path != previous {
+            guard payloadCount + entry.slot.count + 4 <= maxEntryBytes else { break }
+            previous = entry.slot.path
+            payloadCount += entry.slot.count + 4
+            kept.append(entry)
+        }
+        var head = FactsWriter()
+        head.bytes = magic
+        head.u32(formatVersion)
+        head.u32(UInt32(stamp.count))
+        head.bytes += stamp
+        head.u32(UInt32(kept.count))
+        try stream.append(head.bytes)
+        var hasher = StableHasher()
+        var piece: [UInt8] = []
+        piece.reserveCapacity(64 << 10)
+        for entry in kept {
+            withUnsafeBytes(of: UInt32(entry.slot.count).littleEndian) { piece += $0 }
+            let source = entry.added ? storage.added : storage.loaded
+            piece += source[entry.slot.start..<entry.slot.start + entry.slot.count]
+            if piece.count >= 60 << 10 {
+                piece.withUnsafeBytes { hasher.add($0) }
+                try stream.append(piece)
+                piece.removeAll(keepingCapacity: true)
+            }
+        }
+        piece.withUnsafeBytes { hasher.add($0) }
+        var trailer = FactsWriter()
+        trailer.u64(UInt64(payloadCount))
+        trailer.digest(hasher.finish())
+        try stream.append(piece + trailer.bytes)
+    }
+
+    /// At most this many catalogs' caches are kept in a folder; past it, the least recently written go.
+    package static let maxCatalogs = 64
+
+    // MARK: Reading the file
+
+    /// The file's entries, when it is whole and of this build, options and catalog.
+    private static func load(_ file: String, stamp: [UInt8]) -> ([UInt8], [Slot])? {
+        let most = maxEntryBytes + stamp.count + magic.count + 12 + trailerBytes
+        guard case .success(let read) = CatalogFileSystem.read(file, maxBytes: most), read.head.count == read.size,
+            read.size <= most
+        else { return nil }
+        let bytes = read.head
+        var reader = FactsReader(bytes, from: 0, to: bytes.count - min(bytes.count, trailerBytes))
+        guard bytes.count >= trailerBytes, let magic = reader.take(Self.magic.count), magic.elementsEqual(Self.magic),
+            reader.u32() == formatVersion, let stampCount = reader.u32(), let found = reader.take(Int(stampCount)),
+            found.elementsEqual(stamp), let count = reader.u32()
+        else { return nil }
+        let payloadStart = reader.position
+        var trailer = FactsReader(bytes, from: bytes.count - trailerBytes)
+        guard let payloadCount = trailer.u64(), let digest = trailer.digest(),
+            payloadCount == UInt64(bytes.count - trailerBytes - payloadStart),
+            Int(count) <= Int(payloadCount) / (keyBytes + 4),
+            Self.digest(bytes[payloadStart..<bytes.count - trailerBytes]) == digest
+        else { return nil }
+        var slots: [Slot] = []
+        slots.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let entryCount = reader.u32(), Int(entryCount) >= keyBytes else { return nil }
+            let start = reader.position
+            guard reader.take(Int(entryCount)) != nil else { return nil }
+            var key = FactsReader(bytes, from: start, to: start + 16)
+            guard let path = key.digest() else { return nil }
+            // Sorted and each path once, as `save` writes them: anything else is not this format.
+            if let last = slots.last, !precedes(last.path, path) { return nil }
+            slots.append(Slot(path: path, start: start, count: Int(entryCount)))
+        }
+        guard reader.isAtEnd else { return nil }
+        return (bytes, slots)
+    }
+
+    private static func find(_ path: PixelDigest, in slots: [Slot]) -> Int? {
+        var (low, high) = (0, slots.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(slots[middle].path, path) { low = middle + 1 } else { high = middle }
+        }
+        return low < slots.count && slots[low].path == path ? low : nil
+    }
+
+    // MARK: Keys
+
+    private static func pathDigest(_ path: String) -> PixelDigest {
+        digest(Array(path.utf8)[...])
+    }
+
+    /// The fixed-key digest of `bytes` (the same in every run and on every machine).
+    private static func digest(_ bytes: ArraySlice<UInt8>) -> PixelDigest {
+        var hasher = StableHasher()
+        bytes.withUnsafeBytes { hasher.add($0) }
+        return hasher.finish()
+    }
+
+    private static func precedes(_ left: PixelDigest, _ right: PixelDigest) -> Bool {
+        left.high != right.high ? left.high < right.high : left.low < right.low
+    }
+
+    private static func write(_ identity: FileIdentity, into writer: inout FactsWriter) {
+        writer.int(identity.size)
+        writer.u64(identity.device)
+        writer.u64(identity.inode)
+        writer.u64(UInt64(bitPattern: identity.modified))
+        writer.u64(UInt64(bitPattern: identity.changed))
+    }
+
+    private static func readIdentity(_ reader: inout FactsReader) -> FileIdentity? {
+        guard let size = reader.int(), let device = reader.u64(), let inode = reader.u64(), let modified = reader.u64(),
+            let changed = reader.u64()
+        else { return nil }
+        return FileIdentity(
+            size: size, device: device, inode: inode, modified: Int64(bitPattern: modified), changed: Int64(bitPattern: changed))
+    }
+
+    /// The running build: its executable's identity, so a rebuilt tool reads every file again (nil when
+    /// it cannot be found).
+    private static func buildStamp() -> String? {
+        guard let build = CacheFolder.executableIdentity() else { return nil }
+        return "build \(build.size) \(build.device) \(build.inode) \(build.modified)"
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension FileFactsCache: Hashable {
+    // A cache is itself: a reading plan that holds one equals only a plan holding the same.
+    package static func == (lhs: FileFactsCache, rhs: FileFactsCache) -> Bool { lhs === rhs }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

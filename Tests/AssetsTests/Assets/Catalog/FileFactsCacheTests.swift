@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
+
+/// The cache of what validate learned from each file (`FileFactsCache`): a warm run finds what a cold one
+/// finds, a changed file is read again, a damaged cache is read as empty.
+@Suite("The cache of files' facts")
+struct FileFactsCacheTests {
+    /// ReadOnceTests' catalog (a sound PNG pair, a cut PNG, a GIF, a file of no format, a missing file) and an
+    /// SVG, every file dated an hour back (a file written in the last second is never kept), and a cache
+    /// folder beside the catalog.
+    static func catalog() throws -> (FixtureCatalog, cache: String) {
+        let fixture = try ReadOnceTests.catalog()
+        try fixture.write("vector.imageset/Contents.json", FixtureCatalog.imageSet([("v.svg", nil)]))
+        try fixture.write("vector.imageset/v.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"/>")
+        try backdate(fixture, by: 3600)
+        return (fixture, (fixture.root as NSString).deletingLastPathComponent + "/cache")
+    }
+
+    /// Sets every file's modification time `seconds` back.
+    static func backdate(_ fixture: FixtureCatalog, by seconds: TimeInterval) throws {
+        let files = try #require(FileManager.default.enumerator(atPath: fixture.root)).compactMap { $0 as? String }
+        for file in files {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -seconds)], ofItemAtPath: "\(fixture.root)/\(file)")
+        }
+    }
+
+    static func validator(cache: String?) -> CatalogValidator {
+        var options = CatalogValidator.Options(placeholders: [])
+        options.cacheFolder = cache
+        options.cacheTool = "tests"
+        return CatalogValidator(options: options)
+    }
+
+    static func opened(_ fixture: FixtureCatalog, cache: String) -> FileFactsCache {
+        FileFactsCache(
+            folder: cache, catalog: CatalogFileSystem.realPath(fixture.root) ?? fixture.root,
+            options: "tests headers \(DecodingLimits.default)")
+    }
+
+    @Test("a warm run finds what a cold run and a run without the cache find, from the kept facts")
+    func warmRunSameFindings() throws {
+        // Given the catalog validated once with a cache
+        let (fixture, cache) = try Self.catalog()
+        let cold = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // When it is validated again with it, and without one
+        let kept = Self.opened(fixture, cache: cache)
+        let warm = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+        let none = try Self.validator(cache: nil).validate(catalogAt: fixture.root)
+
+        // Then the cache holds the five files that read soundly (the cut PNG and the text file are read every
+        // time), and the three reports are the same, byte for byte
+        #expect(kept.count == 5)
+        #expect(warm.rendered(as: .json) == cold.rendered(as: .json))
+        #expect(warm.rendered(as: .json) == none.rendered(as: .json))
+        #expect(warm.diagnostics.contains { $0.path.hasSuffix("cut.png") })
+    }
+
+    @Test("a file written after the cache, with the same size and a new time, is read again")
+    func changedFileReadAgain() throws {
+        // Given the catalog validated once with a cache
+        let (fixture, cache) = try Self.catalog()
+        let before = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+        let png = try FixtureCatalog.png(width: 4, height: 4)
+
+        // When a.png is overwritten by bytes of its size that are no image, dated half an hour back
+        try fixture.write("sound.imageset/a.png", Array(repeating: UInt8(ascii: "x"), count: png.count))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -1800)], ofItemAtPath: "\(fixture.root)/sound.imageset/a.png")
+        let after = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // Then the warm run reports the new bytes as a run without the cache does
+        let none = try Self.validator(cache: nil).validate(catalogAt: fixture.root)
+        #expect(!before.diagnostics.contains { $0.path == "sound.imageset/a.png" })
+        #expect(after.diagnostics.contains { $0.path == "sound.imageset/a.png" })
+        #expect(after.rendered(as: .json) == none.rendered(as: .json))
+    }
+
+    @Test("a truncated, flipped or garbage cache file is read as empty, and the run's findings do not change")
+    func damagedCacheIgnored() throws {
+        // Given the catalog validated once with a cache, and the cache file's bytes
+        let (fixture, cache) = try Self.catalog()
+        let expected = try Self.validator(cache: nil).validate(catalogAt: fixture.root).rendered(as: .json)
+        _ = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+        let file = Self.opened(fixture, cache: cache).file
+        let sound = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(Self.opened(fixture, cache: cache).count == 5)
+
+        // When the file is cut short, a byte of it flipped, or replaced by garbage
+        var damaged: [[UInt8]] = [Array(sound.prefix(sound.count / 2)), Array(sound.dropLast()), [], Array("garbage".utf8)]
+        for position in stride(from: 0, to: sound.count, by: max(1, sound.count / 40)) {
+            var flipped = sound
+            flipped[position] ^= 0x20
+            damaged.append(flipped)
+        }
+
+        // Then each reads as an empty cache, and a run with it finds what a run without the cache finds
+        for bytes in damaged {
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            #expect(Self.opened(fixture, cache: cache).isEmpty, "\(bytes.count) bytes")
+        }
+        try Data(Array(sound.prefix(sound.count - 7))).write(to: URL(fileURLWithPath: file))
+        #expect(try Self.validator(cache: cache).validate(catalogAt: fixture.root).rendered(as: .json) == expected)
+        #expect(Self.opened(fixture, cache: cache).count == 5)
+    }
+
+    @Test("a file written in the last second is not kept: a second write in the same clock grain could go unseen")
+    func recentFileNotKept() throws {
+        // Given the catalog with its files dated now
+        let (fixture, cache) = try Self.catalog()
+        try Self.backdate(fixture, by: 0)
+
+        // When it is validated with a cache
+        _ = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // Then nothing was kept
+        #expect(Self.opened(fixture, cache: cache).isEmpty)
+    }
+
+    @Test("a cache folder keeps at most 64 catalogs' files: the least recently written go, nothing else")
+    func folderBounded() throws {
+        // Given a cache folder with 70 old catalogs' files and a file of another name
+        let (fixture, cache) = try Self.catalog()
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        for number in 0..<70 {
+            let path = "\(cache)/facts-\(number).cache"
+            try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: Double(-7200 + number))], ofItemAtPath: path)
+        }
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(cache)/notes.txt"))
+
+        // When the catalog is validated with it
+        _ = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // Then 64 cache files are left: the new one and the 63 most recent, and the other file
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: cache))
+        #expect(left.filter { $0.hasSuffix(".cache") }.count == FileFactsCache.maxCatalogs)
+        #expect(left.contains((Self.opened(fixture, cache: cache).file as NSString).lastPathComponent))
+        #expect(left.contains("notes.txt") && left.contains("facts-7.cache") && !left.contains("facts-6.cache"))
+    }
+}
