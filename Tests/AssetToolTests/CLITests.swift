@@ -16,10 +16,22 @@ struct CLIRun {
         return PackageRoot.url(".build/debug/asset-tool")
     }
 
+    /// The environment the tool runs in: the caller's, with its cache folder (`validate`'s `FileFactsCache`,
+    /// `~/.cache` or `~/Library/Caches`) in a temporary folder of this test process, never the user's.
+    static let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "asset-tool-tests-home-\(ProcessInfo.processInfo.processIdentifier)")
+        environment["HOME"] = home.path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
+        return environment
+    }()
+
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> CLIRun {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()

@@ -102,6 +102,9 @@ struct FileHeader: Sendable, Hashable {
         case unreadable(SystemError)
         /// Its bytes are no image format this package knows.
         case unknownFormat
+        /// A Git LFS pointer (`version https://git-lfs.github.com/spec/v1`, the object's id and size): the
+        /// checkout has the pointer, not the file (`git lfs pull` was not run).
+        case lfsPointer
         /// Its bytes are an image format Xcode takes that nothing here reads (`otherImageFormat`: PSD, TIFF, BMP, OpenEXR).
         case otherFormat(String)
         /// PNG, JPEG, GIF: the header probe, or why it failed. Kept out of line: a header travels with its
@@ -128,7 +131,7 @@ struct FileHeader: Sendable, Hashable {
     var format: ImageFormat? {
         switch content {
         case .raster(let format, _), .vector(let format, _), .structure(let format, _): return format
-        case .refused, .unreadable, .unknownFormat, .otherFormat: return nil
+        case .refused, .unreadable, .unknownFormat, .lfsPointer, .otherFormat: return nil
         }
     }
 }
@@ -242,6 +245,7 @@ extension CatalogReader {
         case .success(let read): sample = FileSample(head: read.head, tail: read.tail, size: read.size)
         }
         guard let format = ImageFormat(sniffing: sample.head) else {
+            if isLFSPointer(sample.head) { return FileHeader(content: .lfsPointer, size: sample.size) }
             return FileHeader(content: otherImageFormat(sample.head).map { .otherFormat($0) } ?? .unknownFormat, size: sample.size)
         }
         if !sample.isWhole, format == .svg || format == .gif,
@@ -294,6 +298,12 @@ extension CatalogReader {
     /// Image formats Xcode takes in a set (ImageIO reads them) that `ImageFormat` does not sniff because
     /// nothing here decodes them, named for messages: Photoshop, TIFF (macOS apps' multi-resolution images),
     /// BMP, OpenEXR.
+    /// Git LFS's pointer file: its first line, as the LFS specification writes it (a pointer is under 1 KiB).
+    static func isLFSPointer(_ head: [UInt8]) -> Bool {
+        let magic = Array("version https://git-lfs.github.com/spec/v1".utf8)
+        return head.count < 1024 && head.count >= magic.count && head.prefix(magic.count).elementsEqual(magic)
+    }
+
     static func otherImageFormat(_ head: [UInt8]) -> String? {
         func starts(_ magic: [UInt8]) -> Bool { head.count >= magic.count && head.prefix(magic.count).elementsEqual(magic) }
         if starts(Array("8BPS".utf8)) { return "Photoshop (PSD)" }

@@ -80,7 +80,7 @@ extension CatalogValidator {
             let info: ImageInfo?
             switch header.content {
             case .raster(_, .success(let probed)): info = probed
-            case .raster(_, .failure), .refused, .unreadable, .unknownFormat: continue
+            case .raster(_, .failure), .refused, .unreadable, .unknownFormat, .lfsPointer: continue
             case .otherFormat, .vector, .structure: info = nil
             }
             let format =

@@ -201,6 +201,12 @@ extension CatalogValidator {
             }
             if job.kind != .dataSet { report(.unsupportedFormat, "cannot be checked: \(other) is not a format this tool decodes") }
             return outcome
+        case .lfsPointer:
+            // The checkout holds Git LFS's pointer, not the file: actool fails on it as on any non-image.
+            if job.kind != .dataSet {
+                report(.undecodableImage, "is a Git LFS pointer, not the image: the checkout did not fetch it (run `git lfs pull`)")
+            }
+            return outcome
         case .unknownFormat:
             if let claimed {
                 report(.undecodableImage, "is named .\(ext) but its bytes are not \(claimed.rawValue.uppercased()) nor any image format")
@@ -246,7 +252,7 @@ extension CatalogValidator {
             case .sound(let width, let height): outcome.facts = ImageFacts(format: format, width: width, height: height)
             case .damaged(let problem): report(.undecodableImage, "\(format == .heic ? "HEIF" : "WebP") \(problem)")
             }
-        case .refused, .unreadable, .unknownFormat, .otherFormat:
+        case .refused, .unreadable, .unknownFormat, .lfsPointer, .otherFormat:
             break
         }
         return outcome

@@ -39,7 +39,7 @@ struct BoundedRun {
         if let shell {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", shell, "sh"] + arguments
-            var environment = ProcessInfo.processInfo.environment
+            var environment = CLIRun.environment
             environment["TOOL"] = CLIRun.binary.path
             process.environment = environment
         } else {

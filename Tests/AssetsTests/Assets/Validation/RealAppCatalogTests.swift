@@ -137,6 +137,35 @@ struct RealAppCatalogTests {
             ])
     }
 
+    @Test("a Git LFS pointer in place of an image says so (the checkout did not fetch it); in a data set it is data")
+    func lfsPointer() throws {
+        // Given isowords' shape: an app icon whose PNGs are Git LFS pointers, and a data set holding one
+        let fixture = try FixtureCatalog()
+        let pointer = Array(
+            """
+            version https://git-lfs.github.com/spec/v1
+            oid sha256:cac8b21b8c51ccfaf787513c44c58636b44bc64223dc5124e1356f3d66f42d9f
+            size 5120
+
+            """.utf8)
+        try fixture.write("logo.imageset/Contents.json", FixtureCatalog.imageSet([("logo.png", nil)]))
+        try fixture.write("logo.imageset/logo.png", pointer)
+        try fixture.write(
+            "notes.dataset/Contents.json",
+            #"{"data": [{"idiom": "universal", "filename": "notes.txt"}], "info": {"version": 1, "author": "xcode"}}"#)
+        try fixture.write("notes.dataset/notes.txt", pointer)
+
+        // When it is validated
+        let report = try fixture.validate()
+
+        // Then the image's one finding names the pointer and what to run; the data set's bytes are its own
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "logo.imageset/logo.png: error: is a Git LFS pointer, not the image: the checkout did not fetch it "
+                    + "(run `git lfs pull`) [undecodable-image]"
+            ], "\(report.diagnostics.map(\.description))")
+    }
+
     @Test("a watch image for one screen width is used only when no plainer entry is there")
     func watchScreenWidth() throws {
         // Given a watch image set as Xcode writes it: a single-scale PDF for every watch, and a 2x PNG only
