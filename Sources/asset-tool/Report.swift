@@ -109,9 +109,10 @@ struct Report: WritingCommand {
         }
         if let sources {
             progress?.stage("scanning sources")
-            let (usage, project) = try Self.usage(ofCatalog: catalog, sources: sources, checks: checks, progress: progress)
+            let (usage, project, icons) = try Self.usage(ofCatalog: catalog, sources: sources, checks: checks, progress: progress)
             report.usage = usage
             report.usageProject = project
+            report.iconBundles = icons
         }
         report.limits = limits.decoding
         report.hashPreviews = hashPreviews
@@ -139,11 +140,12 @@ struct Report: WritingCommand {
     }
 
     /// `--sources PROJECT`: the project scanned as `refs` scans it (`RefsScan`, the command line's one way),
-    /// and what it says of each set of `catalog`, as plain data for the page (`SetUsage`).
+    /// and what it says of each set of `catalog`, as plain data for the page (`SetUsage`); the project's Icon
+    /// Composer bundles, their layers read for the page.
     static func usage(
         ofCatalog catalog: String, sources given: String, checks: CheckOptions,
         progress: ProgressReporter?
-    ) throws -> ([String: SetUsage], String) {
+    ) throws -> ([String: SetUsage], String, [IconComposerPreview]) {
         let project = RefsScan.project(given)
         let config = try checks.config(forProject: project)
         let scan: ReferenceScan
@@ -160,9 +162,16 @@ struct Report: WritingCommand {
                     + "\(scan.catalogs.count == 1 ? "" : "s") under the project)", status: .usage)
         }
         let (applied, findings) = scan.report(config: config)
+        let reach = CatalogRoot(path: scan.project)
+        let icons = scan.iconBundles.compactMap { bundle in
+            reach.map { reach in
+                IconComposerBundle.preview(
+                    bundle, in: reach, findings: applied.diagnostics.filter { $0.path.hasPrefix(bundle + "/") })
+            }
+        }
         return (
             scan.usage(ofCatalog: name, findings: findings, diagnostics: applied.diagnostics, places: CatalogHTMLReport.usagePlaces),
-            project
+            project, icons
         )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AssetsCodecs
 import TestSupport
 
 @Suite("asset-tool report")
@@ -94,6 +95,43 @@ struct ReportCommandTests {
         // and the size of each set is on its card (the one-byte files of the fixture)
         #expect(used.contains("data-bytes=\"1\""))
         #expect(html.contains("<svg class=\"treemap\""))
+    }
+
+    @Test("--sources PROJECT draws the project's Icon Composer bundles: each layer in icon.json's order, named, with the bundle's findings")
+    func iconComposerBundles() throws {
+        // Given a project with an Icon Composer bundle whose icon.json names two layers in two groups (one hidden,
+        // whose file is not there) and a third that is
+        let root = try RefsCommandTests.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bundle = root.appendingPathComponent("App/AppIcon.icon")
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Assets"), withIntermediateDirectories: true)
+        let layer = try #require(RGBAImage(width: 32, height: 32, pixels: [UInt8](repeating: 180, count: 32 * 32 * 4)))
+        for name in ["front.png", "back.png"] {
+            try Data(try PNGEncoder.fast.encode(layer)).write(to: bundle.appendingPathComponent("Assets/\(name)"))
+        }
+        try Data(
+            (#"{"groups": [{"layers": [{"image-name": "front.png"}, {"image-name": "gone.png", "hidden": true}]}, "#
+                + #"{"layers": [{"image-name": "back.png"}]}]}"#).utf8
+        ).write(to: bundle.appendingPathComponent("icon.json"))
+        let output = root.appendingPathComponent("report.html").path
+
+        // When the report of its catalog is written with the project's sources
+        let run = try CLIRun.run(["report", "App/Assets.xcassets", "--sources", ".", "--output", output], in: root)
+
+        // Then the page has the bundle's section: the layers in order with their groups, the missing one said,
+        // and its finding
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        let after = try #require(html.components(separatedBy: "<section class=\"icon-bundles\">").dropFirst().first)
+        let section = try #require(after.components(separatedBy: "</section>").first)
+        #expect(section.hasPrefix("\n<h2>Icon Composer icons <span class=\"count\">1</span></h2>"))
+        #expect(section.contains("<h3>App/AppIcon.icon</h3>"))
+        let files = section.components(separatedBy: "<span class=\"file\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(files == ["front.png", "gone.png", "back.png"])
+        #expect(section.contains("alt=\"front.png\"") && section.contains("<span class=\"facts\">PNG 32×32</span>"))
+        #expect(section.contains("<span class=\"traits\">group 1 · hidden</span>"))
+        #expect(section.contains("<span class=\"traits\">group 2</span>"))
+        #expect(section.contains("data-code=\"invalid-icon-file\""))
     }
 
     @Test("--sources with a catalog outside the project is a usage error naming both; rules that turn unused-asset off mark nothing")

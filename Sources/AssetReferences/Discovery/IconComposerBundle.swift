@@ -78,6 +78,46 @@ package enum IconComposerBundle {
         return findings
     }
 
+    /// What the report draws of the bundle: its layer images in `icon.json`'s order, each read (bounded) when
+    /// it is a plain name of a layer format in `Assets/`, and `findings` (this bundle's, from `check`). An
+    /// `icon.json` that cannot be read gives no layer.
+    package static func preview(_ bundle: String, in reach: CatalogRoot, findings: [CatalogDiagnostic]) -> IconComposerPreview {
+        var preview = IconComposerPreview(path: bundle, layers: [], findings: findings)
+        guard case .success(let file) = reach.openFile("\(bundle)/icon.json"),
+            case .success(let read) = file.read(maxBytes: maxJSONBytes), read.size <= maxJSONBytes,
+            let root = try? JSONReader.parse(read.head), case .array(let groups)? = root["groups"]
+        else { return preview }
+        for (groupIndex, group) in groups.enumerated() {
+            guard case .array(let layers)? = group["layers"] else { continue }
+            for layer in layers {
+                guard case .string(let name)? = layer["image-name"] else { continue }
+                guard preview.layers.count < IconComposerPreview.maxDrawn else {
+                    preview.undrawn += 1
+                    continue
+                }
+                let hidden = layer["hidden"] == .bool(true)
+                if let problem = layerProblem(name, in: bundle, reach: reach) {
+                    preview.layers.append(.init(name: name, group: groupIndex, bytes: nil, problem: problem, hidden: hidden))
+                    continue
+                }
+                var bytes: [UInt8]?
+                var problem: String?
+                switch reach.openFile("\(bundle)/Assets/\(name)") {
+                case .failure(let refusal): problem = "cannot be read: \(refusal)"
+                case .success(let file):
+                    switch file.read(maxBytes: IconComposerPreview.maxLayerBytes) {
+                    case .success(let read) where read.size <= IconComposerPreview.maxLayerBytes: bytes = read.head
+                    case .success(let read):
+                        problem = "\(read.size) bytes, over the \(IconComposerPreview.maxLayerBytes) a layer is drawn up to"
+                    case .failure(let error): problem = "cannot be read: \(error)"
+                    }
+                }
+                preview.layers.append(.init(name: name, group: groupIndex, bytes: bytes, problem: problem, hidden: hidden))
+            }
+        }
+        return preview
+    }
+
     /// What is wrong with the layer image `name` of `bundle`, or nil when it is there and of a layer format.
     static func layerProblem(_ name: String, in bundle: String, reach: CatalogRoot) -> String? {
         guard !name.isEmpty, CatalogRoot.isPlainName(name[...]) else { return "is not a plain file name in Assets/" }

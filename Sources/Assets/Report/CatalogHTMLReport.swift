@@ -34,6 +34,8 @@ public struct CatalogHTMLReport: Sendable {
     public var usage: [String: SetUsage]?
     /// The project folder whose sources `usage` comes from, as the page names it.
     public var usageProject: String?
+    /// The project's Icon Composer bundles (`report --sources`), drawn after the placeholders.
+    package var iconBundles: [IconComposerPreview] = []
     /// `report --car`: the compiled catalog's cost, drawn as the page's "Shipped" section; nil for none.
     package var shipped: CompiledCatalogCost?
     /// How many places a card lists before it counts the rest.
@@ -174,6 +176,7 @@ public struct CatalogHTMLReport: Sendable {
         }
         emit(head)
         emit(placeholderSection(thumbnails: &thumbnails))
+        emit(iconSection(thumbnails: thumbnails))
         // The size map: bounded (`SizeMap`), made from the bytes the validation counted; what the sets' cards
         // need of it is each set's bytes (the validation's) and the savings of the few sets that have any. Its
         // section comes after the sets (a line here links to it), so the first sets stay in the first screen.
