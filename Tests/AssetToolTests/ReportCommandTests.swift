@@ -106,12 +106,13 @@ struct ReportCommandTests {
         let bundle = root.appendingPathComponent("App/AppIcon.icon")
         try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Assets"), withIntermediateDirectories: true)
         let layer = try #require(RGBAImage(width: 32, height: 32, pixels: [UInt8](repeating: 180, count: 32 * 32 * 4)))
-        for name in ["front.png", "back.png"] {
+        for name in ["front.png", "back.png", "back-dark.png"] {
             try Data(try PNGEncoder.fast.encode(layer)).write(to: bundle.appendingPathComponent("Assets/\(name)"))
         }
         try Data(
             (#"{"groups": [{"layers": [{"image-name": "front.png"}, {"image-name": "gone.png", "hidden": true}]}, "#
-                + #"{"layers": [{"image-name": "back.png"}]}]}"#).utf8
+                + #"{"layers": [{"image-name": "back.png", "image-name-specializations": "#
+                + #"[{"appearance": "dark", "value": "back-dark.png"}]}]}]}"#).utf8
         ).write(to: bundle.appendingPathComponent("icon.json"))
         let output = root.appendingPathComponent("report.html").path
 
@@ -127,10 +128,11 @@ struct ReportCommandTests {
         #expect(section.hasPrefix("\n<h2>Icon Composer icons <span class=\"count\">1</span></h2>"))
         #expect(section.contains("<h3>App/AppIcon.icon</h3>"))
         let files = section.components(separatedBy: "<span class=\"file\">").dropFirst().map { $0.prefix { $0 != "<" } }
-        #expect(files == ["front.png", "gone.png", "back.png"])
+        #expect(files == ["front.png", "gone.png", "back.png", "back-dark.png"])
         #expect(section.contains("alt=\"front.png\"") && section.contains("<span class=\"facts\">PNG 32×32</span>"))
         #expect(section.contains("<span class=\"traits\">group 1 · hidden</span>"))
         #expect(section.contains("<span class=\"traits\">group 2</span>"))
+        #expect(section.contains("<figure class=\"variant dark\">") && section.contains("<span class=\"traits\">group 2 · dark</span>"))
         #expect(section.contains("data-code=\"invalid-icon-file\""))
     }
 

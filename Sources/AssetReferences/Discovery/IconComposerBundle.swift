@@ -73,6 +73,21 @@ package enum IconComposerBundle {
                 if let problem = layerProblem(name, in: bundle, reach: reach) {
                     findings.append(finding("names the layer image \"\(name)\", which \(problem)", keyPath: keyPath))
                 }
+                // `"image-name-specializations": [{"appearance": "dark", "value": "dark.png"}]`: another file per appearance.
+                for (index, special) in specializations(of: layer).enumerated() {
+                    guard let file = special.file else {
+                        findings.append(
+                            finding(
+                                "is not a string", keyPath: "\(layerPath).image-name-specializations[\(index)].value"))
+                        continue
+                    }
+                    if let problem = layerProblem(file, in: bundle, reach: reach) {
+                        findings.append(
+                            finding(
+                                "names the layer image \"\(file)\", which \(problem)",
+                                keyPath: "\(layerPath).image-name-specializations[\(index)].value"))
+                    }
+                }
             }
         }
         return findings
@@ -91,31 +106,51 @@ package enum IconComposerBundle {
             guard case .array(let layers)? = group["layers"] else { continue }
             for layer in layers {
                 guard case .string(let name)? = layer["image-name"] else { continue }
-                guard preview.layers.count < IconComposerPreview.maxDrawn else {
-                    preview.undrawn += 1
-                    continue
-                }
-                let hidden = layer["hidden"] == .bool(true)
-                if let problem = layerProblem(name, in: bundle, reach: reach) {
-                    preview.layers.append(.init(name: name, group: groupIndex, bytes: nil, problem: problem, hidden: hidden))
-                    continue
-                }
-                var bytes: [UInt8]?
-                var problem: String?
-                switch reach.openFile("\(bundle)/Assets/\(name)") {
-                case .failure(let refusal): problem = "cannot be read: \(refusal)"
-                case .success(let file):
-                    switch file.read(maxBytes: IconComposerPreview.maxLayerBytes) {
-                    case .success(let read) where read.size <= IconComposerPreview.maxLayerBytes: bytes = read.head
-                    case .success(let read):
-                        problem = "\(read.size) bytes, over the \(IconComposerPreview.maxLayerBytes) a layer is drawn up to"
-                    case .failure(let error): problem = "cannot be read: \(error)"
+                let hidden = layer["hidden"] == .bool(true) || group["hidden"] == .bool(true)
+                let files =
+                    [(appearance: String?.none, file: name)]
+                    + specializations(of: layer).compactMap { special in special.file.map { (special.appearance, $0) } }
+                for (appearance, file) in files {
+                    guard preview.layers.count < IconComposerPreview.maxDrawn else {
+                        preview.undrawn += 1
+                        continue
                     }
+                    let (bytes, problem) = layerBytes(file, in: bundle, reach: reach)
+                    preview.layers.append(
+                        .init(
+                            name: file, group: groupIndex, appearance: appearance, bytes: bytes, problem: problem,
+                            hidden: hidden))
                 }
-                preview.layers.append(.init(name: name, group: groupIndex, bytes: bytes, problem: problem, hidden: hidden))
             }
         }
         return preview
+    }
+
+    /// A layer file's bytes for the page (bounded), or why there are none.
+    static func layerBytes(_ name: String, in bundle: String, reach: CatalogRoot) -> (bytes: [UInt8]?, problem: String?) {
+        if let problem = layerProblem(name, in: bundle, reach: reach) { return (nil, problem) }
+        switch reach.openFile("\(bundle)/Assets/\(name)") {
+        case .failure(let refusal): return (nil, "cannot be read: \(refusal)")
+        case .success(let file):
+            switch file.read(maxBytes: IconComposerPreview.maxLayerBytes) {
+            case .success(let read) where read.size <= IconComposerPreview.maxLayerBytes: return (read.head, nil)
+            case .success(let read):
+                return (nil, "\(read.size) bytes, over the \(IconComposerPreview.maxLayerBytes) a layer is drawn up to")
+            case .failure(let error): return (nil, "cannot be read: \(error)")
+            }
+        }
+    }
+
+    /// A layer's `image-name-specializations`: each appearance (nil for the default) and the file it names
+    /// (nil when the value is not a string). Bounded by `maxLayers`.
+    static func specializations(of layer: JSONValue) -> [(appearance: String?, file: String?)] {
+        guard case .array(let entries)? = layer["image-name-specializations"] else { return [] }
+        return entries.prefix(maxLayers).map { entry in
+            let appearance: String?
+            if case .string(let named)? = entry["appearance"] { appearance = named } else { appearance = nil }
+            if case .string(let file)? = entry["value"] { return (appearance, file) }
+            return (appearance, nil)
+        }
     }
 
     /// What is wrong with the layer image `name` of `bundle`, or nil when it is there and of a layer format.

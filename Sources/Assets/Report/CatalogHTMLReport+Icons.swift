@@ -25,9 +25,10 @@ extension CatalogHTMLReport {
                                 bytes: $0, file: layer.name, maxSide: thumbnails.maxSide, limits: thumbnails.limits,
                                 pdfRenderer: thumbnails.pdfRenderer, pdfBudget: thumbnails.pdfBudget)
                         } ?? Thumbnail(content: .unavailable(layer.problem ?? "not read"))
-                    let traits = "group \(layer.group + 1)\(layer.hidden ? " · hidden" : "")"
+                    let traits =
+                        "group \(layer.group + 1)\(layer.appearance.map { " · \($0)" } ?? "")\(layer.hidden ? " · hidden" : "")"
                     html +=
-                        "<figure class=\"variant\"><div class=\"frame\">\(Self.imageTag(thumbnail, alt: layer.name, lazy: false))</div>"
+                        "<figure class=\"variant\(layer.appearance == "dark" ? " dark" : "")\"><div class=\"frame\">\(Self.imageTag(thumbnail, alt: layer.name, lazy: false))</div>"
                         + "<figcaption><span class=\"traits\">\(HTMLText.escape(traits))</span>"
                         + "<span class=\"file\">\(HTMLText.escape(layer.name))</span>"
                         + "<span class=\"facts\">\(HTMLText.escape(Self.facts(of: thumbnail)))</span></figcaption></figure>\n"

@@ -8,15 +8,18 @@ package struct IconComposerPreview: Sendable {
         package var name: String
         /// The index of its group in `icon.json`.
         package var group: Int
+        /// The appearance an `image-name-specializations` entry gives it (`dark`, `tinted`); nil for the default.
+        package var appearance: String?
         /// Its bytes, or nil when they were not read (`problem` says why).
         package var bytes: [UInt8]?
         package var problem: String?
         /// `"hidden": true` in `icon.json`.
         package var hidden: Bool
 
-        package init(name: String, group: Int, bytes: [UInt8]?, problem: String?, hidden: Bool) {
+        package init(name: String, group: Int, appearance: String? = nil, bytes: [UInt8]?, problem: String?, hidden: Bool) {
             self.name = name
             self.group = group
+            self.appearance = appearance
             self.bytes = bytes
             self.problem = problem
             self.hidden = hidden

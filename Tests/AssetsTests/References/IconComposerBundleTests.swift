@@ -40,6 +40,34 @@ struct IconComposerBundleTests {
             ])
     }
 
+    @Test("a layer's image-name-specializations name files too: a missing dark file is an error at its key path")
+    func specializations() throws {
+        // Given Icon Composer's per-appearance layer files: a light one there, its dark one missing, a tinted one
+        // there, and a value that is not a string
+        let project = try ProjectFixture()
+        try project.appIconSet("Other")
+        try project.write(
+            "App/AppIcon.icon/icon.json",
+            """
+            {"groups": [{"layers": [{"image-name": "light.png", "image-name-specializations": [
+                {"appearance": "dark", "value": "dark.png"}, {"appearance": "tinted", "value": "tinted.png"},
+                {"appearance": "dark", "value": 4}]}]}]}
+            """)
+        try project.write("App/AppIcon.icon/Assets/light.png", try FixtureCatalog.png(width: 4, height: 4))
+        try project.write("App/AppIcon.icon/Assets/tinted.png", try FixtureCatalog.png(width: 4, height: 4))
+
+        // When the project is scanned
+        let (_, findings) = try project.scan()
+
+        // Then the missing dark file and the bad value are reported where icon.json names them
+        let found = findings.findings(.invalidIconFile)
+        #expect(
+            found.map { "\($0.keyPath ?? "") \($0.message)" } == [
+                "groups[0].layers[0].image-name-specializations[0].value names the layer image \"dark.png\", which is not in the bundle's Assets folder",
+                "groups[0].layers[0].image-name-specializations[2].value is not a string",
+            ], "\(found)")
+    }
+
     @Test("an icon.json that does not parse, or has the wrong shape, says where")
     func shapes() throws {
         // Given one bundle with a syntax error and one whose groups is an object and whose layer name is a number
