@@ -21,16 +21,59 @@ package enum XcodeProjectTargets {
     /// Each catalog the project's targets copy (relative to the folder holding the `.xcodeproj`) and the
     /// platforms (`iOS`, `tvOS`, `macOS`, `watchOS`, `visionOS`) of those targets; nil when the file is not read.
     package static func catalogPlatforms(_ bytes: [UInt8]) -> [String: Set<String>]? {
-        var parser = Parser(bytes: bytes)
-        guard let root = parser.value(depth: 0), !parser.failed else { return nil }
-        let objects = root["objects"]?.dictionary ?? [:]
+        guard let project = Project(bytes) else { return nil }
+        func platforms(_ configurationList: Value?) -> Set<String> {
+            var found: Set<String> = []
+            for configuration in project.object(configurationList)["buildConfigurations"]?.array ?? [] {
+                let settings = project.object(configuration)["buildSettings"]?.dictionary ?? [:]
+                if let supported = settings["SUPPORTED_PLATFORMS"]?.string {
+                    found.formUnion(supported.split(separator: " ").compactMap { platform(ofSDK: String($0)) })
+                } else if let sdk = settings["SDKROOT"]?.string, let platform = platform(ofSDK: sdk) {
+                    found.insert(platform)
+                }
+            }
+            return found
+        }
+        let projectPlatforms = project.root.map { platforms($0["buildConfigurationList"]) } ?? []
+        var answer: [String: Set<String>] = [:]
+        for target in project.targets {
+            var targetPlatforms = platforms(target["buildConfigurationList"])
+            if targetPlatforms.isEmpty { targetPlatforms = projectPlatforms }
+            guard !targetPlatforms.isEmpty else { continue }
+            for catalog in project.catalogs(copiedBy: target).resolved {
+                answer[normalized(catalog), default: []].formUnion(targetPlatforms)
+            }
+        }
+        return answer
+    }
+
+    /// A `project.pbxproj`'s objects, parsed, with the questions both readings ask of them.
+    struct Project {
+        let objects: [String: Value]
+        /// Each object's parent group, to resolve a `<group>` path.
+        let parent: [String: String]
+
+        init?(_ bytes: [UInt8]) {
+            var parser = Parser(bytes: bytes)
+            guard let root = parser.value(depth: 0), !parser.failed else { return nil }
+            objects = root["objects"]?.dictionary ?? [:]
+            var parent: [String: String] = [:]
+            for (id, value) in objects where value["children"] != nil {
+                for child in value["children"]?.array ?? [] { if let child = child.string { parent[child] = id } }
+            }
+            self.parent = parent
+        }
+
         func object(_ id: Value?) -> [String: Value] { id?.string.flatMap { objects[$0]?.dictionary } ?? [:] }
 
-        // Each object's parent group, to resolve a `<group>` path.
-        var parent: [String: String] = [:]
-        for (id, value) in objects where value["children"] != nil {
-            for child in value["children"]?.array ?? [] { if let child = child.string { parent[child] = id } }
-        }
+        /// The `PBXProject` object.
+        var root: Value? { objects.values.first { $0["isa"]?.string == "PBXProject" } }
+
+        /// The native targets (apps, extensions, frameworks).
+        var targets: [Value] { objects.values.filter { $0["isa"]?.string == "PBXNativeTarget" } }
+
+        /// The path of a file reference relative to the folder holding the `.xcodeproj`, through its groups;
+        /// nil for another source tree.
         func path(of id: String) -> String? {
             var parts: [String] = []
             var current: String? = id
@@ -47,36 +90,23 @@ package enum XcodeProjectTargets {
             }
             return nil
         }
-        func platforms(_ configurationList: Value?) -> Set<String> {
-            var found: Set<String> = []
-            for configuration in object(configurationList)["buildConfigurations"]?.array ?? [] {
-                let settings = object(configuration)["buildSettings"]?.dictionary ?? [:]
-                if let supported = settings["SUPPORTED_PLATFORMS"]?.string {
-                    found.formUnion(supported.split(separator: " ").compactMap { platform(ofSDK: String($0)) })
-                } else if let sdk = settings["SDKROOT"]?.string, let platform = platform(ofSDK: sdk) {
-                    found.insert(platform)
-                }
-            }
-            return found
-        }
-        let projectPlatforms =
-            objects.values.first { $0["isa"]?.string == "PBXProject" }.map { platforms($0["buildConfigurationList"]) } ?? []
-        var answer: [String: Set<String>] = [:]
-        for target in objects.values where target["isa"]?.string == "PBXNativeTarget" {
-            var targetPlatforms = platforms(target["buildConfigurationList"])
-            if targetPlatforms.isEmpty { targetPlatforms = projectPlatforms }
-            guard !targetPlatforms.isEmpty else { continue }
+
+        /// The catalogs a target's resources phases copy whose paths resolve, and whether every catalog the
+        /// target may copy is among them (not when one does not resolve, or the target has synchronized
+        /// folders, which list no files).
+        func catalogs(copiedBy target: Value) -> (resolved: [String], complete: Bool) {
+            var resolved: [String] = []
+            var complete = (target["fileSystemSynchronizedGroups"]?.array ?? []).isEmpty
             for phase in target["buildPhases"]?.array ?? [] where object(phase)["isa"]?.string == "PBXResourcesBuildPhase" {
                 for buildFile in object(phase)["files"]?.array ?? [] {
-                    guard let reference = object(buildFile)["fileRef"]?.string,
-                        let file = objects[reference], file["path"]?.string?.hasSuffix(".xcassets") == true,
-                        let resolved = path(of: reference)
+                    guard let reference = object(buildFile)["fileRef"]?.string, let file = objects[reference],
+                        file["path"]?.string?.hasSuffix(".xcassets") == true
                     else { continue }
-                    answer[normalized(resolved), default: []].formUnion(targetPlatforms)
+                    if let path = path(of: reference) { resolved.append(path) } else { complete = false }
                 }
             }
+            return (resolved, complete)
         }
-        return answer
     }
 
     static func platform(ofSDK sdk: String) -> String? {
@@ -91,7 +121,7 @@ package enum XcodeProjectTargets {
     }
 
     /// `a/./b/../c` → `a/c`.
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
