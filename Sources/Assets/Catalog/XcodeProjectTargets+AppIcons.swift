@@ -61,39 +61,39 @@ extension XcodeProjectTargets {
                 let object = project.object(configuration)
                 let own = object["buildSettings"]?.dictionary ?? [:]
                 let inherited = object["name"]?.string.flatMap { projectSettings[$0] } ?? [:]
-                var names: Set<String> = []
-                var includesAll = false
-                var families: Set<String>?
-                // A key the target sets (any of its `[sdk=…]` forms) hides the project's.
-                for settings in [own, inherited] {
-                    let keys = settings.keys
-                    if names.isEmpty, !includesAll {
-                        for key in keys
-                        where setting(key, is: "ASSETCATALOG_COMPILER_APPICON_NAME")
-                            || setting(key, is: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
-                        {
-                            names.formUnion(words(settings[key]).filter { !$0.contains("$") })
-                        }
-                        if keys.contains(where: { setting($0, is: "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS") }) {
-                            includesAll = keys.contains {
-                                setting($0, is: "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS") && settings[$0]?.string == "YES"
-                            }
-                        }
+                // Each setting from the target when it sets any of its `[sdk=…]` forms, else from the project.
+                func settings(_ name: String) -> (keys: [String], in: [String: Value]) {
+                    for settings in [own, inherited] {
+                        let keys = settings.keys.filter { setting($0, is: name) }.sorted()
+                        if !keys.isEmpty { return (keys, settings) }
                     }
-                    if families == nil {
-                        for key in keys where setting(key, is: "TARGETED_DEVICE_FAMILY") {
-                            var found = families ?? []
-                            for word in words(settings[key]) {
-                                for part in word.split(separator: ",") {
-                                    if part == "1" { found.insert("iphone") }
-                                    if part == "2" { found.insert("ipad") }
-                                }
-                            }
-                            families = found
-                        }
-                    }
+                    return ([], [:])
                 }
+                var names: Set<String> = []
+                // One name (tvOS's is "App Icon & Top Shelf Image"); the alternates are a list.
+                let primary = settings("ASSETCATALOG_COMPILER_APPICON_NAME")
+                for key in primary.keys {
+                    if let name = primary.in[key]?.string?.trimmingQuotes, !name.isEmpty, !name.contains("$") { names.insert(name) }
+                }
+                let alternates = settings("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+                for key in alternates.keys { names.formUnion(words(alternates.in[key]).filter { !$0.contains("$") }) }
+                let all = settings("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS")
+                let includesAll = all.keys.contains { all.in[$0]?.string == "YES" }
                 guard !names.isEmpty || includesAll else { continue }
+                var families: Set<String>?
+                let family = settings("TARGETED_DEVICE_FAMILY")
+                for key in family.keys {
+                    var found = families ?? []
+                    for part in words(family.in[key]).flatMap({ $0.split(separator: ",") }) {
+                        if part == "1" { found.insert("iphone") }
+                        if part == "2" { found.insert("ipad") }
+                    }
+                    families = found
+                }
+                // `TARGETED_DEVICE_FAMILY` means iPhone and iPad only to an iOS target (a macOS one may inherit the project's).
+                let sdk = (own["SDKROOT"] ?? inherited["SDKROOT"])?.string
+                let supported = (own["SUPPORTED_PLATFORMS"] ?? inherited["SUPPORTED_PLATFORMS"])?.string ?? ""
+                if let sdk, sdk != "iphoneos", !supported.split(separator: " ").contains("iphoneos") { families = [] }
                 uses.append(
                     AppIconUse(
                         target: target["name"]?.string ?? "", names: names, includesAll: includesAll, families: families,

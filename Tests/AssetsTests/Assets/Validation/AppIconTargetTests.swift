@@ -15,13 +15,14 @@ struct AppIconTargetTests {
         var icon: String?
         var catalog: String?
         var synchronized = false
+        var sdk = "iphoneos"
     }
 
     /// A `project.pbxproj` as Xcode writes one, with `projectSettings` in the project's Debug configuration.
     static func pbxproj(_ targets: [Target], projectSettings: String = "IPHONEOS_DEPLOYMENT_TARGET = 16.0;") -> String {
         var objects: [String] = []
         for (index, target) in targets.enumerated() {
-            var settings = "SDKROOT = iphoneos;"
+            var settings = "SDKROOT = \(target.sdk);"
             if let families = target.families { settings += " TARGETED_DEVICE_FAMILY = \"\(families)\";" }
             if let icon = target.icon { settings += " ASSETCATALOG_COMPILER_APPICON_NAME = \(icon);" }
             var files = ""
@@ -173,20 +174,28 @@ struct AppIconTargetTests {
     func inheritedSettings() throws {
         // Given a target setting nothing of its own but its catalog, in a project whose Debug configuration
         // targets iPad and names AppIcon for iphoneos, and alternate icons in a list
+        // (and a tvOS target whose one icon name has spaces, inheriting the project's families it does not use)
         let text = Self.pbxproj(
-            [Target(name: "App", catalog: "App/Assets.xcassets")],
+            [
+                Target(name: "App", catalog: "App/Assets.xcassets"),
+                Target(name: "TV", icon: "\"App Icon & Top Shelf Image\"", catalog: "TV/Assets.xcassets", sdk: "appletvos"),
+            ],
             projectSettings: "TARGETED_DEVICE_FAMILY = \"1,2\"; \"ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*]\" = AppIcon; "
                 + "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = (Dark, \"Light\");")
 
         // When the project's app icon uses are read
         let uses = XcodeProjectTargets.appIconUses(Array(text.utf8), project: "App.xcodeproj/project.pbxproj")
 
-        // Then the target takes the project's names and families, with its catalog known
+        // Then the app target takes the project's names and families, with its catalog known; the tvOS target its own name
+        // whole, the project's alternates, and no device family
         #expect(
             uses == [
                 XcodeProjectTargets.AppIconUse(
                     target: "App", names: ["AppIcon", "Dark", "Light"], families: ["iphone", "ipad"],
-                    catalogs: ["App/Assets.xcassets"], catalogsComplete: true, project: "App.xcodeproj/project.pbxproj")
+                    catalogs: ["App/Assets.xcassets"], catalogsComplete: true, project: "App.xcodeproj/project.pbxproj"),
+                XcodeProjectTargets.AppIconUse(
+                    target: "TV", names: ["App Icon & Top Shelf Image", "Dark", "Light"], families: [],
+                    catalogs: ["TV/Assets.xcassets"], catalogsComplete: true, project: "App.xcodeproj/project.pbxproj"),
             ])
         #expect(XcodeProjectTargets.appIconUses(Array("{ objects = { A = {isa = ".utf8)) == nil)
     }
