@@ -42,8 +42,8 @@ struct CarInfo: ParsableCommand {
     @Argument(help: ArgumentHelp("The compiled catalog.", valueName: "file.car"))
     var path: String
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     @Flag(help: "Read only headers, keys and trees: no payload digest (the payloads are not read).")
     var noDigest = false
@@ -79,8 +79,8 @@ struct CarDiff: ParsableCommand {
     @Argument(help: ArgumentHelp("The later build.", valueName: "new.car"))
     var new: String
 
-    @Option(help: "Output format: text or json.")
-    var format: TextOrJSON = .text
+    @OptionGroup var formatOption: TextOrJSONOption
+    var format: TextOrJSON { formatOption.format }
 
     func run() throws {
         let diff = CompiledCatalogDiff(from: try Car.read(old), to: try Car.read(new))

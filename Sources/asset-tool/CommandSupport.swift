@@ -47,8 +47,8 @@ struct CommandFailure: Error, CustomStringConvertible {
     var description: String { message ?? "exit status \(status.rawValue)" }
 }
 
-/// `--format` of the commands that print text or JSON (info, resolve, hash, extract-frames, size, optimize): only these
-/// two parse, so no command has a branch for a format it does not write.
+/// `--format` of the commands that print text or JSON (info, resolve, hash, extract-frames, size, optimize, car info,
+/// car diff): only these two parse, so no command has a branch for a format it does not write.
 enum TextOrJSON: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text
     case json

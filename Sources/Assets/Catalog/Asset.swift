@@ -75,6 +75,16 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// Whether the kind's entries are slots of fixed pixel sizes, each of which the format asks a file for even
+    /// when two slots need the same pixels (a macOS icon's 256@2x and 512@1x, an iconset's `icon_128x128@2x.png`
+    /// and `icon_256x256.png`): two such files with the same bytes are what the format asks for, not a copy.
+    var slotsMayRepeatPixels: Bool {
+        switch self {
+        case .appIconSet, .iconSet, .stickersIconSet: return true
+        default: return false
+        }
+    }
+
     /// Whether the folder needs no `Contents.json` (a macOS `.iconset` is named by its files alone).
     var contentsOptional: Bool {
         switch self {

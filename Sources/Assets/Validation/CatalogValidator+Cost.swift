@@ -185,14 +185,24 @@ extension CatalogValidator {
                 continue
             }
             let record = rows[index]
+            let path = table.path(index)
+            if record.set == rows[kept].set, Self.slotsMayRepeatPixels(path) { continue }
             let place = record.set == rows[kept].set ? " (another entry of the same set)" : ""
             found.append(
                 CatalogDiagnostic(
-                    .duplicateImage, path: table.path(index),
+                    .duplicateImage, path: path,
                     message: "\(duplicateEvidence.words) \(table.path(kept))\(place); \(Self.bytes(record.size)) at stake",
                     bytesAtStake: record.size))
         }
         return found
+    }
+
+    /// Whether the file at `path` (catalog-relative) is an entry of an app icon, iconset or sticker icon set,
+    /// whose slots may need the same pixels (`AssetKind.slotsMayRepeatPixels`).
+    static func slotsMayRepeatPixels(_ path: String) -> Bool {
+        guard let slash = path.lastIndex(of: "/"), let dot = path[..<slash].lastIndex(of: ".") else { return false }
+        let folderExtension = path[path.index(after: dot)..<slash]
+        return AssetKind(rawValue: String(folderExtension).lowercased())?.slotsMayRepeatPixels ?? false
     }
 
     /// `duplicate-image` across the catalogs of a project: each report (in the order given, each with the

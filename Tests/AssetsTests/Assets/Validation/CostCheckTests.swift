@@ -54,6 +54,36 @@ struct CostCheckTests {
         #expect(duplicates[0].message.contains("another entry of the same set"))
     }
 
+    @Test("an app icon's two slots of the same pixels (256@2x, 512@1x) and an iconset's are what the format asks for, not copies")
+    func iconSlotsOfTheSamePixels() throws {
+        // Given a macOS app icon whose 256@2x and 512@1x files have the same bytes, an iconset whose
+        // icon_16x16@2x.png and icon_32x32.png do, and an image set holding a third copy of the 512 file
+        let fixture = try FixtureCatalog()
+        let large = try PNGEncoder.fast.encode(CostFixture.gradient(width: 16, height: 16))
+        let small = try PNGEncoder.fast.encode(CostFixture.gradient(width: 4, height: 4, seed: 3))
+        try fixture.write(
+            "AppIcon.appiconset/Contents.json",
+            """
+            {"images": [{"filename": "icon-256@2x.png", "idiom": "mac", "scale": "2x", "size": "256x256"},
+                        {"filename": "icon-512.png", "idiom": "mac", "scale": "1x", "size": "512x512"}],
+             "info": {"author": "xcode", "version": 1}}
+            """)
+        try fixture.write("AppIcon.appiconset/icon-256@2x.png", large)
+        try fixture.write("AppIcon.appiconset/icon-512.png", large)
+        try fixture.write("doc.iconset/icon_16x16@2x.png", small)
+        try fixture.write("doc.iconset/icon_32x32.png", small)
+        try fixture.write("copy.imageset/Contents.json", FixtureCatalog.imageSet([("copy.png", nil)]))
+        try fixture.write("copy.imageset/copy.png", large)
+
+        // When it is validated with the cost checks
+        let report = try fixture.validate(Self.costOptions())
+        let duplicates = report.diagnostics.filter { $0.code == .duplicateImage }
+
+        // Then only the image set's copy is a duplicate (of the app icon's first file by path)
+        #expect(duplicates.map(\.path) == ["copy.imageset/copy.png"], "\(report.diagnostics.map(\.description))")
+        #expect(duplicates.first?.message.contains("AppIcon.appiconset/icon-256@2x.png") == true)
+    }
+
     @Test("1x is used when the app supports iOS 9; a 1x Display P3 file never is; an iPad file in an iPhone-only app is not")
     func unusedScaleRules() throws {
         // Given a set with universal 1x and 2x, a 1x display-P3 variant, and an iPad 2x
