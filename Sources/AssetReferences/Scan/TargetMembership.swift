@@ -4,6 +4,8 @@
 /// finds only those targets' catalogs (and the catalogs no target is known to copy): a set only in another
 /// target's catalog is not in the bundle the lookup searches. A file no target lists, or a target that copies
 /// no catalog the walk found, gives no answer, so the lookup may find every catalog.
+import Assets
+
 package struct TargetMembership: Sendable {
     package struct Target: Sendable, Hashable {
         package var name: String

@@ -1,7 +1,8 @@
 /// What devices an app runs on, as the project says: the iOS deployment target and device families of the
 /// nearest Xcode project (`IPHONEOS_DEPLOYMENT_TARGET`, `TARGETED_DEVICE_FAMILY` in `project.pbxproj`) or
 /// Swift package (`platforms: [.iOS(.v15)]` in `Package.swift`) above the catalog, with `.asset-tool.json`'s
-/// `cost` settings on top. `unused-scale` and `missing-icon-size` (the iPad's icons) read it.
+/// `cost` settings on top. `unused-scale` reads it, and `missing-icon-size` (the iPad's icons) the device
+/// families of the targets that name each app icon set (`families(ofAppIcon:)`).
 ///
 /// Build settings are read as text, by their `KEY = value;` lines, not by a property-list parser: the file
 /// is an old-style plist whose build settings are what matters here, and the lowest target wins (the app
@@ -18,6 +19,13 @@ package struct DeploymentTarget: Sendable, Hashable {
     package var alsoMac = false
     /// Where the target was read (a file, or the configuration).
     package var source: String?
+    /// Whether `families` is the configuration's (`cost.device_families`), which every app icon set takes.
+    package var familiesConfigured = false
+    /// The target configurations of the Xcode projects read that name app icon sets, their catalogs as
+    /// absolute paths (`XcodeProjectTargets.appIconUses`); nil when no Xcode project was read.
+    package var appIconUses: [XcodeProjectTargets.AppIconUse]?
+    /// The catalog the target was found for, as a real path.
+    package var catalog: String?
 
     package init(ios: [Int]? = nil, families: Set<String>? = nil, alsoMac: Bool = false, source: String? = nil) {
         self.ios = ios
@@ -53,6 +61,7 @@ package struct DeploymentTarget: Sendable, Hashable {
     package static func find(forCatalog catalog: String, settings: CostSettings) -> DeploymentTarget {
         var found = DeploymentTarget()
         if var folder = CatalogFileSystem.realPath(catalog) {
+            let realCatalog = folder
             for _ in 0..<maximumLevels {
                 guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
                 folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
@@ -60,6 +69,7 @@ package struct DeploymentTarget: Sendable, Hashable {
                 else { break }
                 if let project = read(projectsIn: folder) {
                     found = project
+                    found.catalog = realCatalog
                     break
                 }
                 if case .success = CatalogFileSystem.linkStatus(folder == "/" ? "/.git" : "\(folder)/.git") { break }
@@ -69,7 +79,10 @@ package struct DeploymentTarget: Sendable, Hashable {
             found.ios = configured
             found.source = ".asset-tool.json"
         }
-        if let families = settings.deviceFamilies { found.families = families }
+        if let families = settings.deviceFamilies {
+            found.families = families
+            found.familiesConfigured = true
+        }
         return found
     }
 
@@ -81,7 +94,12 @@ package struct DeploymentTarget: Sendable, Hashable {
             let path = "\(folder)/\(name)/project.pbxproj"
             guard case .success(let read) = CatalogFileSystem.read(path, maxBytes: maximumProjectBytes) else { continue }
             // Named from the project's folder, as a reader of the finding knows it (not the absolute path).
-            let parsed = parseProject(String(decoding: read.head, as: UTF8.self), source: "\(name)/project.pbxproj")
+            var parsed = parseProject(String(decoding: read.head, as: UTF8.self), source: "\(name)/project.pbxproj")
+            parsed.appIconUses = XcodeProjectTargets.appIconUses(read.head, project: "\(name)/project.pbxproj")?.map { use in
+                var placed = use
+                placed.catalogs = Set(use.catalogs.map { XcodeProjectTargets.normalized("\(folder)/\($0)") }.map { "/" + $0 })
+                return placed
+            }
             target = target.map { $0.merged(with: parsed) } ?? parsed
         }
         if names.contains("Package.swift"),
@@ -102,8 +120,27 @@ package struct DeploymentTarget: Sendable, Hashable {
         if let theirs = other.ios { merged.ios = ios.map { $0.lexicographicallyPrecedes(theirs) ? $0 : theirs } ?? theirs }
         if let theirs = other.families { merged.families = (families ?? []).union(theirs) }
         merged.alsoMac = alsoMac || other.alsoMac
+        if let theirs = other.appIconUses { merged.appIconUses = (appIconUses ?? []) + theirs }
         merged.source = source ?? other.source
         return merged
+    }
+
+    /// The device families an app icon set named `name` (its fully qualified name or its folder's) must serve,
+    /// and the targets that say so: the configuration's families for every set; else those of the target
+    /// configurations that name the set and copy this catalog; else, when no target's catalogs are known to
+    /// hold it (synchronized folders, a path outside the project), the families all those naming it share.
+    /// Nil when no target names it, so nothing is required that cannot be told.
+    package func families(ofAppIcon name: String) -> (families: Set<String>, uses: [XcodeProjectTargets.AppIconUse])? {
+        if familiesConfigured, let families { return (families, []) }
+        guard let uses = appIconUses?.filter({ $0.names(name) }), !uses.isEmpty else { return nil }
+        let copying = uses.filter { use in catalog.map { use.catalogs.contains($0) } ?? false }
+        let which = copying.isEmpty ? uses.filter { !$0.catalogsComplete } : copying
+        guard let first = which.first else { return nil }
+        var families = first.families ?? []
+        for use in which.dropFirst() {
+            families = copying.isEmpty ? families.intersection(use.families ?? []) : families.union(use.families ?? [])
+        }
+        return (families, which)
     }
 
     /// `IPHONEOS_DEPLOYMENT_TARGET = 15.0;` (the lowest), `TARGETED_DEVICE_FAMILY = "1,2";` (the union),

@@ -169,12 +169,32 @@ extension CatalogValidator {
     /// The sizes App Store Connect requires of a classic (sized) iOS icon set, in pixels: the iPhone home
     /// screen icon (120), the iPad's (152) and iPad Pro's (167), and the App Store icon. Checked only in a set
     /// that has sized files for that idiom, so a set an app does not use for that device says nothing; and the
-    /// iPad's when the project found above the catalog targets iPad (`DeploymentTarget`, with the cost checks).
+    /// iPad's when a target of the project found above the catalog names the set and runs on iPad
+    /// (`DeploymentTarget.families(ofAppIcon:)`, with the cost checks).
     static let requiredIconSizes: [(idiom: String, size: String, scale: String, pixels: Int)] = [
         ("iphone", "60x60", "2x", 120),
         ("ipad", "76x76", "2x", 152),
         ("ipad", "83.5x83.5", "2x", 167),
     ]
+
+    /// Who says the set must serve iPad, in words ("the project targets iPad (…)", "target \"App\" runs on
+    /// iPad (…)"); nil when no target that names the set does.
+    func iPadUses(of asset: Asset) -> String? {
+        let folderName = asset.path.split(separator: "/").last.map { String($0.prefix { $0 != "." }) } ?? asset.name
+        guard
+            let found = options.deployment.families(ofAppIcon: asset.name)
+                ?? options.deployment.families(ofAppIcon: folderName),
+            found.families.contains("ipad")
+        else { return nil }
+        let targets = found.uses.filter { $0.families?.contains("ipad") == true }
+        guard let first = targets.first else {
+            return "the project targets iPad" + (options.deployment.source.map { " (\($0))" } ?? "")
+        }
+        let names = Set(targets.map(\.target)).sorted()
+        let words = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        return names.count > 1
+            ? "targets \(words) naming it run on iPad (\(first.project))" : "target \(words) naming it runs on iPad (\(first.project))"
+    }
 
     func missingIconSizes(of asset: Asset, filled: [(index: Int, slot: IconSlot, file: String)]) -> [CatalogDiagnostic] {
         let ios = filled.filter { $0.slot.platformFamily == "ios" }
@@ -195,17 +215,17 @@ extension CatalogValidator {
                         "has \(required.idiom) icons but none for \(required.size) points at \(required.scale) (\(required.pixels)x\(required.pixels) pixels), which App Store Connect requires of an app that runs on \(required.idiom == "iphone" ? "iPhone" : "iPad")"
                 ))
         }
-        // The project says the app runs on iPad (`TARGETED_DEVICE_FAMILY` with 2, or the configuration's device
-        // families): a classic set with iPhone files and no iPad file lacks the iPad's icons. Never guessed without a project.
-        if let families = options.deployment.families, families.contains("ipad"),
+        // A target that names this set runs on iPad (`TARGETED_DEVICE_FAMILY` with 2, or the configuration's device
+        // families): a classic set with iPhone files and no iPad file lacks the iPad's icons. Never guessed
+        // without a project, nor when it cannot be told which target uses the set.
+        if let uses = iPadUses(of: asset),
             ios.contains(where: { $0.slot.idiom == "iphone" && $0.slot.isSized }),
             !ios.contains(where: { $0.slot.idiom == "ipad" && $0.slot.isSized })
         {
-            let source = options.deployment.source.map { " (\($0))" } ?? ""
             found.append(
                 CatalogDiagnostic(
                     .missingIconSize, path: contentsPath(of: asset),
-                    message: "has iPhone icons but no iPad icon, and the project targets iPad\(source): App Store Connect "
+                    message: "has iPhone icons but no iPad icon, and \(uses): App Store Connect "
                         + "requires 76 points at 2x (152x152 pixels) and 83.5 points at 2x (167x167 pixels) of an app that "
                         + "runs on iPad (ITMS-90023); add the iPad sizes or use the single-size layout"))
         }

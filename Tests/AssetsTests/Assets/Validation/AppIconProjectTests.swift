@@ -26,6 +26,10 @@ struct AppIconProjectTests {
         options.costChecks = true
         options.config.rules[.compressibleImage] = .off
         options.deployment = DeploymentTarget(ios: [15, 0], families: families, source: "App.xcodeproj/project.pbxproj")
+        // The app target names the set; its catalogs are not known (a synchronized folder).
+        options.deployment.appIconUses = [
+            XcodeProjectTargets.AppIconUse(target: "App", names: ["AppIcon"], families: families, project: "App.xcodeproj/project.pbxproj")
+        ]
         return options
     }
 
@@ -42,7 +46,8 @@ struct AppIconProjectTests {
         let found = report.diagnostics.filter { $0.code == .missingIconSize }
         #expect(found.map(\.path) == ["AppIcon.appiconset/Contents.json"], "\(report.diagnostics.map(\.description))")
         #expect(
-            found.first?.message == "has iPhone icons but no iPad icon, and the project targets iPad (App.xcodeproj/project.pbxproj): "
+            found.first?.message
+                == "has iPhone icons but no iPad icon, and target \"App\" naming it runs on iPad (App.xcodeproj/project.pbxproj): "
                 + "App Store Connect requires 76 points at 2x (152x152 pixels) and 83.5 points at 2x (167x167 pixels) of an app that runs on "
                 + "iPad (ITMS-90023); add the iPad sizes or use the single-size layout")
         #expect(found.allSatisfy { $0.severity == .warning })

@@ -44,7 +44,7 @@ package enum XcodeProjectTargets {
     }
 
     /// `a/./b/../c` → `a/c`.
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }

@@ -34,24 +34,43 @@ extension XcodeProjectTargets {
         package var targets: [Target]
     }
 
-    /// The project's targets; nil when the file is not read (not a property list, or past the parser's bounds).
-    package static func read(_ bytes: [UInt8]) -> Project? {
-        var parser = Parser(bytes: bytes)
-        guard let root = parser.value(depth: 0), !parser.failed else { return nil }
-        let objects = root["objects"]?.dictionary ?? [:]
-        func object(_ id: Value?) -> [String: Value] { id?.string.flatMap { objects[$0]?.dictionary } ?? [:] }
+    /// A `project.pbxproj`'s objects, parsed, with the lookups every reading of it shares: an object by id, a
+    /// file reference's path through its groups, the native targets, the catalogs a target copies.
+    struct ProjectObjects {
+        let all: [String: Value]
+        /// Each object's parent group, to resolve a `<group>` path.
+        let parent: [String: String]
 
-        // Each object's parent group, to resolve a `<group>` path.
-        var parent: [String: String] = [:]
-        for (id, value) in objects where value["children"] != nil {
-            for child in value["children"]?.array ?? [] { if let child = child.string { parent[child] = id } }
+        /// Nil when the file is not read (not a property list, or past the parser's bounds).
+        init?(_ bytes: [UInt8]) {
+            var parser = Parser(bytes: bytes)
+            guard let root = parser.value(depth: 0), !parser.failed else { return nil }
+            all = root["objects"]?.dictionary ?? [:]
+            var parent: [String: String] = [:]
+            for (id, value) in all where value["children"] != nil {
+                for child in value["children"]?.array ?? [] { if let child = child.string { parent[child] = id } }
+            }
+            self.parent = parent
         }
+
+        func object(_ id: Value?) -> [String: Value] { id?.string.flatMap { all[$0]?.dictionary } ?? [:] }
+
+        /// The `PBXProject` object.
+        var root: Value? { all.values.first { $0["isa"]?.string == "PBXProject" } }
+
+        /// The native targets (apps, extensions, frameworks), by id.
+        var targets: [(id: String, value: Value)] {
+            all.filter { $0.value["isa"]?.string == "PBXNativeTarget" }.map { ($0.key, $0.value) }
+        }
+
+        /// The path of a file reference relative to the folder holding the `.xcodeproj`, through its groups;
+        /// nil for another source tree.
         func path(of id: String) -> String? {
             var parts: [String] = []
             var current: String? = id
             for _ in 0..<64 {
                 guard let at = current else { return normalized(parts.reversed().joined(separator: "/")) }
-                let item = objects[at]?.dictionary ?? [:]
+                let item = all[at]?.dictionary ?? [:]
                 let tree = item["sourceTree"]?.string ?? "<group>"
                 if let own = item["path"]?.string, !own.isEmpty { parts.append(own) }
                 switch tree {
@@ -62,6 +81,31 @@ extension XcodeProjectTargets {
             }
             return nil
         }
+
+        /// The catalogs a target's resources phases copy whose paths resolve, and whether every catalog the
+        /// target may copy is among them (not when one does not resolve, or the target has synchronized
+        /// folders, which list no files).
+        func catalogs(copiedBy target: Value) -> (resolved: [String], complete: Bool) {
+            var resolved: [String] = []
+            var complete = (target["fileSystemSynchronizedGroups"]?.array ?? []).isEmpty
+            for phase in target["buildPhases"]?.array ?? [] where object(phase)["isa"]?.string == "PBXResourcesBuildPhase" {
+                for buildFile in object(phase)["files"]?.array ?? [] {
+                    guard let reference = object(buildFile)["fileRef"]?.string, let file = all[reference],
+                        file["path"]?.string?.hasSuffix(".xcassets") == true
+                    else { continue }
+                    if let path = path(of: reference) { resolved.append(path) } else { complete = false }
+                }
+            }
+            return (resolved, complete)
+        }
+    }
+
+    /// The project's targets; nil when the file is not read (not a property list, or past the parser's bounds).
+    package static func read(_ bytes: [UInt8]) -> Project? {
+        guard let project = ProjectObjects(bytes) else { return nil }
+        let objects = project.all
+        let object = project.object
+        func path(of id: String) -> String? { project.path(of: id) }
         func platforms(_ configurationList: Value?) -> Set<String> {
             var found: Set<String> = []
             for configuration in object(configurationList)["buildConfigurations"]?.array ?? [] {
