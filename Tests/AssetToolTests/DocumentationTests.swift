@@ -116,6 +116,21 @@ struct DocumentationTests {
         }
     }
 
+    @Test("Every diagnostic code has a complete rule: its own code, a title and a help text")
+    func diagnosticRulesComplete() {
+        // Given each code's rule from the one registry
+        for code in CatalogDiagnostic.Code.allCases {
+            let rule = code.rule
+
+            // Then it is the code's own rule, with words to show, and the public API forwards to it
+            #expect(rule.code == code, "\(code.rawValue)'s rule is \(rule.code.rawValue)'s")
+            #expect(!rule.title.trimmingCharacters(in: .whitespaces).isEmpty, "\(code.rawValue) has no title")
+            #expect(!rule.help.trimmingCharacters(in: .whitespaces).isEmpty, "\(code.rawValue) has no help")
+            #expect(code.title == rule.title && code.help == rule.help)
+            #expect(code.defaultSeverity == rule.defaultSeverity && code.readsSources == rule.readsSources)
+        }
+    }
+
     @Test("README's short list of codes names every diagnostic code")
     func readmeCodesListed() throws {
         // Given the README

@@ -46,32 +46,11 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         case invalidIconFile = "invalid-icon-file"
 
         /// The severity a finding of this code has unless options raise it.
-        public var defaultSeverity: Severity {
-            switch self {
-            case .invalidJSON, .missingFile, .undecodableImage, .duplicateName, .ambiguousVariant, .unsafePath,
-                .missingAsset, .assetKindMismatch, .storeIconFormat, .missingAppIcon, .invalidIconFile:
-                return .error
-            case .missingContents, .unlistedFile, .formatMismatch, .unsupportedFormat, .scaleMismatch,
-                .unknownValue, .emptyAsset, .animatedInImageSet, .missingPlaceholder, .ignoredConfig, .unusedAsset,
-                .assetNameCase, .unreadableSource, .duplicateImage, .unusedScale, .oversizedImage,
-                .iconAlpha, .mixedIconSizes, .opaqueDarkIcon, .missingIconSize:
-                return .warning
-            case .dynamicAssetName, .compressibleImage:
-                return .note
-            }
-        }
+        public var defaultSeverity: Severity { rule.defaultSeverity }
 
         /// Whether the code is about the app's sources and how they use the catalogs (`refs`,
         /// `validate --sources`), not about one catalog: a catalog alone never shows it.
-        public var readsSources: Bool {
-            switch self {
-            case .missingAsset, .unusedAsset, .assetKindMismatch, .assetNameCase, .dynamicAssetName, .unreadableSource,
-                .missingAppIcon, .invalidIconFile:
-                return true
-            default:
-                return false
-            }
-        }
+        public var readsSources: Bool { rule.readsSources }
     }
 
     public enum Severity: String, Sendable, Hashable, Comparable, Codable {
