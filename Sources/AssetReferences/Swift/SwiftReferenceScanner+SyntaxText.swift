@@ -1,8 +1,38 @@
 /// What the reference visitor reads off a string literal (its plain text, its literal ends, whether its position
-/// never names a set) and off a chain of member accesses (its names, its root).
+/// never names a set), off a chain of member accesses (its names, its root) and off a call (the type it makes,
+/// whether an argument is a string).
 import SwiftSyntax
 
 extension SwiftReferenceScanner.Visitor {
+    /// `UIImage`, `UIImage.init`, `SwiftUI.Image`; `.init` gives (nil, true).
+    func calledType(_ expression: ExprSyntax) -> (String?, Bool)? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return (reference.baseName.text, false)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            let memberName = member.declName.baseName.text
+            guard let base = member.base else { return memberName == "init" ? (nil, true) : nil }
+            let baseName =
+                base.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if memberName == "init" { return baseName.map { ($0, true) } }
+            // `SwiftUI.Image(…)`, `UIKit.UIImage(…)`.
+            if ["SwiftUI", "UIKit", "AppKit"].contains(baseName ?? "") { return (memberName, false) }
+        }
+        return nil
+    }
+
+    func isStringExpression(_ expression: ExprSyntax) -> Bool {
+        if expression.is(StringLiteralExprSyntax.self) { return true }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return sequence.elements.contains { $0.is(StringLiteralExprSyntax.self) }
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return isStringExpression(ternary.thenExpression) || isStringExpression(ternary.elseExpression)
+        }
+        return false
+    }
+
     /// The text of a literal without interpolation, its escapes as written (asset names have none).
     static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
         var text = ""

@@ -244,35 +244,6 @@ extension SwiftReferenceScanner {
             return .visitChildren
         }
 
-        /// `UIImage`, `UIImage.init`, `SwiftUI.Image`; `.init` gives (nil, true).
-        private func calledType(_ expression: ExprSyntax) -> (String?, Bool)? {
-            if let reference = expression.as(DeclReferenceExprSyntax.self) {
-                return (reference.baseName.text, false)
-            }
-            if let member = expression.as(MemberAccessExprSyntax.self) {
-                let memberName = member.declName.baseName.text
-                guard let base = member.base else { return memberName == "init" ? (nil, true) : nil }
-                let baseName =
-                    base.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-                if memberName == "init" { return baseName.map { ($0, true) } }
-                // `SwiftUI.Image(…)`, `UIKit.UIImage(…)`.
-                if ["SwiftUI", "UIKit", "AppKit"].contains(baseName ?? "") { return (memberName, false) }
-            }
-            return nil
-        }
-
-        private func isStringExpression(_ expression: ExprSyntax) -> Bool {
-            if expression.is(StringLiteralExprSyntax.self) { return true }
-            if let sequence = expression.as(SequenceExprSyntax.self) {
-                return sequence.elements.contains { $0.is(StringLiteralExprSyntax.self) }
-            }
-            if let ternary = expression.as(TernaryExprSyntax.self) {
-                return isStringExpression(ternary.thenExpression) || isStringExpression(ternary.elseExpression)
-            }
-            return false
-        }
-
         /// Records the name an argument gives: a literal, the literals of a ternary, or a dynamic name.
         private func name(of expression: ExprSyntax, wanted: AssetLookup.Wanted, via: String, crashes: Bool = false) {
             if let literal = expression.as(StringLiteralExprSyntax.self) {
