@@ -40,10 +40,11 @@ extension CatalogReader {
 
     /// Reads a folder's `Contents.json` under the catalog's path rule: nil when absent; its diagnostics
     /// say what was wrong. `listed` is the type the folder listing gave (`.some(nil)`: the listing has
-    /// none; `nil`: the folder was not listed). `folder`, when given, is the folder open.
+    /// none; `nil`: the folder was not listed). `folder`, when given, is the folder open. `keeping`, when
+    /// given, gets the identity and bytes of a file read whole (what the cache of files' facts keeps).
     static func readContents(
         relative: String, root: CatalogRoot, maxBytes: Int, listed: CatalogFileSystem.EntryType??,
-        in folder: OpenFolder? = nil
+        in folder: OpenFolder? = nil, keeping: ((FileIdentity, [UInt8]) -> Void)? = nil
     ) -> (ContentsFile, JSONValue?)? {
         if case .some(.none) = listed { return nil }
         let relativeFile = CatalogReader.join(relative, "Contents.json")
@@ -69,6 +70,9 @@ extension CatalogReader {
                 file.problem(nil, "cannot be read: \(error)")
                 return (file, nil)
             case .success(let read):
+                if let keeping, let identity = opened.identity, read.head.count == read.size, identity.size == read.size {
+                    keeping(identity, read.head)
+                }
                 return ContentsFile.parse(read.head, path: relativeFile)
             }
         }

@@ -19,14 +19,13 @@ extension CatalogReader {
                     message: "\".\(set.ext)\" is not an asset catalog folder type this tool knows; its contents are not checked"))
         }
         var asset = Asset(name: set.name, kind: kind, path: set.relative, folderExtension: set.ext)
-        // 1. The folder, listed; it stays open while the set is read: its files open by name from it.
-        guard let folder = listSetFolder(set, into: &asset, root: catalogRoot, diagnostics: &diagnostics) else {
+        // 1. The folder, listed (or its listing from the cache, unchanged); when open, its files open by name from it.
+        guard var folder = listSetFolder(set, into: &asset, root: catalogRoot, cache: reading.cache, diagnostics: &diagnostics)
+        else {
             return (asset, diagnostics)
         }
         // 2. Its `Contents.json`, parsed.
-        let contents = readContents(
-            relative: set.relative, root: catalogRoot, maxBytes: limits.maxContentsBytes,
-            listed: .some(folder.contentsType), in: folder.open)
+        let contents = readContents(of: set, folder: &folder, root: catalogRoot, limits: limits, cache: reading.cache)
         // 3. The model built from it.
         guard buildModel(of: &asset, from: contents, diagnostics: &diagnostics) else { return (asset, diagnostics) }
         // 4. The files its entries name.
@@ -34,33 +33,54 @@ extension CatalogReader {
         return (asset, diagnostics)
     }
 
-    /// A set folder open and listed: the folder, and the type its listing gave `Contents.json` (nil: none).
+    /// A set folder listed: the folder when it was opened (nil when its listing came from the cache: it is
+    /// opened when a file must be read), the type its listing gave `Contents.json` (nil: none), and what the
+    /// cache keeps of it.
     struct ListedSetFolder {
-        var open: OpenFolder
+        var open: OpenFolder?
         var contentsType: CatalogFileSystem.EntryType?
+        /// With a cache: the folder's identity, taken before it was listed.
+        var identity: FileIdentity?
+        /// The listing, when this run listed the folder and the cache may keep it.
+        var listed: [CatalogFileSystem.Listed]?
+        /// What the cache kept of the folder, when its identity is unchanged.
+        var kept: FileFactsCache.KeptSet?
     }
 
-    /// Step 1 of `readSet`: opens and lists the set folder, recording each child but `Contents.json` and
+    /// Step 1 of `readSet`: the set folder's listing, recording each child but `Contents.json` and
     /// hidden names in `asset.fileRecords` with the type the catalog's path rule judged (links out of the
-    /// catalog and names that are not UTF-8 are findings instead). Nil, with the set marked invalid and a
-    /// finding, when the folder cannot be listed: a set that cannot be read is an error, as passing it would
-    /// pass content nobody checked.
+    /// catalog and names that are not UTF-8 are findings instead). The listing is the cache's when the
+    /// folder's identity is the one it kept (one `stat`), else the folder is opened and listed. Nil, with the
+    /// set marked invalid and a finding, when the folder cannot be listed: a set that cannot be read is an
+    /// error, as passing it would pass content nobody checked.
     static func listSetFolder(
-        _ set: PendingSet, into asset: inout Asset, root catalogRoot: CatalogRoot,
+        _ set: PendingSet, into asset: inout Asset, root catalogRoot: CatalogRoot, cache: FileFactsCache? = nil,
         diagnostics: inout [CatalogDiagnostic]
     ) -> ListedSetFolder? {
         let (absolute, relative) = (set.root + "/" + set.relative, set.relative)
-        let folder: OpenFolder
-        switch CatalogFileSystem.openListedFolder(absolute) {
-        case .success(let opened):
-            folder = opened
-        case .failure(let error):
-            asset.contents = .invalid
-            diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
-            return nil
+        var folder = ListedSetFolder()
+        let children: [CatalogFileSystem.Listed]
+        if let cache, !cache.isEmpty, let identity = FileIdentity.ofFolder(absolute),
+            let kept = cache.set(at: relative, folder: identity)
+        {
+            (folder.identity, folder.kept, children) = (identity, kept, kept.children)
+        } else {
+            let opened: OpenFolder
+            switch CatalogFileSystem.openListedFolder(absolute) {
+            case .success(let found):
+                opened = found
+            case .failure(let error):
+                asset.contents = .invalid
+                diagnostics.append(CatalogDiagnostic(.unsafePath, path: relative, message: "cannot be listed (\(error)); not read"))
+                return nil
+            }
+            // The identity before the listing: a name added while it is listed changes it for the next run.
+            if cache != nil { folder.identity = opened.folderIdentity }
+            children = opened.listTyped()
+            folder.open = opened
+            if folder.identity != nil { folder.listed = children }
         }
-        let children = folder.listTyped()
-        let contentsType = children.first { $0.name == "Contents.json" }?.type
+        folder.contentsType = children.first { $0.name == "Contents.json" }?.type
         for (child, listed, isUTF8, _) in children where !child.hasPrefix(".") && child != "Contents.json" {
             // The child's paths are built only for a finding or a link (most children are neither).
             guard isUTF8 else {
@@ -84,7 +104,37 @@ extension CatalogReader {
                 continue
             }
         }
-        return ListedSetFolder(open: folder, contentsType: contentsType)
+        return folder
+    }
+
+    /// Step 2 of `readSet`: the set's `Contents.json`, parsed. From the bytes the cache kept when the folder's
+    /// listing came from it and the file's identity is unchanged (one `stat`); else read from the folder,
+    /// opened now if it is not yet. With a cache, what the folder's listing and this read found is kept.
+    static func readContents(
+        of set: PendingSet, folder: inout ListedSetFolder, root: CatalogRoot, limits: CatalogLimits, cache: FileFactsCache?
+    ) -> (ContentsFile, JSONValue?)? {
+        let absolute = set.root + "/" + set.relative
+        if let kept = folder.kept?.contents, folder.contentsType == .file,
+            FileIdentity.of(absolute + "/Contents.json") == kept.identity
+        {
+            return ContentsFile.parse(kept.bytes, path: CatalogReader.join(set.relative, "Contents.json"))
+        }
+        if folder.open == nil, folder.contentsType != nil { folder.open = CatalogFileSystem.openFolder(absolute) }
+        var read: (identity: FileIdentity, bytes: [UInt8])?
+        let contents = readContents(
+            relative: set.relative, root: root, maxBytes: limits.maxContentsBytes, listed: .some(folder.contentsType),
+            in: folder.open, keeping: cache == nil || folder.contentsType != .file ? nil : { read = ($0, $1) })
+        if let cache, let identity = folder.identity {
+            if let listed = folder.listed {
+                cache.record(FileFactsCache.KeptSet(children: listed, contents: read), at: set.relative, folder: identity)
+            } else if let kept = folder.kept, let read {
+                // The folder is unchanged but its `Contents.json` was written: keep the new bytes with the kept listing.
+                cache.record(
+                    FileFactsCache.KeptSet(children: kept.children, contents: read), at: set.relative, folder: identity,
+                    onlyWithContents: true)
+            }
+        }
+        return contents
     }
 
     /// Step 3 of `readSet`: the set's entries, colours and properties from its parsed `Contents.json`

@@ -13,13 +13,16 @@
 /// executable's identity), the reading options and the catalog, and a digest covers the entries: a file
 /// of another build, other options or another catalog, or damaged, or holding more than `maxEntryBytes`, is read
 /// as empty, never trusted. Entries lie sorted by their path's digest and are found by a binary search.
+///
+/// It also keeps each set folder's listing and `Contents.json` bytes, keyed by the folder's identity and the
+/// file's (`+Sets.swift`): a warm set costs a `stat` of its folder and one of its `Contents.json`.
 import AssetsSupport
 import AssetsCodecs
 
 package final class FileFactsCache: Sendable {
     /// The file's first bytes, then the format's version.
     static let magic: [UInt8] = Array("ATFACTS\u{1A}".utf8)
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
     /// The most entry bytes a cache file holds, read or written, and a run holds in memory, the file's and
     /// those learned in the run together (about 37,000 images): small beside the catalog's own memory. A
     /// larger catalog's other files are read every time (at the scale tree's 130,000 sets, most of its
@@ -86,28 +89,41 @@ package final class FileFactsCache: Sendable {
 
     /// The header kept for the file at the catalog-relative `path`, when its identity is still `identity`.
     func header(of path: String, identity: FileIdentity) -> FileHeader? {
-        guard !isEmpty else { return nil }
-        let digest = Self.pathDigest(path)
-        return storage.withLock { storage in
-            guard let index = Self.find(digest, in: storage.slots) else { return nil }
-            let slot = storage.slots[index]
-            var reader = FactsReader(storage.loaded, from: slot.start, to: slot.start + slot.count)
-            guard reader.take(16) != nil, let kept = Self.readIdentity(&reader), kept == identity,
-                let header = Self.decode(&reader, size: identity.size)
-            else { return nil }
-            storage.used[index] = true
-            return header
-        }
+        guard var reader = entry(Self.pathDigest(path), identity: identity) else { return nil }
+        return Self.decode(&reader, size: identity.size)
     }
 
     /// Keeps what reading the file at `path`, of identity `identity`, found (when it is kept at all:
     /// `encode`, the file settled, and room left under `maxEntryBytes`).
     func record(_ header: FileHeader, of path: String, identity: FileIdentity) {
         guard enabled, identity.isSettled(before: now), let body = Self.encode(header) else { return }
+        record(body, at: Self.pathDigest(path), identity: identity)
+    }
+
+    /// The body of the entry kept at `key`, when its identity is still `identity` (the entry is then used:
+    /// written again by `save`); nil when there is none or it was kept against another identity.
+    func entry(_ key: PixelDigest, identity: FileIdentity) -> FactsReader? {
+        guard !isEmpty else { return nil }
+        return storage.withLock { storage in
+            guard let index = Self.find(key, in: storage.slots) else { return nil }
+            let slot = storage.slots[index]
+            var reader = FactsReader(storage.loaded, from: slot.start, to: slot.start + slot.count)
+            guard reader.take(16) != nil, let kept = Self.readIdentity(&reader), kept == identity else { return nil }
+            storage.used[index] = true
+            return reader
+        }
+    }
+
+    /// Whether an entry may be kept against `identity`: the cache is on and the file or folder settled.
+    func keeps(_ identity: FileIdentity) -> Bool {
+        enabled && identity.isSettled(before: now)
+    }
+
+    /// Keeps `body` at `key` against `identity`, when there is room left under `maxEntryBytes`.
+    func record(_ body: [UInt8], at key: PixelDigest, identity: FileIdentity) {
         var writer = FactsWriter()
         writer.bytes.reserveCapacity(Self.keyBytes + body.count)
-        let digest = Self.pathDigest(path)
-        writer.digest(digest)
+        writer.digest(key)
         Self.write(identity, into: &writer)
         writer.bytes += body
         let entry = writer.bytes
@@ -117,7 +133,7 @@ package final class FileFactsCache: Sendable {
             guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else { return }
             // Room for all at once: growing by doubling would leave a buffer twice the bound's size.
             if storage.added.isEmpty { storage.added.reserveCapacity(Self.maxEntryBytes - storage.loaded.count) }
-            storage.addedSlots.append(Slot(path: digest, start: storage.added.count, count: entry.count))
+            storage.addedSlots.append(Slot(path: key, start: storage.added.count, count: entry.count))
             storage.added += entry
         }
     }
@@ -243,7 +259,7 @@ package final class FileFactsCache: Sendable {
 
     // MARK: Keys
 
-    private static func pathDigest(_ path: String) -> PixelDigest {
+    static func pathDigest(_ path: String) -> PixelDigest {
         digest(Array(path.utf8)[...])
     }
 
@@ -258,7 +274,7 @@ package final class FileFactsCache: Sendable {
         left.high != right.high ? left.high < right.high : left.low < right.low
     }
 
-    private static func write(_ identity: FileIdentity, into writer: inout FactsWriter) {
+    static func write(_ identity: FileIdentity, into writer: inout FactsWriter) {
         writer.int(identity.size)
         writer.u64(identity.device)
         writer.u64(identity.inode)
@@ -266,7 +282,7 @@ package final class FileFactsCache: Sendable {
         writer.u64(UInt64(bitPattern: identity.changed))
     }
 
-    private static func readIdentity(_ reader: inout FactsReader) -> FileIdentity? {
+    static func readIdentity(_ reader: inout FactsReader) -> FileIdentity? {
         guard let size = reader.int(), let device = reader.u64(), let inode = reader.u64(), let modified = reader.u64(),
             let changed = reader.u64()
         else { return nil }

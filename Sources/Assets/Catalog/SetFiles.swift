@@ -184,28 +184,37 @@ extension CatalogReader {
             return false
         }
         guard !wanted.isEmpty else { return }
-        let folder = given ?? CatalogFileSystem.openFolder(root.path + "/" + asset.path)
         readFiles(
-            wanted, of: &asset, root: root, folder: folder, whole: reading.isWhole, limits: limits, cache: reading.cache,
+            wanted, of: &asset, root: root, folder: given, whole: reading.isWhole, limits: limits, cache: reading.cache,
             digests: reading.digests)
     }
 
+    /// `folder` nil: the set folder is opened from the catalog root before the first file that must be read
+    /// (a set whose files the cache knows, and whose listing it kept, is never opened).
     private static func readFiles(
-        _ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder: OpenFolder?,
+        _ wanted: [Int], of asset: inout Asset, root: CatalogRoot, folder given: OpenFolder?,
         whole: Bool, limits: DecodingLimits, cache: FileFactsCache?, digests: Bool
     ) {
         let setPath = asset.path
-        // Only a regular file the folder listed is looked up (one `fstatat`), and only when the cache holds
-        // anything: a first run stats nothing more than it did without one.
+        var folder = given
+        var triedOpening = given != nil
+        // Only a regular file the folder listed is looked up (one `fstatat`, or a `stat` of its path when the
+        // folder is not open), and only when the cache holds anything: a first run stats nothing more than it
+        // did without one.
         let lookingUp = cache.map { !$0.isEmpty } ?? false
         for index in wanted {
             // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
             let (name, listed) = (asset.fileRecords[index].name, asset.fileRecords[index].listedType)
-            if lookingUp, listed == .file, let cache, let folder, let identity = folder.identity(of: name),
+            if lookingUp, listed == .file, let cache,
+                let identity = folder != nil ? folder?.identity(of: name) : FileIdentity.of("\(root.path)/\(setPath)/\(name)"),
                 let kept = cache.header(of: "\(setPath)/\(name)", identity: identity)
             {
                 asset.fileRecords[index].header = kept
                 continue
+            }
+            if !triedOpening {
+                folder = CatalogFileSystem.openFolder(root.path + "/" + setPath)
+                triedOpening = true
             }
             let opened: Result<OpenFile, CatalogRoot.Refusal>
             switch folder {

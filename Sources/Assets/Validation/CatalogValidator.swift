@@ -137,7 +137,9 @@ public struct CatalogValidator: Sendable {
     private func factsCache(forCatalogAt path: String) -> FileFactsCache? {
         guard let folder = options.cacheFolder, case .headers = fileReading else { return nil }
         let catalog = CatalogFileSystem.realPath(path) ?? path
-        return FileFactsCache(folder: folder, catalog: catalog, options: "\(options.cacheTool) headers \(options.limits)")
+        return FileFactsCache(
+            folder: folder, catalog: catalog,
+            options: "\(options.cacheTool) headers \(options.limits) contents \(options.catalogLimits.maxContentsBytes)")
     }
 
     /// Counts one more set done and tells `progress`, if any (sets done, sets in all).

@@ -58,16 +58,35 @@ package struct FileIdentity: Sendable, Hashable {
 extension FileIdentity {
     /// The identity of the regular file at `path` (a link is not followed); nil for anything else.
     package static func of(_ path: String) -> FileIdentity? {
-        guard let found = try? Stat(FilePath(path), followTargetSymlink: false), found.type == .regular else { return nil }
+        guard let found = linkStatus(path), found.type == .regular else { return nil }
         return FileIdentity(found)
+    }
+
+    /// The identity of the folder at `path` (a link is not followed); nil for anything else. A folder's
+    /// modification time changes when a name in it is added, removed or renamed.
+    package static func ofFolder(_ path: String) -> FileIdentity? {
+        guard let found = linkStatus(path), found.type == .directory else { return nil }
+        return FileIdentity(found)
+    }
+
+    /// `lstat` of `path`, handed over as C text (a `FilePath` is not built: this runs for every file and set
+    /// folder a warm run meets).
+    private static func linkStatus(_ path: String) -> Stat? {
+        path.withCString { try? Stat($0, followTargetSymlink: false) }
     }
 }
 
 extension OpenFolder {
+    /// The identity of this folder itself (`fstat` on its descriptor).
+    package var folderIdentity: FileIdentity? {
+        guard let found = try? descriptor.stat(), found.type == .directory else { return nil }
+        return FileIdentity(found)
+    }
+
     /// The identity of the regular file `name` in this folder, asked without opening it or following a link
     /// (`fstatat`); nil for a link, a folder, a FIFO or device, or a name that is gone.
     package func identity(of name: String) -> FileIdentity? {
-        guard let found = try? Stat(FilePath(name), relativeTo: descriptor, flags: .symlinkNoFollow), found.type == .regular
+        guard let found = name.withCString({ try? Stat($0, relativeTo: descriptor, flags: .symlinkNoFollow) }), found.type == .regular
         else { return nil }
         return FileIdentity(found)
     }

@@ -38,7 +38,7 @@ struct FileFactsCacheTests {
     static func opened(_ fixture: FixtureCatalog, cache: String) -> FileFactsCache {
         FileFactsCache(
             folder: cache, catalog: CatalogFileSystem.realPath(fixture.root) ?? fixture.root,
-            options: "tests headers \(DecodingLimits.default)")
+            options: "tests headers \(DecodingLimits.default) contents \(CatalogLimits.default.maxContentsBytes)")
     }
 
     @Test("a warm run finds what a cold run and a run without the cache find, from the kept facts")
@@ -53,8 +53,8 @@ struct FileFactsCacheTests {
         let none = try Self.validator(cache: nil).validate(catalogAt: fixture.root)
 
         // Then the cache holds the five files that read soundly (the cut PNG and the text file are read every
-        // time), and the three reports are the same, byte for byte
-        #expect(kept.count == 5)
+        // time) and the five set folders, and the three reports are the same, byte for byte
+        #expect(kept.count == 10)
         #expect(warm.rendered(as: .json) == cold.rendered(as: .json))
         #expect(warm.rendered(as: .json) == none.rendered(as: .json))
         #expect(warm.diagnostics.contains { $0.path.hasSuffix("cut.png") })
@@ -80,6 +80,84 @@ struct FileFactsCacheTests {
         #expect(after.rendered(as: .json) == none.rendered(as: .json))
     }
 
+    /// Sets the modification time of `path` to `nanoseconds` since the epoch, exactly (its status time, which
+    /// no call sets back, still changes): a write the modification time alone would not show.
+    static func setModified(_ path: String, to nanoseconds: Int64) throws {
+        let time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        let times = [time, time]
+        try #require(utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0)
+    }
+
+    /// The sound set's folder validated once with a cache that keeps it, and its identity then.
+    static func cachedSoundSet() throws -> (FixtureCatalog, cache: String, folder: FileIdentity, before: String) {
+        let (fixture, cache) = try catalog()
+        let before = try validator(cache: cache).validate(catalogAt: fixture.root).rendered(as: .json)
+        try #require(opened(fixture, cache: cache).count == 10)
+        let folder = try #require(FileIdentity.ofFolder("\(fixture.root)/sound.imageset"))
+        return (fixture, cache, folder, before)
+    }
+
+    @Test("a set folder that gained a file is listed again, though its modification time was set back")
+    func setGainingFileListedAgain() throws {
+        // Given the catalog validated once with a cache that keeps the sound set's listing
+        let (fixture, cache, folder, before) = try Self.cachedSoundSet()
+
+        // When a file is added to the set, and the folder's modification time set back to what it was
+        try fixture.write("sound.imageset/extra.png", try FixtureCatalog.png(width: 4, height: 4))
+        try Self.setModified("\(fixture.root)/sound.imageset", to: folder.modified)
+        let warm = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // Then the warm run sees the new file, as a run without the cache does
+        let none = try Self.validator(cache: nil).validate(catalogAt: fixture.root)
+        #expect(warm.diagnostics.contains { $0.path == "sound.imageset/extra.png" })
+        #expect(warm.rendered(as: .json) == none.rendered(as: .json))
+        #expect(warm.rendered(as: .json) != before)
+    }
+
+    @Test("a file renamed in a set folder is listed again")
+    func renamedFileListedAgain() throws {
+        // Given the catalog validated once with a cache that keeps the sound set's listing
+        let (fixture, cache, folder, before) = try Self.cachedSoundSet()
+
+        // When a@2x.png, which Contents.json names, is renamed, and the folder's modification time set back
+        try FileManager.default.moveItem(
+            atPath: "\(fixture.root)/sound.imageset/a@2x.png", toPath: "\(fixture.root)/sound.imageset/b@2x.png")
+        try Self.setModified("\(fixture.root)/sound.imageset", to: folder.modified)
+        let warm = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // Then the warm run misses a@2x.png and sees b@2x.png, as a run without the cache does
+        let none = try Self.validator(cache: nil).validate(catalogAt: fixture.root)
+        #expect(warm.diagnostics.contains { $0.path == "sound.imageset/b@2x.png" })
+        #expect(warm.diagnostics.contains { $0.message.contains("a@2x.png") })
+        #expect(warm.rendered(as: .json) == none.rendered(as: .json))
+        #expect(warm.rendered(as: .json) != before)
+    }
+
+    @Test("a Contents.json edited in place, with the same size and modification time, is read again")
+    func editedContentsReadAgain() throws {
+        // Given the catalog validated once with a cache that keeps the sound set's Contents.json
+        let (fixture, cache, folder, before) = try Self.cachedSoundSet()
+        let path = "\(fixture.root)/sound.imageset/Contents.json"
+        let contents = try #require(FileIdentity.of(path))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+
+        // When it is rewritten in place to name z@2x.png instead of a@2x.png (same size), its modification
+        // time set back: the folder is unchanged, only the file's status time tells
+        let edited = text.replacingOccurrences(of: "a@2x.png", with: "z@2x.png")
+        try #require(edited.utf8.count == text.utf8.count && edited != text)
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+        try Self.setModified(path, to: contents.modified)
+        try #require(FileIdentity.ofFolder("\(fixture.root)/sound.imageset") == folder)
+        try #require(FileIdentity.of(path)?.size == contents.size && FileIdentity.of(path)?.modified == contents.modified)
+        let warm = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // Then the warm run reads the new names, as a run without the cache does
+        let none = try Self.validator(cache: nil).validate(catalogAt: fixture.root)
+        #expect(warm.diagnostics.contains { $0.message.contains("z@2x.png") })
+        #expect(warm.rendered(as: .json) == none.rendered(as: .json))
+        #expect(warm.rendered(as: .json) != before)
+    }
+
     @Test("a truncated, flipped or garbage cache file is read as empty, and the run's findings do not change")
     func damagedCacheIgnored() throws {
         // Given the catalog validated once with a cache, and the cache file's bytes
@@ -88,7 +166,7 @@ struct FileFactsCacheTests {
         _ = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
         let file = Self.opened(fixture, cache: cache).file
         let sound = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-        #expect(Self.opened(fixture, cache: cache).count == 5)
+        #expect(Self.opened(fixture, cache: cache).count == 10)
 
         // When the file is cut short, a byte of it flipped, or replaced by garbage
         var damaged: [[UInt8]] = [Array(sound.prefix(sound.count / 2)), Array(sound.dropLast()), [], Array("garbage".utf8)]
@@ -105,7 +183,7 @@ struct FileFactsCacheTests {
         }
         try Data(Array(sound.prefix(sound.count - 7))).write(to: URL(fileURLWithPath: file))
         #expect(try Self.validator(cache: cache).validate(catalogAt: fixture.root).rendered(as: .json) == expected)
-        #expect(Self.opened(fixture, cache: cache).count == 5)
+        #expect(Self.opened(fixture, cache: cache).count == 10)
     }
 
     @Test("a file written in the last second is not kept: a second write in the same clock grain could go unseen")
