@@ -25,6 +25,36 @@ extension SwiftReferenceScanner {
         var boundNames: Set<String> = []
         var constantLookups: [ConstantLookup] = []
         private var constantPatterns: Set<SyntaxIdentifier> = []
+        /// `typealias X = NSImage` (`LookupTypeAliases`): each alias and what it stands for; the nominal types the
+        /// file declares; the `T(named: "x")` calls whose `T` may be such an alias.
+        var typeAliases: [String: Set<String>] = [:]
+        var declaredTypes: Set<String> = []
+        var aliasedLookups: [AliasedLookup] = []
+
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+            typeAliases[node.name.text, default: []].insert(LookupTypeAliases.target(of: node) ?? LookupTypeAliases.unknownTarget)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             var parameters: [String: String] = [:]
@@ -213,7 +243,20 @@ extension SwiftReferenceScanner {
                 // be any type with such an initialiser, so its name is a use, never missing).
                 if type == nil { lookupCertainty = .possible }
                 let wanted = type.flatMap { SwiftReferenceScanner.lookupTypes[$0] } ?? .any
-                guard type.map({ SwiftReferenceScanner.lookupTypes[$0] != nil }) ?? true else { return .visitChildren }
+                if let type, SwiftReferenceScanner.lookupTypes[type] == nil {
+                    // `RSImage(named: "x")`: a lookup if the project's `typealias RSImage = NSImage` says so, once
+                    // every file is read (`LookupTypeAliases`); a possible use until then.
+                    if type.first?.isUppercase == true, let literal = first.expression.as(StringLiteralExprSyntax.self),
+                        let text = Self.plainText(literal)
+                    {
+                        lookupLiterals.insert(literal.id)
+                        seenLiterals.insert(text)
+                        aliasedLookups.append(AliasedLookup(reference: references.count, type: type))
+                        let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
+                        add(.literal(text), .any, .possible, at: literal, via: via, crashes: unwrapped)
+                    }
+                    return .visitChildren
+                }
                 let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
                 name(of: first.expression, wanted: wanted, via: via, crashes: unwrapped)
             case "imageLiteralResourceName" where type == "UIImage" || type == "NSImage":
