@@ -149,7 +149,7 @@ package enum IconComposerBundle {
 
     /// What is wrong with the layer image `name` of `bundle` (nil when it is there and of a layer format), from
     /// one open of it: its first bytes, or with `whole` its bytes up to `IconComposerPreview.maxLayerBytes` for
-    /// the report (nil past that, said as the problem).
+    /// the report (a larger file fails the read, said as the problem).
     static func layerFile(_ name: String, in bundle: String, reach: CatalogRoot, whole: Bool = false) -> (problem: String?, bytes: [UInt8]?)
     {
         guard !name.isEmpty, CatalogRoot.isPlainName(name[...]) else { return ("is not a plain file name in Assets/", nil) }
@@ -161,6 +161,9 @@ package enum IconComposerBundle {
         switch reach.read("\(bundle)/Assets/\(name)", head: whole ? nil : 4096, maxBytes: IconComposerPreview.maxLayerBytes) {
         case .success(let found): read = found
         case .failure(.system(let error)) where error.isNoSuchFile: return ("is not in the bundle's Assets folder", nil)
+        case .failure(.system(let error)) where error.isOverLimit:
+            return whole
+                ? ("is over the \(IconComposerPreview.maxLayerBytes) bytes a layer is drawn up to", nil) : ("cannot be read: \(error)", nil)
         case .failure(let refusal): return ("cannot be read: \(refusal)", nil)
         }
         let head = read.head.prefix(4096)
@@ -172,9 +175,6 @@ package enum IconComposerBundle {
         }
         guard matches else { return ("is named .\(ext) but its first bytes are not a \(ext.uppercased()) file's", nil) }
         guard whole else { return (nil, nil) }
-        guard read.size <= IconComposerPreview.maxLayerBytes else {
-            return ("\(read.size) bytes, over the \(IconComposerPreview.maxLayerBytes) a layer is drawn up to", nil)
-        }
         return (nil, read.head)
     }
 }
