@@ -21,20 +21,10 @@ package enum IconComposerBundle {
                 .invalidIconFile, path: path, keyPath: keyPath, message: message,
                 position: line.map { SourcePosition(line: $0, column: column ?? 1) })
         }
-        let bytes: [UInt8]
-        switch reach.openFile(path) {
-        case .failure(let refusal): return [finding("cannot be read: \(refusal)")]
-        case .success(let file):
-            switch file.read(maxBytes: maxJSONBytes) {
-            case .failure(let error): return [finding("cannot be read: \(error)")]
-            case .success(let read) where read.size > maxJSONBytes:
-                return [finding("is \(read.size) bytes, over the \(maxJSONBytes) an icon.json is read up to: not read")]
-            case .success(let read): bytes = read.head
-            }
-        }
         let root: JSONValue
-        do { root = try JSONReader.parse(bytes) } catch {
-            return [finding("does not parse: \(error.reason)", line: error.line, column: error.column)]
+        switch readRoot(bundle, in: reach) {
+        case .success(let read): root = read
+        case .failure(let problem): return [finding(problem.message, line: problem.line, column: problem.column)]
         }
         guard case .object = root else { return [finding("is \(root.typeName), expected an object")] }
         var findings: [CatalogDiagnostic] = []
@@ -70,7 +60,7 @@ package enum IconComposerBundle {
                     findings.append(finding("is \(nameValue.typeName), expected a string", keyPath: keyPath))
                     continue
                 }
-                if let problem = layerProblem(name, in: bundle, reach: reach) {
+                if let problem = layerFile(name, in: bundle, reach: reach).problem {
                     findings.append(finding("names the layer image \"\(name)\", which \(problem)", keyPath: keyPath))
                 }
                 // `"image-name-specializations": [{"appearance": "dark", "value": "dark.png"}]`: another file per appearance.
@@ -81,7 +71,7 @@ package enum IconComposerBundle {
                                 "is not a string", keyPath: "\(layerPath).image-name-specializations[\(index)].value"))
                         continue
                     }
-                    if let problem = layerProblem(file, in: bundle, reach: reach) {
+                    if let problem = layerFile(file, in: bundle, reach: reach).problem {
                         findings.append(
                             finding(
                                 "names the layer image \"\(file)\", which \(problem)",
@@ -98,10 +88,9 @@ package enum IconComposerBundle {
     /// `icon.json` that cannot be read gives no layer.
     package static func preview(_ bundle: String, in reach: CatalogRoot, findings: [CatalogDiagnostic]) -> IconComposerPreview {
         var preview = IconComposerPreview(path: bundle, layers: [], findings: findings)
-        guard case .success(let file) = reach.openFile("\(bundle)/icon.json"),
-            case .success(let read) = file.read(maxBytes: maxJSONBytes), read.size <= maxJSONBytes,
-            let root = try? JSONReader.parse(read.head), case .array(let groups)? = root["groups"]
-        else { return preview }
+        guard case .success(let root) = readRoot(bundle, in: reach), case .array(let groups)? = root["groups"] else {
+            return preview
+        }
         for (groupIndex, group) in groups.enumerated() {
             guard case .array(let layers)? = group["layers"] else { continue }
             for layer in layers {
@@ -115,7 +104,7 @@ package enum IconComposerBundle {
                         preview.undrawn += 1
                         continue
                     }
-                    let (bytes, problem) = layerBytes(file, in: bundle, reach: reach)
+                    let (problem, bytes) = layerFile(file, in: bundle, reach: reach, whole: true)
                     preview.layers.append(
                         .init(
                             name: file, group: groupIndex, appearance: appearance, bytes: bytes, problem: problem,
@@ -124,21 +113,6 @@ package enum IconComposerBundle {
             }
         }
         return preview
-    }
-
-    /// A layer file's bytes for the page (bounded), or why there are none.
-    static func layerBytes(_ name: String, in bundle: String, reach: CatalogRoot) -> (bytes: [UInt8]?, problem: String?) {
-        if let problem = layerProblem(name, in: bundle, reach: reach) { return (nil, problem) }
-        switch reach.openFile("\(bundle)/Assets/\(name)") {
-        case .failure(let refusal): return (nil, "cannot be read: \(refusal)")
-        case .success(let file):
-            switch file.read(maxBytes: IconComposerPreview.maxLayerBytes) {
-            case .success(let read) where read.size <= IconComposerPreview.maxLayerBytes: return (read.head, nil)
-            case .success(let read):
-                return (nil, "\(read.size) bytes, over the \(IconComposerPreview.maxLayerBytes) a layer is drawn up to")
-            case .failure(let error): return (nil, "cannot be read: \(error)")
-            }
-        }
     }
 
     /// A layer's `image-name-specializations`: each appearance (nil for the default) and the file it names
@@ -153,27 +127,54 @@ package enum IconComposerBundle {
         }
     }
 
-    /// What is wrong with the layer image `name` of `bundle`, or nil when it is there and of a layer format.
-    static func layerProblem(_ name: String, in bundle: String, reach: CatalogRoot) -> String? {
-        guard !name.isEmpty, CatalogRoot.isPlainName(name[...]) else { return "is not a plain file name in Assets/" }
+    /// Why `icon.json` cannot be read or parsed, and where.
+    struct ReadProblem: Error {
+        var message: String
+        var line: Int?
+        var column: Int?
+    }
+
+    /// The bundle's `icon.json`, read under the project's rule (bounded) and parsed.
+    static func readRoot(_ bundle: String, in reach: CatalogRoot) -> Result<JSONValue, ReadProblem> {
+        switch reach.read("\(bundle)/icon.json", maxBytes: maxJSONBytes) {
+        case .failure(let refusal): return .failure(ReadProblem(message: "cannot be read: \(refusal)"))
+        case .success(let read) where read.size > maxJSONBytes:
+            return .failure(ReadProblem(message: "is \(read.size) bytes, over the \(maxJSONBytes) an icon.json is read up to: not read"))
+        case .success(let read):
+            do { return .success(try JSONReader.parse(read.head)) } catch {
+                return .failure(ReadProblem(message: "does not parse: \(error.reason)", line: error.line, column: error.column))
+            }
+        }
+    }
+
+    /// What is wrong with the layer image `name` of `bundle` (nil when it is there and of a layer format), from
+    /// one open of it: its first bytes, or with `whole` its bytes up to `IconComposerPreview.maxLayerBytes` for
+    /// the report (a larger file fails the read, said as the problem).
+    static func layerFile(_ name: String, in bundle: String, reach: CatalogRoot, whole: Bool = false) -> (problem: String?, bytes: [UInt8]?)
+    {
+        guard !name.isEmpty, CatalogRoot.isPlainName(name[...]) else { return ("is not a plain file name in Assets/", nil) }
         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard name.contains("."), layerFormats.contains(ext) else {
-            return "is not a PNG, SVG or PDF, the layer formats Icon Composer takes"
+            return ("is not a PNG, SVG or PDF, the layer formats Icon Composer takes", nil)
         }
-        let file: OpenFile
-        switch reach.openFile("\(bundle)/Assets/\(name)") {
-        case .success(let found): file = found
-        case .failure(.system(let error)) where error.isNoSuchFile: return "is not in the bundle's Assets folder"
-        case .failure(let refusal): return "cannot be read: \(refusal)"
+        let read: (head: [UInt8], tail: [UInt8], size: Int)
+        switch reach.read("\(bundle)/Assets/\(name)", head: whole ? nil : 4096, maxBytes: IconComposerPreview.maxLayerBytes) {
+        case .success(let found): read = found
+        case .failure(.system(let error)) where error.isNoSuchFile: return ("is not in the bundle's Assets folder", nil)
+        case .failure(.system(let error)) where error.isOverLimit:
+            return whole
+                ? ("is over the \(IconComposerPreview.maxLayerBytes) bytes a layer is drawn up to", nil) : ("cannot be read: \(error)", nil)
+        case .failure(let refusal): return ("cannot be read: \(refusal)", nil)
         }
-        guard case .success(let read) = file.read(head: 4096) else { return "cannot be read" }
-        let head = read.head
+        let head = read.head.prefix(4096)
         let matches: Bool
         switch ext {
         case "png": matches = head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         case "pdf": matches = head.starts(with: Array("%PDF".utf8))
         default: matches = String(decoding: head, as: UTF8.self).contains("<svg")
         }
-        return matches ? nil : "is named .\(ext) but its first bytes are not a \(ext.uppercased()) file's"
+        guard matches else { return ("is named .\(ext) but its first bytes are not a \(ext.uppercased()) file's", nil) }
+        guard whole else { return (nil, nil) }
+        return (nil, read.head)
     }
 }

@@ -131,6 +131,11 @@ package struct FileScan: Sendable {
     package var stringConstants: [String: Set<String>] = [:]
     package var constantLookups: [ConstantLookup] = []
     package var boundNames: Set<String> = []
+    /// `typealias X = NSImage` (`LookupTypeAliases`): each alias and what it stands for, the nominal types the
+    /// file declares, and the `T(named: "x")` calls whose `T` may be such an alias.
+    package var typeAliases: [String: Set<String>] = [:]
+    package var declaredTypes: Set<String> = []
+    package var aliasedLookups: [AliasedLookup] = []
     /// A `project.pbxproj`'s targets, their paths relative to the project (`XcodeProjectTargets.read`).
     package var xcodeProject: XcodeProjectTargets.Project?
 

@@ -122,7 +122,11 @@ public struct ReferenceScan: Sendable {
         var declaredMembers: Set<String> = []
         var constants: [String: Set<String>] = [:]
         var boundAnywhere: Set<String> = []
+        var typeAliases: [String: Set<String>] = [:]
+        var declaredTypes: Set<String> = []
         for scan in scans {
+            typeAliases.merge(scan.typeAliases) { $0.union($1) }
+            declaredTypes.formUnion(scan.declaredTypes)
             declaredMembers.formUnion(scan.declaredMembers)
             constants.merge(scan.stringConstants) { $0.union($1) }
             boundAnywhere.formUnion(scan.boundNames)
@@ -144,6 +148,14 @@ public struct ReferenceScan: Sendable {
                 if let value = StringConstants.resolve(lookup.path, in: constants) {
                     scanned[lookup.reference].resolve(to: value, through: lookup.path)
                 }
+            }
+            // `RSImage(named: "x")` where the project says `typealias RSImage = NSImage`: a lookup of an image.
+            for aliased in scan.aliasedLookups where aliased.reference < scanned.count {
+                guard let wanted = LookupTypeAliases.wanted(of: aliased.type, aliases: typeAliases, declaredTypes: declaredTypes),
+                    scanned[aliased.reference].bundle.map({ SwiftReferenceScanner.ownBundles.contains($0) }) ?? true
+                else { continue }
+                scanned[aliased.reference].certainty = .lookup
+                scanned[aliased.reference].wanted = wanted.rawValue
             }
             references += scanned
             skipped += scan.skipped

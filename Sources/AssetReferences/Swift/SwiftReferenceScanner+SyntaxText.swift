@@ -1,6 +1,7 @@
 /// What the reference visitor reads off a string literal (its plain text, its literal ends, whether its position
 /// never names a set), off a chain of member accesses (its names, its root) and off a call (the type it makes,
-/// whether an argument is a string).
+/// whether an argument is a string, what an implicit member passed to it loads); how it records a reference.
+import Assets
 import SwiftSyntax
 
 extension SwiftReferenceScanner.Visitor {
@@ -133,5 +134,39 @@ extension SwiftReferenceScanner.Visitor {
             current = base
         }
         return current.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// `expression` names a parameter of the function being walked: a lookup of it is recorded for the
+    /// calls that pass a literal.
+    func parameterLookup(_ expression: ExprSyntax?, whole: Bool, suffix: String, wanted: AssetLookup.Wanted, via: String) {
+        guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+            let function = functions.last, let label = function.parameters[reference.baseName.text]
+        else { return }
+        parameterLookups.append(
+            ParameterLookup(
+                function: function.name, label: label, whole: whole, suffix: suffix,
+                wanted: wanted.rawValue, via: via))
+    }
+
+    func add(
+        _ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
+        at node: some SyntaxProtocol, via: String, crashes: Bool = false
+    ) {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        references.append(
+            AssetReference(
+                name: name, wanted: wanted, certainty: certainty, file: file,
+                line: location.line, column: location.column, via: via, crashes: crashes))
+    }
+
+    /// What the call an implicit member is passed to loads: `Image(.x)`, `UIImage(resource: .x)`,
+    /// `Color(.x)`; `.any` elsewhere.
+    func contextWanted(of node: MemberAccessExprSyntax) -> AssetLookup.Wanted {
+        guard let argument = node.parent?.as(LabeledExprSyntax.self),
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+            let (calledName, _) = calledType(call.calledExpression), let type = calledName,
+            let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data
+        else { return .any }
+        return wanted
     }
 }

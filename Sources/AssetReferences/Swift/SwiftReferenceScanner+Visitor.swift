@@ -17,7 +17,7 @@ extension SwiftReferenceScanner {
         var parameterLookups: [ParameterLookup] = []
         var literalArguments: [LiteralArgument] = []
         /// The functions being walked: name, and each parameter's local name → its label.
-        private var functions: [(name: String, parameters: [String: String])] = []
+        var functions: [(name: String, parameters: [String: String])] = []
         /// String constants (`StringConstants`): by path for the project (`A.B.x`, top-level `x`), by name for
         /// this file; the names the file binds another way; the lookups that name one.
         var constants: [String: Set<String>] = [:]
@@ -25,6 +25,36 @@ extension SwiftReferenceScanner {
         var boundNames: Set<String> = []
         var constantLookups: [ConstantLookup] = []
         private var constantPatterns: Set<SyntaxIdentifier> = []
+        /// `typealias X = NSImage` (`LookupTypeAliases`): each alias and what it stands for; the nominal types the
+        /// file declares; the `T(named: "x")` calls whose `T` may be such an alias.
+        var typeAliases: [String: Set<String>] = [:]
+        var declaredTypes: Set<String> = []
+        var aliasedLookups: [AliasedLookup] = []
+
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+            typeAliases[node.name.text, default: []].insert(LookupTypeAliases.target(of: node) ?? LookupTypeAliases.unknownTarget)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            declaredTypes.insert(node.name.text)
+            return .visitChildren
+        }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             var parameters: [String: String] = [:]
@@ -115,33 +145,10 @@ extension SwiftReferenceScanner {
             return .visitChildren
         }
 
-        /// `expression` names a parameter of the function being walked: a lookup of it is recorded for the
-        /// calls that pass a literal.
-        private func parameterLookup(_ expression: ExprSyntax?, whole: Bool, suffix: String, wanted: AssetLookup.Wanted, via: String) {
-            guard let reference = expression?.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-                let function = functions.last, let label = function.parameters[reference.baseName.text]
-            else { return }
-            parameterLookups.append(
-                ParameterLookup(
-                    function: function.name, label: label, whole: whole, suffix: suffix,
-                    wanted: wanted.rawValue, via: via))
-        }
-
         init(file: String, tree: SourceFileSyntax) {
             self.file = file
             converter = SourceLocationConverter(fileName: file, tree: tree)
             super.init(viewMode: .sourceAccurate)
-        }
-
-        private func add(
-            _ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
-            at node: some SyntaxProtocol, via: String, crashes: Bool = false
-        ) {
-            let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-            references.append(
-                AssetReference(
-                    name: name, wanted: wanted, certainty: certainty, file: file,
-                    line: location.line, column: location.column, via: via, crashes: crashes))
         }
 
         // `#if false` / `#if 0`: that clause is not code.
@@ -213,7 +220,20 @@ extension SwiftReferenceScanner {
                 // be any type with such an initialiser, so its name is a use, never missing).
                 if type == nil { lookupCertainty = .possible }
                 let wanted = type.flatMap { SwiftReferenceScanner.lookupTypes[$0] } ?? .any
-                guard type.map({ SwiftReferenceScanner.lookupTypes[$0] != nil }) ?? true else { return .visitChildren }
+                if let type, SwiftReferenceScanner.lookupTypes[type] == nil {
+                    // `RSImage(named: "x")`: a lookup if the project's `typealias RSImage = NSImage` says so, once
+                    // every file is read (`LookupTypeAliases`); a possible use until then.
+                    if type.first?.isUppercase == true, let literal = first.expression.as(StringLiteralExprSyntax.self),
+                        let text = Self.plainText(literal)
+                    {
+                        lookupLiterals.insert(literal.id)
+                        seenLiterals.insert(text)
+                        aliasedLookups.append(AliasedLookup(reference: references.count, type: type))
+                        let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
+                        add(.literal(text), .any, .possible, at: literal, via: via, crashes: unwrapped)
+                    }
+                    return .visitChildren
+                }
                 let via = "\(typeName)(named:\(arguments.count > 1 ? "…" : ""))"
                 name(of: first.expression, wanted: wanted, via: via, crashes: unwrapped)
             case "imageLiteralResourceName" where type == "UIImage" || type == "NSImage":
@@ -373,15 +393,5 @@ extension SwiftReferenceScanner {
             add(name, wanted, .possible, at: node.declName, via: "a generated asset symbol")
         }
 
-        /// What the call an implicit member is passed to loads: `Image(.x)`, `UIImage(resource: .x)`,
-        /// `Color(.x)`; `.any` elsewhere.
-        private func contextWanted(of node: MemberAccessExprSyntax) -> AssetLookup.Wanted {
-            guard let argument = node.parent?.as(LabeledExprSyntax.self),
-                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-                let (calledName, _) = calledType(call.calledExpression), let type = calledName,
-                let wanted = SwiftReferenceScanner.lookupTypes[type], wanted != .data
-            else { return .any }
-            return wanted
-        }
     }
 }

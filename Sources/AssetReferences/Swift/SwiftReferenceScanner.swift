@@ -102,6 +102,9 @@ package enum SwiftReferenceScanner {
                     }
                 }
                 scan.boundNames = visitor.boundNames
+                scan.typeAliases = visitor.typeAliases
+                scan.declaredTypes = visitor.declaredTypes
+                scan.aliasedLookups = visitor.aliasedLookups
                 scan.lines = visitor.converter.location(for: tree.endPosition).line
                 return scan
             }

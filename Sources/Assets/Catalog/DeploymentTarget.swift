@@ -65,8 +65,7 @@ package struct DeploymentTarget: Sendable, Hashable {
             for _ in 0..<maximumLevels {
                 guard folder != "/", let slash = folder.lastIndex(of: "/") else { break }
                 folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
-                guard folder != "/", case .success(let status) = CatalogFileSystem.targetStatus(folder), status.mode & 0o002 == 0
-                else { break }
+                guard ValidationConfig.isPrivateFolder(folder) else { break }
                 if let project = read(projectsIn: folder) {
                     found = project
                     found.catalog = realCatalog

@@ -10,9 +10,7 @@ extension CatalogHTMLReport {
         var html =
             "<section class=\"icon-bundles\">\n<h2>Icon Composer icons <span class=\"count\">\(iconBundles.count)</span></h2>\n"
         for bundle in iconBundles {
-            let severity =
-                bundle.findings.contains { $0.severity == .error }
-                ? " has-errors" : (bundle.findings.isEmpty ? "" : " has-warnings")
+            let severity = Self.severityClass(of: bundle.findings)
             html += "<article class=\"asset icon-bundle\(severity)\">\n<h3>\(HTMLText.escape(bundle.path))</h3>\n"
             if bundle.layers.isEmpty {
                 html += "<p class=\"note\">icon.json names no layer image.</p>\n"

@@ -16,7 +16,7 @@ extension CatalogHTMLReport {
         _ asset: Asset, index: Int, diagnostics found: [CatalogDiagnostic], thumbnails: ThumbnailCache,
         size: SetSize? = nil, usage: SetUsage?? = nil
     ) -> String {
-        let severity = found.contains { $0.severity == .error } ? " has-errors" : (found.isEmpty ? "" : " has-warnings")
+        let severity = Self.severityClass(of: found)
         let unused = usage??.isUnused == true
         var html =
             "<article class=\"asset\(severity)\(unused ? " unused" : "")\" id=\"asset-\(index)\" data-name=\"\(HTMLText.escape(asset.name))\""
@@ -169,5 +169,10 @@ extension CatalogHTMLReport {
                 + "<code>\(HTMLText.escape(diagnostic.code.rawValue))</code></li>\n"
         }
         return html + "</ul>\n"
+    }
+
+    /// The card's class for its worst finding: ` has-errors`, ` has-warnings`, or none.
+    static func severityClass(of found: [CatalogDiagnostic]) -> String {
+        found.contains { $0.severity == .error } ? " has-errors" : (found.isEmpty ? "" : " has-warnings")
     }
 }

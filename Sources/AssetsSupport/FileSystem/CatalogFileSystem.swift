@@ -254,4 +254,7 @@ package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// No such file or folder (ENOENT).
     package var isNoSuchFile: Bool { code == ENOENT }
+
+    /// Past the bytes a read was allowed (`OpenFile.read(maxBytes:)`: EFBIG).
+    package var isOverLimit: Bool { code == EFBIG }
 }
