@@ -136,6 +136,10 @@ package struct FileScan: Sendable {
     package var typeAliases: [String: Set<String>] = [:]
     package var declaredTypes: Set<String> = []
     package var aliasedLookups: [AliasedLookup] = []
+    /// What the functions and properties the file declares return, and the interpolated literals whose one
+    /// interpolation reads one (`StringReturns`).
+    package var stringReturns: [String: StringReturns.Values] = [:]
+    package var interpolatedCalls: [InterpolatedCall] = []
     /// A `project.pbxproj`'s targets, their paths relative to the project (`XcodeProjectTargets.read`).
     package var xcodeProject: XcodeProjectTargets.Project?
 

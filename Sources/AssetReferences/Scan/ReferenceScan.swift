@@ -124,7 +124,13 @@ public struct ReferenceScan: Sendable {
         var boundAnywhere: Set<String> = []
         var typeAliases: [String: Set<String>] = [:]
         var declaredTypes: Set<String> = []
+        var stringReturns: [String: StringReturns.Values] = [:]
         for scan in scans {
+            stringReturns.merge(scan.stringReturns) { first, second in
+                var both = first
+                both.merge(second)
+                return both
+            }
             typeAliases.merge(scan.typeAliases) { $0.union($1) }
             declaredTypes.formUnion(scan.declaredTypes)
             declaredMembers.formUnion(scan.declaredMembers)
@@ -156,6 +162,20 @@ public struct ReferenceScan: Sendable {
                 else { continue }
                 scanned[aliased.reference].certainty = .lookup
                 scanned[aliased.reference].wanted = wanted.rawValue
+            }
+            // `"\(name)_large"` where `name` is what `iconImageName()` returns: a possible use of each name it makes.
+            for call in scan.interpolatedCalls where call.reference < scanned.count {
+                guard let values = StringReturns.resolve(call.key, in: stringReturns) else { continue }
+                let dynamic = scanned[call.reference]
+                for (offset, value) in values.sorted().enumerated() {
+                    var use = dynamic
+                    // The literal's text with the value in place; still a pattern, as the literal may be the start
+                    // of a longer name (`var name = "car_\(regular)"; name += "_red"`).
+                    use.name = .dynamic(prefix: call.prefix + value, suffix: call.suffix)
+                    use.certainty = .possible
+                    use.via = "\(dynamic.via) through \(call.key)"
+                    if offset == 0 { scanned[call.reference] = use } else { scanned.append(use) }
+                }
             }
             references += scanned
             skipped += scan.skipped

@@ -93,3 +93,37 @@ package enum StringConstants {
         return values.count == 1 ? values.first : nil
     }
 }
+
+extension SwiftReferenceScanner.Visitor {
+    /// Keeps the constants a declaration outside functions makes: `let x = "v"` at top level (the project's when
+    /// not private, the file's always) and as a member (`A.B.x`); what each property returns (`StringReturns`);
+    /// its names as declared members when static.
+    func declareConstants(_ node: VariableDeclSyntax, isLet: Bool) {
+        if functions.isEmpty {
+            for binding in node.bindings { declareReturns(binding, isLet: isLet) }
+        }
+        if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+            for binding in node.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    declaredMembers.insert(name.filter { $0 != "`" })
+                }
+            }
+        }
+        let types = StringConstants.enclosingTypes(of: node)
+        let isPrivate = node.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
+        for binding in node.bindings {
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            let name = pattern.identifier.text.filter { $0 != "`" }
+            guard isLet, let types, binding.accessorBlock == nil, let initial = binding.initializer?.value,
+                let value = StringConstants.value(of: initial)
+            else { continue }
+            constantPatterns.insert(pattern.id)
+            fileConstants[name, default: []].insert(value)
+            if !types.isEmpty {
+                constants[(types + [name]).joined(separator: "."), default: []].insert(value)
+            } else if !isPrivate {
+                constants[name, default: []].insert(value)
+            }
+        }
+    }
+}

@@ -24,12 +24,18 @@ extension SwiftReferenceScanner {
         var fileConstants: [String: Set<String>] = [:]
         var boundNames: Set<String> = []
         var constantLookups: [ConstantLookup] = []
-        private var constantPatterns: Set<SyntaxIdentifier> = []
+        var constantPatterns: Set<SyntaxIdentifier> = []
         /// `typealias X = NSImage` (`LookupTypeAliases`): each alias and what it stands for; the nominal types the
         /// file declares; the `T(named: "x")` calls whose `T` may be such an alias.
         var typeAliases: [String: Set<String>] = [:]
         var declaredTypes: Set<String> = []
         var aliasedLookups: [AliasedLookup] = []
+        /// `StringReturns`: what each function and property the file declares returns, the locals of the
+        /// functions being walked bound to a call (name → the call's key; empty when bound more than once or
+        /// otherwise), and the interpolated literals whose one interpolation is such a call.
+        var stringReturns: [String: StringReturns.Values] = [:]
+        var localCalls: [[String: String]] = []
+        var interpolatedCalls: [InterpolatedCall] = []
 
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
             typeAliases[node.name.text, default: []].insert(LookupTypeAliases.target(of: node) ?? LookupTypeAliases.unknownTarget)
@@ -64,10 +70,23 @@ extension SwiftReferenceScanner {
                 boundNames.insert((parameter.secondName ?? parameter.firstName).text)
             }
             functions.append((node.name.text, parameters))
+            localCalls.append([:])
+            if let body = node.body {
+                stringReturns[StringReturns.key(of: node), default: .init()].merge(
+                    StringReturns.values(of: body.statements, type: node.signature.returnClause?.type))
+            }
             return .visitChildren
         }
 
-        override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+        override func visitPost(_ node: FunctionDeclSyntax) {
+            functions.removeLast()
+            localCalls.removeLast()
+        }
+
+        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+            bindLocal(node.pattern, to: node.initializer?.value, isLet: node.bindingSpecifier.tokenKind == .keyword(.let))
+            return .visitChildren
+        }
 
         /// Enum cases and static properties the project declares (`case newTab`, `static let lock`): a bare
         /// `.newTab` outside an image or colour initialiser is that member, not Xcode's asset symbol.
@@ -119,29 +138,10 @@ extension SwiftReferenceScanner {
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
-            let types = StringConstants.enclosingTypes(of: node)
-            let isPrivate = node.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
-            for binding in node.bindings {
-                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                let name = pattern.identifier.text.filter { $0 != "`" }
-                guard isLet, let types, binding.accessorBlock == nil, let initial = binding.initializer?.value,
-                    let value = StringConstants.value(of: initial)
-                else { continue }
-                constantPatterns.insert(pattern.id)
-                fileConstants[name, default: []].insert(value)
-                if !types.isEmpty {
-                    constants[(types + [name]).joined(separator: "."), default: []].insert(value)
-                } else if !isPrivate {
-                    constants[name, default: []].insert(value)
-                }
+            for binding in node.bindings where !functions.isEmpty {
+                bindLocal(binding.pattern, to: binding.initializer?.value, isLet: isLet)
             }
-            if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
-                for binding in node.bindings {
-                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                        declaredMembers.insert(name.filter { $0 != "`" })
-                    }
-                }
-            }
+            declareConstants(node, isLet: isLet)
             return .visitChildren
         }
 
@@ -273,6 +273,7 @@ extension SwiftReferenceScanner {
                 } else {
                     let (prefix, suffix) = Self.literalEnds(literal)
                     add(.dynamic(prefix: prefix, suffix: suffix), wanted, lookupCertainty, at: literal, via: via, crashes: crashes)
+                    noteInterpolatedCall(literal, prefix: prefix, suffix: suffix)
                 }
                 return
             }
@@ -333,6 +334,7 @@ extension SwiftReferenceScanner {
                     seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted
                 {
                     add(.dynamic(prefix: prefix, suffix: suffix), .any, .possible, at: node, via: "an interpolated string")
+                    noteInterpolatedCall(node, prefix: prefix, suffix: suffix)
                 }
                 return .visitChildren
             }
