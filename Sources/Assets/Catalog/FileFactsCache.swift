@@ -41,6 +41,9 @@ package final class FileFactsCache: Sendable {
     private let storage: Locked<Storage>
     private let now: Int64
     private let enabled: Bool
+    /// The index of the git work tree holding the catalog, if any: a tracked file git saw unchanged is keyed
+    /// by its content (`GitIndex.contentIdentity`), so a fresh checkout finds what a restored cache learned.
+    private let gitIndex: GitIndex?
 
     /// Where an entry lies in `Storage.loaded` or `Storage.added`.
     private struct Slot: Sendable {
@@ -74,6 +77,7 @@ package final class FileFactsCache: Sendable {
         now = FileIdentity.now()
         // A build that cannot name itself could be another one than the build that wrote the file: no cache.
         enabled = build != nil
+        gitIndex = build != nil ? GitIndex.covering(catalog) : nil
         var storage = Storage()
         if build != nil, let (bytes, slots) = Self.load(file, stamp: stamp) {
             storage.loaded = bytes
@@ -89,15 +93,24 @@ package final class FileFactsCache: Sendable {
 
     /// The header kept for the file at the catalog-relative `path`, when its identity is still `identity`.
     func header(of path: String, identity: FileIdentity) -> FileHeader? {
-        guard var reader = entry(Self.pathDigest(path), identity: identity) else { return nil }
+        guard var reader = entry(Self.pathDigest(path), identity: keyIdentity(of: path, identity)) else { return nil }
         return Self.decode(&reader, size: identity.size)
     }
 
     /// Keeps what reading the file at `path`, of identity `identity`, found (when it is kept at all:
     /// `encode`, the file settled, and room left under `maxEntryBytes`).
     func record(_ header: FileHeader, of path: String, identity: FileIdentity) {
-        guard enabled, identity.isSettled(before: now), let body = Self.encode(header) else { return }
-        record(body, at: Self.pathDigest(path), identity: identity)
+        // A content identity is settled: git's index vouches for the content (an entry written in the index's
+        // clock grain is not taken), however recent the file.
+        let key = keyIdentity(of: path, identity)
+        guard enabled, key.isSettled(before: now), let body = Self.encode(header) else { return }
+        record(body, at: Self.pathDigest(path), identity: key)
+    }
+
+    /// The identity the facts of the file at `path` are kept against: the content git recorded for it when
+    /// its status is the one git recorded, else its status.
+    func keyIdentity(of path: String, _ identity: FileIdentity) -> FileIdentity {
+        gitIndex?.contentIdentity(of: path, identity: identity) ?? identity
     }
 
     /// The body of the entry kept at `key`, when its identity is still `identity` (the entry is then used:
