@@ -65,7 +65,7 @@ package enum StringConstants {
             return reference.baseName.text.filter { $0 != "`" }
         }
         guard let member = expression.as(MemberAccessExprSyntax.self),
-            var (components, implicit) = SwiftReferenceScanner.Visitor.chain(of: member)
+            case (var components, let implicit)? = SwiftReferenceScanner.Visitor.chain(of: member)
         else { return nil }
         if components.last == "rawValue", components.count > 1 { components.removeLast() }
         if !implicit, components.count == 2, components[0] == "self" || components[0] == "Self" { return components[1] }

@@ -50,6 +50,7 @@ package struct GitIndex: Sendable {
             let dotGit = folder + "/.git"
             if case .success(let status) = CatalogFileSystem.targetStatus(dotGit) {
                 guard let gitFolder = Self.gitFolder(dotGit, isFolder: status.type == .directory, workTree: folder) else { return nil }
+                guard !Self.usesSHA256(gitFolder) else { return nil }
                 let prefix = catalog == folder ? "" : String(catalog.dropFirst(folder.count + 1)) + "/"
                 return read(gitFolder + "/index", under: prefix)
             }
@@ -68,6 +69,23 @@ package struct GitIndex: Sendable {
         let named = text.dropFirst("gitdir: ".count).prefix { $0 != "\n" && $0 != "\r" }
         guard !named.isEmpty else { return nil }
         return named.hasPrefix("/") ? String(named) : workTree + "/" + named
+    }
+
+    /// Whether the repository's objects are named by SHA-256 (`extensions.objectFormat = sha256` in its
+    /// config, or a linked work tree's common folder's): its index entries hold 32-byte ids, not read here.
+    private static func usesSHA256(_ gitFolder: String) -> Bool {
+        var configs = [gitFolder + "/config"]
+        if case .success(let read) = CatalogFileSystem.read(gitFolder + "/commondir", maxBytes: 4096),
+            let text = String(validating: read.head, as: UTF8.self)
+        {
+            let common = text.prefix { $0 != "\n" && $0 != "\r" }
+            configs.append(common.hasPrefix("/") ? String(common) + "/config" : gitFolder + "/" + common + "/config")
+        }
+        return configs.contains { config in
+            guard case .success(let read) = CatalogFileSystem.read(config, maxBytes: 1 << 20) else { return false }
+            let text = String(decoding: read.head, as: UTF8.self).lowercased()
+            return text.contains("objectformat") && text.contains("sha256")
+        }
     }
 
     /// Reads the index file at `path`, keeping the entries whose path starts with `prefix` (by the rest of it).

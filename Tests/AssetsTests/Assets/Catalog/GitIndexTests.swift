@@ -123,6 +123,24 @@ struct GitIndexTests {
         #expect(settled.contentIdentity(of: "sound.imageset/a.png", identity: identity)?.device == GitIndex.contentDevice)
     }
 
+    @Test("a repository whose objects are named by SHA-256 gives no index", .enabled(if: git != nil, "needs git"))
+    func sha256Refused() throws {
+        // Given a catalog committed to a SHA-256 repository, its index dated after its files
+        let (fixture, _) = try FileFactsCacheTests.catalog()
+        let repository = (fixture.root as NSString).deletingLastPathComponent
+        try Self.run(["init", "-q", "--object-format=sha256"], in: repository)
+        try Self.run(["add", "Fixture.xcassets"], in: repository)
+        try Self.settleIndex(repository)
+
+        // Then its index is not read (its entries hold 32-byte ids)
+        #expect(GitIndex.covering(CatalogFileSystem.realPath(fixture.root) ?? fixture.root) == nil)
+        // while the same catalog in a SHA-1 repository has one
+        try FileManager.default.removeItem(atPath: repository + "/.git")
+        try Self.run(["init", "-q"], in: repository)
+        try Self.run(["add", "Fixture.xcassets"], in: repository)
+        #expect(GitIndex.covering(CatalogFileSystem.realPath(fixture.root) ?? fixture.root) != nil)
+    }
+
     @Test("a cut, flipped or foreign index gives no index and never traps")
     func damagedIndex() throws {
         // Given an index of two entries written by hand in version 2's layout
