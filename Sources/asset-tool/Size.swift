@@ -69,7 +69,12 @@ struct Size: ParsableCommand {
         }
         // duplicate-image across the catalogs of a project folder, then each catalog's table.
         CatalogValidator.crossCatalogDuplicates(&validated, validators: validators, root: catalogOption.path(argument: catalogArgument))
-        let reports = validated.map(CatalogCostReport.init)
+        var reports = validated.map(CatalogCostReport.init)
+        for (index, validator) in validators.enumerated() where index < reports.count {
+            let deployment = validator.options.deployment
+            reports[index].appIcons = AppIconCost.list(reports[index].rows, deployment: deployment)
+            reports[index].appIconProject = deployment.appIconUses.map { Set($0.map(\.project)).sorted().joined(separator: ", ") }
+        }
         let compiled = try car.map { path in
             CompiledCatalogCost(try Car.read(path), sourceSetPaths: carOnly ? nil : validated.flatMap(\.setPaths))
         }

@@ -15,6 +15,8 @@ extension XcodeProjectTargets {
         package var target: String
         /// The app icon set names the configuration asks for (primary and alternates).
         package var names: Set<String>
+        /// The names `ASSETCATALOG_COMPILER_APPICON_NAME` gives (the app's icon; the rest of `names` are alternates).
+        package var primaryNames: Set<String> = []
         /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`: every app icon set of its catalogs.
         package var includesAll: Bool
         /// `iphone`, `ipad`; nil when the configuration does not say.
@@ -27,11 +29,12 @@ extension XcodeProjectTargets {
         package var project: String
 
         package init(
-            target: String, names: Set<String>, includesAll: Bool = false, families: Set<String>?,
+            target: String, names: Set<String>, primaryNames: Set<String> = [], includesAll: Bool = false, families: Set<String>?,
             catalogs: Set<String> = [], catalogsComplete: Bool = false, project: String = ""
         ) {
             self.target = target
             self.names = names
+            self.primaryNames = primaryNames
             self.includesAll = includesAll
             self.families = families
             self.catalogs = catalogs
@@ -75,6 +78,7 @@ extension XcodeProjectTargets {
                 for key in primary.keys {
                     if let name = primary.in[key]?.string?.trimmingQuotes, !name.isEmpty, !name.contains("$") { names.insert(name) }
                 }
+                let primaryNames = names
                 let alternates = settings("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
                 for key in alternates.keys { names.formUnion(words(alternates.in[key]).filter { !$0.contains("$") }) }
                 let all = settings("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS")
@@ -96,8 +100,8 @@ extension XcodeProjectTargets {
                 if let sdk, sdk != "iphoneos", !supported.split(separator: " ").contains("iphoneos") { families = [] }
                 uses.append(
                     AppIconUse(
-                        target: target["name"]?.string ?? "", names: names, includesAll: includesAll, families: families,
-                        catalogs: catalogs, catalogsComplete: copied.complete, project: source))
+                        target: target["name"]?.string ?? "", names: names, primaryNames: primaryNames, includesAll: includesAll,
+                        families: families, catalogs: catalogs, catalogsComplete: copied.complete, project: source))
             }
         }
         return uses.sorted { ($0.target, $0.names.sorted().joined(separator: " ")) < ($1.target, $1.names.sorted().joined(separator: " ")) }

@@ -47,6 +47,10 @@ public struct CatalogCostReport: Sendable, Hashable {
     /// The bytes the app ships for this catalog (the compiled `Assets.car`'s), when a compiled catalog was
     /// read; nil otherwise (the hook for the compiled-catalog reader: `size` prints it beside `bytes`).
     public var shippedBytes: Int?
+    /// The catalog's app icon sets and whether the project's targets build each (`AppIconCost`), and the project
+    /// file that says so; empty when no Xcode project was read above the catalog.
+    package var appIcons: [AppIconCost] = []
+    package var appIconProject: String?
 
     public init(_ report: CatalogReport) {
         catalog = report.catalog
@@ -126,7 +130,7 @@ public struct CatalogCostReport: Sendable, Hashable {
             line.enumerated().map { index, cell in
                 index == line.count - 1 ? cell : String(repeating: " ", count: widths[index] - cell.count) + cell
             }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n" + Self.bytesNote
+        }.joined(separator: "\n") + "\n" + Self.bytesNote + AppIconCost.text(appIcons, project: appIconProject)
     }
 
     /// What the table's figures are, under it.
@@ -152,6 +156,7 @@ public struct CatalogCostReport: Sendable, Hashable {
             (key: "app_saving", value: .int(total.appSaving)),
         ]
         if let shippedBytes { fields.append((key: "shipped_bytes", value: .int(shippedBytes))) }
+        if !appIcons.isEmpty { fields.append((key: "app_icons", value: .array(appIcons.map(\.json)))) }
         fields.append((key: "rows", value: .array(rows.dropFirst().map(item))))
         return .object(fields)
     }

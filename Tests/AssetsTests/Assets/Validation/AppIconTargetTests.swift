@@ -186,15 +186,16 @@ struct AppIconTargetTests {
         // When the project's app icon uses are read
         let uses = XcodeProjectTargets.appIconUses(Array(text.utf8), project: "App.xcodeproj/project.pbxproj")
 
-        // Then the app target takes the project's names and families, with its catalog known; the tvOS target its own name
-        // whole, the project's alternates, and no device family
+        // Then the app target takes the project's names (its icon, the alternates) and families, with its catalog known;
+        // the tvOS target its own name whole, the project's alternates, and no device family
         #expect(
             uses == [
                 XcodeProjectTargets.AppIconUse(
-                    target: "App", names: ["AppIcon", "Dark", "Light"], families: ["iphone", "ipad"],
+                    target: "App", names: ["AppIcon", "Dark", "Light"], primaryNames: ["AppIcon"], families: ["iphone", "ipad"],
                     catalogs: ["App/Assets.xcassets"], catalogsComplete: true, project: "App.xcodeproj/project.pbxproj"),
                 XcodeProjectTargets.AppIconUse(
-                    target: "TV", names: ["App Icon & Top Shelf Image", "Dark", "Light"], families: [],
+                    target: "TV", names: ["App Icon & Top Shelf Image", "Dark", "Light"], primaryNames: ["App Icon & Top Shelf Image"],
+                    families: [],
                     catalogs: ["TV/Assets.xcassets"], catalogsComplete: true, project: "App.xcodeproj/project.pbxproj"),
             ])
         #expect(XcodeProjectTargets.appIconUses(Array("{ objects = { A = {isa = ".utf8)) == nil)
