@@ -106,6 +106,8 @@ def tasks(tool, corpus, jobs, work="/dev/shm/asset-tool-bench"):
     warm_cache, cold_cache = os.path.join(work, "cache-warm"), os.path.join(work, "cache-cold")
     if os.path.isdir(catalog) and os.path.exists(tool):
         subprocess.run(f"XDG_CACHE_HOME={warm_cache} {tool} validate {catalog} --format json > /dev/null", shell=True)
+    ci_checkout, ci_saved, ci_cache = (os.path.join(work, n) for n in ("ci-checkout", "ci-cache-saved", "ci-cache"))
+    ci_catalog = os.path.join(ci_checkout, "Assets.xcassets")
     return {
         "gif-large": [
             Contender("asset-tool", lambda o: f"{tool} extract-frames {gif_large} --output {o} --force"),
@@ -146,6 +148,11 @@ def tasks(tool, corpus, jobs, work="/dev/shm/asset-tool-bench"):
             Contender("Pillow-2proc", lambda o: f"{peers} catalog-headers {jobs} {catalog}"),
             Contender("ImageMagick", lambda o: f"find {catalog} -name '*.png' -o -name '*.jpg' | xargs -P {jobs} -n 200 identify -ping > /dev/null", runs=1),
         ],
+        "catalog-validate-ci": [
+            Contender("asset-tool (restored cache)", lambda o: f"rm -rf {ci_cache}; cp -r {ci_saved} {ci_cache}; {tool} validate {ci_catalog} --cache-path {ci_cache} --format json > {o}/report.json || test $? -eq 1"),
+            Contender("asset-tool (no cache)", lambda o: f"rm -rf {ci_cache}; {tool} validate {ci_catalog} --cache-path {ci_cache} --format json > {o}/report.json || test $? -eq 1"),
+            Contender("Pillow-2proc", lambda o: f"{peers} catalog-headers {jobs} {ci_catalog}"),
+        ],
         "catalog-validate-deep": [
             Contender("asset-tool", lambda o: f"{tool} validate {catalog} --deep --format json > {o}/report.json || test $? -eq 1"),
             Contender("Pillow-2proc", lambda o: f"{peers} catalog-decode {jobs} {catalog}"),
@@ -169,6 +176,22 @@ def tasks(tool, corpus, jobs, work="/dev/shm/asset-tool-bench"):
             Contender("blurhash-python-thumbnail-2proc", lambda o: f"{peers} blurhash-thumbnail {jobs} {catalog_folder} > {o}/hashes.txt"),
         ],
     }
+
+
+def prepare_ci(tool, corpus, work):
+    """A CI job's setting for catalog-validate-ci: the catalog in a git repository, cloned afresh (every file a
+    new inode and new times) where an earlier job's clone was, with that job's cache folder kept to be restored:
+    the files git's index vouches for are keyed by their content, so the restored cache answers for them. The
+    earlier job ran this build in a clone at the same path (a CI checkout's path does not change), then removed."""
+    catalog = os.path.join(corpus, "Assets.xcassets")
+    repo, checkout, saved = (os.path.join(work, n) for n in ("ci-repo", "ci-checkout", "ci-cache-saved"))
+    git = "git -c user.name=bench -c user.email=bench@example.com"
+    if not os.path.isdir(os.path.join(repo, ".git")):
+        subprocess.run(f"rm -rf {repo} && mkdir -p {repo} && cp -r {catalog} {repo}/ && cd {repo} && "
+                       f"{git} init -q && {git} add -A && {git} commit -q -m catalog", shell=True, check=True)
+    subprocess.run(f"rm -rf {checkout} {saved} && {git} clone -q {repo} {checkout} && "
+                   f"{{ {tool} validate {checkout}/Assets.xcassets --cache-path {saved} > /dev/null; true; }} && "
+                   f"rm -rf {checkout} && {git} clone -q {repo} {checkout}", shell=True, check=True)
 
 
 def check_hashes(tool_dir, python_dir):
@@ -303,6 +326,8 @@ def main():
     hash_checks = []
     for task in chosen:
         contenders = all_tasks[task]
+        if task == "catalog-validate-ci":
+            prepare_ci(os.path.abspath(args.tool), os.path.abspath(args.corpus), os.path.abspath(args.work))
         rounds = args.runs * 3 if task.startswith("jpeg") else args.runs
         # A contender timed warm (its cache folder filled) runs once untimed first.
         for contender in contenders:
