@@ -4,6 +4,8 @@
 /// every scanner: the walk (`SourceTree`) keeps the files one of them reads, and `ReferenceScan` hands each
 /// file's bytes to its scanner on every core. A new kind of file is one type conforming here, in its own
 /// file with its `SourceTree.Kind`, and its line in `ReferenceScanners.all`.
+import AssetsSupport
+
 package protocol ReferenceScanner: Sendable {
     /// The kind of file, as the summary and the JSON's `scan.files` count it (`swift`, `objective-c`).
     static var kind: SourceTree.Kind { get }
@@ -50,8 +52,10 @@ package enum ReferenceScanners {
 extension FileScan {
     /// Marks each reference inside `#if os(tvOS)` / `#if TARGET_OS_TV` with the platform it is compiled for
     /// (`PlatformBranches`), for the scanners of compiled languages.
+    private static let ifDirective = Array("#if".utf8)
+
     package mutating func markPlatformBranches(in bytes: [UInt8]) {
-        guard !references.isEmpty, bytes.firstRange(of: Array("#if".utf8)) != nil else { return }
+        guard !references.isEmpty, ByteSearch.contains(Self.ifDirective, in: bytes) else { return }
         let regions = PlatformBranches.regions(bytes)
         guard !regions.isEmpty else { return }
         for index in references.indices {

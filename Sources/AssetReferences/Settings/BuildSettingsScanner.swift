@@ -10,6 +10,7 @@
 /// input or output file list): a script that copies `branding-logo.png` into the app makes
 /// `UIImage(named: "branding-logo")` work though no catalog has it, so such a name is never missing.
 import Assets
+import AssetsSupport
 
 package enum BuildSettingsScanner {
     /// The name `includeAllAppIcons` stands for in the references: every app icon set.
@@ -31,15 +32,15 @@ package enum BuildSettingsScanner {
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
             if isProject, rawLine.count < 4096 {
-                let text = String(decoding: rawLine, as: UTF8.self)
+                // Searched as bytes: most lines are neither (a String made of each line cost more than the rest).
                 if inOutputPaths {
-                    if text.contains(");") {
+                    if ByteSearch.contains(Self.listEnd, in: rawLine) {
                         inOutputPaths = false
-                    } else if let name = imageFileName(text) {
+                    } else if let name = imageFileName(String(decoding: rawLine, as: UTF8.self)) {
                         result.scriptOutputImages.append(name)
                     }
-                } else if text.contains("outputPaths = (") {
-                    inOutputPaths = !text.contains(");")
+                } else if ByteSearch.contains(Self.outputPathsStart, in: rawLine) {
+                    inOutputPaths = !ByteSearch.contains(Self.listEnd, in: rawLine)
                 }
             }
             if isProject, rawLine.count < 4096, let listed = listedImage(in: rawLine) { result.listedImages.append(listed) }
@@ -93,6 +94,10 @@ package enum BuildSettingsScanner {
         result.lines = lineNumber
         return result
     }
+
+    private static let outputPathsStart = Array("outputPaths = (".utf8)
+    private static let listEnd = Array(");".utf8)
+    private static let fileReferenceMark = Array("PBXFileReference".utf8)
 
     /// The words of a list setting's value (`A B "C D"`, or `\\"C D\\"` as a `project.pbxproj` escapes it):
     /// split at spaces outside quotes.
@@ -149,9 +154,8 @@ package enum BuildSettingsScanner {
     }
 
     static func listedImage(in line: ArraySlice<UInt8>) -> String? {
-        guard line.count > 40 else { return nil }
+        guard line.count > 40, ByteSearch.contains(fileReferenceMark, in: line) else { return nil }
         let text = String(decoding: line, as: UTF8.self)
-        guard text.contains("PBXFileReference") else { return nil }
         for key in ["path = ", "name = "] {
             guard let start = text.range(of: key)?.upperBound, let end = text[start...].firstIndex(of: ";") else { continue }
             if let name = imageFileName(String(text[start..<end])) { return name }

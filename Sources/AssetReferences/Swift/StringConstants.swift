@@ -109,7 +109,7 @@ extension SwiftReferenceScanner.Visitor {
                 }
             }
         }
-        let types = StringConstants.enclosingTypes(of: node)
+        let types = isLet ? StringConstants.enclosingTypes(of: node) : nil
         let isPrivate = node.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
         for binding in node.bindings {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }

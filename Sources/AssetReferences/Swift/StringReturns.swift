@@ -62,8 +62,15 @@ package enum StringReturns {
 
     /// Whether a declared type is a string: `String`, `String?`.
     static func isString(_ type: TypeSyntax?) -> Bool {
-        guard let type, type.trimmedLength.utf8Length <= 16 else { return false }
-        return ["String", "String?", "Swift.String", "Swift.String?"].contains(type.trimmedDescription)
+        guard var type else { return false }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            return identifier.name.text == "String" && identifier.genericArgumentClause == nil
+        }
+        if let member = type.as(MemberTypeSyntax.self) {
+            return member.name.text == "String" && member.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Swift"
+        }
+        return false
     }
 
     /// A function's key: `iconImageName()`, `imageName(forPlaylistIcon:)`, `f(_:)`.
