@@ -244,6 +244,7 @@ void *DS_dlopen(const char * __path, int __mode) __attribute__((swift_name("dlop
 void *DS_dlsym(void * __handle, const char * __symbol) __attribute__((swift_name("dlsym(_:_:)")));
 
 // <string.h>
+void *DS_memchr(const void *__s, int __c, size_t __n) __attribute__((swift_name("memchr(_:_:_:)")));
 int DS_memcmp(const void *__s1, const void *__s2, size_t __n) __attribute__((swift_name("memcmp(_:_:_:)")));
 void *DS_memcpy(void *__dst, const void *__src, size_t __n) __attribute__((swift_name("memcpy(_:_:_:)")));
 char *DS_strdup(const char *__s1) __attribute__((swift_name("strdup(_:)")));
