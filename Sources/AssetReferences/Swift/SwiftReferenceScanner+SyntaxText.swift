@@ -63,8 +63,14 @@ extension SwiftReferenceScanner.Visitor {
     /// Argument labels whose literal is never an asset name: an SF Symbol, a localised string, an
     /// accessibility identifier.
     static let nonAssetLabels: Set<String> = [
-        "systemName", "systemSymbolName", "systemImage", "localized", "accessibilityIdentifier", "comment",
+        "systemName", "systemSymbolName", "systemImage", "systemSymbol", "localized", "accessibilityIdentifier", "comment",
     ]
+    /// Whether `node` is an argument whose label says it is never an asset (`systemSymbol:`, `systemName:`).
+    static func isNonAssetArgument(_ node: some SyntaxProtocol) -> Bool {
+        guard let label = node.parent?.as(LabeledExprSyntax.self)?.label?.text else { return false }
+        return nonAssetLabels.contains(label)
+    }
+
     /// Functions whose unlabeled literal is never an asset name (a title is a localisation key).
     static let nonAssetCalls: Set<String> = [
         "NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource", "accessibilityIdentifier",

@@ -365,7 +365,9 @@ extension SwiftReferenceScanner {
             guard let chain = Self.chain(of: node) else { return .visitChildren }
             var components = chain.components
             if chain.implicit {
-                // `.brandLogo`, `.Colors.Text.primary`: the call the chain is passed to may say the kind.
+                // `.brandLogo`, `.Colors.Text.primary`: the call the chain is passed to may say the kind (an SF Symbol's
+                // SFSafeSymbols case, `Image(systemSymbol: .trash)`, is no asset).
+                if Self.isNonAssetArgument(node) { return .visitChildren }
                 record(.symbol(components.joined(separator: ".")), contextWanted(of: node), at: node)
                 return .visitChildren
             }

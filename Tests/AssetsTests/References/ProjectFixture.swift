@@ -69,7 +69,8 @@ extension ReferenceFindings {
     var unusedNames: Set<String> {
         Set(
             findings(.unusedAsset).compactMap {
-                $0.relatedSet?.setPath.split(separator: "/").last.map { String($0.split(separator: ".").first ?? "") }
+                // The folder's name less its kind's extension (`arrow.triangle.2.circlepath.imageset`).
+                $0.relatedSet?.setPath.split(separator: "/").last.map { String($0[..<($0.lastIndex(of: ".") ?? $0.endIndex)]) }
             })
     }
 

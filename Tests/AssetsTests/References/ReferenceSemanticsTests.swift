@@ -272,4 +272,32 @@ struct ReferenceSemanticsTests {
         // Then only the set nothing names is unused
         #expect(findings.unusedNames == ["not_named"], "\(findings.unusedNames)")
     }
+
+    @Test("an SF Symbol passed by its SFSafeSymbols case is not Xcode's asset symbol for a set of that name")
+    func sfSafeSymbols() throws {
+        // Given a set named like an SF Symbol, and code that shows that SF Symbol through SFSafeSymbols, and a set
+        // used by its Xcode asset symbol
+        let project = try ProjectFixture()
+        try project.imageSet("arrow.triangle.2.circlepath")
+        try project.imageSet("brand_logo")
+        try project.write(
+            "App/Row.swift",
+            """
+            import SFSafeSymbols
+            import SwiftUI
+            struct Row: View {
+                var body: some View {
+                    Image(systemSymbol: .arrowTriangle2Circlepath)
+                    Label("Sync", systemSymbol: .arrowTriangle2Circlepath)
+                    Image(.brandLogo)
+                }
+            }
+            """)
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then the set named like the symbol is unused (openHAB's case), the asset symbol's set used
+        #expect(findings.unusedNames == ["arrow.triangle.2.circlepath"], "\(findings.diagnostics)")
+    }
 }
