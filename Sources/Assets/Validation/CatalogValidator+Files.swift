@@ -148,6 +148,7 @@ extension CatalogValidator {
     private func checkSetUnplaced(_ asset: Asset) -> (SetOutcome, [ImageDigestTable.File]) {
         var outcome = SetOutcome()
         outcome.findings.report(checkValues(of: asset))
+        outcome.findings.report(imageStackFindings(of: asset))
         let (found, jobs) = planFiles(of: asset)
         outcome.findings.report(found)
         outcome.fileCount = jobs.count
