@@ -38,6 +38,9 @@ public struct CatalogDiagnostic: Sendable, Hashable, Comparable, CustomStringCon
         case mixedIconSizes = "mixed-icon-sizes"
         case opaqueDarkIcon = "opaque-dark-icon"
         case missingIconSize = "missing-icon-size"
+        /// A tvOS `.imagestack` without two to five layers, a visionOS `.solidimagestack` without two or three
+        /// (`CatalogValidator+ImageStacks`).
+        case imageStackLayers = "image-stack-layers"
         /// An app icon name the project asks for (a build setting, `CFBundleIconName`, `setAlternateIconName`) that
         /// no app icon set or Icon Composer `.icon` provides (`refs`, `validate --sources`).
         case missingAppIcon = "missing-app-icon"

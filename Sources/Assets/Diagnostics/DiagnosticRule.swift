@@ -46,6 +46,7 @@ extension CatalogDiagnostic.Code {
         case .mixedIconSizes: return .mixedIconSizes
         case .opaqueDarkIcon: return .opaqueDarkIcon
         case .missingIconSize: return .missingIconSize
+        case .imageStackLayers: return .imageStackLayers
         case .missingAppIcon: return .missingAppIcon
         case .invalidIconFile: return .invalidIconFile
         }

@@ -130,6 +130,9 @@ extension CatalogValidator {
         var fileCount = 0
         /// The bytes of the files the set's entries name.
         var bytes = 0
+        /// A set in a tvOS `.brandassets`: what the brand asset size check needs of it, and its path.
+        var layered: LayeredIconFacts?
+        var layeredPath: String?
     }
 
     /// Checks one set's model: entry values, then its files as the reader read them, then scales. Opens
@@ -148,9 +151,14 @@ extension CatalogValidator {
     private func checkSetUnplaced(_ asset: Asset) -> (SetOutcome, [ImageDigestTable.File]) {
         var outcome = SetOutcome()
         outcome.findings.report(checkValues(of: asset))
+        outcome.findings.report(imageStackFindings(of: asset))
         let (found, jobs) = planFiles(of: asset)
         outcome.findings.report(found)
         outcome.fileCount = jobs.count
+        if asset.kind != .imageSet, let layered = layeredIconFacts(of: asset, facts: [:]) {
+            outcome.layered = layered
+            outcome.layeredPath = asset.path
+        }
         guard !jobs.isEmpty else { return (outcome, []) }
         var facts: [Int: ImageFacts] = [:]
         for job in jobs {
@@ -165,6 +173,10 @@ extension CatalogValidator {
             outcome.findings.report(iconSizeMismatches(of: asset, facts: facts))
         }
         outcome.findings.report(appIconFindings(of: asset))
+        if asset.kind == .imageSet, let layered = layeredIconFacts(of: asset, facts: facts) {
+            outcome.layered = layered
+            outcome.layeredPath = asset.path
+        }
         outcome.bytes = jobs.reduce(0) { $0 + (asset.fileRecords[$1.record].header?.size ?? 0) }
         let (costs, digests) = costFindings(of: asset, jobs: jobs, facts: facts)
         outcome.findings.report(costs)

@@ -203,6 +203,14 @@ public struct CatalogValidator: Sendable {
             digests = tables[0]
         }
         findings.report(duplicateImages(digests))
+        let sizes = brandAssetSizes(outcomes)
+        if !sizes.isEmpty {
+            // A file its own set already finds at odds with its other scales is not reported twice.
+            findings.revise { found in
+                let reported = Set(found.lazy.filter { $0.code == .scaleMismatch }.map(\.path))
+                return found + sizes.filter { !reported.contains($0.path) }
+            }
+        }
         findings.revise { emptyStacks($0, in: catalog) }
         findings.report(
             options.config.ignored.map { ignored in

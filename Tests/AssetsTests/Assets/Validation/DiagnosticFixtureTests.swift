@@ -133,6 +133,14 @@ struct DiagnosticFixtureTests {
                 ]))
             try fixture.write("AppIcon.appiconset/store.png", try opaquePNG(1024))
             try fixture.write("AppIcon.appiconset/60@3x.png", try opaquePNG(180))
+        case .imageStackLayers:
+            // A tvOS layered image with one layer: two to five are asked for.
+            try fixture.write(
+                "Poster.imagestack/Contents.json", "{ \"layers\" : [ { \"filename\" : \"Back.imagestacklayer\" } ], \(info) }")
+            try fixture.write("Poster.imagestack/Back.imagestacklayer/Contents.json", "{ \(info) }")
+            try fixture.write(
+                "Poster.imagestack/Back.imagestacklayer/Content.imageset/Contents.json", FixtureCatalog.imageSet([("back.png", "1x")]))
+            try fixture.write("Poster.imagestack/Back.imagestacklayer/Content.imageset/back.png", try opaquePNG(8))
         }
     }
 

@@ -27,8 +27,10 @@ struct RealAppCatalogTests {
                         {"filename": "shelf-store.png", "idiom": "tv-marketing", "scale": "1x"},
                         {"idiom": "tv-marketting", "scale": "2x"}], \(Self.info)}
             """)
-        try fixture.write("\(shelf)/shelf.png", try FixtureCatalog.png(width: 48, height: 18))
-        try fixture.write("\(shelf)/shelf-store.png", try FixtureCatalog.png(width: 48, height: 18))
+        // (the slot's 1920x720 points at 1x: a top shelf image is held to its size)
+        let image = try FixtureCatalog.png(width: 1920, height: 720)
+        try fixture.write("\(shelf)/shelf.png", image)
+        try fixture.write("\(shelf)/shelf-store.png", image)
 
         // When it is validated
         let report = try fixture.validate()

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Assets
+@testable import AssetsCodecs
+@testable import AssetsSupport
+
+/// A tvOS `.brandassets`' images held to their slot's `size` (`scale-mismatch`): a top shelf image, and the back
+/// layer of an app icon's stack; front and middle layers may be smaller than the canvas.
+@Suite("Brand assets: top shelf and back layer sizes")
+struct BrandAssetSizeTests {
+    static let info = "\"info\" : { \"author\" : \"xcode\", \"version\" : 1 }"
+
+    /// A brand asset with a 400x240 app icon stack (front layer `front`, back layer files `back` per scale) and a
+    /// 1920x720 top shelf image of `shelf` pixels at 1x.
+    static func brandAssets(
+        in fixture: FixtureCatalog, front: (Int, Int), back: [(String, Int, Int)], shelf: (Int, Int)
+    ) throws {
+        let brand = "App Icon & Top Shelf Image.brandassets"
+        try fixture.write(
+            "\(brand)/Contents.json",
+            """
+            {
+              "assets" : [
+                { "filename" : "App Icon.imagestack", "idiom" : "tv", "role" : "primary-app-icon", "size" : "400x240" },
+                { "filename" : "Top Shelf Image.imageset", "idiom" : "tv", "role" : "top-shelf-image", "size" : "1920x720" }
+              ],
+              \(info)
+            }
+            """)
+        let stack = "\(brand)/App Icon.imagestack"
+        try fixture.write(
+            "\(stack)/Contents.json",
+            "{ \"layers\" : [ { \"filename\" : \"Front.imagestacklayer\" }, { \"filename\" : \"Back.imagestacklayer\" } ], \(info) }")
+        for layer in ["Front", "Back"] { try fixture.write("\(stack)/\(layer).imagestacklayer/Contents.json", "{ \(info) }") }
+        let frontSet = "\(stack)/Front.imagestacklayer/Content.imageset"
+        try fixture.write("\(frontSet)/Contents.json", FixtureCatalog.imageSet([("front.png", "1x")]))
+        try fixture.write("\(frontSet)/front.png", try FixtureCatalog.png(width: front.0, height: front.1))
+        let backSet = "\(stack)/Back.imagestacklayer/Content.imageset"
+        try fixture.write("\(backSet)/Contents.json", FixtureCatalog.imageSet(back.map { ("back@\($0.0).png", $0.0) }))
+        for (scale, width, height) in back {
+            try fixture.write("\(backSet)/back@\(scale).png", try FixtureCatalog.png(width: width, height: height))
+        }
+        try fixture.write("\(brand)/Top Shelf Image.imageset/Contents.json", FixtureCatalog.imageSet([("shelf.png", "1x")]))
+        try fixture.write(
+            "\(brand)/Top Shelf Image.imageset/shelf.png", try FixtureCatalog.png(width: shelf.0, height: shelf.1))
+    }
+
+    @Test("a back layer or top shelf image not its slot's size times its scale is a scale-mismatch; a smaller front layer is not")
+    func wrongSizes() throws {
+        // Given a back layer of half the canvas at 1x, a 1x top shelf image of 960x360, and a small front layer
+        let fixture = try FixtureCatalog()
+        try BrandAssetSizeTests.brandAssets(in: fixture, front: (100, 120), back: [("1x", 200, 120)], shelf: (960, 360))
+
+        // When the catalog is validated
+        let report = try fixture.validate()
+
+        // Then the back layer and the top shelf image are reported, on their files, and nothing else
+        let found = report.diagnostics.filter { $0.code == .scaleMismatch }
+        #expect(
+            found.map(\.path).sorted() == [
+                "App Icon & Top Shelf Image.brandassets/App Icon.imagestack/Back.imagestacklayer/Content.imageset/back@1x.png",
+                "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset/shelf.png",
+            ])
+        #expect(found.contains { $0.message == "is 200x120, but the back layer of a 400x240 point layered icon at 1x is 400x240" })
+        #expect(found.contains { $0.message == "is 960x360, but a 1920x720 point brand asset at 1x is 1920x720" })
+        #expect(report.diagnostics.allSatisfy { $0.code == .scaleMismatch })
+    }
+
+    @Test("a back layer of the canvas size at each scale is no finding")
+    func rightSizes() throws {
+        // Given a back layer of 400x240 at 1x and 800x480 at 2x (and a top shelf image of 1920x720)
+        let fixture = try FixtureCatalog()
+        try BrandAssetSizeTests.brandAssets(in: fixture, front: (50, 50), back: [("1x", 400, 240), ("2x", 800, 480)], shelf: (1920, 720))
+
+        // When the catalog is validated
+        let report = try fixture.validate()
+
+        // Then nothing is reported
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test("a back layer its own set already finds at odds with its other scale is reported once")
+    func reportedOnce() throws {
+        // Given a back layer of 400x240 at both 1x and 2x
+        let fixture = try FixtureCatalog()
+        try BrandAssetSizeTests.brandAssets(in: fixture, front: (50, 50), back: [("1x", 400, 240), ("2x", 400, 240)], shelf: (1920, 720))
+
+        // When the catalog is validated
+        let report = try fixture.validate()
+
+        // Then the 2x file has one scale-mismatch
+        #expect(
+            report.diagnostics.map(\.path) == [
+                "App Icon & Top Shelf Image.brandassets/App Icon.imagestack/Back.imagestacklayer/Content.imageset/back@2x.png"
+            ])
+        #expect(report.diagnostics.allSatisfy { $0.code == .scaleMismatch })
+    }
+}
