@@ -71,9 +71,7 @@ struct Size: ParsableCommand {
         CatalogValidator.crossCatalogDuplicates(&validated, validators: validators, root: catalogOption.path(argument: catalogArgument))
         var reports = validated.map(CatalogCostReport.init)
         for (index, validator) in validators.enumerated() where index < reports.count {
-            let deployment = validator.options.deployment
-            reports[index].appIcons = AppIconCost.list(reports[index].rows, deployment: deployment)
-            reports[index].appIconProject = deployment.appIconUses.map { Set($0.map(\.project)).sorted().joined(separator: ", ") }
+            reports[index].listAppIcons(deployment: validator.options.deployment)
         }
         let compiled = try car.map { path in
             CompiledCatalogCost(try Car.read(path), sourceSetPaths: carOnly ? nil : validated.flatMap(\.setPaths))

@@ -24,6 +24,8 @@ package struct DeploymentTarget: Sendable, Hashable {
     /// The target configurations of the Xcode projects read that name app icon sets, their catalogs as
     /// absolute paths (`XcodeProjectTargets.appIconUses`); nil when no Xcode project was read.
     package var appIconUses: [XcodeProjectTargets.AppIconUse]?
+    /// The Xcode project files read (`App.xcodeproj/project.pbxproj`), as a message names them.
+    package var projectFiles: [String] = []
     /// The catalog the target was found for, as a real path.
     package var catalog: String?
 
@@ -94,7 +96,10 @@ package struct DeploymentTarget: Sendable, Hashable {
             guard case .success(let read) = CatalogFileSystem.read(path, maxBytes: maximumProjectBytes) else { continue }
             // Named from the project's folder, as a reader of the finding knows it (not the absolute path).
             var parsed = parseProject(String(decoding: read.head, as: UTF8.self), source: "\(name)/project.pbxproj")
-            parsed.appIconUses = XcodeProjectTargets.appIconUses(read.head, project: "\(name)/project.pbxproj")?.map { use in
+            let uses = XcodeProjectTargets.appIconUses(
+                read.head, project: "\(name)/project.pbxproj", readConfig: configReader(projectFolder: folder))
+            if uses != nil { parsed.projectFiles = ["\(name)/project.pbxproj"] }
+            parsed.appIconUses = uses?.map { use in
                 var placed = use
                 placed.catalogs = Set(use.catalogs.map { XcodeProjectTargets.normalized("\(folder)/\($0)") }.map { "/" + $0 })
                 return placed
@@ -113,6 +118,32 @@ package struct DeploymentTarget: Sendable, Hashable {
         return target
     }
 
+    /// How large a build configuration file (`.xcconfig`) may be.
+    static let maximumConfigBytes = 1 << 20
+
+    /// Reads a project's configuration files (paths relative to `folder`, the real path of the folder holding
+    /// the `.xcodeproj`) inside the repository holding it (the nearest folder above with `.git`), else inside
+    /// `folder`: an `#include` may climb to a shared folder of the repository, never to another's files.
+    static func configReader(projectFolder folder: String) -> XcodeProjectTargets.ConfigReader {
+        var root = folder
+        var above = folder
+        for _ in 0..<maximumLevels {
+            if above != "/", case .success = CatalogFileSystem.linkStatus("\(above)/.git") {
+                root = above
+                break
+            }
+            guard above != "/", let slash = above.lastIndex(of: "/"), ValidationConfig.isPrivateFolder(above) else { break }
+            above = slash == above.startIndex ? "/" : String(above[..<slash])
+        }
+        return { relative in
+            let path = "/" + XcodeProjectTargets.normalized("\(folder)/\(relative)")
+            guard let real = CatalogFileSystem.realPath(path), real.hasPrefix(root + "/"),
+                case .success(let read) = CatalogFileSystem.read(real, maxBytes: maximumConfigBytes), read.size <= maximumConfigBytes
+            else { return nil }
+            return read.head
+        }
+    }
+
     /// Two projects' facts together: the lower iOS target, the union of families.
     func merged(with other: DeploymentTarget) -> DeploymentTarget {
         var merged = self
@@ -120,6 +151,7 @@ package struct DeploymentTarget: Sendable, Hashable {
         if let theirs = other.families { merged.families = (families ?? []).union(theirs) }
         merged.alsoMac = alsoMac || other.alsoMac
         if let theirs = other.appIconUses { merged.appIconUses = (appIconUses ?? []) + theirs }
+        merged.projectFiles += other.projectFiles
         merged.source = source ?? other.source
         return merged
     }

@@ -6,8 +6,10 @@
 /// these of a set, so an iPhone-only app beside an iPad extension is not told to add iPad icons
 /// (`DeploymentTarget.families(ofAppIcon:)`).
 ///
-/// A value with `$(…)` names another setting, not a set, and is left out; a setting in an `.xcconfig` is not
-/// read here: such a configuration names no set (or gives no families), so it never makes a set required.
+/// Settings are layered as Xcode layers them, base configuration files (`.xcconfig`) included
+/// (`XcodeProjectTargets+Configs.swift`). A `$(…)` reference the layers do not resolve leaves its word out and
+/// marks the configuration `unreadNames`, as does a configuration file not read: such a configuration may
+/// name sets not seen here, so it never makes a set required and never lets a set be called "not built".
 extension XcodeProjectTargets {
     /// One build configuration of one target that names app icon sets.
     package struct AppIconUse: Sendable, Hashable {
@@ -42,67 +44,86 @@ extension XcodeProjectTargets {
             self.project = project
         }
 
+        /// Whether the configuration may name sets not in `names`: a setting's `$(…)` not resolved, or a
+        /// configuration file (`.xcconfig`) not read.
+        package var unreadNames = false
+
         /// Whether this configuration asks for the set `name`.
         package func names(_ name: String) -> Bool { includesAll || names.contains(name) }
     }
 
-    /// Every target configuration of the project that names an app icon set; nil when the file is not read.
-    package static func appIconUses(_ bytes: [UInt8], project source: String = "") -> [AppIconUse]? {
+    /// Every target configuration of the project that names an app icon set (or may: `unreadNames`); nil when
+    /// the file is not read. `readConfig` gives the configuration files (`.xcconfig`) the configurations base
+    /// themselves on; without it, or where it gives nil, a configuration based on one may name sets not read.
+    package static func appIconUses(_ bytes: [UInt8], project source: String = "", readConfig: ConfigReader? = nil) -> [AppIconUse]? {
         guard let project = ProjectObjects(bytes) else { return nil }
+        var configFiles: [String: ConfigFile] = [:]
+        // A configuration object's own settings and its base configuration file's, and whether both were read.
+        func layers(of configuration: [String: Value]) -> (layers: [[String: Value]], complete: Bool) {
+            let own = configuration["buildSettings"]?.dictionary ?? [:]
+            guard let path = baseConfigurationPath(of: configuration, in: project) else { return ([own, [:]], true) }
+            guard let readConfig else { return ([own, [:]], false) }
+            let file = configFiles[path] ?? ConfigFile(path: path, read: readConfig)
+            configFiles[path] = file
+            return ([own, file.settings], file.complete)
+        }
         // The project's configurations by name: a target's setting falls back to the same-named one's.
-        var projectSettings: [String: [String: Value]] = [:]
+        var projectLayers: [String: (layers: [[String: Value]], complete: Bool)] = [:]
         for configuration in project.object(project.root?["buildConfigurationList"])["buildConfigurations"]?.array ?? [] {
             let object = project.object(configuration)
             guard let name = object["name"]?.string else { continue }
-            projectSettings[name] = object["buildSettings"]?.dictionary ?? [:]
+            projectLayers[name] = layers(of: object)
         }
-        var uses: [AppIconUse] = []
+        // Each target configuration's layers, then the names of every setting the project defines.
+        var configurations: [(target: Value, settings: LayeredSettings)] = []
         for (_, target) in project.targets {
-            let copied = project.catalogs(copiedBy: target)
-            let catalogs = Set(copied.resolved.map(normalized))
             for configuration in project.object(target["buildConfigurationList"])["buildConfigurations"]?.array ?? [] {
                 let object = project.object(configuration)
-                let own = object["buildSettings"]?.dictionary ?? [:]
-                let inherited = object["name"]?.string.flatMap { projectSettings[$0] } ?? [:]
-                // Each setting from the target when it sets any of its `[sdk=…]` forms, else from the project.
-                func settings(_ name: String) -> (keys: [String], in: [String: Value]) {
-                    for settings in [own, inherited] {
-                        let keys = settings.keys.filter { setting($0, is: name) }.sorted()
-                        if !keys.isEmpty { return (keys, settings) }
-                    }
-                    return ([], [:])
-                }
-                var names: Set<String> = []
-                // One name (tvOS's is "App Icon & Top Shelf Image"); the alternates are a list.
-                let primary = settings("ASSETCATALOG_COMPILER_APPICON_NAME")
-                for key in primary.keys {
-                    if let name = primary.in[key]?.string?.trimmingQuotes, !name.isEmpty, !name.contains("$") { names.insert(name) }
-                }
-                let primaryNames = names
-                let alternates = settings("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
-                for key in alternates.keys { names.formUnion(words(alternates.in[key]).filter { !$0.contains("$") }) }
-                let all = settings("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS")
-                let includesAll = all.keys.contains { all.in[$0]?.string == "YES" }
-                guard !names.isEmpty || includesAll else { continue }
-                var families: Set<String>?
-                let family = settings("TARGETED_DEVICE_FAMILY")
-                for key in family.keys {
-                    var found = families ?? []
-                    for part in words(family.in[key]).flatMap({ $0.split(separator: ",") }) {
-                        if part == "1" { found.insert("iphone") }
-                        if part == "2" { found.insert("ipad") }
-                    }
-                    families = found
-                }
-                // `TARGETED_DEVICE_FAMILY` means iPhone and iPad only to an iOS target (a macOS one may inherit the project's).
-                let sdk = (own["SDKROOT"] ?? inherited["SDKROOT"])?.string
-                let supported = (own["SUPPORTED_PLATFORMS"] ?? inherited["SUPPORTED_PLATFORMS"])?.string ?? ""
-                if let sdk, sdk != "iphoneos", !supported.split(separator: " ").contains("iphoneos") { families = [] }
-                uses.append(
-                    AppIconUse(
-                        target: target["name"]?.string ?? "", names: names, primaryNames: primaryNames, includesAll: includesAll,
-                        families: families, catalogs: catalogs, catalogsComplete: copied.complete, project: source))
+                let own = layers(of: object)
+                let inherited = object["name"]?.string.flatMap { projectLayers[$0] } ?? ([[:], [:]], true)
+                configurations.append(
+                    (target, LayeredSettings(layers: own.layers + inherited.layers, complete: own.complete && inherited.complete)))
             }
+        }
+        var defined: Set<String> = []
+        for (_, settings) in configurations {
+            for layer in settings.layers { for key in layer.keys { defined.insert(String(key.prefix { $0 != "[" })) } }
+        }
+        var uses: [AppIconUse] = []
+        for (target, layered) in configurations {
+            var settings = layered
+            settings.projectDefined = defined
+            let copied = project.catalogs(copiedBy: target)
+            let catalogs = Set(copied.resolved.map(normalized))
+            // One name (tvOS's is "App Icon & Top Shelf Image"); the alternates are a list.
+            let primary = settings.values("ASSETCATALOG_COMPILER_APPICON_NAME") ?? []
+            let primaryNames = Set(primary.map(\.trimmingQuotes).filter { !$0.isEmpty && !$0.contains("$") })
+            let alternates = settings.words("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES")
+            let names = primaryNames.union(alternates.words)
+            let includesAll = (settings.values("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS") ?? []).contains {
+                $0.trimmingQuotes == "YES"
+            }
+            let unreadNames =
+                !settings.complete || alternates.unresolved || primary.contains { $0.contains("$") }
+            guard !names.isEmpty || includesAll || unreadNames else { continue }
+            var families: Set<String>?
+            if let family = settings.values("TARGETED_DEVICE_FAMILY") {
+                var found: Set<String> = []
+                for part in family.flatMap({ $0.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\"" }) }) {
+                    if part == "1" { found.insert("iphone") }
+                    if part == "2" { found.insert("ipad") }
+                }
+                families = found
+            }
+            // `TARGETED_DEVICE_FAMILY` means iPhone and iPad only to an iOS target (a macOS one may inherit the project's).
+            let sdk = settings.first("SDKROOT")
+            let supported = settings.first("SUPPORTED_PLATFORMS") ?? ""
+            if let sdk, sdk != "iphoneos", !supported.split(separator: " ").contains("iphoneos") { families = [] }
+            var use = AppIconUse(
+                target: target["name"]?.string ?? "", names: names, primaryNames: primaryNames, includesAll: includesAll,
+                families: families, catalogs: catalogs, catalogsComplete: copied.complete, project: source)
+            use.unreadNames = unreadNames
+            uses.append(use)
         }
         return uses.sorted { ($0.target, $0.names.sorted().joined(separator: " ")) < ($1.target, $1.names.sorted().joined(separator: " ")) }
     }
@@ -110,23 +131,5 @@ extension XcodeProjectTargets {
     /// `KEY` or `KEY[sdk=iphoneos*]`.
     static func setting(_ key: String, is name: String) -> Bool {
         key == name || (key.hasPrefix(name) && key.dropFirst(name.count).first == "[")
-    }
-
-    /// A setting's words: a string split at spaces, or an array's strings.
-    static func words(_ value: Value?) -> [String] {
-        switch value {
-        case .string(let text)?: return text.split(separator: " ").map { String($0).trimmingQuotes }
-        case .array(let items)?: return items.compactMap(\.string).flatMap { $0.split(separator: " ").map { String($0).trimmingQuotes } }
-        default: return []
-        }
-    }
-}
-
-private extension String {
-    var trimmingQuotes: String {
-        var text = Substring(self)
-        while text.first == "\"" { text = text.dropFirst() }
-        while text.last == "\"" { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -4,7 +4,9 @@
 /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`); actool compiles only the sets named so, so a set no
 /// target names costs the repository its bytes and the app nothing. An alternate icon ships in every install
 /// (the app switches to it with `setAlternateIconName(_:)`), so its bytes are a cost the user pays whether or not
-/// they ever pick it. Settings in `.xcconfig` files are not read (`XcodeProjectTargets.appIconUses`).
+/// they ever pick it. The settings are read as Xcode layers them, `.xcconfig` files included
+/// (`XcodeProjectTargets.appIconUses`); where one is not read (a `$(…)` not resolved, a file missing), a set no
+/// setting read names is "may not be built", never "not built".
 import AssetsSupport
 
 package struct AppIconCost: Sendable, Hashable {
@@ -24,7 +26,8 @@ package struct AppIconCost: Sendable, Hashable {
     /// The targets naming it, sorted.
     package var targets: [String]
     /// Whether one of them is known to copy this catalog (else each names it but its catalogs are not all
-    /// known: a synchronized folder, a path outside the project).
+    /// known: a synchronized folder, a path outside the project); for a set no target names, whether every
+    /// setting that could name it was read.
     package var certain = true
 
     /// The app icon sets among `rows`, with the role the project's targets give each; empty when no Xcode
@@ -42,7 +45,10 @@ package struct AppIconCost: Sendable, Hashable {
             let role: Role =
                 naming.contains { $0.primaryNames.contains(folder) } ? .primary : naming.isEmpty ? .unnamed : .alternate
             var icon = AppIconCost(path: row.path, bytes: row.bytes, role: role, targets: Array(Set(naming.map(\.target))).sorted())
-            icon.certain = naming.isEmpty || naming.contains { use in deployment.catalog.map { use.catalogs.contains($0) } ?? false }
+            icon.certain =
+                naming.isEmpty
+                ? !relevant.contains(where: \.unreadNames)
+                : naming.contains { use in deployment.catalog.map { use.catalogs.contains($0) } ?? false }
             return icon
         }
     }
@@ -51,7 +57,7 @@ package struct AppIconCost: Sendable, Hashable {
     package static func text(_ icons: [AppIconCost], project: String?) -> String {
         guard !icons.isEmpty else { return "" }
         let width = icons.map { CatalogCostReport.grouped($0.bytes).count }.max() ?? 0
-        var lines = ["app icons (targets of \(PlainText.escape(project ?? "the project")); .xcconfig settings not read):"]
+        var lines = ["app icons (targets of \(PlainText.escape(project ?? "the project"))):"]
         for icon in icons {
             let bytes = CatalogCostReport.grouped(icon.bytes)
             let targets = icon.targets.isEmpty ? "" : " (\(icon.targets.map(PlainText.escape).joined(separator: ", ")))"
@@ -60,7 +66,11 @@ package struct AppIconCost: Sendable, Hashable {
             switch icon.role {
             case .primary: role = "app icon\(targets)\(maybe)"
             case .alternate: role = "alternate icon, in every install\(targets)\(maybe)"
-            case .unnamed: role = "no target names it: not built into the app"
+            case .unnamed:
+                role =
+                    icon.certain
+                    ? "no target names it: not built into the app"
+                    : "no setting read names it: may not be built (a setting was not read: an .xcconfig file or a $(...) value)"
             }
             lines.append(
                 "  " + String(repeating: " ", count: width - bytes.count) + bytes + "  " + PlainText.escape(icon.path) + "  " + role)

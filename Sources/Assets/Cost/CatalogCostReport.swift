@@ -52,6 +52,12 @@ public struct CatalogCostReport: Sendable, Hashable {
     package var appIcons: [AppIconCost] = []
     package var appIconProject: String?
 
+    /// Lists the catalog's app icon sets with the roles the project `deployment` read gives them.
+    package mutating func listAppIcons(deployment: DeploymentTarget) {
+        appIcons = AppIconCost.list(rows, deployment: deployment)
+        appIconProject = deployment.projectFiles.isEmpty ? nil : deployment.projectFiles.joined(separator: ", ")
+    }
+
     public init(_ report: CatalogReport) {
         catalog = report.catalog
         // The largest saving of each file, and each code's saving per file.

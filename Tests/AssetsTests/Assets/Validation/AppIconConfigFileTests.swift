@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import Assets
+@testable import AssetsSupport
+
+/// App icon names kept in build configuration files (`.xcconfig`), layered as Xcode layers them
+/// (`XcodeProjectTargets+Configs.swift`, #35): NetNewsWire and IINA name their icons only there, and `size` called
+/// their `AppIcon` "not built into the app" before these files were read.
+@Suite("Validation: app icon names from .xcconfig files")
+struct AppIconConfigFileTests {
+    /// A project with one target `App` whose Debug and Release configurations base themselves on files under
+    /// `Configs/` (a file reference in a group, as Xcode writes it; or Xcode 16's anchor and relative path), with
+    /// `targetSettings` in both, and a project Debug configuration based on `Configs/Project.xcconfig`; the target
+    /// copies the catalog `copies` (from the project folder).
+    static func pbxproj(targetSettings: String = "", anchored: Bool = false, copies: String = "App/Assets.xcassets") -> String {
+        let base: (String) -> String = { name in
+            anchored
+                ? "baseConfigurationReferenceAnchor = S1; baseConfigurationReferenceRelativePath = \(name).xcconfig;"
+                : "baseConfigurationReference = F\(name);"
+        }
+        let objects = [
+            "G0 = {isa = PBXGroup; children = (G1, S1, ); sourceTree = \"<group>\"; };",
+            "G1 = {isa = PBXGroup; children = (FDebug, FRelease, FProject, ); path = Configs; sourceTree = \"<group>\"; };",
+            "S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = Configs; sourceTree = \"<group>\"; };",
+            "FDebug = {isa = PBXFileReference; path = Debug.xcconfig; sourceTree = \"<group>\"; };",
+            "FRelease = {isa = PBXFileReference; path = Release.xcconfig; sourceTree = \"<group>\"; };",
+            "FProject = {isa = PBXFileReference; path = Project.xcconfig; sourceTree = \"<group>\"; };",
+            "B0 = {isa = PBXBuildFile; fileRef = FC; };",
+            "FC = {isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = \(copies); sourceTree = SOURCE_ROOT; };",
+            "P0 = {isa = PBXResourcesBuildPhase; files = (B0, ); };",
+            "T0 = {isa = PBXNativeTarget; buildConfigurationList = L0; buildPhases = (P0, ); name = App; };",
+            "L0 = {isa = XCConfigurationList; buildConfigurations = (CD, CR, ); };",
+            "CD = {isa = XCBuildConfiguration; \(base("Debug")) buildSettings = { \(targetSettings) }; name = Debug; };",
+            "CR = {isa = XCBuildConfiguration; \(base("Release")) buildSettings = { \(targetSettings) }; name = Release; };",
+            "LP = {isa = XCConfigurationList; buildConfigurations = (CP, ); };",
+            "CP = {isa = XCBuildConfiguration; \(base("Project")) buildSettings = { SDKROOT = iphoneos; }; name = Debug; };",
+            "R0 = {isa = PBXProject; buildConfigurationList = LP; mainGroup = G0; targets = (T0, ); };",
+        ]
+        return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + objects.map { "\t\t\($0)\n" }.joined()
+            + "\t};\n\trootObject = R0;\n}\n"
+    }
+
+    /// The uses `appIconUses` finds with `files` (paths relative to the project folder) as the configuration files.
+    static func uses(_ files: [String: String], targetSettings: String = "", anchored: Bool = false) -> [XcodeProjectTargets.AppIconUse] {
+        let text = pbxproj(targetSettings: targetSettings, anchored: anchored)
+        return XcodeProjectTargets.appIconUses(Array(text.utf8), readConfig: { files[$0].map { Array($0.utf8) } }) ?? []
+    }
+
+    @Test("an .xcconfig, its includes, $(inherited) and another setting's value name the app's icons")
+    func layered() {
+        // Given Debug.xcconfig naming AppIcon$(ICON_SUFFIX) and including Shared.xcconfig (the suffix, an
+        // alternate) and an optional file that is absent, and the target adding an alternate to the inherited list
+        let files = [
+            "Configs/Debug.xcconfig": """
+            #include "Shared.xcconfig"
+            #include? "Local.xcconfig"
+            ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon$(ICON_SUFFIX) // the beta's icon
+            TARGETED_DEVICE_FAMILY = 1,2
+            """,
+            "Configs/Shared.xcconfig": "ICON_SUFFIX = -Beta\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Dark;\n",
+            "Configs/Release.xcconfig": "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n",
+            "Configs/Project.xcconfig": "SDKROOT = iphoneos\n",
+        ]
+
+        // When the project's app icon uses are read
+        let uses = Self.uses(files, targetSettings: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"$(inherited) Light\";")
+
+        // Then Debug names AppIcon-Beta (its app icon), Dark and Light, for iPhone and iPad; Release names AppIcon
+        // and Light (no inherited alternate there); every setting was read
+        let debug = uses.first { $0.primaryNames == ["AppIcon-Beta"] }
+        #expect(debug?.names == ["AppIcon-Beta", "Dark", "Light"])
+        #expect(debug?.families == ["iphone", "ipad"])
+        let release = uses.first { $0.primaryNames == ["AppIcon"] }
+        #expect(release?.names == ["AppIcon", "Light"])
+        #expect(uses.count == 2)
+        #expect(uses.allSatisfy { !$0.unreadNames })
+    }
+
+    @Test("a setting the project defines elsewhere is empty where unset; one only Xcode knows leaves the name unread")
+    func references() {
+        // Given a name with a suffix only Debug sets (Home Assistant's `AppIcon${BUNDLE_ID_SUFFIX}`), and Release
+        // naming an alternate through Xcode's own $(PRODUCT_NAME)
+        let files = [
+            "Configs/Debug.xcconfig": "BUNDLE_ID_SUFFIX = .dev\n",
+            "Configs/Release.xcconfig": "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = $(PRODUCT_NAME)Dark\n",
+            "Configs/Project.xcconfig": "",
+        ]
+
+        // When read
+        let uses = Self.uses(files, targetSettings: "ASSETCATALOG_COMPILER_APPICON_NAME = \"AppIcon${BUNDLE_ID_SUFFIX}\";")
+
+        // Then Debug names AppIcon.dev, Release AppIcon and says a name was not read
+        #expect(uses.map(\.primaryNames).sorted { $0.sorted().lexicographicallyPrecedes($1.sorted()) } == [["AppIcon"], ["AppIcon.dev"]])
+        #expect(uses.first { $0.primaryNames == ["AppIcon"] }?.unreadNames == true)
+        #expect(uses.first { $0.primaryNames == ["AppIcon.dev"] }?.unreadNames == false)
+    }
+
+    @Test("Xcode 16's anchored configuration file is read; a missing one leaves the configuration unread")
+    func anchoredAndMissing() {
+        // Given the configurations anchored in the synchronized folder Configs, and Release's file absent
+        let files = ["Configs/Debug.xcconfig": "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n", "Configs/Project.xcconfig": ""]
+
+        // When read
+        let uses = Self.uses(files, anchored: true)
+
+        // Then Debug names AppIcon; Release names nothing it could read, and says so
+        #expect(uses.contains { $0.primaryNames == ["AppIcon"] && !$0.unreadNames })
+        #expect(uses.contains { $0.names.isEmpty && $0.unreadNames })
+    }
+
+    @Test("includes that loop, climb out, or name Xcode's folders end without a name and unread")
+    func hostileIncludes() {
+        // Given a file including itself, one including an absolute path and Xcode's own folder
+        let files = [
+            "Configs/Debug.xcconfig": "#include \"Debug.xcconfig\"\nASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n",
+            "Configs/Release.xcconfig": "#include \"/etc/App.xcconfig\"\n#include \"<DEVELOPER_DIR>/x.xcconfig\"\n",
+            "Configs/Project.xcconfig": "NOT A SETTING\n= value\n9KEY = 1\nKEY[sdk=iphoneos*] = ok\n",
+        ]
+
+        // When read
+        let uses = Self.uses(files)
+
+        // Then the loop stops at the bound (its name read, the configuration unread) and Release is unread
+        #expect(uses.contains { $0.primaryNames == ["AppIcon"] && $0.unreadNames })
+        #expect(uses.contains { $0.names.isEmpty && $0.unreadNames })
+        #expect(XcodeProjectTargets.ConfigFile.isKey("KEY[sdk=iphoneos*]"))
+        #expect(!XcodeProjectTargets.ConfigFile.isKey("9KEY"))
+        #expect(!XcodeProjectTargets.ConfigFile.isKey("NOT A SETTING"))
+    }
+
+    @Test("the reader stays inside the repository: no path or link out of it is read")
+    func readerBounds() throws {
+        // Given a repository (a .git folder) holding the project, a file beside the repository, and a link to it
+        let outer = try ProjectFixture()
+        try outer.write("outside.xcconfig", "ASSETCATALOG_COMPILER_APPICON_NAME = Outside\n")
+        try outer.write("repo/.git/HEAD", "ref: refs/heads/main\n")
+        try outer.write("repo/Shared.xcconfig", "ASSETCATALOG_COMPILER_APPICON_NAME = Shared\n")
+        try outer.write("repo/App/Configs/Debug.xcconfig", "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: outer.root + "/repo/App/Link.xcconfig", withDestinationPath: "../../outside.xcconfig")
+        let folder = try #require(CatalogFileSystem.realPath(outer.root + "/repo/App"))
+
+        // When the project folder's reader is asked for each
+        let read = DeploymentTarget.configReader(projectFolder: folder)
+
+        // Then the project's and the repository's files are read, nothing outside
+        #expect(read("Configs/Debug.xcconfig").map { String(decoding: $0, as: UTF8.self) }?.contains("AppIcon") == true)
+        #expect(read("../Shared.xcconfig") != nil)
+        #expect(read("../../outside.xcconfig") == nil)
+        #expect(read("Link.xcconfig") == nil)
+        #expect(read("../../../../../../../../etc/passwd") == nil)
+    }
+
+    @Test("size: a set no setting read names, where one was not read, may still be built")
+    func sizeSaysMayNotBeBuilt() throws {
+        // Given an app whose configuration bases itself on a file that is not there, and a catalog with AppIcon
+        let project = try AppIconTargetTests.project([], catalogs: ["App/Assets.xcassets"])
+        try project.write("App.xcodeproj/project.pbxproj", Self.pbxproj())
+        let catalog = project.root + "/App/Assets.xcassets"
+
+        // When the catalog's cost is taken as `size` takes it
+        let options = CatalogValidator.Options.forProject(catalog: catalog, costChecks: true)
+        let report = try CatalogValidator(options: options).validate(catalogAt: catalog)
+        var cost = CatalogCostReport(report)
+        cost.listAppIcons(deployment: options.deployment)
+
+        // Then AppIcon is not said to be left out of the app
+        #expect(cost.appIcons.map(\.role) == [.unnamed])
+        #expect(cost.appIcons.map(\.certain) == [false])
+        #expect(cost.text.contains("AppIcon.appiconset  no setting read names it: may not be built"), "\(cost.text)")
+    }
+}
