@@ -1,7 +1,8 @@
 /// The layered images of tvOS and visionOS, as a stack's own `Contents.json` lists its layers
 /// (`image-stack-layers`): a tvOS `.imagestack` (an app icon, a top shelf or Game Center image) has two to
 /// five layers, a visionOS `.solidimagestack` (its app icon) a back layer and one or two above it; and a tvOS
-/// brand asset's top shelf images and app icon back layers are its `size` times their scale (`scale-mismatch`). A layer
+/// brand asset's top shelf images and app icon back layers are its `size` times their scale, and a visionOS app
+/// icon's back layer 1024x1024 pixels at 2x (`scale-mismatch`). A layer
 /// left without an image is no finding here: Xcode's templates make three layers and one may stay empty
 /// (`emptyStacks(_:in:)`). Sources: Docs/diagnostics.md, `image-stack-layers`.
 import AssetsSupport
@@ -34,8 +35,8 @@ extension CatalogValidator {
 }
 
 /// What a set inside a tvOS `.brandassets` or an image stack's layer tells the brand-asset size check, kept on
-/// the set's outcome (the set itself is let go once checked): a brand asset's slots, a stack's back layer, an
-/// image set's pixel sizes. Only such sets carry one, so an ordinary catalog keeps nothing more.
+/// the set's outcome (the set itself is let go once checked): a brand asset's slots, a stack's back layer (tvOS
+/// or visionOS), an image set's pixel sizes. Only such sets carry one, so an ordinary catalog keeps nothing more.
 struct LayeredIconFacts: Sendable {
     /// A `.brandassets`: each entry's folder name and `size` (`400x240`, in points).
     var slots: [(filename: String, size: String)] = []
@@ -48,7 +49,7 @@ struct LayeredIconFacts: Sendable {
 extension CatalogValidator {
     /// The facts `brandAssetSizes` needs from this set, when it is a brand asset, a stack in one, or an image set in one.
     func layeredIconFacts(of asset: Asset, facts: [Int: ImageFacts]) -> LayeredIconFacts? {
-        guard asset.contents == .read, asset.path.contains(".brandassets") else { return nil }
+        guard asset.contents == .read, asset.path.contains(".brandassets") || asset.path.contains(".solidimagestack") else { return nil }
         var found = LayeredIconFacts()
         switch asset.kind {
         case .brandAssets:
@@ -56,7 +57,7 @@ extension CatalogValidator {
                 guard let file = entry.filename, case .string(let size)? = entry.otherKeys["size"] else { continue }
                 found.slots.append((file, size))
             }
-        case .imageStack:
+        case .imageStack, .solidImageStack:
             found.backLayer = asset.entries.last { !($0.filename ?? "").isEmpty }?.filename
         case .imageSet:
             for (index, entry) in asset.entries.enumerated() {
@@ -78,7 +79,7 @@ extension CatalogValidator {
         for outcome in outcomes {
             if let facts = outcome.layered, let path = outcome.layeredPath { byPath[path] = facts }
         }
-        var found: [CatalogDiagnostic] = []
+        var found = visionIconSizes(byPath)
         for (brand, facts) in byPath where !facts.slots.isEmpty {
             for slot in facts.slots {
                 let parts = slot.size.split(separator: "x").compactMap { Int($0) }
@@ -104,6 +105,27 @@ extension CatalogValidator {
                                 "is \(image.width)x\(image.height), but \(what) at \(image.scale)x is \(expected.0)x\(expected.1)"
                         ))
                 }
+            }
+        }
+        return found
+    }
+
+    /// The pixels of a visionOS app icon's back layer: 1024x1024 at 2x, as Xcode's template makes it. App Store
+    /// Connect rejects a visionOS icon whose back layer has no 2x image (ITMS-90967: Meshtastic's 512-pixel layers
+    /// without a scale); the layers above may be smaller (VLC's front layer is 484x512), so only the back layer is
+    /// held to the size. `scale-mismatch`, on the file.
+    func visionIconSizes(_ byPath: [String: LayeredIconFacts]) -> [CatalogDiagnostic] {
+        var found: [CatalogDiagnostic] = []
+        for (stack, facts) in byPath where stack.hasSuffix(".solidimagestack") {
+            guard let back = facts.backLayer else { continue }
+            let imageSet = "\(stack)/\(back)/Content.imageset"
+            for image in byPath[imageSet]?.images ?? [] where image.scale != 2 || (image.width, image.height) != (1024, 1024) {
+                found.append(
+                    CatalogDiagnostic(
+                        .scaleMismatch, path: "\(imageSet)/\(image.file)", keyPath: "images[\(image.entry)]",
+                        message:
+                            "is \(image.width)x\(image.height) at \(image.scale)x, but the back layer of a visionOS app icon is 1024x1024 pixels at 2x (App Store Connect rejects one without it, ITMS-90967)"
+                    ))
             }
         }
         return found

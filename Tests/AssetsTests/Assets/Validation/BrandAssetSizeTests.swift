@@ -96,3 +96,58 @@ struct BrandAssetSizeTests {
         #expect(report.diagnostics.allSatisfy { $0.code == .scaleMismatch })
     }
 }
+
+/// A visionOS app icon's back layer held to 1024x1024 pixels at 2x (`scale-mismatch`, ITMS-90967); the layers
+/// above it may be smaller.
+@Suite("visionOS app icon: the back layer's size")
+struct VisionIconSizeTests {
+    /// A `.solidimagestack` with a front layer of `front` pixels at 2x and a back layer of `back` (scale, pixels).
+    static func stack(in fixture: FixtureCatalog, front: (Int, Int), back: (String?, Int, Int)) throws {
+        let info = BrandAssetSizeTests.info
+        let stack = "AppIcon.solidimagestack"
+        try fixture.write(
+            "\(stack)/Contents.json",
+            "{ \"layers\" : [ { \"filename\" : \"Front.solidimagestacklayer\" }, { \"filename\" : \"Back.solidimagestacklayer\" } ], \(info) }"
+        )
+        for layer in ["Front", "Back"] { try fixture.write("\(stack)/\(layer).solidimagestacklayer/Contents.json", "{ \(info) }") }
+        let frontSet = "\(stack)/Front.solidimagestacklayer/Content.imageset"
+        try fixture.write(
+            "\(frontSet)/Contents.json",
+            "{ \"images\" : [ { \"filename\" : \"front.png\", \"idiom\" : \"vision\", \"scale\" : \"2x\" } ], \(info) }")
+        try fixture.write("\(frontSet)/front.png", try FixtureCatalog.png(width: front.0, height: front.1))
+        let backSet = "\(stack)/Back.solidimagestacklayer/Content.imageset"
+        let scale = back.0.map { ", \"scale\" : \"\($0)\"" } ?? ""
+        try fixture.write(
+            "\(backSet)/Contents.json", "{ \"images\" : [ { \"filename\" : \"back.png\", \"idiom\" : \"vision\"\(scale) } ], \(info) }")
+        try fixture.write("\(backSet)/back.png", try FixtureCatalog.png(width: back.1, height: back.2))
+    }
+
+    @Test("a back layer of 512 pixels without a scale is a scale-mismatch; a smaller front layer is not")
+    func wrongBackLayer() throws {
+        // Given Meshtastic's case: the back layer 512x512 with no scale, and a 484x512 front layer (VLC's)
+        let fixture = try FixtureCatalog()
+        try VisionIconSizeTests.stack(in: fixture, front: (484, 512), back: (nil, 512, 512))
+
+        // When the catalog is validated
+        let report = try fixture.validate()
+
+        // Then the back layer's file is reported, and nothing else
+        #expect(
+            report.diagnostics.map(\.path) == ["AppIcon.solidimagestack/Back.solidimagestacklayer/Content.imageset/back.png"])
+        #expect(
+            report.diagnostics.first?.message
+                == "is 512x512 at 1x, but the back layer of a visionOS app icon is 1024x1024 pixels at 2x (App Store Connect rejects one without it, ITMS-90967)"
+        )
+        #expect(report.diagnostics.first?.code == .scaleMismatch)
+    }
+
+    @Test("a back layer of 1024x1024 at 2x is no finding")
+    func rightBackLayer() throws {
+        // Given Xcode's template: every layer 1024x1024 at 2x, the front one smaller
+        let fixture = try FixtureCatalog()
+        try VisionIconSizeTests.stack(in: fixture, front: (484, 512), back: ("2x", 1024, 1024))
+
+        // When the catalog is validated, then nothing is reported
+        #expect(try fixture.validate().diagnostics.isEmpty)
+    }
+}
