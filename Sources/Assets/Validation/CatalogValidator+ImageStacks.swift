@@ -38,31 +38,38 @@ extension CatalogValidator {
 /// the set's outcome (the set itself is let go once checked): a brand asset's slots, a stack's back layer (tvOS
 /// or visionOS), an image set's pixel sizes. Only such sets carry one, so an ordinary catalog keeps nothing more.
 struct LayeredIconFacts: Sendable {
-    /// A `.brandassets`: each entry's folder name and `size` (`400x240`, in points).
-    var slots: [(filename: String, size: String)] = []
+    /// A `.brandassets`: each entry's folder name, `size` (`400x240`, in points) and `role` (`top-shelf-image`).
+    var slots: [(filename: String, size: String, role: String?)] = []
     /// An image stack: its back layer's folder (Xcode lists layers front to back).
     var backLayer: String?
-    /// An image set: each file's entry, scale factor and pixels.
-    var images: [(entry: Int, file: String, scale: Int, width: Int, height: Int)] = []
+    /// An image set: each file's entry, scale factor and pixels, and whether its header carries alpha (a PNG of
+    /// colour type 4 or 6 or with `tRNS`): only such a file can have a pixel that is not opaque.
+    var images: [(entry: Int, file: String, scale: Int, width: Int, height: Int, alpha: Bool)] = []
 }
 
 extension CatalogValidator {
     /// The facts `brandAssetSizes` needs from this set, when it is a brand asset, a stack in one, or an image set in one.
     func layeredIconFacts(of asset: Asset, facts: [Int: ImageFacts]) -> LayeredIconFacts? {
-        guard asset.contents == .read, asset.path.contains(".brandassets") || asset.path.contains(".solidimagestack") else { return nil }
+        guard asset.contents == .read,
+            asset.path.contains(".brandassets") || asset.path.contains(".imagestack") || asset.path.contains(".solidimagestack")
+        else { return nil }
         var found = LayeredIconFacts()
         switch asset.kind {
         case .brandAssets:
             for entry in asset.entries {
                 guard let file = entry.filename, case .string(let size)? = entry.otherKeys["size"] else { continue }
-                found.slots.append((file, size))
+                var role: String?
+                if case .string(let value)? = entry.otherKeys["role"] { role = value }
+                found.slots.append((file, size, role))
             }
         case .imageStack, .solidImageStack:
             found.backLayer = asset.entries.last { !($0.filename ?? "").isEmpty }?.filename
         case .imageSet:
             for (index, entry) in asset.entries.enumerated() {
                 guard let file = entry.filename, let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
-                found.images.append((index, file, entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1, width, height))
+                var alpha = false
+                if case .raster(.png, .success(let info))? = asset.header(of: file)?.content { alpha = info.hasAlpha }
+                found.images.append((index, file, entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1, width, height, alpha))
             }
         default:
             return nil
@@ -74,11 +81,7 @@ extension CatalogValidator {
     /// (1920x720 points, the wide one 2320x720) and the back layer of an app icon's stack (400x240 on the home
     /// screen, 1280x768 in the App Store), which fills the canvas. A front or middle layer may be smaller than
     /// the canvas (VLC's and Swiftfin's are), so only the back layer is held to it. `scale-mismatch`, on the file.
-    func brandAssetSizes(_ outcomes: [SetOutcome]) -> [CatalogDiagnostic] {
-        var byPath: [String: LayeredIconFacts] = [:]
-        for outcome in outcomes {
-            if let facts = outcome.layered, let path = outcome.layeredPath { byPath[path] = facts }
-        }
+    func brandAssetSizes(_ byPath: [String: LayeredIconFacts]) -> [CatalogDiagnostic] {
         var found = visionIconSizes(byPath)
         for (brand, facts) in byPath where !facts.slots.isEmpty {
             for slot in facts.slots {

@@ -203,7 +203,9 @@ public struct CatalogValidator: Sendable {
             digests = tables[0]
         }
         findings.report(duplicateImages(digests))
-        let sizes = brandAssetSizes(outcomes)
+        let layered = CatalogValidator.layeredFacts(outcomes)
+        if !layered.isEmpty, let root = CatalogRoot(path: catalog.root) { findings.report(transparentLayers(layered, root: root)) }
+        let sizes = brandAssetSizes(layered)
         if !sizes.isEmpty {
             // A file its own set already finds at odds with its other scales is not reported twice.
             findings.revise { found in

@@ -37,12 +37,13 @@ struct BrandAssetSizeTests {
         try fixture.write("\(frontSet)/front.png", try FixtureCatalog.png(width: front.0, height: front.1))
         let backSet = "\(stack)/Back.imagestacklayer/Content.imageset"
         try fixture.write("\(backSet)/Contents.json", FixtureCatalog.imageSet(back.map { ("back@\($0.0).png", $0.0) }))
+        // (the back layer and the top shelf image opaque, as they must be: `LayerOpacityTests`)
         for (scale, width, height) in back {
-            try fixture.write("\(backSet)/back@\(scale).png", try FixtureCatalog.png(width: width, height: height))
+            try fixture.write("\(backSet)/back@\(scale).png", try PNGEncoder().encode(CostFixture.gradient(width: width, height: height)))
         }
         try fixture.write("\(brand)/Top Shelf Image.imageset/Contents.json", FixtureCatalog.imageSet([("shelf.png", "1x")]))
         try fixture.write(
-            "\(brand)/Top Shelf Image.imageset/shelf.png", try FixtureCatalog.png(width: shelf.0, height: shelf.1))
+            "\(brand)/Top Shelf Image.imageset/shelf.png", try PNGEncoder().encode(CostFixture.gradient(width: shelf.0, height: shelf.1)))
     }
 
     @Test("a back layer or top shelf image not its slot's size times its scale is a scale-mismatch; a smaller front layer is not")
@@ -149,5 +150,65 @@ struct VisionIconSizeTests {
 
         // When the catalog is validated, then nothing is reported
         #expect(try fixture.validate().diagnostics.isEmpty)
+    }
+}
+
+/// tvOS images that must be opaque, judged by their pixels (`icon-alpha`): an image stack's back layer (actool's
+/// "must be a fully opaque bitmap") and a top shelf image (ITMS-90497); an RGBA file whose alpha is all 255 is fine.
+@Suite("tvOS: back layers and top shelf images are opaque")
+struct LayerOpacityTests {
+    @Test("a back layer or top shelf image with one pixel not opaque is reported at that pixel; opaque RGBA is not")
+    func transparentPixel() throws {
+        // Given the brand asset with an opaque RGBA back layer at 1x and, at 2x, one whose pixel (3, 2) has alpha 254,
+        // and a top shelf image whose pixel (0, 0) has alpha 0
+        let fixture = try FixtureCatalog()
+        try BrandAssetSizeTests.brandAssets(in: fixture, front: (50, 50), back: [("1x", 400, 240), ("2x", 800, 480)], shelf: (1920, 720))
+        let stack = "App Icon & Top Shelf Image.brandassets/App Icon.imagestack/Back.imagestacklayer/Content.imageset"
+        let opaque = CostFixture.gradient(width: 400, height: 240)
+        let seeThrough = CostFixture.gradient(width: 800, height: 480, alpha: { x, y in x == 3 && y == 2 ? 254 : 255 })
+        let shelf = CostFixture.gradient(width: 1920, height: 720, alpha: { x, y in x == 0 && y == 0 ? 0 : 255 })
+        try fixture.write("\(stack)/back@1x.png", try PNGEncoder().encode(opaque))
+        try fixture.write("\(stack)/back@2x.png", try PNGEncoder().encode(seeThrough))
+        try fixture.write("App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset/shelf.png", try PNGEncoder().encode(shelf))
+
+        // When the catalog is validated
+        let found = try fixture.validate().diagnostics.filter { $0.code == .iconAlpha }
+
+        // Then the 2x back layer and the top shelf image are reported with their first pixel, the opaque 1x is not
+        #expect(
+            found.map(\.path) == [
+                "\(stack)/back@2x.png", "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset/shelf.png",
+            ])
+        #expect(
+            found.first?.message.hasPrefix("is not opaque (the pixel at (3, 2) has alpha 254); the back layer of a tvOS layered image")
+                == true)
+        #expect(
+            found.last?.message.contains(
+                "(the pixel at (0, 0) has alpha 0); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497)") == true)
+    }
+
+    @Test("a stack outside a brand asset is held to it too; a front layer with transparency is not")
+    func standaloneStack() throws {
+        // Given a two-layer stack whose front layer is mostly transparent and whose back layer is half transparent
+        let fixture = try FixtureCatalog()
+        let info = BrandAssetSizeTests.info
+        try fixture.write(
+            "Poster.imagestack/Contents.json",
+            "{ \"layers\" : [ { \"filename\" : \"Front.imagestacklayer\" }, { \"filename\" : \"Back.imagestacklayer\" } ], \(info) }")
+        for (layer, alpha) in [("Front", UInt8(0)), ("Back", UInt8(128))] {
+            try fixture.write("Poster.imagestack/\(layer).imagestacklayer/Contents.json", "{ \(info) }")
+            let set = "Poster.imagestack/\(layer).imagestacklayer/Content.imageset"
+            try fixture.write("\(set)/Contents.json", FixtureCatalog.imageSet([("layer.png", "1x")]))
+            try fixture.write(
+                "\(set)/layer.png",
+                try PNGEncoder().encode(CostFixture.gradient(width: 16, height: 9, alpha: { _, y in y > 4 ? alpha : 255 })))
+        }
+
+        // When the catalog is validated
+        let found = try fixture.validate().diagnostics.filter { $0.code == .iconAlpha }
+
+        // Then only the back layer is reported, at the first pixel of row 5
+        #expect(found.map(\.path) == ["Poster.imagestack/Back.imagestacklayer/Content.imageset/layer.png"])
+        #expect(found.first?.message.hasPrefix("is not opaque (the pixel at (0, 5) has alpha 128)") == true)
     }
 }

@@ -1,0 +1,73 @@
+/// tvOS images that must be opaque, judged by their pixels (`icon-alpha`): the back layer of an image stack (the
+/// last layer with content), which actool warns about ("The last image stack layer with content, "Layer 3", must
+/// be a fully opaque bitmap. The pixel at position (0, 374) has an alpha value of 254", revealapp/Revert#18), and
+/// a brand asset's top shelf image, which App Store Connect rejects when transparent (ITMS-90497,
+/// Meshtastic-Apple#2271: art pasted with its own alpha left partial alpha along its edges). Only a file whose
+/// PNG header carries alpha is decoded (an RGB PNG is opaque by construction; VLC's RGBA top shelf images are
+/// opaque, so the channel alone is no finding), under the decoding limits; one that does not decode has its own
+/// finding. Sources: Docs/diagnostics.md, `icon-alpha`.
+import AssetsSupport
+import AssetsCodecs
+
+extension CatalogValidator {
+    /// The layered-icon facts of the checked sets, by catalog-relative path.
+    static func layeredFacts(_ outcomes: [SetOutcome]) -> [String: LayeredIconFacts] {
+        var byPath: [String: LayeredIconFacts] = [:]
+        for outcome in outcomes {
+            if let facts = outcome.layered, let path = outcome.layeredPath { byPath[path] = facts }
+        }
+        return byPath
+    }
+
+    /// The back layers and top shelf images among `byPath` with a pixel that is not opaque, each reported once on
+    /// its file with the first such pixel (row by row from the top left) and its alpha.
+    func transparentLayers(_ byPath: [String: LayeredIconFacts], root: CatalogRoot) -> [CatalogDiagnostic] {
+        var candidates: [(imageSet: String, entry: Int, file: String, backLayer: Bool)] = []
+        for (stack, facts) in byPath where stack.hasSuffix(".imagestack") {
+            guard let back = facts.backLayer else { continue }
+            let imageSet = "\(stack)/\(back)/Content.imageset"
+            for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image.entry, image.file, true)) }
+        }
+        for (brand, facts) in byPath {
+            for slot in facts.slots where slot.role?.hasPrefix("top-shelf-image") == true {
+                let imageSet = "\(brand)/\(slot.filename)"
+                for image in byPath[imageSet]?.images ?? [] where image.alpha {
+                    candidates.append((imageSet, image.entry, image.file, false))
+                }
+            }
+        }
+        var found: [CatalogDiagnostic] = []
+        for candidate in candidates.sorted(by: { ($0.imageSet, $0.file) < ($1.imageSet, $1.file) }) {
+            let path = "\(candidate.imageSet)/\(candidate.file)"
+            guard let pixel = Self.firstTransparentPixel(path, root: root, limits: options.limits) else { continue }
+            let at = "the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha)"
+            let message =
+                candidate.backLayer
+                ? "is not opaque (\(at)); the back layer of a tvOS layered image must be a fully opaque bitmap (actool warns), as nothing is drawn behind it"
+                : "is not opaque (\(at)); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497): flatten it onto its background and save it as RGB"
+            found.append(CatalogDiagnostic(.iconAlpha, path: path, keyPath: "images[\(candidate.entry)]", message: message))
+        }
+        return found
+    }
+
+    /// The first pixel of the PNG at `path` whose alpha is below 255; nil when every pixel is opaque, or the file
+    /// is not read or not decoded within `limits` (its own checks report that).
+    static func firstTransparentPixel(_ path: String, root: CatalogRoot, limits: DecodingLimits) -> (x: Int, y: Int, alpha: UInt8)? {
+        guard case .success(let read) = root.read(path, maxBytes: 256 << 20), read.size == read.head.count else { return nil }
+        let image: RGBAImage
+        do {
+            image = try ImageInspector.decode(read.head, file: path, options: DecodeOptions(limits: limits, orientation: .keep)).image
+        } catch {
+            return nil
+        }
+        var index = 3
+        while index < image.pixels.count {
+            if image.pixels[index] != 255 {
+                let pixel = index / 4
+                return (pixel % image.width, pixel / image.width, image.pixels[index])
+            }
+            index += 4
+        }
+        return nil
+    }
+}
