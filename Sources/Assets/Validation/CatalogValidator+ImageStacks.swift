@@ -42,9 +42,21 @@ struct LayeredIconFacts: Sendable {
     var slots: [(filename: String, size: String, role: String?)] = []
     /// An image stack: its back layer's folder (Xcode lists layers front to back).
     var backLayer: String?
-    /// An image set: each file's entry, scale factor and pixels, and whether its header carries alpha (a PNG of
-    /// colour type 4 or 6 or with `tRNS`): only such a file can have a pixel that is not opaque.
-    var images: [(entry: Int, file: String, scale: Int, width: Int, height: Int, alpha: Bool)] = []
+    /// An image set: each file's entry, scale factor and pixels.
+    var images: [Image] = []
+
+    struct Image: Sendable {
+        var entry: Int
+        var file: String
+        var scale: Int
+        var width: Int
+        var height: Int
+        /// Whether its header carries alpha (a PNG of colour type 4 or 6 or with `tRNS`): only such a file can
+        /// have a pixel that is not opaque. Then also where its entry names it in the set's `Contents.json`.
+        var alpha = false
+        var filenameKeyPath: String?
+        var filenamePosition: SourcePosition?
+    }
 }
 
 extension CatalogValidator {
@@ -67,9 +79,15 @@ extension CatalogValidator {
         case .imageSet:
             for (index, entry) in asset.entries.enumerated() {
                 guard let file = entry.filename, let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
-                var alpha = false
-                if case .raster(.png, .success(let info))? = asset.header(of: file)?.content { alpha = info.hasAlpha }
-                found.images.append((index, file, entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1, width, height, alpha))
+                var image = LayeredIconFacts.Image(
+                    entry: index, file: file, scale: entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1, width: width, height: height)
+                if case .raster(.png, .success(let info))? = asset.header(of: file)?.content, info.hasAlpha {
+                    image.alpha = true
+                    let keyPath = asset.entryKeyPath(index) + ".filename"
+                    image.filenameKeyPath = keyPath
+                    image.filenamePosition = JSONPositions.Locator(asset.contentsPositions.table).position(of: keyPath)
+                }
+                found.images.append(image)
             }
         default:
             return nil

@@ -20,32 +20,37 @@ extension CatalogValidator {
     }
 
     /// The back layers and top shelf images among `byPath` with a pixel that is not opaque, each reported once on
-    /// its file with the first such pixel (row by row from the top left) and its alpha.
+    /// the entry naming its file, with the first such pixel (row by row from the top left) and its alpha.
     func transparentLayers(_ byPath: [String: LayeredIconFacts], root: CatalogRoot) -> [CatalogDiagnostic] {
-        var candidates: [(imageSet: String, entry: Int, file: String, backLayer: Bool)] = []
+        var candidates: [(imageSet: String, image: LayeredIconFacts.Image, backLayer: Bool)] = []
         for (stack, facts) in byPath where stack.hasSuffix(".imagestack") {
             guard let back = facts.backLayer else { continue }
             let imageSet = "\(stack)/\(back)/Content.imageset"
-            for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image.entry, image.file, true)) }
+            for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image, true)) }
         }
         for (brand, facts) in byPath {
             for slot in facts.slots where slot.role?.hasPrefix("top-shelf-image") == true {
                 let imageSet = "\(brand)/\(slot.filename)"
-                for image in byPath[imageSet]?.images ?? [] where image.alpha {
-                    candidates.append((imageSet, image.entry, image.file, false))
-                }
+                for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image, false)) }
             }
         }
         var found: [CatalogDiagnostic] = []
-        for candidate in candidates.sorted(by: { ($0.imageSet, $0.file) < ($1.imageSet, $1.file) }) {
-            let path = "\(candidate.imageSet)/\(candidate.file)"
-            guard let pixel = Self.firstTransparentPixel(path, root: root, limits: options.limits) else { continue }
-            let at = "the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha)"
+        for candidate in candidates.sorted(by: { ($0.imageSet, $0.image.file) < ($1.imageSet, $1.image.file) }) {
+            let file = candidate.image.file
+            guard let pixel = Self.firstTransparentPixel("\(candidate.imageSet)/\(file)", root: root, limits: options.limits) else {
+                continue
+            }
+            let at = "\"\(file)\" is not opaque (the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha))"
             let message =
                 candidate.backLayer
-                ? "is not opaque (\(at)); the back layer of a tvOS layered image must be a fully opaque bitmap (actool warns), as nothing is drawn behind it"
-                : "is not opaque (\(at)); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497): flatten it onto its background and save it as RGB"
-            found.append(CatalogDiagnostic(.iconAlpha, path: path, keyPath: "images[\(candidate.entry)]", message: message))
+                ? "\(at); the back layer of a tvOS layered image must be a fully opaque bitmap (actool warns), as nothing is drawn behind it"
+                : "\(at); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497): flatten it onto its background and save it as RGB"
+            // On the entry naming the file, as the other `icon-alpha` findings are.
+            var finding = CatalogDiagnostic(
+                .iconAlpha, path: "\(candidate.imageSet)/Contents.json",
+                keyPath: candidate.image.filenameKeyPath ?? "images[\(candidate.image.entry)].filename", message: message)
+            finding.position = candidate.image.filenamePosition
+            found.append(finding)
         }
         return found
     }

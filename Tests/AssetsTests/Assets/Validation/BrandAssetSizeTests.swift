@@ -177,11 +177,13 @@ struct LayerOpacityTests {
         // Then the 2x back layer and the top shelf image are reported with their first pixel, the opaque 1x is not
         #expect(
             found.map(\.path) == [
-                "\(stack)/back@2x.png", "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset/shelf.png",
+                "\(stack)/Contents.json", "App Icon & Top Shelf Image.brandassets/Top Shelf Image.imageset/Contents.json",
             ])
+        #expect(found.map(\.keyPath) == ["images[1].filename", "images[0].filename"])
+        #expect(found.map { $0.position?.line } == [1, 1])  // (the fixture writes each Contents.json on one line)
         #expect(
-            found.first?.message.hasPrefix("is not opaque (the pixel at (3, 2) has alpha 254); the back layer of a tvOS layered image")
-                == true)
+            found.first?.message.hasPrefix(
+                "\"back@2x.png\" is not opaque (the pixel at (3, 2) has alpha 254); the back layer of a tvOS layered image") == true)
         #expect(
             found.last?.message.contains(
                 "(the pixel at (0, 0) has alpha 0); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497)") == true)
@@ -208,7 +210,7 @@ struct LayerOpacityTests {
         let found = try fixture.validate().diagnostics.filter { $0.code == .iconAlpha }
 
         // Then only the back layer is reported, at the first pixel of row 5
-        #expect(found.map(\.path) == ["Poster.imagestack/Back.imagestacklayer/Content.imageset/layer.png"])
-        #expect(found.first?.message.hasPrefix("is not opaque (the pixel at (0, 5) has alpha 128)") == true)
+        #expect(found.map(\.path) == ["Poster.imagestack/Back.imagestacklayer/Content.imageset/Contents.json"])
+        #expect(found.first?.message.hasPrefix("\"layer.png\" is not opaque (the pixel at (0, 5) has alpha 128)") == true)
     }
 }
