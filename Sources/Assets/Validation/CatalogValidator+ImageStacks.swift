@@ -38,8 +38,18 @@ extension CatalogValidator {
 /// the set's outcome (the set itself is let go once checked): a brand asset's slots, a stack's back layer (tvOS
 /// or visionOS), an image set's pixel sizes. Only such sets carry one, so an ordinary catalog keeps nothing more.
 struct LayeredIconFacts: Sendable {
-    /// A `.brandassets`: each entry's folder name, `size` (`400x240`, in points) and `role` (`top-shelf-image`).
-    var slots: [(filename: String, size: String, role: String?)] = []
+    /// A `.brandassets`: each entry's folder name, `size` (`400x240`, in points), `role` (`top-shelf-image`) and
+    /// `idiom` (`tv`, `tv-marketing`), with where its `idiom` is written.
+    var slots: [Slot] = []
+
+    struct Slot: Sendable {
+        var filename: String
+        var size: String
+        var role: String?
+        var idiom: String?
+        var idiomKeyPath: String = ""
+        var idiomPosition: SourcePosition?
+    }
     /// An image stack: its back layer's folder (Xcode lists layers front to back).
     var backLayer: String?
     /// An image set: each file's entry, scale factor and pixels.
@@ -48,6 +58,7 @@ struct LayeredIconFacts: Sendable {
     struct Image: Sendable {
         var entry: Int
         var file: String
+        var idiom: String?
         var scale: Int
         var width: Int
         var height: Int
@@ -68,11 +79,13 @@ extension CatalogValidator {
         var found = LayeredIconFacts()
         switch asset.kind {
         case .brandAssets:
-            for entry in asset.entries {
+            for (index, entry) in asset.entries.enumerated() {
                 guard let file = entry.filename, case .string(let size)? = entry.otherKeys["size"] else { continue }
-                var role: String?
-                if case .string(let value)? = entry.otherKeys["role"] { role = value }
-                found.slots.append((file, size, role))
+                var slot = LayeredIconFacts.Slot(filename: file, size: size, idiom: entry.idiom)
+                if case .string(let value)? = entry.otherKeys["role"] { slot.role = value }
+                slot.idiomKeyPath = asset.entryKeyPath(index) + ".idiom"
+                slot.idiomPosition = JSONPositions.Locator(asset.contentsPositions.table).position(of: slot.idiomKeyPath)
+                found.slots.append(slot)
             }
         case .imageStack, .solidImageStack:
             found.backLayer = asset.entries.last { !($0.filename ?? "").isEmpty }?.filename
@@ -80,7 +93,8 @@ extension CatalogValidator {
             for (index, entry) in asset.entries.enumerated() {
                 guard let file = entry.filename, let fact = facts[index], let width = fact.width, let height = fact.height else { continue }
                 var image = LayeredIconFacts.Image(
-                    entry: index, file: file, scale: entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1, width: width, height: height)
+                    entry: index, file: file, idiom: entry.idiom, scale: entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1,
+                    width: width, height: height)
                 if case .raster(.png, .success(let info))? = asset.header(of: file)?.content, info.hasAlpha {
                     image.alpha = true
                     let keyPath = asset.entryKeyPath(index) + ".filename"
@@ -147,6 +161,38 @@ extension CatalogValidator {
                         message:
                             "is \(image.width)x\(image.height) at \(image.scale)x, but the back layer of a visionOS app icon is 1024x1024 pixels at 2x (App Store Connect rejects one without it, ITMS-90967)"
                     ))
+            }
+        }
+        return found
+    }
+
+    /// A tvOS brand asset's entries whose `idiom` none of the images they name carries: actool matches an entry's
+    /// images by idiom, so it builds nothing for the slot. Meshtastic-Apple#2271: the App Store icon's entry said
+    /// `tv-marketing`, its layers `tv`, and App Store Connect reported the App Store icon missing (ITMS-90471);
+    /// Swiftfin's `tv` entries with `tv` layers (and top shelf images carrying both idioms) are fine, and so is any
+    /// slot with a `universal` image.
+    /// `missing-icon-size`, on the entry's `idiom`.
+    func brandAssetIdioms(_ byPath: [String: LayeredIconFacts]) -> [CatalogDiagnostic] {
+        var found: [CatalogDiagnostic] = []
+        for (brand, facts) in byPath.sorted(by: { $0.key < $1.key }) where !facts.slots.isEmpty {
+            for slot in facts.slots {
+                guard let idiom = slot.idiom else { continue }
+                let target = "\(brand)/\(slot.filename)"
+                var idioms: Set<String> = []
+                for (path, facts) in byPath where path == target || (path.hasPrefix(target + "/") && path.hasSuffix(".imageset")) {
+                    idioms.formUnion(facts.images.compactMap(\.idiom))
+                }
+                // (an image for every device, `universal`, may serve any slot: not judged)
+                guard !idioms.isEmpty, !idioms.contains(idiom), !idioms.contains("universal") else { continue }
+                let storeIcon = slot.role == "primary-app-icon" && slot.size == "1280x768"
+                let theirs = idioms.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                var finding = CatalogDiagnostic(
+                    .missingIconSize, path: "\(brand)/Contents.json", keyPath: slot.idiomKeyPath,
+                    message:
+                        "gives \"\(slot.filename)\" the idiom \"\(idiom)\", but its images are for \(theirs): actool builds nothing for this slot"
+                        + (storeIcon ? ", and App Store Connect reports the App Store icon missing (ITMS-90471)" : ""))
+                finding.position = slot.idiomPosition
+                found.append(finding)
             }
         }
         return found

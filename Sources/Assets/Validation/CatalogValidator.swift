@@ -205,6 +205,7 @@ public struct CatalogValidator: Sendable {
         findings.report(duplicateImages(digests))
         let layered = CatalogValidator.layeredFacts(outcomes)
         if !layered.isEmpty, let root = CatalogRoot(path: catalog.root) { findings.report(transparentLayers(layered, root: root)) }
+        findings.report(brandAssetIdioms(layered))
         let sizes = brandAssetSizes(layered)
         if !sizes.isEmpty {
             // A file its own set already finds at odds with its other scales is not reported twice.

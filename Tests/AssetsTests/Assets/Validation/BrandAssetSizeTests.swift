@@ -214,3 +214,47 @@ struct LayerOpacityTests {
         #expect(found.first?.message.hasPrefix("\"layer.png\" is not opaque (the pixel at (0, 5) has alpha 128)") == true)
     }
 }
+
+/// A tvOS brand asset's entry whose idiom none of its images carries (`missing-icon-size`, ITMS-90471).
+@Suite("tvOS: brand asset idioms")
+struct BrandAssetIdiomTests {
+    @Test("an App Store icon entry of idiom tv-marketing over layers of idiom tv is reported on its idiom; tv over tv is not")
+    func idiomMismatch() throws {
+        // Given the brand asset with its stack's layers and top shelf image for `tv`, its icon entry rewritten to
+        // `tv-marketing` (Meshtastic's case) and the top shelf entry left `tv`
+        let fixture = try FixtureCatalog()
+        try BrandAssetSizeTests.brandAssets(in: fixture, front: (50, 50), back: [("1x", 400, 240)], shelf: (1920, 720))
+        let brand = "App Icon & Top Shelf Image.brandassets"
+        for (set, file) in [
+            ("App Icon.imagestack/Front.imagestacklayer/Content.imageset", "front.png"),
+            ("App Icon.imagestack/Back.imagestacklayer/Content.imageset", "back@1x.png"), ("Top Shelf Image.imageset", "shelf.png"),
+        ] {
+            try fixture.write(
+                "\(brand)/\(set)/Contents.json",
+                "{ \"images\" : [ { \"filename\" : \"\(file)\", \"idiom\" : \"tv\", \"scale\" : \"1x\" } ], \(BrandAssetSizeTests.info) }")
+        }
+        try fixture.write(
+            "\(brand)/Contents.json",
+            """
+            {
+              "assets" : [
+                { "filename" : "App Icon.imagestack", "idiom" : "tv-marketing", "role" : "primary-app-icon", "size" : "1280x768" },
+                { "filename" : "Top Shelf Image.imageset", "idiom" : "tv", "role" : "top-shelf-image", "size" : "1920x720" }
+              ],
+              \(BrandAssetSizeTests.info)
+            }
+            """)
+
+        // When the catalog is validated
+        let found = try fixture.validate().diagnostics.filter { $0.code == .missingIconSize }
+
+        // Then the App Store icon's entry is reported on its idiom (line 3); the top shelf entry is not
+        #expect(found.map(\.path) == ["\(brand)/Contents.json"])
+        #expect(found.first?.keyPath == "assets[0].idiom")
+        #expect(found.first?.position?.line == 3)
+        #expect(
+            found.first?.message
+                == "gives \"App Icon.imagestack\" the idiom \"tv-marketing\", but its images are for \"tv\": actool builds nothing for this slot, and App Store Connect reports the App Store icon missing (ITMS-90471)"
+        )
+    }
+}
