@@ -156,6 +156,15 @@ package struct DeploymentTarget: Sendable, Hashable {
         return merged
     }
 
+    /// Whether an app target (not an extension) of the projects read takes the app icon set `name` as its icon,
+    /// and may copy this catalog: its App Store icon is the one App Store Connect checks.
+    package func isAppsIcon(_ name: String) -> Bool {
+        (appIconUses ?? []).contains { use in
+            use.isApplication && use.primaryNames.contains(name)
+                && (!use.catalogsComplete || catalog.map { use.catalogs.contains($0) } ?? true)
+        }
+    }
+
     /// The device families an app icon set named `name` (its fully qualified name or its folder's) must serve,
     /// and the targets that say so: the configuration's families for every set; else those of the target
     /// configurations that name the set and copy this catalog; else, when no target's catalogs are known to

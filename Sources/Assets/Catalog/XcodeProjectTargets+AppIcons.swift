@@ -47,6 +47,9 @@ extension XcodeProjectTargets {
         /// Whether the configuration may name sets not in `names`: a setting's `$(…)` not resolved, or a
         /// configuration file (`.xcconfig`) not read.
         package var unreadNames = false
+        /// Whether the target builds an app (`com.apple.product-type.application…`), whose icon App Store Connect
+        /// takes as the App Store icon; an extension's (an action's template icon) is not.
+        package var isApplication = false
 
         /// Whether this configuration asks for the set `name`.
         package func names(_ name: String) -> Bool { includesAll || names.contains(name) }
@@ -123,6 +126,7 @@ extension XcodeProjectTargets {
                 target: target["name"]?.string ?? "", names: names, primaryNames: primaryNames, includesAll: includesAll,
                 families: families, catalogs: catalogs, catalogsComplete: copied.complete, project: source)
             use.unreadNames = unreadNames
+            use.isApplication = target["productType"]?.string?.trimmingQuotes.hasPrefix("com.apple.product-type.application") == true
             uses.append(use)
         }
         return uses.sorted { ($0.target, $0.names.sorted().joined(separator: " ")) < ($1.target, $1.names.sorted().joined(separator: " ")) }

@@ -173,7 +173,7 @@ extension CatalogValidator {
             outcome.findings.report(iconSizeMismatches(of: asset, facts: facts))
         }
         outcome.findings.report(appIconFindings(of: asset))
-        if asset.kind == .imageSet, let layered = layeredIconFacts(of: asset, facts: facts) {
+        if asset.kind == .imageSet || asset.kind == .appIconSet, let layered = layeredIconFacts(of: asset, facts: facts) {
             outcome.layered = layered
             outcome.layeredPath = asset.path
         }

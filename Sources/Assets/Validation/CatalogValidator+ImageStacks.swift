@@ -73,6 +73,7 @@ struct LayeredIconFacts: Sendable {
 extension CatalogValidator {
     /// The facts `brandAssetSizes` needs from this set, when it is a brand asset, a stack in one, or an image set in one.
     func layeredIconFacts(of asset: Asset, facts: [Int: ImageFacts]) -> LayeredIconFacts? {
+        if asset.kind == .appIconSet { return storeIconFacts(of: asset) }
         guard asset.contents == .read,
             asset.path.contains(".brandassets") || asset.path.contains(".imagestack") || asset.path.contains(".solidimagestack")
         else { return nil }

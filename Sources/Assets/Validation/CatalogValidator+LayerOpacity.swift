@@ -55,6 +55,48 @@ extension CatalogValidator {
         return found
     }
 
+    /// An iOS app icon set's App Store icon entries (`ios-marketing`, or the single-size 1024) whose PNG header
+    /// carries alpha, for `transparentStoreIcons`; nil when there is none (most sets: nothing is kept).
+    func storeIconFacts(of asset: Asset) -> LayeredIconFacts? {
+        var found = LayeredIconFacts()
+        for (index, entry) in asset.entries.enumerated() where IconSlot(entry).isIOSStoreIcon {
+            guard let file = entry.filename, case .raster(.png, .success(let info))? = asset.header(of: file)?.content, info.hasAlpha
+            else { continue }
+            var image = LayeredIconFacts.Image(
+                entry: index, file: file, idiom: entry.idiom, scale: 1, width: info.width, height: info.height)
+            image.alpha = true
+            image.filenameKeyPath = asset.entryKeyPath(index) + ".filename"
+            image.filenamePosition = image.filenameKeyPath.flatMap { JSONPositions.Locator(asset.contentsPositions.table).position(of: $0) }
+            found.images.append(image)
+        }
+        return found.images.isEmpty ? nil : found
+    }
+
+    /// The App Store icons among `byPath` (app icon sets) with a pixel that is not opaque, of a set an app target
+    /// of the project takes as its icon: App Store Connect rejects a transparent App Store icon (ITMS-90717;
+    /// meow-ios#71 in 2026, flattened onto white), so each is an error that takes the place of the header's warning
+    /// (an alpha channel alone, which Xcode 14+ apps ship opaque). Not an alternate icon's nor an extension's:
+    /// IceCubes' and Home Assistant's alternates and the action extensions' template icons of IceCubes, Mastodon
+    /// and DuckDuckGo are transparent, and ship.
+    func transparentStoreIcons(_ byPath: [String: LayeredIconFacts], root: CatalogRoot) -> [CatalogDiagnostic] {
+        var found: [CatalogDiagnostic] = []
+        for (set, facts) in byPath.sorted(by: { $0.key < $1.key }) where set.hasSuffix(".appiconset") {
+            let name = String((set.split(separator: "/").last ?? "").dropLast(".appiconset".count))
+            guard options.deployment.isAppsIcon(name) else { continue }
+            for image in facts.images {
+                guard let pixel = Self.firstTransparentPixel("\(set)/\(image.file)", root: root, limits: options.limits) else { continue }
+                var finding = CatalogDiagnostic(
+                    .iconAlpha, path: "\(set)/Contents.json", keyPath: image.filenameKeyPath,
+                    message:
+                        "\"\(image.file)\" is transparent (the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha)); App Store Connect rejects a transparent App Store icon (\(CatalogValidator.storeIconAlpha)): flatten it onto its background and save it as RGB",
+                    severity: .error)
+                finding.position = image.filenamePosition
+                found.append(finding)
+            }
+        }
+        return found
+    }
+
     /// The first pixel of the PNG at `path` whose alpha is below 255; nil when every pixel is opaque, or the file
     /// is not read or not decoded within `limits` (its own checks report that).
     static func firstTransparentPixel(_ path: String, root: CatalogRoot, limits: DecodingLimits) -> (x: Int, y: Int, alpha: UInt8)? {

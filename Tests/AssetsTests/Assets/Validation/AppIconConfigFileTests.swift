@@ -170,3 +170,56 @@ struct AppIconConfigFileTests {
         #expect(cost.text.contains("AppIcon.appiconset  no setting read names it: may not be built"), "\(cost.text)")
     }
 }
+
+/// The App Store icon judged by its pixels (`icon-alpha`): transparent in the icon an app target takes as its own,
+/// an error (ITMS-90717); an alpha channel alone, or transparency in an alternate's or an extension's icon, a warning.
+@Suite("Validation: a transparent App Store icon")
+struct TransparentStoreIconTests {
+    /// `icon-alpha` findings of a project whose App target names `AppIcon` and whose `Share` extension names
+    /// `ShareIcon`, both sets' App Store icons with one transparent pixel, and an alternate `AppIcon-Dark` like it.
+    static func findings(transparent: Bool) throws -> [CatalogDiagnostic] {
+        let project = try AppIconTargetTests.project(
+            [
+                .init(name: "App", families: "1", icon: "AppIcon", catalog: "App/Assets.xcassets"),
+                .init(
+                    name: "Share", families: "1", icon: "ShareIcon", catalog: "App/Assets.xcassets",
+                    product: "com.apple.product-type.app-extension"),
+            ], catalogs: ["App/Assets.xcassets"],
+            projectSettings: "IPHONEOS_DEPLOYMENT_TARGET = 16.0; ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = \"AppIcon-Dark\";")
+        let catalog = project.root + "/App/Assets.xcassets"
+        let store = CostFixture.gradient(width: 1024, height: 1024, alpha: { x, y in transparent && x == 7 && y == 9 ? 0 : 255 })
+        try project.write("App/Assets.xcassets/AppIcon.appiconset/store.png", try PNGEncoder().encode(store))
+        for name in ["ShareIcon", "AppIcon-Dark"] {
+            try FileManager.default.copyItem(atPath: catalog + "/AppIcon.appiconset", toPath: catalog + "/\(name).appiconset")
+        }
+        let options = CatalogValidator.Options.forProject(catalog: catalog, costChecks: true)
+        return try CatalogValidator(options: options).validate(catalogAt: catalog).diagnostics.filter { $0.code == .iconAlpha }
+    }
+
+    @Test("a transparent pixel in the app's App Store icon is an error; in an alternate's or an extension's, a warning")
+    func transparentPixel() throws {
+        // Given the three sets, each App Store icon with the pixel (7, 9) transparent; When validated
+        let found = try Self.findings(transparent: true)
+
+        // Then the app's is an error naming the pixel, on the entry naming the file; the others stay warnings
+        let error = try #require(found.first { $0.path == "AppIcon.appiconset/Contents.json" })
+        #expect(error.severity == .error)
+        #expect(error.message.hasPrefix("\"store.png\" is transparent (the pixel at (7, 9) has alpha 0); App Store Connect rejects"))
+        #expect(error.position != nil)
+        #expect(found.count == 3)
+        #expect(
+            found.filter { $0.severity == .warning }.map(\.path).sorted() == [
+                "AppIcon-Dark.appiconset/Contents.json", "ShareIcon.appiconset/Contents.json",
+            ])
+    }
+
+    @Test("an RGBA App Store icon whose alpha is all 255 keeps the alpha channel's warning")
+    func opaqueRGBA() throws {
+        // Given the same sets with every pixel opaque (RGBA files); When validated
+        let found = try Self.findings(transparent: false)
+
+        // Then each has the header's warning, none an error
+        #expect(found.count == 3)
+        #expect(found.allSatisfy { $0.severity == .warning && $0.message.contains("has an alpha channel") })
+    }
+}

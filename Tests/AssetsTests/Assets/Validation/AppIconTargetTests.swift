@@ -16,6 +16,7 @@ struct AppIconTargetTests {
         var catalog: String?
         var synchronized = false
         var sdk = "iphoneos"
+        var product = "com.apple.product-type.application"
     }
 
     /// A `project.pbxproj` as Xcode writes one, with `projectSettings` in the project's Debug configuration.
@@ -40,7 +41,7 @@ struct AppIconTargetTests {
             }
             objects.append("P\(index) = {isa = PBXResourcesBuildPhase; files = (\(files)); };")
             objects.append(
-                "T\(index) /* \(target.name) */ = {isa = PBXNativeTarget; buildConfigurationList = L\(index); buildPhases = (P\(index), );\(synchronized) name = \"\(target.name)\"; };"
+                "T\(index) /* \(target.name) */ = {isa = PBXNativeTarget; buildConfigurationList = L\(index); buildPhases = (P\(index), );\(synchronized) name = \"\(target.name)\"; productType = \"\(target.product)\"; };"
             )
             objects.append("L\(index) = {isa = XCConfigurationList; buildConfigurations = (C\(index), ); };")
             objects.append("C\(index) /* Debug */ = {isa = XCBuildConfiguration; buildSettings = { \(settings) }; name = Debug; };")
@@ -188,8 +189,13 @@ struct AppIconTargetTests {
 
         // Then the app target takes the project's names (its icon, the alternates) and families, with its catalog known;
         // the tvOS target its own name whole, the project's alternates, and no device family
+        #expect(uses?.allSatisfy(\.isApplication) == true)
         #expect(
-            uses == [
+            uses?.map { use in
+                var plain = use
+                plain.isApplication = false
+                return plain
+            } == [
                 XcodeProjectTargets.AppIconUse(
                     target: "App", names: ["AppIcon", "Dark", "Light"], primaryNames: ["AppIcon"], families: ["iphone", "ipad"],
                     catalogs: ["App/Assets.xcassets"], catalogsComplete: true, project: "App.xcodeproj/project.pbxproj"),
