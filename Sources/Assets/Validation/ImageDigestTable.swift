@@ -22,11 +22,14 @@ package struct ImageDigestTable: Sendable, Hashable {
         package var height: UInt32
 
         package init(format: ImageFormat, orientation: ImageOrientation, width: Int, height: Int) {
-            self.format = UInt8(truncatingIfNeeded: ImageFormat.allCases.firstIndex(of: format) ?? 255)
+            self.format = UInt8(truncatingIfNeeded: Self.formats.firstIndex(of: format) ?? 255)
             self.orientation = UInt8(truncatingIfNeeded: orientation.rawValue)
             self.width = UInt32(clamping: width)
             self.height = UInt32(clamping: height)
         }
+
+        /// The formats by number, made once (`allCases` makes a new array each time).
+        private static let formats = ImageFormat.allCases
     }
 
     /// One file: 48 bytes (the digest, the size, the shape, where the path lies, the set, three flags).
