@@ -12,7 +12,8 @@
 /// and only when the run learned something; its first bytes name the format, the running build (its
 /// executable's identity), the reading options and the catalog, and a digest covers the entries: a file
 /// of another build, other options or another catalog, or damaged, or holding more than `maxEntryBytes`, is read
-/// as empty, never trusted. Entries lie sorted by their path's digest and are found by a binary search.
+/// as empty, never trusted. Entries lie sorted by their path's digest and are found through an index of the digests'
+/// leading bits (`SlotIndex`), then a binary search of the few slots sharing them.
 ///
 /// It also keeps each set folder's listing and `Contents.json` bytes, keyed by the folder's identity and the
 /// file's (`+Sets.swift`): a warm set costs a `stat` of its folder and one of its `Contents.json`.

@@ -12,7 +12,7 @@ struct FileJob: Sendable {
     /// The file's name within its set folder.
     var filename: String
     /// Catalog-relative: built for a finding, not for every file checked.
-    var path: String { "\(folder)/\(filename)" }
+    var path: String { CatalogReader.slashJoined(folder, filename) }
 }
 
 /// What checking one file found.

@@ -21,6 +21,24 @@ package enum ByteSearch {
         return text.withUTF8 { contains(needle, in: $0) }
     }
 
+    /// How the first `min(a.count, b.count)` bytes of `a` and `b` order (`memcmp`'s sign: negative when `a`'s
+    /// come first, zero when they are the same).
+    package static func orderOfCommonLength(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int32 {
+        a.withUnsafeBufferPointer { left in
+            b.withUnsafeBufferPointer { right in
+                let count = min(left.count, right.count)
+                guard count > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
+                return memcmp(leftBase, rightBase, count)
+            }
+        }
+    }
+
+    /// Whether `a` sorts before `b` byte by byte (`lexicographicallyPrecedes`, with `memcmp`).
+    package static func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        let order = orderOfCommonLength(a, b)
+        return order != 0 ? order < 0 : a.count < b.count
+    }
+
     private static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first else { return true }
         guard needle.count <= haystack.count else { return false }
