@@ -4,7 +4,18 @@ import AssetsCodecs
 /// The path and name helpers of the walk and of the set reader, and the one reader of a folder's `Contents.json`.
 extension CatalogReader {
     static func join(_ parent: String, _ name: String) -> String {
-        parent.isEmpty ? name : "\(parent)/\(name)"
+        parent.isEmpty ? name : slashJoined(parent, name)
+    }
+
+    /// `parent/name` in one allocation: an interpolation grows its buffer as it goes, and paths are built for
+    /// every file and set a run meets (String appends were a tenth of a warm `validate`'s instructions).
+    static func slashJoined(_ parent: String, _ name: String) -> String {
+        var path = ""
+        path.reserveCapacity(parent.utf8.count + 1 + name.utf8.count)
+        path += parent
+        path += "/"
+        path += name
+        return path
     }
 
     /// Splits `Name.ext` into name and extension at the last "." that is a character of its own; a

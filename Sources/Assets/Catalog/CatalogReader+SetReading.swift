@@ -57,7 +57,7 @@ extension CatalogReader {
         _ set: PendingSet, into asset: inout Asset, root catalogRoot: CatalogRoot, cache: FileFactsCache? = nil,
         diagnostics: inout [CatalogDiagnostic]
     ) -> ListedSetFolder? {
-        let (absolute, relative) = (set.root + "/" + set.relative, set.relative)
+        let (absolute, relative) = (CatalogReader.slashJoined(set.root, set.relative), set.relative)
         var folder = ListedSetFolder()
         let children: [CatalogFileSystem.Listed]
         if let cache, !cache.isEmpty, let identity = FileIdentity.ofFolder(absolute),
@@ -113,9 +113,9 @@ extension CatalogReader {
     static func readContents(
         of set: PendingSet, folder: inout ListedSetFolder, root: CatalogRoot, limits: CatalogLimits, cache: FileFactsCache?
     ) -> (ContentsFile, JSONValue?)? {
-        let absolute = set.root + "/" + set.relative
+        let absolute = CatalogReader.slashJoined(set.root, set.relative)
         if let kept = folder.kept?.contents, folder.contentsType == .file,
-            FileIdentity.of(absolute + "/Contents.json") == kept.identity
+            FileIdentity.of(CatalogReader.slashJoined(absolute, "Contents.json")) == kept.identity
         {
             return ContentsFile.parse(kept.bytes, path: CatalogReader.join(set.relative, "Contents.json"))
         }

@@ -57,12 +57,14 @@ struct FactsReader {
     }
     mutating func u8() -> UInt8? { take(1)?.first }
     mutating func u32() -> UInt32? {
-        guard let slice = take(4) else { return nil }
-        return slice.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        guard position >= 0, 4 <= end - position else { return nil }
+        defer { position += 4 }
+        return bytes.withUnsafeBytes { [position] in UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt32.self)) }
     }
     mutating func u64() -> UInt64? {
-        guard let slice = take(8) else { return nil }
-        return slice.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        guard position >= 0, 8 <= end - position else { return nil }
+        defer { position += 8 }
+        return bytes.withUnsafeBytes { [position] in UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
     }
     mutating func int() -> Int? { u64().map { Int(truncatingIfNeeded: Int64(bitPattern: $0)) } }
     mutating func bool() -> Bool? {
@@ -142,13 +144,17 @@ extension FileFactsCache {
         }
     }
 
+    /// The formats by number, made once (`allCases` makes a new array each time it is asked, and this is
+    /// asked of every file a warm run meets).
+    private static let formats = ImageFormat.allCases
+
     private static func formatNumber(_ format: ImageFormat) -> UInt8 {
-        UInt8(truncatingIfNeeded: ImageFormat.allCases.firstIndex(of: format) ?? 255)
+        UInt8(truncatingIfNeeded: formats.firstIndex(of: format) ?? 255)
     }
 
     private static func format(_ number: UInt8?) -> ImageFormat? {
-        guard let number, Int(number) < ImageFormat.allCases.count else { return nil }
-        return ImageFormat.allCases[Int(number)]
+        guard let number, Int(number) < formats.count else { return nil }
+        return formats[Int(number)]
     }
 
     private static func encode(_ info: ImageInfo, into writer: inout FactsWriter) {

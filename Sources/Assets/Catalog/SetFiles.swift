@@ -202,12 +202,14 @@ extension CatalogReader {
         // folder is not open), and only when the cache holds anything: a first run stats nothing more than it
         // did without one.
         let lookingUp = cache.map { !$0.isEmpty } ?? false
+        // The set folder's path from here, for a file stat'ed by path: made once for the set.
+        let absoluteSet = lookingUp && folder == nil ? CatalogReader.slashJoined(root.path, setPath) : ""
         for index in wanted {
             // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
             let (name, listed) = (asset.fileRecords[index].name, asset.fileRecords[index].listedType)
             if lookingUp, listed == .file, let cache,
-                let identity = folder != nil ? folder?.identity(of: name) : FileIdentity.of("\(root.path)/\(setPath)/\(name)"),
-                let kept = cache.header(of: "\(setPath)/\(name)", identity: identity)
+                let identity = folder != nil ? folder?.identity(of: name) : FileIdentity.of(CatalogReader.slashJoined(absoluteSet, name)),
+                let kept = cache.header(of: CatalogReader.slashJoined(setPath, name), identity: identity)
             {
                 asset.fileRecords[index].header = kept
                 continue

@@ -27,18 +27,23 @@ extension CatalogValidator {
         guard options.costChecks else { return ([], []) }
         var found: [CatalogDiagnostic] = []
         var digests: [ImageDigestTable.File] = []
-        let imageLike: Set<AssetKind> = [.imageSet, .appIconSet, .stickersIconSet, .iconSet, .symbolSet]
+        let imageLike: Bool
+        switch asset.kind {
+        case .imageSet, .appIconSet, .stickersIconSet, .iconSet, .symbolSet: imageLike = true
+        default: imageLike = false
+        }
         let duplicates = runs(.duplicateImage)
         let compressible = runs(.compressibleImage)
+        let unusedScales = asset.kind == .imageSet && runs(.unusedScale)
         for job in jobs {
             guard let header = asset.fileRecords[job.record].header else { continue }
-            if asset.kind == .imageSet, runs(.unusedScale), let why = unusedReason(asset, job) {
+            if unusedScales, let why = unusedReason(asset, job) {
                 found.append(
                     CatalogDiagnostic(
                         .unusedScale, path: job.path,
                         message: "\(why); \(Self.bytes(header.size)) at stake", bytesAtStake: header.size))
             }
-            guard duplicates || compressible, let format = header.format, imageLike.contains(asset.kind) || asset.kind == .imageSet,
+            guard duplicates || compressible, let format = header.format, imageLike,
                 case .raster(_, .success(let info)) = header.content
             else { continue }
             // Four RGBA copies: the rewrite's 16-bit canvas and its rows.
@@ -114,16 +119,34 @@ extension CatalogValidator {
                 appearance: entry.appearances.map { "\($0.appearance)=\($0.value)" }.joined(separator: ","),
                 direction: entry.languageDirection, subtype: entry.subtype, locale: entry.locale)
         }
-        var points: [Variant: (Double, Double)] = [:]
-        var scales: [Variant: Set<Int>] = [:]
-        for (index, entry) in asset.entries.enumerated() {
+        // Each variant's smallest implied point size and its scales (a bit each), the variants compared in
+        // order: a set has a handful, and hashing six strings per lookup cost more than the whole check. A large
+        // set (a hostile one lists 40,000 entries) hashes them, as `checkValues` does.
+        var variants: [Variant] = []
+        var points: [(Double, Double)] = []
+        var scales: [UInt8] = []
+        var numbered: [Variant: Int] = [:]
+        let large = asset.entries.count > 32
+        func number(of key: Variant) -> Int? {
+            large ? numbered[key] : variants.firstIndex(of: key)
+        }
+        // Entries are read in place (`asset.entries[index]`), not copied out: a copy of each entry's strings
+        // and keys cost a third of this check.
+        for index in asset.entries.indices {
             guard let fact = facts[index], let width = fact.width, let height = fact.height,
-                let factor = entry.scale.flatMap(CatalogValidator.scaleFactor)
+                let factor = asset.entries[index].scale.flatMap(CatalogValidator.scaleFactor)
             else { continue }
-            let key = variant(entry)
+            let key = variant(asset.entries[index])
             let implied = (Double(width) / Double(factor), Double(height) / Double(factor))
-            points[key] = points[key].map { (min($0.0, implied.0), min($0.1, implied.1)) } ?? implied
-            scales[key, default: []].insert(factor)
+            if let known = number(of: key) {
+                points[known] = (min(points[known].0, implied.0), min(points[known].1, implied.1))
+                scales[known] |= 1 << factor
+            } else {
+                if large { numbered[key] = variants.count }
+                variants.append(key)
+                points.append(implied)
+                scales.append(1 << factor)
+            }
         }
         let configured = options.config.cost.pointSize(forSet: asset.path)
         var found: [CatalogDiagnostic] = []
@@ -131,9 +154,7 @@ extension CatalogValidator {
             guard let index = job.entryIndices.first, let fact = facts[index], let width = fact.width, let height = fact.height,
                 let size = asset.fileRecords[job.record].header?.size
             else { continue }
-            let entry = asset.entries[index]
-            let factor = entry.scale.flatMap(CatalogValidator.scaleFactor) ?? 1
-            let key = variant(entry)
+            let factor = asset.entries[index].scale.flatMap(CatalogValidator.scaleFactor) ?? 1
             var shown: (Double, Double)?
             var from = ""
             if let configured {
@@ -141,8 +162,8 @@ extension CatalogValidator {
                 let ratio = configured * Double(factor) / longest
                 shown = (Double(width) * ratio, Double(height) * ratio)
                 from = "the point size \(CatalogValidator.ratioText(configured)) in .asset-tool.json"
-            } else if let implied = points[key], (scales[key]?.count ?? 0) > 1 {
-                shown = (implied.0 * Double(factor), implied.1 * Double(factor))
+            } else if let known = variants.isEmpty ? nil : number(of: variant(asset.entries[index])), scales[known].nonzeroBitCount > 1 {
+                shown = (points[known].0 * Double(factor), points[known].1 * Double(factor))
                 from = "its other scales"
             }
             guard let (shownWidth, shownHeight) = shown, shownWidth > 0, shownHeight > 0,

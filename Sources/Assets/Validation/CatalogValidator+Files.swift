@@ -12,7 +12,7 @@ struct FileJob: Sendable {
     /// The file's name within its set folder.
     var filename: String
     /// Catalog-relative: built for a finding, not for every file checked.
-    var path: String { "\(folder)/\(filename)" }
+    var path: String { CatalogReader.slashJoined(folder, filename) }
 }
 
 /// What checking one file found.
@@ -161,6 +161,7 @@ extension CatalogValidator {
         }
         guard !jobs.isEmpty else { return (outcome, []) }
         var facts: [Int: ImageFacts] = [:]
+        facts.reserveCapacity(asset.entries.count)
         for job in jobs {
             let checked = check(job, header: asset.fileRecords[job.record].header)
             outcome.findings.report(checked.diagnostics)
@@ -324,17 +325,29 @@ extension CatalogValidator {
     /// each size being rounded either way to whole pixels; the message gives the ratio found.
     func scaleMismatches(of asset: Asset, facts: [Int: ImageFacts]) -> [CatalogDiagnostic] {
         guard asset.kind != .dataSet else { return [] }
-        var groups: [Slot: [Int: (entry: Int, width: Int, height: Int)]] = [:]
+        // Each slot's files by scale factor (1x, 2x, 3x), the slots compared in order: a set has a handful, and
+        // hashing a slot's strings cost more than the check. A large set hashes them, as `checkValues` does.
+        var slots: [Slot] = []
+        var groups: [ScaleGroup] = []
+        var numbered: [Slot: Int] = [:]
+        let large = asset.entries.count > 32
         for (index, entry) in asset.entries.enumerated() {
             // Icons with a `size` are held to it exactly by `iconSizeMismatches`.
             guard entry.otherKeys["size"] == nil, let scale = entry.scale, let factor = CatalogValidator.scaleFactor(scale),
                 let fact = facts[index], let width = fact.width, let height = fact.height
             else { continue }
             let slot = CatalogValidator.slot(of: entry, ignoringScale: true)
-            if groups[slot]?[factor] == nil {
-                // With two entries in one slot (an ambiguous-variant), the first is the one compared.
-                groups[slot, default: [:]][factor] = (index, width, height)
+            let number: Int
+            if let known = large ? numbered[slot] : slots.firstIndex(of: slot) {
+                number = known
+            } else {
+                number = groups.count
+                if large { numbered[slot] = number }
+                slots.append(slot)
+                groups.append(ScaleGroup())
             }
+            // With two entries in one slot (an ambiguous-variant), the first is the one compared.
+            if groups[number][factor] == nil { groups[number][factor] = (index, width, height) }
         }
         var found: [CatalogDiagnostic] = []
         func fits(
@@ -364,7 +377,7 @@ extension CatalogValidator {
                     "is \(other.width)x\(other.height) at \(factor)x: \(ratio) times the \(referenceFactor)x \(reference.width)x\(reference.height), where \(CatalogValidator.ratioText(expectedRatio)) is expected (\(expected), rounded either way)"
             )
         }
-        for group in groups.values {
+        for group in groups {
             // A 1x that fits neither of a 2x and 3x that agree is the odd one out: one finding, on the 1x,
             // measured against the 2x (a 1x exported at the 3x's size does not put both others in the wrong).
             if let one = group[1], let two = group[2], let three = group[3], fits(two, 2, three, 3), !fits(one, 1, two, 2) {
@@ -385,5 +398,16 @@ extension CatalogValidator {
             }
         }
         return found
+    }
+}
+
+/// One slot's files by scale factor (1, 2 or 3, as `CatalogValidator.scaleFactor` gives them): each file's
+/// entry and pixels.
+struct ScaleGroup {
+    private var byFactor: [(entry: Int, width: Int, height: Int)?] = [nil, nil, nil]
+
+    subscript(factor: Int) -> (entry: Int, width: Int, height: Int)? {
+        get { (1...3).contains(factor) ? byFactor[factor - 1] : nil }
+        set { if (1...3).contains(factor) { byFactor[factor - 1] = newValue } }
     }
 }

@@ -71,11 +71,17 @@ struct LayeredIconFacts: Sendable {
 }
 
 extension CatalogValidator {
+    /// What a path inside a tvOS brand asset or an image stack holds (a byte search: `String.contains` costs a few per cent of a
+    /// warm `validate` asked of every set).
+    private static let brandAssetsMarker = Array(".brandassets".utf8)
+    /// (`.imagestack`, `.solidimagestack` and their layers)
+    private static let imageStackMarker = Array("imagestack".utf8)
+
     /// The facts `brandAssetSizes` needs from this set, when it is a brand asset, a stack in one, or an image set in one.
     func layeredIconFacts(of asset: Asset, facts: [Int: ImageFacts]) -> LayeredIconFacts? {
         if asset.kind == .appIconSet { return storeIconFacts(of: asset) }
         guard asset.contents == .read,
-            asset.path.contains(".brandassets") || asset.path.contains(".imagestack") || asset.path.contains(".solidimagestack")
+            ByteSearch.contains(Self.brandAssetsMarker, in: asset.path) || ByteSearch.contains(Self.imageStackMarker, in: asset.path)
         else { return nil }
         var found = LayeredIconFacts()
         switch asset.kind {

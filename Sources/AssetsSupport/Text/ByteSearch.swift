@@ -10,21 +10,49 @@
 package enum ByteSearch {
     /// Whether `needle` occurs in `bytes`; an empty needle occurs everywhere.
     package static func contains(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
+        guard !needle.isEmpty else { return true }
         guard needle.count <= bytes.count else { return false }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { wanted in
-                guard let base = haystack.baseAddress, let wantedBase = wanted.baseAddress else { return false }
-                var offset = 0
-                let last = haystack.count - wanted.count
-                while offset <= last {
-                    guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
-                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, wantedBase, wanted.count) == 0 { return true }
-                    offset = at + 1
-                }
-                return false
+        return bytes.withUnsafeBufferPointer { contains(needle, in: $0) }
+    }
+
+    /// Whether `needle` occurs in `text`'s UTF-8 (a path's `.brandassets`, asked of every set checked).
+    package static func contains(_ needle: [UInt8], in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { contains(needle, in: $0) }
+    }
+
+    /// How the first `min(a.count, b.count)` bytes of `a` and `b` order (`memcmp`'s sign: negative when `a`'s
+    /// come first, zero when they are the same).
+    package static func orderOfCommonLength(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int32 {
+        a.withUnsafeBufferPointer { left in
+            b.withUnsafeBufferPointer { right in
+                let count = min(left.count, right.count)
+                guard count > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
+                return memcmp(leftBase, rightBase, count)
             }
+        }
+    }
+
+    /// Whether `a` sorts before `b` byte by byte (`lexicographicallyPrecedes`, with `memcmp`).
+    package static func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        let order = orderOfCommonLength(a, b)
+        return order != 0 ? order < 0 : a.count < b.count
+    }
+
+    private static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return needle.withUnsafeBufferPointer { wanted in
+            guard let base = haystack.baseAddress, let wantedBase = wanted.baseAddress else { return false }
+            var offset = 0
+            let last = haystack.count - wanted.count
+            while offset <= last {
+                guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, wantedBase, wanted.count) == 0 { return true }
+                offset = at + 1
+            }
+            return false
         }
     }
 

@@ -22,4 +22,17 @@ struct ByteSearchTests {
         #expect(ByteSearch.contains(Array("1 #i".utf8), in: bytes[4..<13]))
         #expect(!ByteSearch.contains(Array("let".utf8), in: bytes[1...]))
     }
+
+    @Test("a run of bytes is found in a string's UTF-8, as in its bytes")
+    func foundInString() {
+        // Given a set's path inside a brand asset, with a name beyond ASCII
+        let path = "Brand/App Icon & Top Shelf Image.brandassets/Déjà.imagestack/Back.imagestacklayer/Content.imageset"
+
+        // Then the marker is found in it and not in a path without it
+        #expect(ByteSearch.contains(Array(".brandassets".utf8), in: path))
+        #expect(ByteSearch.contains(Array("Déjà".utf8), in: path))
+        #expect(!ByteSearch.contains(Array(".brandassets".utf8), in: "Icons/AppIcon.appiconset"))
+        #expect(!ByteSearch.contains(Array(".brandassets".utf8), in: ""))
+        #expect(ByteSearch.contains([], in: ""))
+    }
 }

@@ -60,6 +60,41 @@ struct FileFactsCacheTests {
         #expect(warm.diagnostics.contains { $0.path.hasSuffix("cut.png") })
     }
 
+    @Test("every file of a cache of 600 entries is found by its path (the index of the digests' leading bits)")
+    func largeCacheFindsEveryEntry() throws {
+        // Given 300 sets of two PNGs, dated back, validated once with a cache
+        let fixture = try FixtureCatalog()
+        let png = try FixtureCatalog.png(width: 4, height: 4)
+        var paths: [String] = []
+        for set in 0..<300 {
+            try fixture.write("s\(set).imageset/Contents.json", FixtureCatalog.imageSet([("a.png", "1x"), ("b.png", "2x")]))
+            for name in ["a.png", "b.png"] {
+                try fixture.write("s\(set).imageset/\(name)", png)
+                paths.append("s\(set).imageset/\(name)")
+            }
+        }
+        try Self.backdate(fixture, by: 3600)
+        let cache = (fixture.root as NSString).deletingLastPathComponent + "/cache"
+        let cold = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+
+        // When the cache is opened again
+        let kept = Self.opened(fixture, cache: cache)
+
+        // Then it holds the 600 files and the 300 set folders, finds each file's header by its path and identity,
+        // and none by a path it does not hold; a warm run reports what the cold one did
+        #expect(kept.count == 900)
+        var found = 0
+        for path in paths {
+            let identity = try #require(FileIdentity.of("\(fixture.root)/\(path)"))
+            if kept.header(of: path, identity: identity)?.size == png.count { found += 1 }
+        }
+        #expect(found == 600)
+        let identity = try #require(FileIdentity.of("\(fixture.root)/s0.imageset/a.png"))
+        #expect(kept.header(of: "s0.imageset/c.png", identity: identity) == nil)
+        let warm = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+        #expect(warm.rendered(as: .json) == cold.rendered(as: .json))
+    }
+
     @Test("a file written after the cache, with the same size and a new time, is read again")
     func changedFileReadAgain() throws {
         // Given the catalog validated once with a cache

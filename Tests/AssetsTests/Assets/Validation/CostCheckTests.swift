@@ -134,6 +134,34 @@ struct CostCheckTests {
         #expect((oversized.first?.bytesAtStake ?? 0) > 0)
     }
 
+    @Test("a set of more than 32 entries (its variants hashed, not compared in order) finds the same oversized and mismatched file")
+    func oversizedInLargeSet() throws {
+        // Given twelve localized variants at 1x, 2x and 3x (36 entries), each 10, 20 and 30 pixels but the 3x
+        // of one locale, at 90
+        let fixture = try FixtureCatalog()
+        var entries: [String] = []
+        for locale in 0..<12 {
+            for (scale, side) in [(1, 10), (2, 20), (3, 30)] {
+                let name = "i\(locale)@\(scale)x.png"
+                entries.append(
+                    "{\"filename\": \"\(name)\", \"idiom\": \"universal\", \"scale\": \"\(scale)x\", \"locale\": \"l\(locale)\"}")
+                let pixels = locale == 7 && scale == 3 ? 90 : side
+                try fixture.write(
+                    "icon.imageset/\(name)", try PNGEncoder.fast.encode(CostFixture.gradient(width: pixels, height: pixels)))
+            }
+        }
+        try fixture.write("icon.imageset/Contents.json", "{\"images\": [\(entries.joined(separator: ", "))], \"info\": {\"version\": 1}}")
+
+        // When it is validated with the cost checks
+        let report = try fixture.validate(Self.costOptions(ios: nil))
+
+        // Then that one file is oversized (shown at 30x30 by its locale's other scales) and off its 1x, and no other is
+        let oversized = report.diagnostics.filter { $0.code == .oversizedImage }
+        #expect(oversized.map(\.path) == ["icon.imageset/i7@3x.png"])
+        #expect(oversized.first?.message.hasPrefix("is 90x90, but at 3x the set shows 30x30") == true, "\(oversized)")
+        #expect(report.diagnostics.filter { $0.code == .scaleMismatch }.map(\.path) == ["icon.imageset/i7@3x.png"])
+    }
+
     @Test("compressible-image follows the configured thresholds and can be turned off")
     func compressibleThresholds() throws {
         // Given the compressible fixture

@@ -184,6 +184,29 @@ struct DuplicateCandidatesTests {
         #expect(table.rows.map(\.set) == [4, 1, 1, 0, 0, 3, 3, 3, 2, 2])
     }
 
+    @Test("two sets' files sort by where their folders differ, a folder inside another's by the whole path")
+    func foldersDifferOrNest() {
+        // Given sets whose folders differ early, late, or where one folder holds the other
+        let shape = ImageDigestTable.Shape(format: .png, orientation: .up, width: 1, height: 1)
+        let sets = [
+            ["G/x.imageset/b.png", "G/x.imageset/a.png"],
+            ["G/x.imageset/sub.imageset/a.png"],
+            ["G/w.imageset/c.png"],
+            ["G/x.imageset0/a.png"],
+            ["F/z.imageset/a.png", "F/z.imageset/0.png"],
+        ]
+        var table = ImageDigestTable()
+        for paths in sets {
+            table.add(set: paths.map { ImageDigestTable.File(shape: shape, path: $0, size: 1) })
+        }
+
+        // When the table is sorted by path
+        table.sortByPath()
+
+        // Then the rows are in String's order
+        #expect((0..<table.count).map { table.path($0) } == sets.flatMap { $0 }.sorted())
+    }
+
     @Test("the pixel digest is the same on every run: a fixed-key hash, not Swift's seeded Hasher")
     func stableDigest() throws {
         // Given bytes fed whole and in uneven pieces
