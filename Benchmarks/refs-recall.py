@@ -23,7 +23,8 @@ A mined case is "not a case" when the parent's tree shows the set was in use or 
 (each such case is printed with its reason, and the totals give both the raw figure and the one over true cases):
 
   unused   a build setting at the parent names the set (`ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME = X`, and
-           the other `ASSETCATALOG_COMPILER_*_NAME`s) and the fix drops it with the set; a lookup of "X" (the LOOKUP forms below) is in the same file
+           the other `ASSETCATALOG_COMPILER_*_NAME`s) and the fix drops it with the set or no other set at the parent
+           has that name; a lookup of "X" (the LOOKUP forms below) is in the same file
            at the parent and at the fix (the set was used, the lookup outlived it); Xcode's generated symbol of the
            set (`Color.haPrimary`) is read at the parent and at the fix, and no Swift file at the parent declares a
            member of that name (so it was the set's symbol); the set is a member of a `.complicationset` whose
@@ -83,14 +84,19 @@ def grep_files(gitdir, commit, pattern, *paths, fixed=False):
 
 def not_unused(gitdir, commit, parent, name, folder):
     """Why a deleted set was in use at its parent, or None: only what the parent's tree shows."""
-    for (prefix, set_name), reason in READ_BY_HAND.items():
-        if commit.startswith(prefix) and set_name == name:
+    for (prefix, read_name), reason in READ_BY_HAND.items():
+        if commit.startswith(prefix) and read_name == name:
             return "read by hand: " + reason
-    # (Only when the fix also drops the setting: a setting of another target, whose catalog keeps a set of that
-    # name, would not show that this set was in use.)
+    # (Only when the fix also drops the setting, or no other set of that name is at the parent: a setting of
+    # another target, whose catalog keeps a set of that name, would not show that this set was in use.)
     setting = SETTING.format(n=re.escape(name))
-    if grep_files(gitdir, parent, setting, "*.pbxproj", "*.xcconfig") and not grep_files(gitdir, commit, setting, "*.pbxproj", "*.xcconfig"):
-        return "a build setting at the parent names it, and the fix drops the setting with the set"
+    if grep_files(gitdir, parent, setting, "*.pbxproj", "*.xcconfig"):
+        if not grep_files(gitdir, commit, setting, "*.pbxproj", "*.xcconfig"):
+            return "a build setting at the parent names it, and the fix drops the setting with the set"
+        same = [p for p in git(gitdir, "ls-tree", "-r", "--name-only", parent).splitlines()
+                if p.endswith("/Contents.json") and set_name(p)[0] == name]
+        if len(same) == 1:
+            return "a build setting at the parent names it, and no other set at the parent has its name"
     sources = [f"*{s}" for s in SOURCE_SUFFIXES]
     lookup = LOOKUP.format(n=re.escape(name))
     surviving = grep_files(gitdir, parent, lookup, *sources) & grep_files(gitdir, commit, lookup, *sources)
