@@ -19,8 +19,22 @@ first, at most N of each kind per repository:
            literal from a name no set had to one a set has: the maintainers fixed a missing name. Found when
            `refs` at the parent reports `missing-asset` at that file and line.
 
-Prints one line per case (found or the cause it was missed by, as far as the output says), then the totals
-per kind. The cases themselves are regenerated from the histories on every run; none is stored.
+A mined case is "not a case" when the parent's tree shows the set was in use or the name was provided there
+(each such case is printed with its reason, and the totals give both the raw figure and the one over true cases):
+
+  unused   a build setting at the parent names the set (`ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME = X`, and
+           the other `ASSETCATALOG_COMPILER_*_NAME`s) and the fix drops it with the set or no other set at the parent
+           has that name; a lookup of "X" (the LOOKUP forms below) is in the same file
+           at the parent and at the fix (the set was used, the lookup outlived it); Xcode's generated symbol of the
+           set (`Color.haPrimary`) is read at the parent and at the fix, and no Swift file at the parent declares a
+           member of that name (so it was the set's symbol); the set is a member of a `.complicationset` whose
+           Contents.json at the parent names it (ClockKit's placeholders); or it is listed in READ_BY_HAND, with
+           what was read at the parent.
+  missing  a loose image of that name (`X.png`, `X@2x.png`, `X.pdf`, … outside any catalog) is at the parent: the
+           name was found then.
+
+Prints one line per case (found, the cause it was missed by as far as the output says, or why it is not a case),
+then the totals per kind. The cases themselves are regenerated from the histories on every run; none is stored.
 """
 import argparse
 import json
@@ -36,6 +50,81 @@ LOOKUP = (
     r'(?:named:\s*"{n}"|Image\(\s*"{n}"|Color\(\s*"{n}"|imageNamed:\s*@"{n}"|image="{n}"|'
     r'<color [^>]*name="{n}"|colorNamed:\s*@"{n}"|NSDataAsset\(name:\s*"{n}")'
 )
+
+
+# Cases whose parent was read by hand: (commit prefix, set name) -> what the parent's tree shows.
+READ_BY_HAND = {
+    ("24cccfad1d", f"AppIconAlternate{n}-image"): (
+        "used at the parent: IconSelectorView.swift's `\"AppIconAlternate\\(rawValue)-image\"` inside `enum Icon: Int`,"
+        f" whose case alt{n} (raw value {n}) the icon selector lists; the enum and the lookup outlive the fix")
+    for n in range(10, 15)
+}
+SETTING = r"ASSETCATALOG_COMPILER_[A-Z_]*_NAME\s*=\s*\"?{n}\"?\s*;?\s*$"
+SYMBOL_TYPES = r"(?:Color|UIColor|NSColor|Image|UIImage|NSImage|ColorResource|ImageResource)"
+# SwiftUI's and UIKit's own members (`Color.accentColor`, `Color.primary`): never a set's generated symbol.
+SYSTEM_MEMBERS = {"accentColor", "primary", "secondary", "clear", "black", "white", "gray", "red", "green", "blue",
+                  "orange", "yellow", "pink", "purple", "teal", "indigo", "mint", "cyan", "brown"}
+LOOSE_SUFFIXES = (".png", "@2x.png", "@3x.png", ".pdf", ".jpg", "~ipad.png", "@2x~ipad.png")
+
+
+def xcode_symbol(name):
+    """Xcode's generated symbol of a set name, as far as this script needs it: `ha-color-border` -> `haColorBorder`."""
+    words = [w for w in re.split(r"[^0-9A-Za-z]+", name) if w]
+    if not words or words[0][0].isdigit():
+        return None
+    return words[0][0].lower() + words[0][1:] + "".join(w[0].upper() + w[1:] for w in words[1:])
+
+
+def grep_files(gitdir, commit, pattern, *paths, fixed=False):
+    flag = "-F" if fixed else "-P"
+    out = git(gitdir, "grep", "-l", flag, pattern, commit, "--", *paths)
+    return {line.split(":", 1)[-1] for line in out.splitlines() if line.strip() and not any(
+        part in "/" + line.split(":", 1)[-1] for part in ("/Pods/", "/Carthage/", "Tests/"))}
+
+
+def not_unused(gitdir, commit, parent, name, folder):
+    """Why a deleted set was in use at its parent, or None: only what the parent's tree shows."""
+    for (prefix, read_name), reason in READ_BY_HAND.items():
+        if commit.startswith(prefix) and read_name == name:
+            return "read by hand: " + reason
+    # (Only when the fix also drops the setting, or no other set of that name is at the parent: a setting of
+    # another target, whose catalog keeps a set of that name, would not show that this set was in use.)
+    setting = SETTING.format(n=re.escape(name))
+    if grep_files(gitdir, parent, setting, "*.pbxproj", "*.xcconfig"):
+        if not grep_files(gitdir, commit, setting, "*.pbxproj", "*.xcconfig"):
+            return "a build setting at the parent names it, and the fix drops the setting with the set"
+        same = [p for p in git(gitdir, "ls-tree", "-r", "--name-only", parent).splitlines()
+                if p.endswith("/Contents.json") and set_name(p)[0] == name]
+        if len(same) == 1:
+            return "a build setting at the parent names it, and no other set at the parent has its name"
+    sources = [f"*{s}" for s in SOURCE_SUFFIXES]
+    lookup = LOOKUP.format(n=re.escape(name))
+    surviving = grep_files(gitdir, parent, lookup, *sources) & grep_files(gitdir, commit, lookup, *sources)
+    if surviving:
+        return f"a lookup of it at the parent outlives the fix ({sorted(surviving)[0]})"
+    symbol = xcode_symbol(name)
+    if symbol and symbol not in SYSTEM_MEMBERS:
+        read = rf"\b{SYMBOL_TYPES}\.{re.escape(symbol)}\b"
+        both = grep_files(gitdir, parent, read, "*.swift") & grep_files(gitdir, commit, read, "*.swift")
+        declared = grep_files(gitdir, parent, rf"\b(?:var|let|case|func)\s+{re.escape(symbol)}\b", "*.swift")
+        if both and not declared:
+            return f"Xcode's symbol .{symbol} read at the parent outlives the fix ({sorted(both)[0]})"
+    container = folder.rsplit("/", 1)[0]
+    if container.endswith(".complicationset"):
+        listing = git(gitdir, "show", f"{parent}:{container}/Contents.json")
+        if f'"{folder.rsplit("/", 1)[1]}"' in listing:
+            return "a member its .complicationset's Contents.json names at the parent (ClockKit's placeholders)"
+    return None
+
+
+def not_missing(gitdir, parent, name):
+    """Why a name was not missing at its parent, or None: a loose image of that name outside any catalog."""
+    files = git(gitdir, "ls-tree", "-r", "--name-only", parent).splitlines()
+    for path in files:
+        base = path.rsplit("/", 1)[-1]
+        if ".xcassets/" not in path and any(base == name + suffix for suffix in LOOSE_SUFFIXES):
+            return f"a loose image at the parent provides it ({path})"
+    return None
 
 
 def git(gitdir, *args):
@@ -93,7 +182,8 @@ def mine(gitdir, per_repo):
                 literal = git(gitdir, "grep", "-l", "-F", f'"{name}"', parent, "--", *[f"*{s}" for s in SOURCE_SUFFIXES])
                 unused.append(
                     {"kind": "unused", "commit": commit, "parent": parent, "set": folder, "name": name,
-                     "literal": literal.split("\n")[0].split(":", 1)[-1] if literal.strip() else None})
+                     "literal": literal.split("\n")[0].split(":", 1)[-1] if literal.strip() else None,
+                     "not_a_case": not_unused(gitdir, commit, parent, name, folder)})
         if changes["A"] and len(missing) < per_repo:
             existing = {set_name(p)[0] for p in git(gitdir, "ls-tree", "-r", "--name-only", parent).splitlines() if p.endswith("Contents.json")}
             for name, folder in sorted(changes["A"]):
@@ -109,7 +199,8 @@ def mine(gitdir, per_repo):
                     if any(part in f"/{path}" for part in ("/Pods/", "/Carthage/", "Tests/")) or 'catalog="system"' in text:
                         continue
                     missing.append(
-                        {"kind": "missing", "commit": commit, "parent": parent, "name": name, "file": path, "line": int(line)})
+                        {"kind": "missing", "commit": commit, "parent": parent, "name": name, "file": path, "line": int(line),
+                         "not_a_case": not_missing(gitdir, parent, name)})
     return unused[:per_repo], missing[:per_repo]
 
 
@@ -183,6 +274,7 @@ def main():
     parser.add_argument("gitdirs", nargs="+")
     args = parser.parse_args()
     totals = {}
+    true_totals = {}
     for gitdir in args.gitdirs:
         repo = os.path.basename(os.path.dirname(gitdir.rstrip("/"))) if gitdir.rstrip("/").endswith("repo") else gitdir
         unused, missing = mine(gitdir, args.per_repo)
@@ -192,9 +284,18 @@ def main():
                 cache[case["parent"]] = scan(gitdir, case["parent"], args.tool)
             verdict = judge(case, cache[case["parent"]])
             where = case.get("set") or f'{case["file"]}:{case["line"]}'
-            print(f'{repo} {case["kind"]} {case["commit"][:10]} {case["name"]} {where}: {verdict}', flush=True)
+            reason = f' [not a case: {case["not_a_case"]}]' if case.get("not_a_case") else ""
+            print(f'{repo} {case["kind"]} {case["commit"][:10]} {case["name"]} {where}: {verdict}{reason}', flush=True)
             kind = totals.setdefault(case["kind"], {})
             kind[verdict] = kind.get(verdict, 0) + 1
+            if not case.get("not_a_case"):
+                true = true_totals.setdefault(case["kind"], {})
+                true[verdict] = true.get(verdict, 0) + 1
+    for kind, verdicts in true_totals.items():
+        count = sum(verdicts.values())
+        found = verdicts.get("found", 0)
+        print(f"{kind}, true cases only: {found}/{count} found ({100 * found / max(count, 1):.0f} %); "
+              f"{sum(totals[kind].values()) - count} not a case (listed above)")
     for kind, verdicts in totals.items():
         count = sum(verdicts.values())
         found = verdicts.get("found", 0)
@@ -204,7 +305,7 @@ def main():
                 key = k.split(" (")[0] + (" (a literal at the parent)" if "literal at the parent" in k else "")
                 grouped[key] = grouped.get(key, 0) + v
         causes = ", ".join(f"{v} {k}" for k, v in sorted(grouped.items()))
-        print(f"{kind}: {found}/{count} found ({100 * found / max(count, 1):.0f} %); {causes}")
+        print(f"{kind}, raw: {found}/{count} found ({100 * found / max(count, 1):.0f} %); {causes}")
 
 
 if __name__ == "__main__":

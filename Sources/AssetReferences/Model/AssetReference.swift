@@ -136,6 +136,9 @@ package struct FileScan: Sendable {
     package var typeAliases: [String: Set<String>] = [:]
     package var declaredTypes: Set<String> = []
     package var aliasedLookups: [AliasedLookup] = []
+    /// The accessors read as `Root.member` (an index in `references`, the path), dropped when the project itself
+    /// declares the type `Root` and a static `member`: its own property, whose body is read as code.
+    package var namespaceMembers: [ConstantLookup] = []
     /// What the functions and properties the file declares return, and the interpolated literals whose one
     /// interpolation reads one (`StringReturns`).
     package var stringReturns: [String: StringReturns.Values] = [:]

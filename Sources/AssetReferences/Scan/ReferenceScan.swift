@@ -169,15 +169,26 @@ public struct ReferenceScan: Sendable {
                 let dynamic = scanned[call.reference]
                 for (offset, value) in values.sorted().enumerated() {
                     var use = dynamic
-                    // The literal's text with the value in place; still a pattern, as the literal may be the start
-                    // of a longer name (`var name = "car_\(regular)"; name += "_red"`).
-                    use.name = .dynamic(prefix: call.prefix + value, suffix: call.suffix)
+                    // The literal's text with the value in place; still a pattern when the literal ends in the
+                    // interpolation, as it may be the start of a longer name (`var name = "car_\(regular)"; name +=
+                    // "_red"`); whole when it ends in text, which the wide pattern already took as the name's end.
+                    use.name =
+                        call.suffix.isEmpty
+                        ? .dynamic(prefix: call.prefix + value, suffix: "") : .literal(call.prefix + value + call.suffix)
                     use.certainty = .possible
                     use.via = "\(dynamic.via) through \(call.key)"
                     if offset == 0 { scanned[call.reference] = use } else { scanned.append(use) }
                 }
             }
-            references += scanned
+            // `AppAssets.smartFeedImage` where the project itself declares `AppAssets` and a static `smartFeedImage`
+            // (NetNewsWire): that property, whose body is read as code, not a generator's accessor of a set.
+            let own = Set(
+                scan.namespaceMembers.compactMap { member -> Int? in
+                    let parts = member.path.split(separator: ".", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, declaredTypes.contains(parts[0]), declaredMembers.contains(parts[1]) else { return nil }
+                    return member.reference
+                })
+            references += own.isEmpty ? scanned : scanned.indices.filter { !own.contains($0) }.map { scanned[$0] }
             skipped += scan.skipped
             if let manifest = scan.manifest { manifests.append(manifest) }
             listed.formUnion(scan.listedImages)

@@ -209,12 +209,20 @@ extension SwiftReferenceScanner.Visitor {
         localCalls[localCalls.count - 1][name] = localCalls[localCalls.count - 1][name] == nil ? (key ?? "") : ""
     }
 
-    /// The key of the call an interpolated literal's one interpolation reads, directly or through a local.
+    /// A type the file declares, and what its `rawValue` can be (`EnumRawValues`).
+    func declareType(_ name: String, rawValues: StringReturns.Values) {
+        declaredTypes.insert(name)
+        stringReturns[EnumRawValues.key(ofType: name), default: .init()].merge(rawValues)
+    }
+
+    /// The key of the call an interpolated literal's one interpolation reads, directly or through a local, or of
+    /// the enclosing type's `rawValue`.
     func interpolatedKey(_ literal: StringLiteralExprSyntax) -> String? {
         let expressions = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self) }
         guard expressions.count == 1, let only = expressions.first, only.expressions.count == 1,
             let argument = only.expressions.first, argument.label == nil
         else { return nil }
+        if let key = EnumRawValues.key(reading: argument.expression) { return key }
         if let reference = argument.expression.as(DeclReferenceExprSyntax.self) {
             guard let key = localCalls.last?[reference.baseName.text], !key.isEmpty else { return nil }
             return key

@@ -30,6 +30,8 @@ extension SwiftReferenceScanner {
         var typeAliases: [String: Set<String>] = [:]
         var declaredTypes: Set<String> = []
         var aliasedLookups: [AliasedLookup] = []
+        /// The accessors read through a two-part chain, `Root.member` (the reference's index, that path).
+        var namespaceMembers: [ConstantLookup] = []
         /// `StringReturns`: what each function and property the file declares returns, the locals of the
         /// functions being walked bound to a call (name → the call's key; empty when bound more than once or
         /// otherwise), and the interpolated literals whose one interpolation is such a call.
@@ -43,22 +45,22 @@ extension SwiftReferenceScanner {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            declaredTypes.insert(node.name.text)
+            declareType(node.name.text, rawValues: .opaque)
             return .visitChildren
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            declaredTypes.insert(node.name.text)
+            declareType(node.name.text, rawValues: .opaque)
             return .visitChildren
         }
 
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            declaredTypes.insert(node.name.text)
+            declareType(node.name.text, rawValues: EnumRawValues.values(of: node))
             return .visitChildren
         }
 
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-            declaredTypes.insert(node.name.text)
+            declareType(node.name.text, rawValues: .opaque)
             return .visitChildren
         }
 
@@ -330,11 +332,14 @@ extension SwiftReferenceScanner {
             // match count as used (a possible use: no note, never missing).
             if !lookupLiterals.contains(node.id), Self.plainText(node) == nil {
                 let (prefix, suffix) = Self.literalEnds(node)
+                // Narrowed only when the literal is the whole name (not a `+` operand); one possible use per pattern
+                // and interpolation, so a wide one is not hidden behind a narrowed one of the same ends.
+                let key = node.parent?.is(ExprListSyntax.self) == true ? nil : interpolatedKey(node)
                 if prefix.utf8.count + suffix.utf8.count >= 3, prefix.utf8.count <= 200, !prefix.contains(" "),
-                    seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)").inserted
+                    seenLiterals.insert("\u{0}\(prefix)\u{0}\(suffix)\u{0}\(key ?? "")").inserted
                 {
                     add(.dynamic(prefix: prefix, suffix: suffix), .any, .possible, at: node, via: "an interpolated string")
-                    noteInterpolatedCall(node, prefix: prefix, suffix: suffix)
+                    if key != nil { noteInterpolatedCall(node, prefix: prefix, suffix: suffix) }
                 }
                 return .visitChildren
             }
@@ -380,21 +385,30 @@ extension SwiftReferenceScanner {
                 || root.hasSuffix("Assets")
             {
                 // (tuist names its accessors' namespace after the target: `MyAppAsset.bell`.)
-                // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key.
-                record(.accessor(member), .any, at: node)
+                // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key (kept with its
+                // root, `ReferenceScan` drops it when the project itself declares both: NetNewsWire's `AppAssets.x`).
+                if record(.accessor(member), .any, at: node, scope: root) {
+                    namespaceMembers.append(ConstantLookup(reference: references.count - 1, path: "\(root).\(member)"))
+                }
             }
             return .visitChildren
         }
 
-        private func record(_ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, at node: MemberAccessExprSyntax) {
+        @discardableResult
+        private func record(
+            _ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, at node: MemberAccessExprSyntax, scope: String = ""
+        )
+            -> Bool
+        {
             let key: String
             switch name {
             case .symbol(let path): key = "s\(wanted.rawValue):\(path)"
-            case .accessor(let identifier): key = "a:\(identifier)"
-            default: return
+            case .accessor(let identifier): key = "a\(scope):\(identifier)"
+            default: return false
             }
-            guard seenSymbols.insert(key).inserted else { return }
+            guard seenSymbols.insert(key).inserted else { return false }
             add(name, wanted, .possible, at: node.declName, via: "a generated asset symbol")
+            return true
         }
 
     }

@@ -105,6 +105,7 @@ package enum SwiftReferenceScanner {
                 scan.typeAliases = visitor.typeAliases
                 scan.declaredTypes = visitor.declaredTypes
                 scan.aliasedLookups = visitor.aliasedLookups
+                scan.namespaceMembers = visitor.namespaceMembers
                 scan.stringReturns = visitor.stringReturns
                 scan.interpolatedCalls = visitor.interpolatedCalls
                 scan.lines = visitor.converter.location(for: tree.endPosition).line
