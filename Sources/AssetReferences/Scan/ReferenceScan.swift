@@ -1,8 +1,9 @@
 /// `asset-tool refs` and `validate --sources`: the catalogs under a project and the files that can name
 /// their sets, read in one pass: the walk (`SourceTree`), every source scanned on every core by the
 /// scanner of its language (the package's one parallel map, on `ParserThread`'s large-stack threads), the
-/// catalogs read by the catalog layer, and every reference resolved by its lookup (`AssetLookup`). The findings come out as catalog diagnostics
-/// (`ReferenceFindings`) rooted at the project folder, so every output format, rule and exclusion applies.
+/// catalogs read by the catalog layer, and every reference resolved by its lookup (`AssetLookup`). The
+/// findings come out as catalog diagnostics (`ReferenceFindings`) rooted at the project folder, so every
+/// output format, rule and exclusion applies.
 import Assets
 import AssetsSupport
 
