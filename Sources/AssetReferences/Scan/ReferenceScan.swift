@@ -1,8 +1,9 @@
 /// `asset-tool refs` and `validate --sources`: the catalogs under a project and the files that can name
 /// their sets, read in one pass: the walk (`SourceTree`), every source scanned on every core by the
-/// scanner of its language (the package's one parallel map), the catalogs read by the catalog layer, and
-/// every reference resolved by its lookup (`AssetLookup`). The findings come out as catalog diagnostics
-/// (`ReferenceFindings`) rooted at the project folder, so every output format, rule and exclusion applies.
+/// scanner of its language (the package's one parallel map, on `ParserThread`'s large-stack threads), the
+/// catalogs read by the catalog layer, and every reference resolved by its lookup (`AssetLookup`). The
+/// findings come out as catalog diagnostics (`ReferenceFindings`) rooted at the project folder, so every
+/// output format, rule and exclusion applies.
 import Assets
 import AssetsSupport
 
@@ -68,7 +69,8 @@ public struct ReferenceScan: Sendable {
         let done = Locked(0)
         // The in-flight budget of the deep checks, counted here in source bytes.
         let budget = PixelBudget()
-        let scans = ParallelWork.map(count: tree.files.count, chunk: 2) { index -> FileScan in
+        // On every core, each on a large-stack thread made once for the scan (a parse needs one).
+        let scans = ParserThread.map(count: tree.files.count, chunk: 2) { index -> FileScan in
             let file = tree.files[index]
             let scan = scanFile(file, in: tree.reach, options: options, budget: budget)
             if let progress {
