@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Assets
+@testable import AssetsCodecs
 
 /// More false findings seen on public apps' catalogs that build in Xcode (issue 14, second round), each
 /// rebuilt from a fixture of our own in the shape those catalogs have, next to the real problems the same
@@ -27,8 +28,8 @@ struct RealAppCatalogTests {
                         {"filename": "shelf-store.png", "idiom": "tv-marketing", "scale": "1x"},
                         {"idiom": "tv-marketting", "scale": "2x"}], \(Self.info)}
             """)
-        // (the slot's 1920x720 points at 1x: a top shelf image is held to its size)
-        let image = try FixtureCatalog.png(width: 1920, height: 720)
+        // (the slot's 1920x720 points at 1x: a top shelf image is held to its size; opaque, as App Store Connect asks)
+        let image = try PNGEncoder().encode(CostFixture.gradient(width: 1920, height: 720))
         try fixture.write("\(shelf)/shelf.png", image)
         try fixture.write("\(shelf)/shelf-store.png", image)
 
@@ -77,7 +78,9 @@ struct RealAppCatalogTests {
                     "{\"images\": [{\"idiom\": \"vision\", \"scale\": \"2x\"}], \(Self.info)}")
             } else {
                 try fixture.write("\(folder)/Content.imageset/Contents.json", FixtureCatalog.imageSet([("\(layer).png", "2x")]))
-                try fixture.write("\(folder)/Content.imageset/\(layer).png", try FixtureCatalog.png(width: 16, height: 16))
+                // (a visionOS back layer is 1024x1024 pixels at 2x; the layers above may be smaller)
+                let side = layer == "Back" ? 1024 : 16
+                try fixture.write("\(folder)/Content.imageset/\(layer).png", try FixtureCatalog.png(width: side, height: side))
             }
         }
         try fixture.write(
