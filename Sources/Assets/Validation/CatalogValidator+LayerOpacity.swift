@@ -34,12 +34,16 @@ extension CatalogValidator {
                 for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image, false)) }
             }
         }
+        candidates.sort { ($0.imageSet, $0.image.file) < ($1.imageSet, $1.image.file) }
+        // Decoded on every core: a tvOS catalog's top shelf images are millions of pixels each.
+        let pixels = ParallelWork.map(count: candidates.count, chunk: 1, width: options.catalogLimits.workers) { index in
+            Self.firstTransparentPixel(
+                "\(candidates[index].imageSet)/\(candidates[index].image.file)", root: root, limits: options.limits)
+        }
         var found: [CatalogDiagnostic] = []
-        for candidate in candidates.sorted(by: { ($0.imageSet, $0.image.file) < ($1.imageSet, $1.image.file) }) {
+        for (candidate, pixel) in zip(candidates, pixels) {
+            guard let pixel else { continue }
             let file = candidate.image.file
-            guard let pixel = Self.firstTransparentPixel("\(candidate.imageSet)/\(file)", root: root, limits: options.limits) else {
-                continue
-            }
             let at = "\"\(file)\" is not opaque (the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha))"
             let message =
                 candidate.backLayer
