@@ -100,6 +100,8 @@ extension XcodeProjectTargets {
         var projectDefined: Set<String> = []
 
         static let maximumReferenceDepth = 8
+        static let maximumReferences = 1_000
+        static let maximumValueBytes = 64 << 10
 
         /// The first layer (at or below `from`) that sets `name` in any form, and those forms, sorted.
         func keys(_ name: String, from: Int = 0) -> (layer: Int, keys: [String])? {
@@ -112,7 +114,14 @@ extension XcodeProjectTargets {
 
         /// Each value `name` takes (one per `[sdk=…]` form the deciding layer sets), its references resolved
         /// where the layers give them; nil when no layer sets it.
-        func values(_ name: String, from: Int = 0, depth: Int = 0) -> [String]? {
+        func values(_ name: String) -> [String]? {
+            var budget = Self.maximumReferences
+            return values(name, from: 0, depth: 0, budget: &budget)
+        }
+
+        /// `values(_:)` with the work bounded: each reference resolved spends one of `budget` (a setting naming
+        /// itself fifty times would otherwise take 50^8 steps), and a value grown past 64 KiB is left unresolved.
+        private func values(_ name: String, from: Int, depth: Int, budget: inout Int) -> [String]? {
             guard depth < Self.maximumReferenceDepth, let found = keys(name, from: from) else { return nil }
             return found.keys.map { key in
                 let raw: String
@@ -122,11 +131,17 @@ extension XcodeProjectTargets {
                 default: raw = ""
                 }
                 return raw.resolvingReferences { reference in
+                    guard budget > 0 else { return nil }
+                    budget -= 1
+                    let value: String?
                     if reference == "inherited" {
-                        return values(name, from: found.layer + 1, depth: depth + 1)?.joined(separator: " ") ?? ""
+                        value = values(name, from: found.layer + 1, depth: depth + 1, budget: &budget)?.joined(separator: " ") ?? ""
+                    } else if let resolved = values(reference, from: 0, depth: depth + 1, budget: &budget) {
+                        value = resolved.joined(separator: " ")
+                    } else {
+                        value = projectDefined.contains(reference) ? "" : nil
                     }
-                    if let value = values(reference, depth: depth + 1) { return value.joined(separator: " ") }
-                    return projectDefined.contains(reference) ? "" : nil
+                    return value.flatMap { $0.utf8.count <= Self.maximumValueBytes ? $0 : nil }
                 }
             }
         }

@@ -128,6 +128,22 @@ struct AppIconConfigFileTests {
         #expect(!XcodeProjectTargets.ConfigFile.isKey("NOT A SETTING"))
     }
 
+    @Test("a setting naming itself many times is resolved within a bounded number of steps, and left unread")
+    func referenceBlowUp() {
+        // Given X naming itself fifty times (50^8 steps if each reference were followed to the depth bound), and the
+        // app icon named through X
+        let files = [
+            "Configs/Debug.xcconfig": "X = " + String(repeating: "$(X)", count: 50) + "\nASSETCATALOG_COMPILER_APPICON_NAME = $(X)\n",
+            "Configs/Release.xcconfig": "", "Configs/Project.xcconfig": "",
+        ]
+
+        // When read (this returns: the references spend a budget)
+        let uses = Self.uses(files)
+
+        // Then Debug names nothing it could resolve, and says a name was not read
+        #expect(uses.contains { $0.names.isEmpty && $0.unreadNames })
+    }
+
     @Test("the reader stays inside the repository: no path or link out of it is read")
     func readerBounds() throws {
         // Given a repository (a .git folder) holding the project, a file beside the repository, and a link to it
