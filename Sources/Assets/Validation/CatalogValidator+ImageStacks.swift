@@ -128,16 +128,10 @@ extension CatalogValidator {
                 // (bounded, so a hostile `size` cannot overflow the product below)
                 guard parts.count == 2, (1...100_000).contains(parts[0]), (1...100_000).contains(parts[1]) else { continue }
                 let target = "\(brand)/\(slot.filename)"
-                let imageSet: String
-                let what: String
-                if let back = byPath[target]?.backLayer {
-                    imageSet = "\(target)/\(back)/Content.imageset"
-                    what = "the back layer of a \(slot.size) point layered icon"
-                } else {
-                    imageSet = target
-                    what = "a \(slot.size) point brand asset"
-                }
-                for image in byPath[imageSet]?.images ?? [] {
+                let back = backLayerImages(of: target, in: byPath)
+                let imageSet = back?.imageSet ?? target
+                let what = back == nil ? "a \(slot.size) point brand asset" : "the back layer of a \(slot.size) point layered icon"
+                for image in back?.images ?? byPath[imageSet]?.images ?? [] {
                     let expected = (parts[0] * image.scale, parts[1] * image.scale)
                     guard (image.width, image.height) != expected else { continue }
                     found.append(
@@ -152,19 +146,26 @@ extension CatalogValidator {
         return found
     }
 
+    /// The image set of the back layer of the stack at `stack` (its last layer with content) and its images; nil
+    /// when `stack` is no stack among `byPath`.
+    func backLayerImages(of stack: String, in byPath: [String: LayeredIconFacts]) -> (imageSet: String, images: [LayeredIconFacts.Image])? {
+        guard let back = byPath[stack]?.backLayer else { return nil }
+        let imageSet = "\(stack)/\(back)/Content.imageset"
+        return (imageSet, byPath[imageSet]?.images ?? [])
+    }
+
     /// The pixels of a visionOS app icon's back layer: 1024x1024 at 2x, as Xcode's template makes it. App Store
     /// Connect rejects a visionOS icon whose back layer has no 2x image (ITMS-90967: Meshtastic's 512-pixel layers
     /// without a scale); the layers above may be smaller (VLC's front layer is 484x512), so only the back layer is
     /// held to the size. `scale-mismatch`, on the file.
     func visionIconSizes(_ byPath: [String: LayeredIconFacts]) -> [CatalogDiagnostic] {
         var found: [CatalogDiagnostic] = []
-        for (stack, facts) in byPath where stack.hasSuffix(".solidimagestack") {
-            guard let back = facts.backLayer else { continue }
-            let imageSet = "\(stack)/\(back)/Content.imageset"
-            for image in byPath[imageSet]?.images ?? [] where image.scale != 2 || (image.width, image.height) != (1024, 1024) {
+        for stack in byPath.keys where stack.hasSuffix(".solidimagestack") {
+            guard let back = backLayerImages(of: stack, in: byPath) else { continue }
+            for image in back.images where image.scale != 2 || (image.width, image.height) != (1024, 1024) {
                 found.append(
                     CatalogDiagnostic(
-                        .scaleMismatch, path: "\(imageSet)/\(image.file)", keyPath: "images[\(image.entry)]",
+                        .scaleMismatch, path: "\(back.imageSet)/\(image.file)", keyPath: "images[\(image.entry)]",
                         message:
                             "is \(image.width)x\(image.height) at \(image.scale)x, but the back layer of a visionOS app icon is 1024x1024 pixels at 2x (App Store Connect rejects one without it, ITMS-90967)"
                     ))

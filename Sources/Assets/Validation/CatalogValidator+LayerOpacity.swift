@@ -1,4 +1,5 @@
-/// tvOS images that must be opaque, judged by their pixels (`icon-alpha`): the back layer of an image stack (the
+/// Images that must be opaque, judged by their pixels (`icon-alpha`): the app's App Store icon (ITMS-90717), and on
+/// tvOS the back layer of an image stack (the
 /// last layer with content), which actool warns about ("The last image stack layer with content, "Layer 3", must
 /// be a fully opaque bitmap. The pixel at position (0, 374) has an alpha value of 254", revealapp/Revert#18), and
 /// a brand asset's top shelf image, which App Store Connect rejects when transparent (ITMS-90497,
@@ -19,23 +20,36 @@ extension CatalogValidator {
         return byPath
     }
 
-    /// The back layers and top shelf images among `byPath` with a pixel that is not opaque, each reported once on
-    /// the entry naming its file, with the first such pixel (row by row from the top left) and its alpha.
-    func transparentLayers(_ byPath: [String: LayeredIconFacts], root: CatalogRoot) -> [CatalogDiagnostic] {
-        var candidates: [(imageSet: String, image: LayeredIconFacts.Image, backLayer: Bool)] = []
-        for (stack, facts) in byPath where stack.hasSuffix(".imagestack") {
-            guard let back = facts.backLayer else { continue }
-            let imageSet = "\(stack)/\(back)/Content.imageset"
-            for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image, true)) }
-        }
-        for (brand, facts) in byPath {
+    /// What an image that must be opaque is, for its message.
+    enum OpaqueImage {
+        case backLayer, topShelf, storeIcon
+    }
+
+    /// The images among `byPath` that must be opaque and have a pixel that is not, each reported once on the entry
+    /// naming its file with the first such pixel (row by row from the top left) and its alpha: a tvOS stack's back
+    /// layer and a top shelf image (warnings), and the App Store icon of a set an app target of the project takes
+    /// as its icon (an error, ITMS-90717; meow-ios#71 in 2026, flattened onto white), which takes the place of the
+    /// header's warning for the same entry (an alpha channel alone, which Xcode 14+ apps ship opaque). Not an
+    /// alternate icon's nor an extension's: IceCubes' and Home Assistant's alternates and the action extensions'
+    /// template icons of IceCubes, Mastodon and DuckDuckGo are transparent, and ship. Decoded on every core: a tvOS
+    /// catalog's top shelf images are millions of pixels each.
+    func transparentImages(_ byPath: [String: LayeredIconFacts], root: CatalogRoot) -> [CatalogDiagnostic] {
+        var candidates: [(imageSet: String, image: LayeredIconFacts.Image, kind: OpaqueImage)] = []
+        for (path, facts) in byPath {
+            if path.hasSuffix(".imagestack"), let back = backLayerImages(of: path, in: byPath) {
+                for image in back.images where image.alpha { candidates.append((back.imageSet, image, .backLayer)) }
+            }
             for slot in facts.slots where slot.role?.hasPrefix("top-shelf-image") == true {
-                let imageSet = "\(brand)/\(slot.filename)"
-                for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image, false)) }
+                let imageSet = "\(path)/\(slot.filename)"
+                for image in byPath[imageSet]?.images ?? [] where image.alpha { candidates.append((imageSet, image, .topShelf)) }
+            }
+            if path.hasSuffix(".appiconset"),
+                options.deployment.isAppsIcon(String((path.split(separator: "/").last ?? "").dropLast(".appiconset".count)))
+            {
+                for image in facts.images { candidates.append((path, image, .storeIcon)) }
             }
         }
         candidates.sort { ($0.imageSet, $0.image.file) < ($1.imageSet, $1.image.file) }
-        // Decoded on every core: a tvOS catalog's top shelf images are millions of pixels each.
         let pixels = ParallelWork.map(count: candidates.count, chunk: 1, width: options.catalogLimits.workers) { index in
             Self.firstTransparentPixel(
                 "\(candidates[index].imageSet)/\(candidates[index].image.file)", root: root, limits: options.limits)
@@ -43,16 +57,25 @@ extension CatalogValidator {
         var found: [CatalogDiagnostic] = []
         for (candidate, pixel) in zip(candidates, pixels) {
             guard let pixel else { continue }
-            let file = candidate.image.file
-            let at = "\"\(file)\" is not opaque (the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha))"
-            let message =
-                candidate.backLayer
-                ? "\(at); the back layer of a tvOS layered image must be a fully opaque bitmap (actool warns), as nothing is drawn behind it"
-                : "\(at); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497): flatten it onto its background and save it as RGB"
+            let at = "(the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha))"
+            let file = "\"\(candidate.image.file)\""
+            let message: String
+            switch candidate.kind {
+            case .backLayer:
+                message =
+                    "\(file) is not opaque \(at); the back layer of a tvOS layered image must be a fully opaque bitmap (actool warns), as nothing is drawn behind it"
+            case .topShelf:
+                message =
+                    "\(file) is not opaque \(at); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497): flatten it onto its background and save it as RGB"
+            case .storeIcon:
+                message =
+                    "\(file) is transparent \(at); App Store Connect rejects a transparent App Store icon (\(CatalogValidator.storeIconAlpha)): flatten it onto its background and save it as RGB"
+            }
             // On the entry naming the file, as the other `icon-alpha` findings are.
             var finding = CatalogDiagnostic(
                 .iconAlpha, path: "\(candidate.imageSet)/Contents.json",
-                keyPath: candidate.image.filenameKeyPath ?? "images[\(candidate.image.entry)].filename", message: message)
+                keyPath: candidate.image.filenameKeyPath ?? "images[\(candidate.image.entry)].filename", message: message,
+                severity: candidate.kind == .storeIcon ? .error : nil)
             finding.position = candidate.image.filenamePosition
             found.append(finding)
         }
@@ -60,7 +83,7 @@ extension CatalogValidator {
     }
 
     /// An iOS app icon set's App Store icon entries (`ios-marketing`, or the single-size 1024) whose PNG header
-    /// carries alpha, for `transparentStoreIcons`; nil when there is none (most sets: nothing is kept).
+    /// carries alpha, for `transparentImages`; nil when there is none (most sets: nothing is kept).
     func storeIconFacts(of asset: Asset) -> LayeredIconFacts? {
         var found = LayeredIconFacts()
         for (index, entry) in asset.entries.enumerated() where IconSlot(entry).isIOSStoreIcon {
@@ -74,31 +97,6 @@ extension CatalogValidator {
             found.images.append(image)
         }
         return found.images.isEmpty ? nil : found
-    }
-
-    /// The App Store icons among `byPath` (app icon sets) with a pixel that is not opaque, of a set an app target
-    /// of the project takes as its icon: App Store Connect rejects a transparent App Store icon (ITMS-90717;
-    /// meow-ios#71 in 2026, flattened onto white), so each is an error that takes the place of the header's warning
-    /// (an alpha channel alone, which Xcode 14+ apps ship opaque). Not an alternate icon's nor an extension's:
-    /// IceCubes' and Home Assistant's alternates and the action extensions' template icons of IceCubes, Mastodon
-    /// and DuckDuckGo are transparent, and ship.
-    func transparentStoreIcons(_ byPath: [String: LayeredIconFacts], root: CatalogRoot) -> [CatalogDiagnostic] {
-        var found: [CatalogDiagnostic] = []
-        for (set, facts) in byPath.sorted(by: { $0.key < $1.key }) where set.hasSuffix(".appiconset") {
-            let name = String((set.split(separator: "/").last ?? "").dropLast(".appiconset".count))
-            guard options.deployment.isAppsIcon(name) else { continue }
-            for image in facts.images {
-                guard let pixel = Self.firstTransparentPixel("\(set)/\(image.file)", root: root, limits: options.limits) else { continue }
-                var finding = CatalogDiagnostic(
-                    .iconAlpha, path: "\(set)/Contents.json", keyPath: image.filenameKeyPath,
-                    message:
-                        "\"\(image.file)\" is transparent (the pixel at (\(pixel.x), \(pixel.y)) has alpha \(pixel.alpha)); App Store Connect rejects a transparent App Store icon (\(CatalogValidator.storeIconAlpha)): flatten it onto its background and save it as RGB",
-                    severity: .error)
-                finding.position = image.filenamePosition
-                found.append(finding)
-            }
-        }
-        return found
     }
 
     /// The first pixel of the PNG at `path` whose alpha is below 255; nil when every pixel is opaque, or the file

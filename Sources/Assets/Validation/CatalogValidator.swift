@@ -205,8 +205,7 @@ public struct CatalogValidator: Sendable {
         findings.report(duplicateImages(digests))
         let layered = CatalogValidator.layeredFacts(outcomes)
         if !layered.isEmpty, let root = CatalogRoot(path: catalog.root) {
-            findings.report(transparentLayers(layered, root: root))
-            let transparent = transparentStoreIcons(layered, root: root)
+            let transparent = transparentImages(layered, root: root)
             if !transparent.isEmpty {
                 // A transparent App Store icon's error takes the place of its alpha channel's warning.
                 let replaced = Set(transparent.map { "\($0.path) \($0.keyPath ?? "")" })
