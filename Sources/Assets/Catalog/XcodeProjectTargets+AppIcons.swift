@@ -64,7 +64,11 @@ extension XcodeProjectTargets {
         // A configuration object's own settings and its base configuration file's, and whether both were read.
         func layers(of configuration: [String: Value]) -> (layers: [[String: Value]], complete: Bool) {
             let own = configuration["buildSettings"]?.dictionary ?? [:]
-            guard let path = baseConfigurationPath(of: configuration, in: project) else { return ([own, [:]], true) }
+            guard let path = baseConfigurationPath(of: configuration, in: project) else {
+                // A base configuration named but not found (another source tree, a dangling anchor) is a layer not read.
+                let names = configuration["baseConfigurationReference"] != nil || configuration["baseConfigurationReferenceAnchor"] != nil
+                return ([own, [:]], !names)
+            }
             guard let readConfig else { return ([own, [:]], false) }
             let file = configFiles[path] ?? ConfigFile(path: path, read: readConfig)
             configFiles[path] = file

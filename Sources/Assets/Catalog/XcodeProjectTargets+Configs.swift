@@ -161,8 +161,10 @@ extension XcodeProjectTargets {
     /// reference (`baseConfigurationReference`), or Xcode 16's path inside a synchronized folder
     /// (`baseConfigurationReferenceAnchor` and `baseConfigurationReferenceRelativePath`).
     static func baseConfigurationPath(of configuration: [String: Value], in project: ProjectObjects) -> String? {
-        if let reference = configuration["baseConfigurationReference"]?.string { return project.path(of: reference) }
-        if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+        if let reference = configuration["baseConfigurationReference"]?.string {
+            return project.all[reference] == nil ? nil : project.path(of: reference)
+        }
+        if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string, project.all[anchor] != nil,
             let relative = configuration["baseConfigurationReferenceRelativePath"]?.string, let folder = project.path(of: anchor)
         {
             return normalized(folder.isEmpty ? relative : "\(folder)/\(relative)")

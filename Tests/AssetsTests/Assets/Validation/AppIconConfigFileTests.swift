@@ -106,6 +106,12 @@ struct AppIconConfigFileTests {
         // Then Debug names AppIcon; Release names nothing it could read, and says so
         #expect(uses.contains { $0.primaryNames == ["AppIcon"] && !$0.unreadNames })
         #expect(uses.contains { $0.names.isEmpty && $0.unreadNames })
+
+        // and an anchor naming no object of the project leaves its configurations unread too
+        let dangling = Self.pbxproj(anchored: true).replacingOccurrences(
+            of: "baseConfigurationReferenceAnchor = S1", with: "baseConfigurationReferenceAnchor = NOPE")
+        let unread = XcodeProjectTargets.appIconUses(Array(dangling.utf8), readConfig: { files[$0].map { Array($0.utf8) } }) ?? []
+        #expect(!unread.isEmpty && unread.allSatisfy(\.unreadNames))
     }
 
     @Test("includes that loop, climb out, or name Xcode's folders end without a name and unread")
