@@ -73,7 +73,7 @@ package struct DeploymentTarget: Sendable, Hashable {
                     found.catalog = realCatalog
                     break
                 }
-                if case .success = CatalogFileSystem.linkStatus(folder == "/" ? "/.git" : "\(folder)/.git") { break }
+                if RepositoryRoot.isRoot(folder) { break }
             }
         }
         if let configured = settings.iosDeploymentTarget.flatMap(version) {
@@ -125,16 +125,7 @@ package struct DeploymentTarget: Sendable, Hashable {
     /// the `.xcodeproj`) inside the repository holding it (the nearest folder above with `.git`), else inside
     /// `folder`: an `#include` may climb to a shared folder of the repository, never to another's files.
     static func configReader(projectFolder folder: String) -> XcodeProjectTargets.ConfigReader {
-        var root = folder
-        var above = folder
-        for _ in 0..<maximumLevels {
-            if above != "/", case .success = CatalogFileSystem.linkStatus("\(above)/.git") {
-                root = above
-                break
-            }
-            guard above != "/", let slash = above.lastIndex(of: "/"), ValidationConfig.isPrivateFolder(above) else { break }
-            above = slash == above.startIndex ? "/" : String(above[..<slash])
-        }
+        let root = RepositoryRoot.nearest(from: folder, levels: maximumLevels) ?? folder
         return { relative in
             let path = "/" + XcodeProjectTargets.normalized("\(folder)/\(relative)")
             guard let real = CatalogFileSystem.realPath(path), real.hasPrefix(root + "/"),

@@ -44,20 +44,13 @@ package struct GitIndex: Sendable {
     /// it; nil when there is none, it is not readable as the format says, or the search meets a folder others
     /// may write to (a `.git` planted there is not trusted, as `.asset-tool.json` is not).
     static func covering(_ catalog: String) -> GitIndex? {
-        var folder = catalog
-        for _ in 0..<maxDepth {
-            guard ValidationConfig.isPrivateFolder(folder) else { return nil }
-            let dotGit = folder + "/.git"
-            if case .success(let status) = CatalogFileSystem.targetStatus(dotGit) {
-                guard let gitFolder = Self.gitFolder(dotGit, isFolder: status.type == .directory, workTree: folder) else { return nil }
-                guard !Self.usesSHA256(gitFolder) else { return nil }
-                let prefix = catalog == folder ? "" : String(catalog.dropFirst(folder.count + 1)) + "/"
-                return read(gitFolder + "/index", under: prefix)
-            }
-            guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { return nil }
-            folder = String(folder[..<slash])
-        }
-        return nil
+        guard let root = RepositoryRoot.nearest(from: catalog, levels: maxDepth),
+            case .success(let status) = CatalogFileSystem.targetStatus(root + "/.git"),
+            let gitFolder = Self.gitFolder(root + "/.git", isFolder: status.type == .directory, workTree: root),
+            !Self.usesSHA256(gitFolder)
+        else { return nil }
+        let prefix = catalog == root ? "" : String(catalog.dropFirst(root.count + 1)) + "/"
+        return read(gitFolder + "/index", under: prefix)
     }
 
     /// The git folder `.git` names: itself, or the `gitdir:` a linked work tree's or submodule's `.git` file gives.

@@ -39,7 +39,7 @@ package struct ProjectRoot: Sendable, Hashable {
             guard folder != "/", ValidationConfig.isPrivateFolder(folder) else { break }
             if let marker = marker(in: folder) {
                 found = (level, marker)
-                if hasGit(folder) { break }
+                if RepositoryRoot.isRoot(folder) { break }
             }
         }
         guard let found else { return ProjectRoot(path: start, levels: 0, marker: nil) }
@@ -68,11 +68,6 @@ package struct ProjectRoot: Sendable, Hashable {
         if names.contains("Package.swift") { return "Package.swift" }
         if names.contains(".git") { return ".git" }
         return nil
-    }
-
-    private static func hasGit(_ folder: String) -> Bool {
-        if case .success = CatalogFileSystem.linkStatus(folder == "/" ? "/.git" : "\(folder)/.git") { return true }
-        return false
     }
 
     private static func parentOfReal(_ path: String) -> String {

@@ -93,17 +93,11 @@ extension ValidationConfig {
         return nil
     }
 
-    /// Whether `folder` is a project's root: it holds a `.git` folder, the `.git` file (`gitdir: …`) of a
-    /// worktree or a submodule, or a Swift package's `Package.swift` (a package checked out without git).
+    /// Whether `folder` is a project's root: a git work tree's root (`RepositoryRoot`), or a folder holding a
+    /// Swift package's `Package.swift` (a package checked out without git).
     static func isProjectRoot(_ folder: String) -> Bool {
         if case .success(let status) = CatalogFileSystem.linkStatus(join(folder, "Package.swift")), status.type == .file { return true }
-        let git = join(folder, ".git")
-        guard case .success(let status) = CatalogFileSystem.linkStatus(git) else { return false }
-        if status.type == .directory { return true }
-        guard status.type == .file, status.size < 4096, case .success(let read) = CatalogFileSystem.read(git, maxBytes: 4096) else {
-            return false
-        }
-        return read.head.starts(with: Array("gitdir:".utf8))
+        return RepositoryRoot.isRoot(folder)
     }
 
     /// Whether a configuration in `folder` may be the project's without a repository root: not `/`, and
