@@ -129,17 +129,8 @@ package enum ObjCReferenceScanner {
 
     /// The literal text of a format before its first conversion and after its last (`flag_%@` → `flag_`, ``).
     static func formatEnds(_ format: String) -> (String, String) {
-        guard let first = format.firstIndex(of: "%") else { return (format, "") }
-        let prefix = String(format[..<first])
-        var suffix = ""
-        if let last = format.lastIndex(of: "%") {
-            // Past the conversion: its flags, width, length and the conversion letter.
-            var rest = format[format.index(after: last)...].drop { "0123456789.-+ #lhqLzjt".contains($0) }
-            if !rest.isEmpty { rest = rest.dropFirst() }
-            if rest.first == "@" { rest = rest.dropFirst() }
-            suffix = String(rest)
-        }
-        return (prefix, suffix)
+        guard let parsed = FormatString(format) else { return (format, "") }
+        return parsed.ends
     }
 
     /// Tokens with their line and column (1-based, columns in bytes as compilers count them).

@@ -9,8 +9,8 @@ extension SwiftReferenceScanner {
         let converter: SourceLocationConverter
         var references: [AssetReference] = []
         /// Literals already recorded as lookups or possible uses in this file (one possible use per name).
-        private var seenLiterals: Set<String> = []
-        private var lookupLiterals: Set<SyntaxIdentifier> = []
+        var seenLiterals: Set<String> = []
+        var lookupLiterals: Set<SyntaxIdentifier> = []
         private var seenSymbols: Set<String> = []
         /// `.lookup`, or `.possible` for a call that names another bundle.
         private var lookupCertainty: AssetReference.Certainty = .lookup
@@ -175,6 +175,7 @@ extension SwiftReferenceScanner {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            recordFormatNames(node)
             // A call passing a plain literal, for the functions whose parameter reaches a lookup.
             if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
@@ -319,6 +320,13 @@ extension SwiftReferenceScanner {
                     add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
                     return
                 }
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self), let format = formatCall(call)?.format {
+                // `UIImage(named: String(format: "icon_%02d", n))`: the format's ends (its names: `recordFormatNames`).
+                add(
+                    .dynamic(prefix: format.ends.prefix, suffix: format.ends.suffix), wanted, lookupCertainty, at: expression, via: via,
+                    crashes: crashes)
+                return
             }
             add(.dynamic(prefix: "", suffix: ""), wanted, lookupCertainty, at: expression, via: via, crashes: crashes)
             if let path = StringConstants.path(of: expression) {
