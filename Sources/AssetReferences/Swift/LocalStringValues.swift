@@ -15,7 +15,7 @@ enum LocalStringValues {
 
     /// The literals the local `name` can hold where `node` reads it; nil when `name` is not declared in the
     /// enclosing function's body or is ever bound or assigned something else.
-    static func values(of name: String, at node: some SyntaxProtocol) -> [String]? {
+    static func values(of name: String, at node: some SyntaxProtocol, budget: inout Budget) -> [String]? {
         var current = node.parent
         var body: Syntax?
         while let syntax = current, body == nil {
@@ -31,10 +31,34 @@ enum LocalStringValues {
             current = syntax.parent
         }
         guard let body, body.trimmedLength.utf8Length <= maxBodyBytes else { return nil }
+        let key = Budget.Key(body: body.id, name: name)
+        if let known = budget.known[key] { return known.values }
+        guard budget.walks < maxWalks else { return nil }
+        budget.walks += 1
         let collector = Collector(name: name)
         collector.walk(body)
-        guard collector.declared, !collector.opaque, !collector.values.isEmpty, collector.values.count <= maxValues else { return nil }
-        return collector.values.sorted()
+        let values =
+            collector.declared && !collector.opaque && !collector.values.isEmpty && collector.values.count <= maxValues
+            ? collector.values.sorted() : nil
+        budget.known[key] = Budget.Answer(values: values)
+        return values
+    }
+
+    /// The most function bodies one file's formats walk: a file of many formats in large functions costs at most
+    /// `maxWalks × maxBodyBytes` of walking, each body and name walked once.
+    static let maxWalks = 64
+
+    /// What one file's walks answered, and how many it made.
+    struct Budget {
+        struct Key: Hashable {
+            var body: SyntaxIdentifier
+            var name: String
+        }
+        struct Answer {
+            var values: [String]?
+        }
+        var known: [Key: Answer] = [:]
+        var walks = 0
     }
 
     private final class Collector: SyntaxVisitor {

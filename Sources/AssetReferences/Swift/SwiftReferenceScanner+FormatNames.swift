@@ -36,7 +36,7 @@ extension SwiftReferenceScanner.Visitor {
             guard let arguments, index < arguments.count,
                 let reference = arguments[index].as(DeclReferenceExprSyntax.self), reference.argumentNames == nil
             else { return nil }
-            return LocalStringValues.values(of: reference.baseName.text, at: node)
+            return LocalStringValues.values(of: reference.baseName.text, at: node, budget: &localValues)
         }
         for (prefix, suffix, complete) in names ?? [(format.ends.prefix, format.ends.suffix, false)] {
             if complete {

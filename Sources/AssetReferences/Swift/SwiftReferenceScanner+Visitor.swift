@@ -38,6 +38,8 @@ extension SwiftReferenceScanner {
         var stringReturns: [String: StringReturns.Values] = [:]
         var localCalls: [[String: String]] = []
         var interpolatedCalls: [InterpolatedCall] = []
+        /// The literals of the locals formats read (`LocalStringValues`), each function body walked once.
+        var localValues = LocalStringValues.Budget()
 
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
             typeAliases[node.name.text, default: []].insert(LookupTypeAliases.target(of: node) ?? LookupTypeAliases.unknownTarget)
