@@ -23,7 +23,7 @@ import AssetsCodecs
 package final class FileFactsCache: Sendable {
     /// The file's first bytes, then the format's version.
     static let magic: [UInt8] = Array("ATFACTS\u{1A}".utf8)
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     /// The most entry bytes a cache file holds, read or written, and a run holds in memory, the file's and
     /// those learned in the run together (about 37,000 images): small beside the catalog's own memory. A
     /// larger catalog's other files are read every time (at the scale tree's 130,000 sets, most of its

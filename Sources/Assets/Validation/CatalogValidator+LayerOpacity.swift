@@ -33,7 +33,11 @@ extension CatalogValidator {
     /// alternate icon's nor an extension's: IceCubes' and Home Assistant's alternates and the action extensions'
     /// template icons of IceCubes, Mastodon and DuckDuckGo are transparent, and ship. Decoded on every core: a tvOS
     /// catalog's top shelf images are millions of pixels each.
-    func transparentImages(_ byPath: [String: LayeredIconFacts], root: CatalogRoot) -> [CatalogDiagnostic] {
+    /// A verdict the catalog's `cache` of files' facts keeps for a file whose identity is unchanged is taken from
+    /// it (the file stat'ed, not read); a verdict found by decoding is kept there.
+    func transparentImages(
+        _ byPath: [String: LayeredIconFacts], root: CatalogRoot, cache: FileFactsCache? = nil
+    ) -> [CatalogDiagnostic] {
         var candidates: [(imageSet: String, image: LayeredIconFacts.Image, kind: OpaqueImage)] = []
         for (path, facts) in byPath {
             if path.hasSuffix(".imagestack"), let back = backLayerImages(of: path, in: byPath) {
@@ -52,7 +56,8 @@ extension CatalogValidator {
         candidates.sort { ($0.imageSet, $0.image.file) < ($1.imageSet, $1.image.file) }
         let pixels = ParallelWork.map(count: candidates.count, chunk: 1, width: options.catalogLimits.workers) { index in
             Self.firstTransparentPixel(
-                "\(candidates[index].imageSet)/\(candidates[index].image.file)", root: root, limits: options.limits)
+                "\(candidates[index].imageSet)/\(candidates[index].image.file)", root: root, limits: options.limits,
+                cache: cache)
         }
         var found: [CatalogDiagnostic] = []
         for (candidate, pixel) in zip(candidates, pixels) {
@@ -100,23 +105,36 @@ extension CatalogValidator {
     }
 
     /// The first pixel of the PNG at `path` whose alpha is below 255; nil when every pixel is opaque, or the file
-    /// is not read or not decoded within `limits` (its own checks report that).
-    static func firstTransparentPixel(_ path: String, root: CatalogRoot, limits: DecodingLimits) -> (x: Int, y: Int, alpha: UInt8)? {
-        guard case .success(let read) = root.read(path, maxBytes: 256 << 20), read.size == read.head.count else { return nil }
+    /// is not read or not decoded within `limits` (its own checks report that). With a `cache`, a verdict kept for
+    /// the file's identity is used and a new one kept.
+    static func firstTransparentPixel(
+        _ path: String, root: CatalogRoot, limits: DecodingLimits, cache: FileFactsCache? = nil
+    ) -> FileFactsCache.TransparentPixel? {
+        if let cache, let identity = FileIdentity.of(CatalogReader.slashJoined(root.path, path)),
+            let kept = cache.opacity(of: path, identity: identity)
+        {
+            return kept
+        }
+        guard case .success(let file) = root.openFile(path), case .success(let read) = file.read(maxBytes: 256 << 20),
+            read.size == read.head.count
+        else { return nil }
         let image: RGBAImage
         do {
             image = try ImageInspector.decode(read.head, file: path, options: DecodeOptions(limits: limits, orientation: .keep)).image
         } catch {
             return nil
         }
+        var found: FileFactsCache.TransparentPixel?
         var index = 3
         while index < image.pixels.count {
             if image.pixels[index] != 255 {
                 let pixel = index / 4
-                return (pixel % image.width, pixel / image.width, image.pixels[index])
+                found = FileFactsCache.TransparentPixel(x: pixel % image.width, y: pixel / image.width, alpha: image.pixels[index])
+                break
             }
             index += 4
         }
-        return nil
+        if let cache, let identity = file.identity { cache.recordOpacity(found, of: path, identity: identity) }
+        return found
     }
 }

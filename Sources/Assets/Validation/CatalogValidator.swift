@@ -121,10 +121,7 @@ public struct CatalogValidator: Sendable {
                 Self.report(progress, done, of: setCount)
                 return outcome
             })
-        // Written, and let go of, before the catalog-wide checks: its buffers are gone before the end of the
-        // run, where memory peaks.
-        cache?.save()
-        return (catalog, report(catalog, outcomes, digests: Self.take(digests)))
+        return (catalog, report(catalog, outcomes, digests: Self.take(digests), cache: cache))
     }
 
     /// What the reader reads of each file an entry names: its header, or with `--deep` all of it.
@@ -182,8 +179,28 @@ public struct CatalogValidator: Sendable {
     }
 
     /// The report: what reading found, the catalog-wide checks and each set's outcome, gathered in the
-    /// catalog's `FindingCollector`, then configured and sorted.
-    private func report(_ catalog: AssetCatalog, _ outcomes: [SetOutcome], digests: consuming ImageDigestTable) -> CatalogReport {
+    /// catalog's `FindingCollector`, then configured and sorted. The checks that read files again (copies'
+    /// bytes, images that must be opaque) run first, with the `cache` of files' facts, which keeps what they
+    /// learn; it is then written, and let go of, before the rest: its buffers are gone before the end of the
+    /// run, where memory peaks.
+    private func report(
+        _ catalog: AssetCatalog, _ outcomes: [SetOutcome], digests: consuming ImageDigestTable, cache: FileFactsCache? = nil
+    ) -> CatalogReport {
+        digests.sortByPath()
+        if runs(.duplicateImage), !digests.isEmpty {
+            var tables = [digests]
+            digests = ImageDigestTable()
+            DuplicateCandidates.resolve(
+                &tables, roots: [catalog.root], by: duplicateEvidence, limits: options.limits,
+                workers: options.catalogLimits.workers, caches: [cache])
+            digests = tables[0]
+        }
+        let layered = CatalogValidator.layeredFacts(outcomes)
+        var transparent: [CatalogDiagnostic] = []
+        if !layered.isEmpty, let root = CatalogRoot(path: catalog.root) {
+            transparent = transparentImages(layered, root: root, cache: cache)
+        }
+        cache?.save()
         var findings = FindingCollector()
         findings.report(catalog.readingDiagnostics)
         findings.report(duplicateNames(in: catalog))
@@ -193,25 +210,12 @@ public struct CatalogValidator: Sendable {
             findings.take(outcome.findings)
             fileCount += outcome.fileCount
         }
-        digests.sortByPath()
-        if runs(.duplicateImage), !digests.isEmpty {
-            var tables = [digests]
-            digests = ImageDigestTable()
-            DuplicateCandidates.resolve(
-                &tables, roots: [catalog.root], by: duplicateEvidence, limits: options.limits,
-                workers: options.catalogLimits.workers)
-            digests = tables[0]
-        }
         findings.report(duplicateImages(digests))
-        let layered = CatalogValidator.layeredFacts(outcomes)
-        if !layered.isEmpty, let root = CatalogRoot(path: catalog.root) {
-            let transparent = transparentImages(layered, root: root)
-            if !transparent.isEmpty {
-                // A transparent App Store icon's error takes the place of its alpha channel's warning.
-                let replaced = Set(transparent.map { "\($0.path) \($0.keyPath ?? "")" })
-                findings.revise { found in
-                    found.filter { $0.code != .iconAlpha || !replaced.contains("\($0.path) \($0.keyPath ?? "")") } + transparent
-                }
+        if !transparent.isEmpty {
+            // A transparent App Store icon's error takes the place of its alpha channel's warning.
+            let replaced = Set(transparent.map { "\($0.path) \($0.keyPath ?? "")" })
+            findings.revise { found in
+                found.filter { $0.code != .iconAlpha || !replaced.contains("\($0.path) \($0.keyPath ?? "")") } + transparent
             }
         }
         findings.report(brandAssetIdioms(layered))

@@ -3,7 +3,9 @@
 /// By bytes (`validate`, with or without `--deep`): two files are copies only when their headers agree and
 /// their sizes are equal, both read already; a file whose (header, size) no other file shares is never opened
 /// again. A file of at most 8 KiB comes with its digest (the probe read it whole: `FileHeader.bytesDigest`);
-/// the others are read whole on every core and their bytes hashed (`PixelDigest.ofBytes`, fixed-key).
+/// the others are read whole on every core and their bytes hashed (`PixelDigest.ofBytes`, fixed-key), or, when the
+/// catalog's cache of files' facts kept the digest of the file with its identity unchanged, stat'ed and not read
+/// (`FileFactsCache.bytesDigest`; a digest found by reading is kept there for the next run).
 ///
 /// By pixels (`size`, `report --deep`): two files show the same pixels only when their
 /// headers agree on format, width, height and orientation (`ImageDigestTable.Shape`); only files whose
@@ -46,10 +48,11 @@ package enum DuplicateCandidates {
     }
 
     /// Finds the digest of every row of `tables` whose key another row (of any table) shares and that has
-    /// not been looked at yet. `roots[i]` is the folder of `tables[i]`'s catalog.
+    /// not been looked at yet. `roots[i]` is the folder of `tables[i]`'s catalog; `caches[i]`, when there is one,
+    /// its cache of files' facts, which keeps the byte digests (by bytes only).
     package static func resolve(
         _ tables: inout [ImageDigestTable], roots: [String], by evidence: Evidence,
-        limits: DecodingLimits, workers: Int = ParallelWork.processorCount
+        limits: DecodingLimits, workers: Int = ParallelWork.processorCount, caches: [FileFactsCache?] = []
     ) {
         guard tables.count == roots.count else { return }
         // Equal bytes are equal headers, so a copy shares the shape too.
@@ -86,7 +89,9 @@ package enum DuplicateCandidates {
         guard !wanted.isEmpty else { return }
         // In table and path order, as the files lie in their folders.
         wanted.sort { $0.table != $1.table ? $0.table < $1.table : $0.row < $1.row }
-        let digests = Self.digests(of: wanted, in: tables, roots: roots, by: evidence, limits: limits, workers: workers)
+        let digests = Self.digests(
+            of: wanted, in: tables, roots: roots, by: evidence, limits: limits, workers: workers,
+            caches: evidence == .bytes ? caches : [])
         for (index, digest) in digests.enumerated() {
             tables[Int(wanted[index].table)].setDigest(digest, ofRow: Int(wanted[index].row))
         }
@@ -95,7 +100,7 @@ package enum DuplicateCandidates {
     /// The digests of the rows `wanted` of `tables` (read only: the caller's tables are not copied), on `workers` cores.
     private static func digests(
         of wanted: [(table: Int32, row: Int32)], in tables: [ImageDigestTable], roots: [String],
-        by evidence: Evidence, limits: DecodingLimits, workers: Int
+        by evidence: Evidence, limits: DecodingLimits, workers: Int, caches: [FileFactsCache?]
     ) -> [PixelDigest?] {
         let catalogRoots = roots.map { CatalogRoot(path: $0) ?? CatalogRoot(path: $0, real: $0) }
         let formats = ImageFormat.allCases
@@ -106,12 +111,24 @@ package enum DuplicateCandidates {
             let row = tables[tableIndex].rows[rowIndex]
             guard Int(row.shape.format) < formats.count else { return nil }
             let format = formats[Int(row.shape.format)]
-            guard case .success(let read) = catalogRoots[tableIndex].read(tables[tableIndex].path(rowIndex)),
-                read.head.count == read.size
+            let path = tables[tableIndex].path(rowIndex)
+            let cache = tableIndex < caches.count ? caches[tableIndex] : nil
+            // A file the cache knows unchanged is stat'ed (by path, as the reader stats a file of a set folder it
+            // did not open), not read.
+            if let cache, let identity = FileIdentity.of(CatalogReader.slashJoined(catalogRoots[tableIndex].path, path)),
+                let kept = cache.bytesDigest(of: path, identity: identity)
+            {
+                return kept
+            }
+            guard case .success(let file) = catalogRoots[tableIndex].openFile(path),
+                case .success(let read) = file.read(), read.head.count == read.size
             else { return nil }
             let bytes = read.head
             let content = bytes.withUnsafeBytes { PixelDigest.ofBytes($0, tag: row.shape.format) }
-            guard evidence == .pixels else { return content }
+            guard evidence == .pixels else {
+                if let cache, let identity = file.identity { cache.recordBytesDigest(content, of: path, identity: identity) }
+                return content
+            }
             if let seen = decoded.withLock({ $0[content] }) { return seen }
             let orientation = ImageOrientation(rawValue: Int(row.shape.orientation)) ?? .up
             let digest = LosslessOptimizer.digest(bytes, format: format, orientation: orientation, limits: limits)
