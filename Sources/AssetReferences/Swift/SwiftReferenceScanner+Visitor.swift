@@ -6,7 +6,8 @@ import SwiftSyntax
 extension SwiftReferenceScanner {
     final class Visitor: SyntaxVisitor {
         let file: String
-        let converter: SourceLocationConverter
+        /// Line and column of a node, from the file's bytes (`SourceLines`).
+        let lines: SourceLines
         var references: [AssetReference] = []
         /// Literals already recorded as lookups or possible uses in this file (one possible use per name).
         private var seenLiterals: Set<String> = []
@@ -113,12 +114,12 @@ extension SwiftReferenceScanner {
 
         override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
             // `if let x`, `for x in`, `case let x`, a local: x is not the constant of that name in this file.
-            if !constantPatterns.contains(node.id) { boundNames.insert(node.identifier.text.filter { $0 != "`" }) }
+            if !constantPatterns.contains(node.id) { boundNames.insert(SwiftReferenceScanner.unticked(node.identifier.text)) }
             return .visitChildren
         }
 
         override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.name.text.filter { $0 != "`" }
+            let name = SwiftReferenceScanner.unticked(node.name.text)
             declaredMembers.insert(name)
             // `case close = "icon_close"`: `Icon.close.rawValue` is that name.
             if let raw = node.rawValue?.value.as(StringLiteralExprSyntax.self), let value = Self.plainText(raw),
@@ -147,9 +148,9 @@ extension SwiftReferenceScanner {
             return .visitChildren
         }
 
-        init(file: String, tree: SourceFileSyntax) {
+        init(file: String, lines: SourceLines) {
             self.file = file
-            converter = SourceLocationConverter(fileName: file, tree: tree)
+            self.lines = lines
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -183,7 +184,7 @@ extension SwiftReferenceScanner {
                     guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
                         continue
                     }
-                    let location = converter.location(for: literal.positionAfterSkippingLeadingTrivia)
+                    let location = lines.location(of: literal.positionAfterSkippingLeadingTrivia.utf8Offset)
                     literalArguments.append(
                         LiteralArgument(
                             function: callee, label: argument.label?.text ?? "_", text: text,
@@ -352,6 +353,9 @@ extension SwiftReferenceScanner {
         }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            // Most chains start at a call or at a name no symbol or accessor starts at (`view.frame`): nothing below
+            // records them, which is found here without making the chain's names.
+            guard Self.mayNameAsset(node) else { return .visitChildren }
             // A call's callee (`.background(…)`, `Color.red.opacity(…)`'s `opacity`) is a method, not an asset.
             // R.swift's accessors are calls (`R.image.close()`).
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
@@ -359,7 +363,7 @@ extension SwiftReferenceScanner {
             {
                 return .visitChildren
             }
-            let member = String(node.declName.baseName.text.filter { $0 != "`" })
+            let member = SwiftReferenceScanner.unticked(node.declName.baseName.text)
             guard !member.isEmpty, member != "init", member != "self" else { return .visitChildren }
             // A namespace's type inside a longer chain (`Colors` in `.Colors.Text.primary`) is not a symbol itself.
             if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
@@ -381,9 +385,7 @@ extension SwiftReferenceScanner {
             if let wanted = SwiftReferenceScanner.xcodeSymbolRoots[root] {
                 // `ImageResource.brandLogo`, `UIColor.Colors.accent`: Xcode's symbol, exactly.
                 record(.symbol(components.dropFirst().joined(separator: ".")), wanted, at: node)
-            } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") || root.hasSuffix("Asset")
-                || root.hasSuffix("Assets")
-            {
+            } else if Self.isAccessorRoot(root) {
                 // (tuist names its accessors' namespace after the target: `MyAppAsset.bell`.)
                 // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key (kept with its
                 // root, `ReferenceScan` drops it when the project itself declares both: NetNewsWire's `AppAssets.x`).
