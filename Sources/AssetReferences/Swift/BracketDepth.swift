@@ -27,7 +27,7 @@ enum BracketDepth {
     }
 
     /// Whether `bytes[start..<end]` is one of `chainWords`.
-    static func isChainWord(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+    static func isChainWord(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         let length = end - start
         guard length <= 9 else { return false }
         for word in chainWordsByLength[length] where word[0] == bytes[start] && bytes[start..<end].elementsEqual(word) { return true }
@@ -37,6 +37,11 @@ enum BracketDepth {
     static func maximum(in bytes: [UInt8]) -> Int { measure(bytes).brackets }
 
     static func measure(_ bytes: [UInt8]) -> Measure {
+        bytes.withUnsafeBufferPointer { measure($0) }
+    }
+
+    /// `measure` on the bytes in place (no bounds check per byte in a release build).
+    static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> Measure {
         var result = Measure()
         var depth = 0
         var line = 1

@@ -2,7 +2,7 @@
 /// never names a set), off a chain of member accesses (its names, its root) and off a call (the type it makes,
 /// whether an argument is a string, what an implicit member passed to it loads); how it records a reference.
 import Assets
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 extension SwiftReferenceScanner.Visitor {
     /// `UIImage`, `UIImage.init`, `SwiftUI.Image`; `.init` gives (nil, true).
@@ -144,11 +144,26 @@ extension SwiftReferenceScanner.Visitor {
                 continue
             }
             guard let reference = base.as(DeclReferenceExprSyntax.self) else { return false }
+            let bytes = reference.baseName.rawText
+            if !bytes.contains(where: { $0 >= 0x80 }) {
+                // An ASCII name: a string compares as its bytes do, so no string is made for the common case.
+                if bytes.hasPrefix("Asset") || bytes.hasSuffix("Asset") || bytes.hasSuffix("Assets") { return true }
+                guard bytes.count <= rootNamesByLength.count - 1 else { return false }
+                return rootNamesByLength[bytes.count].contains { $0.elementsEqual(bytes) }
+            }
             let root = reference.baseName.text
             return SwiftReferenceScanner.moduleNames.contains(root) || SwiftReferenceScanner.xcodeSymbolRoots[root] != nil
                 || isAccessorRoot(root)
         }
     }
+
+    /// The names `mayNameAsset` lets through (modules, Xcode's symbol types, accessor roots), by length in bytes.
+    static let rootNamesByLength: [[[UInt8]]] = {
+        let names = SwiftReferenceScanner.moduleNames.union(SwiftReferenceScanner.xcodeSymbolRoots.keys).union(
+            SwiftReferenceScanner.accessorRoots)
+        let longest = names.map(\.utf8.count).max() ?? 0
+        return (0...longest).map { length in names.filter { $0.utf8.count == length }.map { Array($0.utf8) } }
+    }()
 
     /// A chain's first name that SwiftGen's, R.swift's or tuist's accessors start at (`Asset`, `R`, `MyAppAsset`).
     static func isAccessorRoot(_ root: String) -> Bool {

@@ -1,7 +1,7 @@
 /// The syntax walk behind `SwiftReferenceScanner.scan`: the lookups, accessors, literals and declared members of one file.
 import Assets
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 extension SwiftReferenceScanner {
     final class Visitor: SyntaxVisitor {
@@ -131,12 +131,21 @@ extension SwiftReferenceScanner {
             // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
             if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
                 let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
-                enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true
+                isStringEnum(enumDecl)
             {
                 seenLiterals.insert(name)
                 add(.literal(name), .any, .possible, at: node, via: "a String enum's case")
             }
             return .visitChildren
+        }
+
+        /// Whether an enum inherits `String`, once per enum (asked for each of its cases).
+        private var stringEnums: [SyntaxIdentifier: Bool] = [:]
+        private func isStringEnum(_ enumDecl: EnumDeclSyntax) -> Bool {
+            if let known = stringEnums[enumDecl.id] { return known }
+            let isString = enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true
+            stringEnums[enumDecl.id] = isString
+            return isString
         }
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -176,23 +185,26 @@ extension SwiftReferenceScanner {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            // A call passing a plain literal, for the functions whose parameter reaches a lookup.
-            if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            {
-                for argument in node.arguments {
-                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
-                        continue
-                    }
-                    let location = lines.location(of: literal.positionAfterSkippingLeadingTrivia.utf8Offset)
-                    literalArguments.append(
-                        LiteralArgument(
-                            function: callee, label: argument.label?.text ?? "_", text: text,
-                            line: location.line, column: location.column))
+            let reference = node.calledExpression.as(DeclReferenceExprSyntax.self)
+            let member = reference == nil ? node.calledExpression.as(MemberAccessExprSyntax.self) : nil
+            // A call passing a plain literal, for the functions whose parameter reaches a lookup (the callee's name is
+            // made at the first such literal: most calls pass none).
+            var callee: String??
+            for argument in node.arguments {
+                guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
+                    continue
                 }
+                if callee == nil { callee = .some(reference?.baseName.text ?? member?.declName.baseName.text) }
+                guard let function = callee ?? nil else { break }
+                let location = lines.location(of: literal.positionAfterSkippingLeadingTrivia.utf8Offset)
+                literalArguments.append(
+                    LiteralArgument(
+                        function: function, label: argument.label?.text ?? "_", text: text,
+                        line: location.line, column: location.column))
             }
             // `UIApplication.shared.setAlternateIconName("Dark")`: an app icon by name (nil, or a variable, names none here).
-            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setAlternateIconName",
+            // (The name compared as bytes: it is ASCII with no letter another code point is canonically equal to.)
+            if let member, member.declName.baseName.rawText == "setAlternateIconName",
                 let first = node.arguments.first, first.label == nil, isStringExpression(first.expression)
             {
                 lookupCertainty = .lookup

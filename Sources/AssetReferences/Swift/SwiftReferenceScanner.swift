@@ -142,7 +142,8 @@ package enum SwiftReferenceScanner {
     /// A name as declared, without its backticks (`` `default` `` → `default`): the same string when it has
     /// none, not copied character by character.
     static func unticked(_ text: String) -> String {
-        text.utf8.contains(0x60) ? text.filter { $0 != "`" } : text
+        // (Only an ASCII name is kept as it is: a code point canonically equal to "`", U+1FEF, is dropped too.)
+        text.utf8.contains { $0 == 0x60 || $0 >= 0x80 } ? text.filter { $0 != "`" } : text
     }
 
     /// The receiver types and what their unlabeled or `named:` initialiser loads.
