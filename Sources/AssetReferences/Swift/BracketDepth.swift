@@ -21,9 +21,27 @@ enum BracketDepth {
             "inout", "throw", "borrowing", "consuming", "sending", "isolated",
         ].map { Array($0.utf8) })
 
+    /// `chainWords` by length (3 to 9 bytes), so a word is compared with no array made for it.
+    static let chainWordsByLength: [[[UInt8]]] = (0...9).map { length in
+        chainWords.filter { $0.count == length }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Whether `bytes[start..<end]` is one of `chainWords`.
+    static func isChainWord(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let length = end - start
+        guard length <= 9 else { return false }
+        for word in chainWordsByLength[length] where word[0] == bytes[start] && bytes[start..<end].elementsEqual(word) { return true }
+        return false
+    }
+
     static func maximum(in bytes: [UInt8]) -> Int { measure(bytes).brackets }
 
     static func measure(_ bytes: [UInt8]) -> Measure {
+        bytes.withUnsafeBufferPointer { measure($0) }
+    }
+
+    /// `measure` on the bytes in place (no bounds check per byte in a release build).
+    static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> Measure {
         var result = Measure()
         var depth = 0
         var line = 1
@@ -35,6 +53,8 @@ enum BracketDepth {
         let count = bytes.count
         var postfix = 0
         var previous: UInt8 = 0x20
+        // The end of the run of blanks the index is in, once found (every blank of a run looks past it alike).
+        var blanksEnd = 0
         func extend() {
             postfix += 1
             if postfix > result.postfix {
@@ -61,9 +81,14 @@ enum BracketDepth {
             case 0x5B where previous == 0x29 || previous == 0x5D: extend()  // a subscript of a call or subscript (not an array literal)
             case 0x3C where isWordByte(previous): grow()  // `A<B<…`: generic arguments nest
             case 0x20, 0x09, 0x0D, 0x0A:
-                var next = index + 1
-                while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D || bytes[next] == 0x0A { next += 1 }
-                if next < count, bytes[next] != 0x2E { postfix = 0 }
+                if index >= blanksEnd {
+                    var next = index + 1
+                    while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D || bytes[next] == 0x0A {
+                        next += 1
+                    }
+                    blanksEnd = next
+                }
+                if blanksEnd < count, bytes[blanksEnd] != 0x2E { postfix = 0 }
             case 0x2C, 0x3B, 0x3D, 0x7B, 0x7D: postfix = 0
             default: break
             }
@@ -106,7 +131,7 @@ enum BracketDepth {
             if isWordByte(byte) {
                 var end = index
                 while end < count, isWordByte(bytes[end]) { end += 1 }
-                let isChainWord = end - index <= 9 && chainWords.contains(Array(bytes[index..<end]))
+                let isChainWord = isChainWord(bytes, index, end)
                 continues = isChainWord && bytes[index] == UInt8(ascii: "e")  // `else` goes on over a new line
                 if newLine, !continues {
                     total -= runs[runs.count - 1]

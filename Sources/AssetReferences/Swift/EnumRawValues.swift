@@ -13,7 +13,7 @@ package enum EnumRawValues {
     static let integerTypes: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
 
     /// The key of a type's `rawValue` in `StringReturns`' table.
-    static func key(ofType name: String) -> String { "\(name.filter { $0 != "`" }).rawValue" }
+    static func key(ofType name: String) -> String { "\(SwiftReferenceScanner.unticked(name)).rawValue" }
 
     /// What an enum's `rawValue` can be; `.opaque` unless the enum's raw values are all known.
     static func values(of node: EnumDeclSyntax) -> StringReturns.Values {
@@ -28,7 +28,7 @@ package enum EnumRawValues {
             if member.decl.is(IfConfigDeclSyntax.self) { return .opaque }
             guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
             for element in cases.elements {
-                let name = element.name.text.filter { $0 != "`" }
+                let name = SwiftReferenceScanner.unticked(element.name.text)
                 if isString {
                     if let raw = element.rawValue {
                         guard let literal = raw.value.as(StringLiteralExprSyntax.self),

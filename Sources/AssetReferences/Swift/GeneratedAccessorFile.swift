@@ -39,7 +39,7 @@ package enum GeneratedAccessorFile {
                 visitor.walk(tree)
                 var scan = FileScan()
                 scan.generatedAccessors = visitor.found
-                scan.lines = SourceLocationConverter(fileName: file, tree: tree).location(for: tree.endPosition).line
+                scan.lines = SourceLines(buffer).count
                 return scan
             }
         }

@@ -62,7 +62,7 @@ package enum StringConstants {
     /// `A.x.rawValue` (as `A.x`).
     static func path(of expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
-            return reference.baseName.text.filter { $0 != "`" }
+            return SwiftReferenceScanner.unticked(reference.baseName.text)
         }
         guard let member = expression.as(MemberAccessExprSyntax.self),
             case (var components, let implicit)? = SwiftReferenceScanner.Visitor.chain(of: member)
@@ -105,18 +105,21 @@ extension SwiftReferenceScanner.Visitor {
         if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
             for binding in node.bindings {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                    declaredMembers.insert(name.filter { $0 != "`" })
+                    declaredMembers.insert(SwiftReferenceScanner.unticked(name))
                 }
             }
         }
-        let types = isLet ? StringConstants.enclosingTypes(of: node) : nil
+        guard isLet else { return }
+        // The enclosing types are found once, for the first binding that holds a constant (most hold none).
+        var enclosing: [String]??
         let isPrivate = node.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
         for binding in node.bindings {
-            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-            let name = pattern.identifier.text.filter { $0 != "`" }
-            guard isLet, let types, binding.accessorBlock == nil, let initial = binding.initializer?.value,
-                let value = StringConstants.value(of: initial)
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self), binding.accessorBlock == nil,
+                let initial = binding.initializer?.value, let value = StringConstants.value(of: initial)
             else { continue }
+            if enclosing == nil { enclosing = .some(StringConstants.enclosingTypes(of: node)) }
+            guard let types = enclosing ?? nil else { continue }
+            let name = SwiftReferenceScanner.unticked(pattern.identifier.text)
             constantPatterns.insert(pattern.id)
             fileConstants[name, default: []].insert(value)
             if !types.isEmpty {

@@ -76,7 +76,7 @@ package enum StringReturns {
     /// A function's key: `iconImageName()`, `imageName(forPlaylistIcon:)`, `f(_:)`.
     static func key(of function: FunctionDeclSyntax) -> String {
         let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }
-        return "\(function.name.text.filter { $0 != "`" })(\(labels.joined()))"
+        return "\(SwiftReferenceScanner.unticked(function.name.text))(\(labels.joined()))"
     }
 
     /// The key of the declaration a call or member reads: `f()`, `A.f(x:)`, `x.name` → `f()`, `f(x:)`, `name`;
@@ -104,7 +104,7 @@ package enum StringReturns {
         } else {
             return nil
         }
-        let plain = name.filter { $0 != "`" }
+        let plain = SwiftReferenceScanner.unticked(name)
         return plain.isEmpty || plain == "init" ? nil : plain
     }
 
@@ -185,7 +185,9 @@ extension SwiftReferenceScanner.Visitor {
     /// What a property declared outside functions returns: a getter's returns, a `let`'s literal; anything else
     /// (a stored `var`, another value) has no values.
     func declareReturns(_ binding: PatternBindingSyntax, isLet: Bool) {
-        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.filter({ $0 != "`" }) else { return }
+        guard let name = (binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text).map(SwiftReferenceScanner.unticked) else {
+            return
+        }
         var values = StringReturns.Values.opaque
         switch binding.accessorBlock?.accessors {
         case .getter(let body):

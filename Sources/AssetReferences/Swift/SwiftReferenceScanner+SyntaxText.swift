@@ -2,7 +2,7 @@
 /// never names a set), off a chain of member accesses (its names, its root) and off a call (the type it makes,
 /// whether an argument is a string, what an implicit member passed to it loads); how it records a reference.
 import Assets
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 extension SwiftReferenceScanner.Visitor {
     /// `UIImage`, `UIImage.init`, `SwiftUI.Image`; `.init` gives (nil, true).
@@ -18,10 +18,13 @@ extension SwiftReferenceScanner.Visitor {
                 ?? base.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             if memberName == "init" { return baseName.map { ($0, true) } }
             // `SwiftUI.Image(…)`, `UIKit.UIImage(…)`.
-            if ["SwiftUI", "UIKit", "AppKit"].contains(baseName ?? "") { return (memberName, false) }
+            if let baseName, Self.uiModules.contains(baseName) { return (memberName, false) }
         }
         return nil
     }
+
+    /// The modules that qualify a lookup type in a call (`SwiftUI.Image(…)`).
+    static let uiModules: Set<String> = ["SwiftUI", "UIKit", "AppKit"]
 
     func isStringExpression(_ expression: ExprSyntax) -> Bool {
         if expression.is(StringLiteralExprSyntax.self) { return true }
@@ -113,7 +116,7 @@ extension SwiftReferenceScanner.Visitor {
             // Every member of a chain is visited and asks for its chain: a bound keeps that linear in the
             // chain's length (without it, `a.b.b…` 20,000 long takes 48 s). No asset symbol is this long.
             guard components.count < maximumChain else { return nil }
-            components.append(String(current.declName.baseName.text.filter { $0 != "`" }))
+            components.append(SwiftReferenceScanner.unticked(current.declName.baseName.text))
             guard let base = current.base else { return (components.reversed(), true) }
             if let next = base.as(MemberAccessExprSyntax.self) {
                 current = next
@@ -124,6 +127,48 @@ extension SwiftReferenceScanner.Visitor {
                 return nil
             }
         }
+    }
+
+    /// Whether `chain(of:)` gives a chain the symbol or accessor rules may record: one that starts with a dot,
+    /// or at a name that is a module, an Xcode symbol's type or an accessor root (as the rules read it after
+    /// `chain(of:)`); not one that starts at a call or another name, or is longer than `maximumChain`.
+    static func mayNameAsset(_ node: MemberAccessExprSyntax) -> Bool {
+        var current = node
+        var steps = 0
+        while true {
+            steps += 1
+            guard steps <= maximumChain else { return false }
+            guard let base = current.base else { return true }
+            if let next = base.as(MemberAccessExprSyntax.self) {
+                current = next
+                continue
+            }
+            guard let reference = base.as(DeclReferenceExprSyntax.self) else { return false }
+            let bytes = reference.baseName.rawText
+            if !bytes.contains(where: { $0 >= 0x80 }) {
+                // An ASCII name: a string compares as its bytes do, so no string is made for the common case.
+                if bytes.hasPrefix("Asset") || bytes.hasSuffix("Asset") || bytes.hasSuffix("Assets") { return true }
+                guard bytes.count <= rootNamesByLength.count - 1 else { return false }
+                return rootNamesByLength[bytes.count].contains { $0.elementsEqual(bytes) }
+            }
+            let root = reference.baseName.text
+            return SwiftReferenceScanner.moduleNames.contains(root) || SwiftReferenceScanner.xcodeSymbolRoots[root] != nil
+                || isAccessorRoot(root)
+        }
+    }
+
+    /// The names `mayNameAsset` lets through (modules, Xcode's symbol types, accessor roots), by length in bytes.
+    static let rootNamesByLength: [[[UInt8]]] = {
+        let names = SwiftReferenceScanner.moduleNames.union(SwiftReferenceScanner.xcodeSymbolRoots.keys).union(
+            SwiftReferenceScanner.accessorRoots)
+        let longest = names.map(\.utf8.count).max() ?? 0
+        return (0...longest).map { length in names.filter { $0.utf8.count == length }.map { Array($0.utf8) } }
+    }()
+
+    /// A chain's first name that SwiftGen's, R.swift's or tuist's accessors start at (`Asset`, `R`, `MyAppAsset`).
+    static func isAccessorRoot(_ root: String) -> Bool {
+        SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") || root.hasSuffix("Asset")
+            || root.hasSuffix("Assets")
     }
 
     /// The longest member chain read as a possible asset symbol or accessor.
@@ -158,7 +203,7 @@ extension SwiftReferenceScanner.Visitor {
         _ name: AssetReference.Name, _ wanted: AssetLookup.Wanted, _ certainty: AssetReference.Certainty,
         at node: some SyntaxProtocol, via: String, crashes: Bool = false
     ) {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        let location = lines.location(of: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         references.append(
             AssetReference(
                 name: name, wanted: wanted, certainty: certainty, file: file,

@@ -1,12 +1,13 @@
 /// The syntax walk behind `SwiftReferenceScanner.scan`: the lookups, accessors, literals and declared members of one file.
 import Assets
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 extension SwiftReferenceScanner {
     final class Visitor: SyntaxVisitor {
         let file: String
-        let converter: SourceLocationConverter
+        /// Line and column of a node, from the file's bytes (`SourceLines`).
+        let lines: SourceLines
         var references: [AssetReference] = []
         /// Literals already recorded as lookups or possible uses in this file (one possible use per name).
         var seenLiterals: Set<String> = []
@@ -115,12 +116,12 @@ extension SwiftReferenceScanner {
 
         override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
             // `if let x`, `for x in`, `case let x`, a local: x is not the constant of that name in this file.
-            if !constantPatterns.contains(node.id) { boundNames.insert(node.identifier.text.filter { $0 != "`" }) }
+            if !constantPatterns.contains(node.id) { boundNames.insert(SwiftReferenceScanner.unticked(node.identifier.text)) }
             return .visitChildren
         }
 
         override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.name.text.filter { $0 != "`" }
+            let name = SwiftReferenceScanner.unticked(node.name.text)
             declaredMembers.insert(name)
             // `case close = "icon_close"`: `Icon.close.rawValue` is that name.
             if let raw = node.rawValue?.value.as(StringLiteralExprSyntax.self), let value = Self.plainText(raw),
@@ -132,12 +133,21 @@ extension SwiftReferenceScanner {
             // (VLC's `imageIdentifier: $0.rawValue`), a possible use as a literal is.
             if node.rawValue == nil, !name.isEmpty, !seenLiterals.contains(name),
                 let enumDecl = node.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
-                enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true
+                isStringEnum(enumDecl)
             {
                 seenLiterals.insert(name)
                 add(.literal(name), .any, .possible, at: node, via: "a String enum's case")
             }
             return .visitChildren
+        }
+
+        /// Whether an enum inherits `String`, once per enum (asked for each of its cases).
+        private var stringEnums: [SyntaxIdentifier: Bool] = [:]
+        private func isStringEnum(_ enumDecl: EnumDeclSyntax) -> Bool {
+            if let known = stringEnums[enumDecl.id] { return known }
+            let isString = enumDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "String" }) == true
+            stringEnums[enumDecl.id] = isString
+            return isString
         }
 
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -149,9 +159,9 @@ extension SwiftReferenceScanner {
             return .visitChildren
         }
 
-        init(file: String, tree: SourceFileSyntax) {
+        init(file: String, lines: SourceLines) {
             self.file = file
-            converter = SourceLocationConverter(fileName: file, tree: tree)
+            self.lines = lines
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -178,23 +188,26 @@ extension SwiftReferenceScanner {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             recordFormatNames(node)
-            // A call passing a plain literal, for the functions whose parameter reaches a lookup.
-            if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            {
-                for argument in node.arguments {
-                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
-                        continue
-                    }
-                    let location = converter.location(for: literal.positionAfterSkippingLeadingTrivia)
-                    literalArguments.append(
-                        LiteralArgument(
-                            function: callee, label: argument.label?.text ?? "_", text: text,
-                            line: location.line, column: location.column))
+            let reference = node.calledExpression.as(DeclReferenceExprSyntax.self)
+            let member = reference == nil ? node.calledExpression.as(MemberAccessExprSyntax.self) : nil
+            // A call passing a plain literal, for the functions whose parameter reaches a lookup (the callee's name is
+            // made at the first such literal: most calls pass none).
+            var callee: String??
+            for argument in node.arguments {
+                guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = Self.plainText(literal) else {
+                    continue
                 }
+                if callee == nil { callee = .some(reference?.baseName.text ?? member?.declName.baseName.text) }
+                guard let function = callee ?? nil else { break }
+                let location = lines.location(of: literal.positionAfterSkippingLeadingTrivia.utf8Offset)
+                literalArguments.append(
+                    LiteralArgument(
+                        function: function, label: argument.label?.text ?? "_", text: text,
+                        line: location.line, column: location.column))
             }
             // `UIApplication.shared.setAlternateIconName("Dark")`: an app icon by name (nil, or a variable, names none here).
-            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "setAlternateIconName",
+            // (The name compared as bytes: it is ASCII with no letter another code point is canonically equal to.)
+            if let member, member.declName.baseName.rawText == "setAlternateIconName",
                 let first = node.arguments.first, first.label == nil, isStringExpression(first.expression)
             {
                 lookupCertainty = .lookup
@@ -362,6 +375,9 @@ extension SwiftReferenceScanner {
         }
 
         override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            // Most chains start at a call or at a name no symbol or accessor starts at (`view.frame`): nothing below
+            // records them, which is found here without making the chain's names.
+            guard Self.mayNameAsset(node) else { return .visitChildren }
             // A call's callee (`.background(…)`, `Color.red.opacity(…)`'s `opacity`) is a method, not an asset.
             // R.swift's accessors are calls (`R.image.close()`).
             if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
@@ -369,7 +385,7 @@ extension SwiftReferenceScanner {
             {
                 return .visitChildren
             }
-            let member = String(node.declName.baseName.text.filter { $0 != "`" })
+            let member = SwiftReferenceScanner.unticked(node.declName.baseName.text)
             guard !member.isEmpty, member != "init", member != "self" else { return .visitChildren }
             // A namespace's type inside a longer chain (`Colors` in `.Colors.Text.primary`) is not a symbol itself.
             if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == node.id,
@@ -391,9 +407,7 @@ extension SwiftReferenceScanner {
             if let wanted = SwiftReferenceScanner.xcodeSymbolRoots[root] {
                 // `ImageResource.brandLogo`, `UIColor.Colors.accent`: Xcode's symbol, exactly.
                 record(.symbol(components.dropFirst().joined(separator: ".")), wanted, at: node)
-            } else if SwiftReferenceScanner.accessorRoots.contains(root) || root.hasPrefix("Asset") || root.hasSuffix("Asset")
-                || root.hasSuffix("Assets")
-            {
+            } else if Self.isAccessorRoot(root) {
                 // (tuist names its accessors' namespace after the target: `MyAppAsset.bell`.)
                 // SwiftGen's `Asset.Icons.trashCan`, R.swift's `R.image.close`: the identifier, by key (kept with its
                 // root, `ReferenceScan` drops it when the project itself declares both: NetNewsWire's `AppAssets.x`).

@@ -80,7 +80,7 @@ package enum SwiftReferenceScanner {
                         reason: "nests expressions more than \(maximumTreeDepth) "
                             + "deep (a chain of calls, members or unwraps)", line: line)
                 }
-                let visitor = Visitor(file: file, tree: tree)
+                let visitor = Visitor(file: file, lines: SourceLines(buffer))
                 visitor.walk(tree)
                 var scan = FileScan()
                 scan.references = visitor.references
@@ -108,7 +108,7 @@ package enum SwiftReferenceScanner {
                 scan.namespaceMembers = visitor.namespaceMembers
                 scan.stringReturns = visitor.stringReturns
                 scan.interpolatedCalls = visitor.interpolatedCalls
-                scan.lines = visitor.converter.location(for: tree.endPosition).line
+                scan.lines = visitor.lines.count
                 return scan
             }
         }
@@ -137,6 +137,13 @@ package enum SwiftReferenceScanner {
                         + "its calls are not checked", line: line, column: line == nil ? nil : 1)
             ] + scan.skipped
         return scan
+    }
+
+    /// A name as declared, without its backticks (`` `default` `` → `default`): the same string when it has
+    /// none, not copied character by character.
+    static func unticked(_ text: String) -> String {
+        // (Only an ASCII name is kept as it is: a code point canonically equal to "`", U+1FEF, is dropped too.)
+        text.utf8.contains { $0 == 0x60 || $0 >= 0x80 } ? text.filter { $0 != "`" } : text
     }
 
     /// The receiver types and what their unlabeled or `named:` initialiser loads.
