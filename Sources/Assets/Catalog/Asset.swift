@@ -212,7 +212,7 @@ public struct Asset: Sendable, Hashable {
     /// What the set's `Contents.json` and folder hold, behind one reference (copied before a write when
     /// shared). A set the validator has consumed is kept as an outline (name, kind, path) until the end of
     /// the run, 130,000 of them in the scale tree, twice over while the reader hands them on: inline, the
-    /// four lists, the extension and the positions made each outline 104 bytes; so, 48, and an outline's
+    /// four lists, the extension and the positions made each outline 104 bytes; so, 56, and an outline's
     /// body is the one shared empty one (unless its extension is not its kind's).
     private var body: Body
 
