@@ -191,15 +191,55 @@ public struct AssetGroup: Sendable, Hashable {
 public struct Asset: Sendable, Hashable {
     /// The fully qualified name: every namespace-providing group on the path, then the set's name.
     public var name: String
-    public var kind: AssetKind
+    public var kind: AssetKind {
+        // The extension stays as written when the kind changes.
+        didSet { if oldValue != kind, body.folderExtension == nil { folderExtension = oldValue.rawValue } }
+    }
     /// The set folder, relative to the catalog root (`Icons/close.imageset`).
     public var path: String
+    /// Whether the set's `Contents.json` was there and read.
+    public var contents: ContentsStatus
+    /// The folder's extension as written (`imageset`, or the unknown one for `.unknown` kinds).
+    public var folderExtension: String {
+        get { body.folderExtension ?? kind.rawValue }
+        set {
+            let written: String? = newValue == kind.rawValue ? nil : newValue
+            guard written != body.folderExtension else { return }
+            makeBodyUnique()
+            body.folderExtension = written
+        }
+    }
+    /// What the set's `Contents.json` and folder hold, behind one reference (copied before a write when
+    /// shared). A set the validator has consumed is kept as an outline (name, kind, path) until the end of
+    /// the run, 130,000 of them in the scale tree, twice over while the reader hands them on: inline, the
+    /// four lists, the extension and the positions made each outline 104 bytes; so, 56, and an outline's
+    /// body is the one shared empty one (unless its extension is not its kind's).
+    private var body: Body
+
     /// The `images` (image sets, symbol sets, app icons) or `data` (data sets) entries.
-    public var entries: [ImageEntry]
+    public var entries: [ImageEntry] {
+        get { body.entries }
+        _modify {
+            makeBodyUnique()
+            yield &body.entries
+        }
+    }
     /// The set's `properties` (`template-rendering-intent`, `preserves-vector-representation`, ...), as written.
-    public var properties: [String: JSONValue]
+    public var properties: [String: JSONValue] {
+        get { body.properties }
+        _modify {
+            makeBodyUnique()
+            yield &body.properties
+        }
+    }
     /// Colour sets: the `colors` entries.
-    public var colors: [ColorEntry]
+    public var colors: [ColorEntry] {
+        get { body.colors }
+        _modify {
+            makeBodyUnique()
+            yield &body.colors
+        }
+    }
     /// The names of the files and folders in the set folder, except `Contents.json` and hidden files, sorted.
     public var files: [String] {
         get { fileRecords.map(\.name) }
@@ -207,27 +247,58 @@ public struct Asset: Sendable, Hashable {
     }
     /// The same names with the type the folder listing gave each, and what reading a file found when the
     /// reader read it (`SetFiles.swift`): the validator checks these, and opens no file itself.
-    var fileRecords: [AssetFile]
-    /// Whether the set's `Contents.json` was there and read.
-    public var contents: ContentsStatus
-    /// The folder's extension as written (`imageset`, or the unknown one for `.unknown` kinds).
-    public var folderExtension: String
-    /// Where each key and value of the set's `Contents.json` was written (no part of equality). Held in a
-    /// box: a set the validator has consumed is kept as an outline (name, kind, path), 130,000 of them in
-    /// the scale tree, and the positions' table and lists inline would add some 30 bytes to every one.
-    var contentsPositions: ContentsPositions {
-        get { positionsBox.positions }
-        set { positionsBox = PositionsBox(newValue) }
+    var fileRecords: [AssetFile] {
+        get { body.fileRecords }
+        _modify {
+            makeBodyUnique()
+            yield &body.fileRecords
+        }
     }
-    private var positionsBox = PositionsBox.none
+    /// Where each key and value of the set's `Contents.json` was written (no part of equality).
+    var contentsPositions: ContentsPositions {
+        get { body.positions }
+        _modify {
+            makeBodyUnique()
+            yield &body.positions
+        }
+    }
 
-    /// `ContentsPositions` behind one reference; equal to any other box, as positions take no part in equality.
-    private final class PositionsBox: Sendable, Hashable {
-        let positions: ContentsPositions
-        init(_ positions: ContentsPositions) { self.positions = positions }
-        static let none = PositionsBox(ContentsPositions())
-        static func == (lhs: PositionsBox, rhs: PositionsBox) -> Bool { true }
-        func hash(into hasher: inout Hasher) {}
+    /// The body's storage. Unchecked: it is written only through `makeBodyUnique`, so no body another
+    /// value (or thread) holds is ever written.
+    private final class Body: @unchecked Sendable {
+        var entries: [ImageEntry]
+        var properties: [String: JSONValue]
+        var colors: [ColorEntry]
+        var fileRecords: [AssetFile]
+        var positions: ContentsPositions
+        /// The folder's extension when it is not its kind's (nil: the kind's).
+        var folderExtension: String?
+
+        init(
+            entries: [ImageEntry] = [], properties: [String: JSONValue] = [:], colors: [ColorEntry] = [],
+            fileRecords: [AssetFile] = [], positions: ContentsPositions = ContentsPositions(), folderExtension: String? = nil
+        ) {
+            self.entries = entries
+            self.properties = properties
+            self.colors = colors
+            self.fileRecords = fileRecords
+            self.positions = positions
+            self.folderExtension = folderExtension
+        }
+
+        /// The body of every set made without entries, properties, colours or files, its extension its kind's
+        /// (an outline): no allocation.
+        static let empty = Body()
+
+        var copy: Body {
+            Body(
+                entries: entries, properties: properties, colors: colors, fileRecords: fileRecords, positions: positions,
+                folderExtension: folderExtension)
+        }
+    }
+
+    private mutating func makeBodyUnique() {
+        if !isKnownUniquelyReferenced(&body) { body = body.copy }
     }
 
     public init(
@@ -244,12 +315,36 @@ public struct Asset: Sendable, Hashable {
         self.name = name
         self.kind = kind
         self.path = path
-        self.entries = entries
-        self.properties = properties
-        self.colors = colors
-        self.fileRecords = files.map { AssetFile(name: $0) }
         self.contents = contents
-        self.folderExtension = folderExtension ?? kind.rawValue
+        let written = folderExtension == kind.rawValue ? nil : folderExtension
+        if entries.isEmpty, properties.isEmpty, colors.isEmpty, files.isEmpty, written == nil {
+            body = .empty
+        } else {
+            body = Body(
+                entries: entries, properties: properties, colors: colors, fileRecords: files.map { AssetFile(name: $0) },
+                folderExtension: written)
+        }
+    }
+
+    // Equality and hashing as the stored values were before the body: every value but the positions.
+    public static func == (lhs: Asset, rhs: Asset) -> Bool {
+        lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.contents == rhs.contents
+            && lhs.folderExtension == rhs.folderExtension
+            && (lhs.body === rhs.body
+                || (lhs.entries == rhs.entries && lhs.properties == rhs.properties && lhs.colors == rhs.colors
+                    && lhs.fileRecords == rhs.fileRecords))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(kind)
+        hasher.combine(path)
+        hasher.combine(entries)
+        hasher.combine(properties)
+        hasher.combine(colors)
+        hasher.combine(fileRecords)
+        hasher.combine(contents)
+        hasher.combine(folderExtension)
     }
 
     /// `properties.template-rendering-intent` (`original` or `template`), when set as a string.

@@ -58,6 +58,9 @@ struct CatalogReader {
     /// With `wantedName`: whether a group may be left unwalked for its namespace (not in the read again
     /// after a link).
     private let prunes: Bool
+    /// A narrow read's listings of a folder's groups, made on every core before the walk enters them one by
+    /// one (`listGroupsAhead`), by absolute path; each is taken once, by `enter`.
+    private var listedAhead: [String: Result<[CatalogFileSystem.Listed], SystemError>] = [:]
     /// See `CatalogReadPlan.keepsSetContents`.
     private let keepsSetContents: Bool
     /// How much of the files each set's entries name is read into the set's model.
@@ -170,8 +173,33 @@ struct CatalogReader {
 
     /// A group folder's listing: whole, or in a narrow read only the entries that may matter.
     private func list(_ path: String) -> Result<[CatalogFileSystem.Listed], SystemError> {
+        Self.list(path, wantedName)
+    }
+
+    private static func list(_ path: String, _ wantedName: WantedName?) -> Result<[CatalogFileSystem.Listed], SystemError> {
         guard let wantedName else { return CatalogFileSystem.listTyped(path) }
         return CatalogFileSystem.listTyped(path, keeping: { wantedName.mayMatter($0, $1) })
+    }
+
+    /// A narrow read spends nearly all its time listing groups that turn out not to hold the name (a group
+    /// that provides no namespace may hold it at any depth), one after another. The plain groups of a folder
+    /// with many of them (no extension, listed as folders: those `enter` lists unless they are links, too
+    /// deep or met before) are listed here on every core first, so the walk, in its own order, finds each
+    /// listing made. Only the order of the reads changes, never what the walk decides.
+    private mutating func listGroupsAhead(in absolute: String, _ children: [CatalogFileSystem.Listed]) {
+        let workers = limits.workers
+        guard workers > 1 else { return }
+        var paths: [String] = []
+        for (name, listed, isUTF8, _) in children
+        where listed == .directory && isUTF8 && !name.hasPrefix(".") && CatalogReader.split(name).ext == nil {
+            paths.append(absolute + "/" + name)
+        }
+        // A hand-over to another thread costs about what a few listings do.
+        guard paths.count >= 8 else { return }
+        let wantedName = self.wantedName
+        let listings = ParallelWork.map(count: paths.count, chunk: 2, width: workers) { Self.list(paths[$0], wantedName) }
+        listedAhead.reserveCapacity(paths.count)
+        for (path, listing) in zip(paths, listings) { listedAhead[path] = listing }
     }
 
     private mutating func walkGroup<Result>(
@@ -185,6 +213,7 @@ struct CatalogReader {
             }
             return
         }
+        if wantedName != nil, depth + 1 < limits.maxDepth { listGroupsAhead(in: absolute, children) }
         for (name, listed, isUTF8, inode) in children where !name.hasPrefix(".") && name != "Contents.json" {
             guard listed != .file, listed != .special else { continue }
             // A narrow read skips a set folder whose own name cannot match before building any path.
@@ -270,7 +299,7 @@ struct CatalogReader {
             pruned = true
             return
         }
-        let grandchildren = list(childAbsolute)
+        let grandchildren = listedAhead.removeValue(forKey: childAbsolute) ?? list(childAbsolute)
         let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in
             list.first { $0.name == "Contents.json" }?.type
         }

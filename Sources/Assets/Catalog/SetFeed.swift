@@ -30,8 +30,11 @@ final class SetFeed<Result: Sendable>: Sendable {
     /// Sets found and not yet taken beyond which the walk reads a few itself before it goes on, so the
     /// list stays bounded when listing runs far ahead of reading (and no thread ever waits on another).
     private let pendingLimit = 4096
-    /// Result slots a page holds.
-    static var pageSize: Int { 1024 }
+    /// Result slots a page holds: 1,024, or more so that a page is over 128 KiB, a mapping of its own
+    /// (`AllocatorPolicy`) given back to the system as soon as `Results.consume` has passed its results on,
+    /// while the caller's arrays of them fill (from the heap, the pages' memory stayed the process's and
+    /// both were held at once).
+    static var pageSize: Int { max(1024, (136 << 10) / MemoryLayout<Result?>.stride + 1) }
 
     /// What `run` read, in the order the walk found the sets.
     struct Results: Sendable {

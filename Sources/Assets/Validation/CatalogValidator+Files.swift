@@ -130,9 +130,21 @@ extension CatalogValidator {
         var fileCount = 0
         /// The bytes of the files the set's entries name.
         var bytes = 0
-        /// A set in a tvOS `.brandassets`: what the brand asset size check needs of it, and its path.
-        var layered: LayeredIconFacts?
-        var layeredPath: String?
+        /// A set in a tvOS `.brandassets` (or a layer's image set): what the brand asset size check needs of
+        /// it, and its path. Behind one reference: few sets carry one, and the report holds every set's
+        /// outcome until the last is checked (72 bytes an outcome with the facts inline, 32 so).
+        var layered: LayeredSet?
+    }
+
+    /// A set's `LayeredIconFacts` and its path, on its outcome.
+    final class LayeredSet: Sendable {
+        let facts: LayeredIconFacts
+        let path: String
+
+        init(_ facts: LayeredIconFacts, path: String) {
+            self.facts = facts
+            self.path = path
+        }
     }
 
     /// Checks one set's model: entry values, then its files as the reader read them, then scales. Opens
@@ -156,8 +168,7 @@ extension CatalogValidator {
         outcome.findings.report(found)
         outcome.fileCount = jobs.count
         if asset.kind != .imageSet, let layered = layeredIconFacts(of: asset, facts: [:]) {
-            outcome.layered = layered
-            outcome.layeredPath = asset.path
+            outcome.layered = LayeredSet(layered, path: asset.path)
         }
         guard !jobs.isEmpty else { return (outcome, []) }
         var facts: [Int: ImageFacts] = [:]
@@ -175,8 +186,7 @@ extension CatalogValidator {
         }
         outcome.findings.report(appIconFindings(of: asset))
         if asset.kind == .imageSet || asset.kind == .appIconSet, let layered = layeredIconFacts(of: asset, facts: facts) {
-            outcome.layered = layered
-            outcome.layeredPath = asset.path
+            outcome.layered = LayeredSet(layered, path: asset.path)
         }
         outcome.bytes = jobs.reduce(0) { $0 + (asset.fileRecords[$1.record].header?.size ?? 0) }
         let (costs, digests) = costFindings(of: asset, jobs: jobs, facts: facts)

@@ -15,7 +15,7 @@ extension CatalogValidator {
     static func layeredFacts(_ outcomes: [SetOutcome]) -> [String: LayeredIconFacts] {
         var byPath: [String: LayeredIconFacts] = [:]
         for outcome in outcomes {
-            if let facts = outcome.layered, let path = outcome.layeredPath { byPath[path] = facts }
+            if let layered = outcome.layered { byPath[layered.path] = layered.facts }
         }
         return byPath
     }

@@ -121,6 +121,41 @@ struct NarrowReadTests {
         #expect(!answer.isResolved)
     }
 
+    @Test("a folder of many groups, listed ahead on every core: the same read as on one thread")
+    func groupsListedAhead() throws {
+        // Given a catalog whose top folder holds twelve plain groups, three namespace groups, a group nested in
+        // a plain group, a folder with a dot (a set folder of an unknown kind) and a link to a group
+        let catalog = try FixtureCatalog()
+        let png = try FixtureCatalog.png(width: 2, height: 2)
+        for group in 0..<12 {
+            try catalog.write("Group\(group)/Contents.json", "{}")
+            try catalog.write("Group\(group)/set\(group).imageset/a.png", png)
+            try catalog.write("Group\(group)/set\(group).imageset/Contents.json", FixtureCatalog.imageSet([("a.png", "2x")]))
+        }
+        for space in ["Alpha", "Beta", "Gamma"] {
+            try catalog.write("\(space)/Contents.json", #"{"properties": {"provides-namespace": true}}"#)
+            try catalog.write("\(space)/arrow.imageset/a.png", png)
+            try catalog.write("\(space)/arrow.imageset/Contents.json", FixtureCatalog.imageSet([("a.png", "2x")]))
+        }
+        try catalog.write("Group7/Inner/Contents.json", "{}")
+        try catalog.write("Group7/Inner/arrow.imageset/a.png", png)
+        try catalog.write("Group7/Inner/arrow.imageset/Contents.json", FixtureCatalog.imageSet([("a.png", "1x")]))
+        try catalog.write("Odd.thing/Contents.json", "{}")
+        try catalog.link("Alias", to: "Group3")
+
+        // When names are resolved from the narrow read and from the whole catalog, then the answers agree
+        try Self.expectSameAnswers(in: catalog.root, also: ["arrow", "Beta/arrow", "ARROW", "Group7/arrow", "set3"])
+        // and the narrow read on two threads (the groups listed ahead) is the one on one thread
+        for name in ["arrow", "Beta/arrow", "set11", "Alias/set3", "missing"] {
+            let two = try VariantResolver.catalog(at: catalog.root, forResolving: name, limits: CatalogLimits(threads: 2))
+            let one = try VariantResolver.catalog(at: catalog.root, forResolving: name, limits: CatalogLimits(threads: 1))
+            #expect(two == one, "\(name)")
+        }
+        #expect(
+            try VariantResolver.catalog(at: catalog.root, forResolving: "arrow", limits: CatalogLimits(threads: 2)).assets.map(\.path)
+                == ["Group7/Inner/arrow.imageset"])
+    }
+
     @Test("the byte test on a listing entry keeps every entry the walk would look at")
     func byteTest() throws {
         // Given names with and without extensions, cases, containers, hidden and non-ASCII names
