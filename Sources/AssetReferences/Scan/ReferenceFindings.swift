@@ -159,6 +159,20 @@ public struct ReferenceFindings: Sendable {
                 switch answer {
                 case .found(let sets):
                     for set in sets { if let offset = index(set) { usedBy[offset, default: []].append(reference) } }
+                    // Set folders with no Contents.json (VLC's `iconSubtitle.imageset` held only its PNGs): Xcode
+                    // builds nothing for them, so the name is missing at run time unless a loose image has it.
+                    if reference.certainty == .lookup, sets.allSatisfy(\.contentsMissing), let set = sets.first,
+                        !scan.bundles.looseImageNames.contains(written), !scan.bundles.looseImageNames.contains(name),
+                        !(dependencyCatalogsPossible && (reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib")))
+                    {
+                        diagnostics.append(
+                            CatalogDiagnostic(
+                                .missingAsset, path: reference.file,
+                                message: "\(reference.via) asks for \"\(written)\", whose only set (\(set.catalog)/\(set.path)) has no "
+                                    + "Contents.json, so Xcode's asset compiler builds nothing for it: \(Self.outcome(of: reference))",
+                                position: position(reference), relatedSet: related(set)))
+                        break
+                    }
                     // A set only in catalogs that the bundle searched does not hold (another target's, another
                     // package target's) is missing there; counted as a use still, so no second finding follows.
                     if reference.certainty == .lookup, let finding = Self.outOfReach(reference, written: written, sets: sets, in: scan) {

@@ -52,6 +52,9 @@ package struct AssetLookup: Sendable {
         package var kind: AssetKind
         /// The set's folder in its catalog.
         package var path: String
+        /// An image, colour, data or symbol set whose folder has no `Contents.json` (Apple's format requires
+        /// one): Xcode's asset compiler builds nothing for it, so a lookup of its name comes back empty.
+        package var contentsMissing = false
     }
 
     /// What a name finds.
@@ -82,7 +85,10 @@ package struct AssetLookup: Sendable {
     package mutating func add(_ catalog: AssetCatalog, as path: String) {
         for asset in catalog.assets {
             let index = sets.count
-            sets.append(Located(catalog: path, name: asset.name, kind: asset.kind, path: asset.path))
+            sets.append(
+                Located(
+                    catalog: path, name: asset.name, kind: asset.kind, path: asset.path,
+                    contentsMissing: asset.contents == .missing && !asset.kind.contentsOptional && asset.kind != .iconSet))
             byName[asset.name, default: []].append(index)
             byLoweredName[asset.name.lowercased(), default: []].append(index)
             let isColor = asset.kind == .colorSet
