@@ -30,7 +30,6 @@ struct AssetTool: ParsableCommand {
     /// and exit status stays the root command's. Every failure ends here: a `CommandFailure` prints its
     /// one line and exits with its status; anything else is ArgumentParser's to word.
     static func main() {
-        AllocatorPolicy.returnLargeBlocksWhenFreed()
         let arguments = Array(CommandLine.arguments.dropFirst())
         var command: ParsableCommand
         do {

@@ -67,6 +67,8 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        // The header pass holds its walk's pages and tables, not pixels: those go back to the system when let go.
+        if !deep { AllocatorPolicy.returnLargeBlocksWhenFreed() }
         let progress = ProgressReporter.make("checking sets", enabled: format.isForPeople)
         // One catalog named as such keeps the one-catalog output; several, or a folder of catalogs, get
         // the several-catalog output (JSON: {"catalogs": [...], "summary": {...}}) even when one is found.
