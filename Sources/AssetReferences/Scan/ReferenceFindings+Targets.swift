@@ -41,12 +41,25 @@ extension ReferenceFindings {
         return nil
     }
 
+    /// Whether an Xcode target builds `file` and copies (or may copy) one of the catalogs holding `sets`: a
+    /// main-bundle lookup there finds the set, whatever a package manifest that also lists the file says.
+    static func builtByXcodeTargetReaching(_ sets: [AssetLookup.Located], file: String, in scan: ReferenceScan) -> Bool {
+        let builders = scan.membership.targets(of: file)
+        guard !builders.isEmpty else { return false }
+        return sets.contains { scan.membership.reaches($0.catalog, from: builders) }
+    }
+
     /// What a missing name does at run time, in the words of the API that asked for it.
     static func outcome(of reference: AssetReference) -> String {
         // SwiftUI's `Image(_:)`, `Color(_:)` and `Label(_:image:)` are not optional: they draw nothing.
         if reference.crashes { return "the app crashes there (the result is force-unwrapped, or the API traps on a missing name)" }
         if ["Image(", "Color(", "Label("].contains(where: { reference.via.hasPrefix($0) }) {
             return "SwiftUI draws nothing there (and logs the missing name)"
+        }
+        // A nib's image: the view is loaded without it (UIKit and AppKit log that the image referenced from the nib
+        // could not be loaded), and shows none unless code sets one (ProtonVPN's close buttons do, from a package).
+        if reference.lookupKind == .image, reference.file.hasSuffix(".storyboard") || reference.file.hasSuffix(".xib") {
+            return "the nib loads without it (and logs the missing name), so the view shows no image unless code sets one"
         }
         return reference.lookupKind == .color
             ? "the colour comes back nil" : "the image comes back nil, so the screen shows its placeholder"

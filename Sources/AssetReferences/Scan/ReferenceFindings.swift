@@ -175,15 +175,22 @@ public struct ReferenceFindings: Sendable {
                     }
                     // A set only in catalogs that the bundle searched does not hold (another target's, another
                     // package target's) is missing there; counted as a use still, so no second finding follows.
+                    // Not a colour or image the document carries itself (Loop's watch storyboard's `separator`,
+                    // whose set is the extension's): the nib falls back to it, as in the `.none` case below.
+                    let carriedKind = reference.lookupKind == .color ? "color" : "image"
+                    if documentCarries.contains("\(reference.file)|\(carriedKind)|\(written)") { break }
                     if reference.certainty == .lookup, let finding = Self.outOfReach(reference, written: written, sets: sets, in: scan) {
                         diagnostics.append(finding)
                         break
                     }
                     // In a package target, a lookup without `bundle: .module` looks in the app's main bundle,
-                    // which does not hold the target's own catalog.
+                    // which does not hold the target's own catalog. Not when an Xcode target also builds the file
+                    // and copies the catalog (damus's `Package.swift` wraps the app's own folder, which its Xcode
+                    // app target builds): there the main bundle is the app's and holds the set.
                     guard reference.certainty == .lookup, reference.looksInMainBundle, reference.file.hasSuffix(".swift"),
                         let target = scan.bundles.target(of: reference.file),
-                        sets.allSatisfy({ scan.bundles.catalogTargets[$0.catalog] == target }), let set = sets.first
+                        sets.allSatisfy({ scan.bundles.catalogTargets[$0.catalog] == target }), let set = sets.first,
+                        !Self.builtByXcodeTargetReaching(sets, file: reference.file, in: scan)
                     else { break }
                     let argument =
                         reference.via.hasPrefix("NSImage")

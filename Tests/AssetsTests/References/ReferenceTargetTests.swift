@@ -201,6 +201,39 @@ struct ReferenceTargetTests {
                 == true, "\(missing)")
     }
 
+    @Test(
+        "a package manifest wrapping the app's folder: a main-bundle lookup the Xcode app target builds is not missing; one only the package builds is"
+    )
+    func packageWrappingAppFolder() throws {
+        // Given an Xcode app target building App/Main.swift and copying App/App.xcassets, and a Package.swift
+        // whose target `App` (path "App") lists the same folder, as damus's does; Tools/Only.swift is built by
+        // a second package target only
+        let project = try ProjectFixture()
+        try project.write("App.xcodeproj/project.pbxproj", Self.phases)
+        try project.imageSet("appLogo", in: "App/App.xcassets")
+        try project.imageSet("toolIcon", in: "Tools/Tools.xcassets")
+        try project.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [
+                .target(name: "App", path: "App"),
+                .target(name: "Tools", path: "Tools"),
+            ])
+            """)
+        try project.write("App/Main.swift", "import SwiftUI\nlet logo = Image(\"appLogo\")\n")
+        try project.write("Tools/Only.swift", "import SwiftUI\nlet icon = Image(\"toolIcon\")\n")
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then only the package-only file's main-bundle lookup is missing
+        let missing = findings.findings(.missingAsset)
+        #expect(missing.map(\.path) == ["Tools/Only.swift"], "\(findings.diagnostics)")
+        #expect(missing.first?.message.contains("only package target Tools's catalog has it") == true, "\(missing)")
+    }
+
     @Test("a document's named colour that its resources carry is not missing (the nib falls back to it); one without, and an image, are")
     func documentColours() throws {
         // Given DuckDuckGo's shape: a design-system package's colour IB resolved and wrote into the document's
@@ -226,6 +259,37 @@ struct ReferenceTargetTests {
         // Then the colour without a fallback and the image are missing, at their lines
         #expect(findings.missingNames == ["ghost", "arr"], "\(findings.diagnostics)")
         #expect(findings.findings(.missingAsset).map(\.position?.line) == [3, 4])
+        // And the image's says what a nib does without it
+        #expect(
+            findings.findings(.missingAsset).last?.message.hasSuffix(
+                "the nib loads without it (and logs the missing name), so the view shows no image unless code sets one") == true)
+    }
+
+    @Test("a colour only another target's catalog has, which the document carries: not missing; one it does not carry is")
+    func documentColourOutOfReach() throws {
+        // Given the app target's storyboard using two colours whose sets only the widget's catalog has, as Loop's
+        // watch storyboard uses its extension's `separator`; the document carries one of them with its value
+        let project = try Self.phasesProject()
+        try project.colorSet("separator", in: "Widget/Widget.xcassets")
+        try project.colorSet("accentBar", in: "Widget/Widget.xcassets")
+        try project.write(
+            "App/Base.lproj/Main.storyboard",
+            """
+            <document><objects>
+            <view id="a"><color key="backgroundColor" name="separator"/></view>
+            <view id="b"><color key="backgroundColor" name="accentBar"/></view>
+            </objects><resources>
+            <namedColor name="separator"><color red="0.7" green="0.7" blue="0.7" alpha="0.5" colorSpace="custom" customColorSpace="sRGB"/></namedColor>
+            </resources></document>
+            """)
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then only the colour the document does not carry is missing, naming the widget's target
+        let missing = findings.findings(.missingAsset)
+        #expect(missing.map(\.position?.line) == [3], "\(findings.diagnostics)")
+        #expect(missing.first?.message.contains("only the catalog of target Widgets has") == true, "\(missing)")
     }
 
     @Test("an image the document holds the data of is not missing; a resources image with only its size is")
