@@ -32,7 +32,7 @@ extension CatalogValidator {
             return idiom == "ios-marketing" || (idiom == "universal" && platform == "ios" && size == "1024x1024")
         }
 
-        /// A watchOS app's icon (every size, and its App Store icon): ITMS-90396 rejects any with an alpha channel.
+        /// A watchOS app's icon (every size, and its App Store icon): ITMS-90396 rejects one with an alpha channel.
         var isWatchIcon: Bool {
             idiom == "watch" || idiom == "watch-marketing" || (idiom == "universal" && platform == "watchos")
         }
@@ -104,15 +104,17 @@ extension CatalogValidator {
             if let info, info.format == .png, info.hasAlpha, slot.isIOSStoreIcon || slot.isWatchIcon {
                 let error = slot.isWatchIcon ? CatalogValidator.watchIconAlpha : CatalogValidator.storeIconAlpha
                 let what = slot.isWatchIcon ? "a watchOS app icon" : "the App Store icon"
-                // watchOS: an error (App Store Connect still rejected it in 2023, RevenueCat/purchases-ios#2705). iOS: a
-                // warning, as shipping apps built by Xcode 14+ keep an RGBA single-size icon (NetNewsWire,
-                // IceCubesApp, Pocket Casts): actool appears to flatten it, so the upload error is not certain.
+                // A warning on both platforms. iOS: shipping apps built by Xcode 14+ keep an RGBA single-size icon
+                // (NetNewsWire, IceCubesApp, Pocket Casts). watchOS: App Store Connect rejected one in 2023
+                // (RevenueCat/purchases-ios#2705), yet Loop (uploaded to TestFlight by its users' builds since
+                // 2020), GitHawk and Habitica ship RGBA watch icons whose every alpha is 255. A transparent pixel in
+                // the app's own icon is the error (`transparentImages`), which takes this warning's place.
                 found.append(
                     CatalogDiagnostic(
                         .iconAlpha, path: contents, keyPath: keyPath,
                         message:
-                            "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect can reject \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha",
-                        severity: slot.isWatchIcon ? .error : nil))
+                            "\"\(file)\" has an alpha channel (\(CatalogValidator.alphaWords(info))); App Store Connect can reject \(what) with one (\(error)), even when every pixel is opaque: save it as RGB without alpha"
+                    ))
             }
             if slot.appearance == "dark", let info, info.format == .png, !info.hasAlpha {
                 found.append(

@@ -65,6 +65,8 @@ struct LayeredIconFacts: Sendable {
         /// Whether its header carries alpha (a PNG of colour type 4 or 6 or with `tRNS`): only such a file can
         /// have a pixel that is not opaque. Then also where its entry names it in the set's `Contents.json`.
         var alpha = false
+        /// A watchOS app icon's file (ITMS-90396), not the iOS App Store icon's.
+        var watch = false
         var filenameKeyPath: String?
         var filenamePosition: SourcePosition?
     }

@@ -1,6 +1,6 @@
-/// Images that must be opaque, judged by their pixels (`icon-alpha`): the app's App Store icon (ITMS-90717), and on
-/// tvOS the back layer of an image stack (the
-/// last layer with content), which actool warns about ("The last image stack layer with content, "Layer 3", must
+/// Images that must be opaque, judged by their pixels (`icon-alpha`): the app's App Store icon (ITMS-90717) and
+/// watchOS icons (ITMS-90396), and on tvOS the back layer of an image stack (the last layer with content), which
+/// actool warns about ("The last image stack layer with content, "Layer 3", must
 /// be a fully opaque bitmap. The pixel at position (0, 374) has an alpha value of 254", revealapp/Revert#18), and
 /// a brand asset's top shelf image, which App Store Connect rejects when transparent (ITMS-90497,
 /// Meshtastic-Apple#2271: art pasted with its own alpha left partial alpha along its edges). Only a file whose
@@ -28,8 +28,9 @@ extension CatalogValidator {
     /// The images among `byPath` that must be opaque and have a pixel that is not, each reported once on the entry
     /// naming its file with the first such pixel (row by row from the top left) and its alpha: a tvOS stack's back
     /// layer and a top shelf image (warnings), and the App Store icon of a set an app target of the project takes
-    /// as its icon (an error, ITMS-90717; meow-ios#71 in 2026, flattened onto white), which takes the place of the
-    /// header's warning for the same entry (an alpha channel alone, which Xcode 14+ apps ship opaque). Not an
+    /// as its icon, and any watchOS icon of such a set (an error, ITMS-90717 and ITMS-90396; meow-ios#71 in 2026,
+    /// flattened onto white), which takes the place of the header's warning for the same entry (an alpha channel
+    /// alone, which Xcode 14+ apps ship opaque, and Loop, GitHawk and Habitica their watch icons). Not an
     /// alternate icon's nor an extension's: IceCubes' and Home Assistant's alternates and the action extensions'
     /// template icons of IceCubes, Mastodon and DuckDuckGo are transparent, and ship. Decoded on every core: a tvOS
     /// catalog's top shelf images are millions of pixels each.
@@ -72,6 +73,9 @@ extension CatalogValidator {
             case .topShelf:
                 message =
                     "\(file) is not opaque \(at); App Store Connect rejects a transparent tvOS top shelf image (ITMS-90497): flatten it onto its background and save it as RGB"
+            case .storeIcon where candidate.image.watch:
+                message =
+                    "\(file) is transparent \(at); App Store Connect rejects a watchOS app icon with transparent pixels (\(CatalogValidator.watchIconAlpha)): flatten it onto its background and save it as RGB"
             case .storeIcon:
                 message =
                     "\(file) is transparent \(at); App Store Connect rejects a transparent App Store icon (\(CatalogValidator.storeIconAlpha)): flatten it onto its background and save it as RGB"
@@ -87,16 +91,19 @@ extension CatalogValidator {
         return found
     }
 
-    /// An iOS app icon set's App Store icon entries (`ios-marketing`, or the single-size 1024) whose PNG header
-    /// carries alpha, for `transparentImages`; nil when there is none (most sets: nothing is kept).
+    /// An app icon set's App Store icon entries (`ios-marketing`, or the single-size 1024) and watchOS icons whose
+    /// PNG header carries alpha, for `transparentImages`; nil when there is none (most sets: nothing is kept).
     func storeIconFacts(of asset: Asset) -> LayeredIconFacts? {
         var found = LayeredIconFacts()
-        for (index, entry) in asset.entries.enumerated() where IconSlot(entry).isIOSStoreIcon {
+        for (index, entry) in asset.entries.enumerated() {
+            let slot = IconSlot(entry)
+            guard slot.isIOSStoreIcon || slot.isWatchIcon else { continue }
             guard let file = entry.filename, case .raster(.png, .success(let info))? = asset.header(of: file)?.content, info.hasAlpha
             else { continue }
             var image = LayeredIconFacts.Image(
                 entry: index, file: file, idiom: entry.idiom, scale: 1, width: info.width, height: info.height)
             image.alpha = true
+            image.watch = slot.isWatchIcon
             image.filenameKeyPath = asset.entryKeyPath(index) + ".filename"
             image.filenamePosition = image.filenameKeyPath.flatMap { JSONPositions.Locator(asset.contentsPositions.table).position(of: $0) }
             found.images.append(image)

@@ -235,6 +235,45 @@ struct TransparentStoreIconTests {
             ])
     }
 
+    /// `icon-alpha` findings of a watch app target naming `AppIcon`, whose single-size watchOS icon is RGBA with
+    /// every alpha 255 (Loop's, GitHawk's and Habitica's, which ship) or with the pixel (3, 4) transparent.
+    static func watchFindings(transparent: Bool) throws -> [CatalogDiagnostic] {
+        let project = try AppIconTargetTests.project(
+            [
+                .init(
+                    name: "Watch", families: "4", icon: "AppIcon", catalog: "Watch/Assets.xcassets", sdk: "watchos",
+                    product: "com.apple.product-type.application.watchapp2")
+            ], catalogs: ["Watch/Assets.xcassets"], projectSettings: "WATCHOS_DEPLOYMENT_TARGET = 9.0;")
+        let set = "Watch/Assets.xcassets/AppIcon.appiconset"
+        try project.write(
+            "\(set)/Contents.json", DiagnosticFixtureTests.appIcon([("watch.png", "universal", "1024x1024", nil, "watchos", nil)]))
+        let icon = CostFixture.gradient(width: 1024, height: 1024, alpha: { x, y in transparent && x == 3 && y == 4 ? 0 : 255 })
+        try project.write("\(set)/watch.png", try PNGEncoder(opaqueAsRGB: false).encode(icon))
+        let catalog = project.root + "/Watch/Assets.xcassets"
+        let options = CatalogValidator.Options.forProject(catalog: catalog, costChecks: true)
+        return try CatalogValidator(options: options).validate(catalogAt: catalog).diagnostics.filter { $0.code == .iconAlpha }
+    }
+
+    @Test("a watchOS icon: an alpha channel whose every pixel is opaque is a warning; a transparent pixel, an error")
+    func watchIcon() throws {
+        // Given the watch app's icon, RGBA and opaque; When validated
+        let opaque = try Self.watchFindings(transparent: false)
+
+        // Then the alpha channel's warning only (real watch apps ship such icons)
+        #expect(opaque.map(\.severity) == [.warning], "\(opaque)")
+        #expect(opaque.first?.message.contains("ITMS-90396") == true)
+
+        // Given the same icon with one transparent pixel; When validated
+        let transparent = try Self.watchFindings(transparent: true)
+
+        // Then an error naming the pixel and the watch's upload error takes the warning's place
+        #expect(transparent.map(\.severity) == [.error], "\(transparent)")
+        #expect(
+            transparent.first?.message
+                == "\"watch.png\" is transparent (the pixel at (3, 4) has alpha 0); App Store Connect rejects a watchOS app icon "
+                + "with transparent pixels (ITMS-90396): flatten it onto its background and save it as RGB")
+    }
+
     @Test("an RGBA App Store icon whose alpha is all 255 keeps the alpha channel's warning")
     func opaqueRGBA() throws {
         // Given the same sets with every pixel opaque (RGBA files); When validated
