@@ -82,6 +82,22 @@ READ_BY_HAND[("ffa7ab4bac", "haPrimary")] = (
     "used at the parent: `Color.haPrimary` (AssistView.swift and others, all in target App) is Xcode's symbol of the set;"
     " the `static let haPrimary` at the parent is WatchWidgets/Color+Hex.swift, a synchronized folder of target"
     " Extensions-WatchWidgets only; the reads outlive the fix, answered by HADesignSystem's code-defined colour")
+READ_BY_HAND.update({
+    ("e6ab497614", name): (
+        f"used at the parent: `enum SymbolName: String` (KeePassium/util/UIImage+extensions.swift) has the raw value"
+        f" \"{name}\", and `UIImage.symbol(_:)` there does `UIImage(named: symbolName.rawValue) ?? UIImage(systemName:"
+        f" symbolName.rawValue)` with no `#available` around it: the named lookup runs first on every iOS version and"
+        f" finds the set; the fix (deployment target iOS 17) drops the set so the system symbol answers instead")
+    for name in ("asterisk", "clock.badge.checkmark", "person.2.badge.gearshape", "questionmark.bubble", "character.magnify")
+})
+READ_BY_HAND.update({
+    ("e6ab497614", name): (
+        f"used at the parent: DatabaseIconSet+assets.swift's `sfSymbolName` returns \"{name}\" (an SF Symbol of iOS 16),"
+        f" and `getIcon(_:)` does `UIImage(systemName: iconID.sfSymbolName) ?? UIImage(named: iconID.sfSymbolName)`:"
+        f" with the deployment target at iOS 15.4 (the pbxproj at the parent), the named fallback runs on iOS 15 and"
+        f" finds the set; the fix raises the target to iOS 17, where the system symbol always answers")
+    for name in ("clipboard", "flag.checkered", "list.clipboard")
+})
 # Missing cases whose parent was read by hand: (commit prefix, name, file) -> why the fix did not provide that lookup.
 MISSING_READ_BY_HAND = {
     ("b44a35cc23", "feedIcon", "Mac/AppAssets.swift"): (

@@ -40,6 +40,8 @@ package struct PackageBundles: Sendable {
 
     /// The manifests, by path.
     package var packages: [Package] = []
+    /// The folder of each target of the manifests read as written (relative), and whether it is a `.testTarget`.
+    private var targetKinds: [(folder: String, isTest: Bool)] = []
     /// The folder of each target of the manifests read as written (relative; deepest package first).
     private var targetFolders: [(packageFolder: String, targets: [(name: String, folder: String)])] = []
 
@@ -73,6 +75,7 @@ package struct PackageBundles: Sendable {
             let targets: [(name: String, folder: String)] = understoodPackage.targets.map { placed in (placed.target.name, placed.folder) }
             targetFolders.append((understoodPackage.folder, targets))
         }
+        targetKinds = understood.flatMap { $0.targets.map { ($0.folder, $0.target.kind == .test) } }
         func owner(of path: String) -> (target: PackageManifest.Target, relative: String)? {
             guard let package = understood.first(where: { Self.contains($0.folder, path) }) else { return nil }
             guard
@@ -141,6 +144,11 @@ package struct PackageBundles: Sendable {
     package func target(of path: String) -> String? {
         guard let owner = targetFolders.first(where: { Self.contains($0.packageFolder, path) }) else { return nil }
         return owner.targets.filter { Self.contains($0.folder, path) }.max { $0.folder.count < $1.folder.count }?.name
+    }
+
+    /// Whether `path` is in the folder of a package's `.testTarget` (the deepest target folder holding it).
+    package func inTestTarget(_ path: String) -> Bool {
+        targetKinds.filter { Self.contains($0.folder, path) }.max { $0.folder.count < $1.folder.count }?.isTest ?? false
     }
 
     /// Image files a build script writes (`BuildSettingsScanner`): they answer to their names as a loose

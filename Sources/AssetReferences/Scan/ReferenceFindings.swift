@@ -46,14 +46,18 @@ public struct ReferenceFindings: Sendable {
             }
         }
         // Interface Builder's names may come from a dependency's catalog compiled into the app (CocoaPods'
-        // `resources`), which the scan does not enter: with such folders, a storyboard's name is never missing.
-        let dependencyCatalogsPossible = !scan.thirdPartyFolders.isEmpty
+        // `resources`), which the scan does not enter: with such folders, a storyboard's name is never missing,
+        // unless they are `Pods` folders whose resources scripts were read (their catalogs are in the lookup).
+        let dependencyCatalogsPossible = scan.thirdPartyFolders.contains { !scan.podsRead.contains($0) }
+        let podCatalogs = Set(scan.podCatalogs)
         let nothingToLookIn = scan.catalogs.isEmpty && scan.bundles.looseImageNames.isEmpty
         // A lookup in a platform branch (`#if TARGET_OS_TV`) finds only the catalogs of that platform's targets,
         // when the projects tie some catalog to it; catalogs no project ties to a platform stay in reach.
         let platformsOfCatalogs = scan.membership.catalogPlatforms
         func narrowed(_ answer: AssetLookup.Answer, for reference: AssetReference) -> AssetLookup.Answer {
-            guard let platform = reference.platform, platformsOfCatalogs.values.contains(where: { $0.contains(platform) }) else {
+            guard podCatalogs.isEmpty, let platform = reference.platform,
+                platformsOfCatalogs.values.contains(where: { $0.contains(platform) })
+            else {
                 return answer
             }
             func inReach(_ sets: [AssetLookup.Located]) -> [AssetLookup.Located] {
@@ -179,7 +183,9 @@ public struct ReferenceFindings: Sendable {
                     // whose set is the extension's): the nib falls back to it, as in the `.none` case below.
                     let carriedKind = reference.lookupKind == .color ? "color" : "image"
                     if documentCarries.contains("\(reference.file)|\(carriedKind)|\(written)") { break }
-                    if reference.certainty == .lookup, let finding = Self.outOfReach(reference, written: written, sets: sets, in: scan) {
+                    if reference.certainty == .lookup, podCatalogs.isEmpty,
+                        let finding = Self.outOfReach(reference, written: written, sets: sets, in: scan)
+                    {
                         diagnostics.append(finding)
                         break
                     }
@@ -288,14 +294,31 @@ public struct ReferenceFindings: Sendable {
                 guard reference.certainty == .lookup, case .dynamic(let prefix, let suffix) = reference.name else { return false }
                 return prefix.isEmpty && suffix.isEmpty
             }
-            for (offset, set) in lookup.sets.enumerated() where usedBy[offset] == nil {
+            // A file only test bundles build (pbxproj's unit and UI test targets, a package's `.testTarget`): its
+            // names are not the app's uses, unless the set is in a test bundle's own catalog.
+            func onlyTests(_ file: String) -> Bool { scan.membership.onlyTestsBuild(file) || scan.bundles.inTestTarget(file) }
+            func testCatalog(_ catalog: String) -> Bool {
+                if let owners = scan.membership.catalogTargets[catalog], owners.allSatisfy({ scan.membership.targets[$0].isTest }) {
+                    return true
+                }
+                return scan.bundles.inTestTarget(catalog)
+            }
+            for (offset, set) in lookup.sets.enumerated() where !podCatalogs.contains(set.catalog) {
+                let uses = usedBy[offset] ?? []
+                if !uses.isEmpty, testCatalog(set.catalog) || !uses.allSatisfy({ onlyTests($0.file) }) { continue }
                 guard Self.checkedForUse(set, appIconsKnown: projectSettingsRead) else { continue }
                 let reaching = blindLookups.filter { $0.lookupKind.accepts(set.kind) }.count
+                let inTests = uses.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+                let subject =
+                    "\(set.kind.article) \"\(set.name)\""
+                    + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? "")
                 diagnostics.append(
                     CatalogDiagnostic(
                         .unusedAsset, path: "\(set.catalog)/\(set.path)",
-                        message: "no reference uses \(set.kind.article) \"\(set.name)\""
-                            + (scan.bundles.catalogTargets[set.catalog].map { " of package target \($0)" } ?? "")
+                        message: (inTests.first.map { first in
+                            "no app code uses \(subject): only tests name it (\(first.file):\(first.line)"
+                                + (inTests.count > 1 ? ", \(inTests.count - 1) more)" : ")")
+                        } ?? "no reference uses \(subject)")
                             + (reaching == 0
                                 ? ""
                                 : "; \(reaching) lookup\(reaching == 1 ? "" : "s") with no literal part "

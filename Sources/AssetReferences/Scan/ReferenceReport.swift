@@ -45,6 +45,10 @@ extension ReferenceScan {
                 : "; \(generatedFiles.count) generated accessor file\(generatedFiles.count == 1 ? "" : "s") "
                     + "read as declarations")
             + (thirdPartyFolders.isEmpty ? "" : "; not entered: \(thirdPartyFolders.joined(separator: ", "))")
+            + (podsRead.isEmpty
+                ? ""
+                : "; resources scripts of \(podsRead.joined(separator: ", ")) read: \(podCatalogs.count) pod catalog"
+                    + "\(podCatalogs.count == 1 ? "" : "s") installed in the apps")
     }
 
     /// `; 3 package manifests (7 targets, 2 catalogs in them)`, and each manifest not read as written, with why
@@ -87,6 +91,8 @@ extension ReferenceScan {
                 "lookups": .int(lookups), "dynamic": .int(dynamic), "symbols": .int(symbols), "possible": .int(possible),
             ]),
             "not_entered": .array(thirdPartyFolders.map { .string($0) }),
+            "pods_read": .array(podsRead.map { .string($0) }),
+            "pod_catalogs": .array(podCatalogs.map { .string($0) }),
             "generated_files": .array(generatedFiles.map { .string($0) }),
             "packages": .array(
                 bundles.packages.map { package in

@@ -38,6 +38,12 @@ public struct ReferenceScan: Sendable {
     public var skipped: [SkippedSource]
     /// Third-party folders not entered (`Pods`, …).
     public var thirdPartyFolders: [String]
+    /// The `Pods` folders whose resources scripts say what they put into the apps (`CocoaPodsResources`), and
+    /// the pods' catalogs those install, relative: their sets answer lookups, and are never unused (the pods'
+    /// own). When some pod catalog is installed, CocoaPods' script also compiles every other catalog under the
+    /// project folder into that app, so no lookup is narrowed to its target's or platform's catalogs.
+    public var podsRead: [String] = []
+    public var podCatalogs: [String] = []
     package var lookup: AssetLookup
     /// What the bundles ship of the loose images, by the package manifests, and the catalogs' targets.
     package var bundles: PackageBundles
@@ -108,6 +114,28 @@ public struct ReferenceScan: Sendable {
                         file: declared ? file : catalog, line: 1, column: 1,
                         via: declared ? "placeholders.json" : "the conventional placeholder names"))
             }
+        }
+        // A committed `Pods` folder: the catalogs and images its resources scripts install into the apps.
+        var podsRead: [String] = []
+        var podCatalogs: [String] = []
+        var podImages: Set<String> = []
+        for folder in tree.thirdPartyFolders where folder.split(separator: "/").last == "Pods" {
+            guard let installed = CocoaPodsResources.read(folder, base: base, in: tree.reach) else { continue }
+            var readAll = true
+            for catalog in installed.catalogs where !tree.catalogs.contains(catalog) && !podCatalogs.contains(catalog) {
+                guard let real = CatalogFileSystem.realPath("\(base)/\(catalog)"), tree.reach.contains(real) else {
+                    readAll = false
+                    continue
+                }
+                do {
+                    lookup.add(try AssetCatalog.read(at: "\(base)/\(catalog)", limits: options.catalogLimits), as: catalog)
+                    podCatalogs.append(catalog)
+                } catch {
+                    readAll = false
+                }
+            }
+            podImages.formUnion(installed.imageNames)
+            if readAll { podsRead.append(folder) }
         }
         var counts: [String: Int] = [:]
         var lines = 0
@@ -226,7 +254,8 @@ public struct ReferenceScan: Sendable {
             root: base, images: tree.looseImages, catalogs: tree.catalogs, manifests: manifests,
             podspecFolders: tree.podspecFolders, listedInProjects: listed)
         bundles.addScriptOutputs(scriptOutputs)
-        return ReferenceScan(
+        bundles.looseImageNames.formUnion(podImages)
+        var scan = ReferenceScan(
             project: project, catalogs: tree.catalogs, fileCounts: counts, lineCount: lines,
             references: references, skipped: skipped, thirdPartyFolders: tree.thirdPartyFolders,
             lookup: lookup, bundles: bundles, placeholderUses: placeholderUses,
@@ -234,6 +263,9 @@ public struct ReferenceScan: Sendable {
             generatedFiles: generatedFiles, membership: TargetMembership(projects: projects, catalogs: tree.catalogs),
             declaredMembers: declaredMembers, iconBundles: tree.iconBundles,
             iconFindings: tree.iconBundles.flatMap { IconComposerBundle.check($0, in: tree.reach) })
+        scan.podsRead = podsRead
+        scan.podCatalogs = podCatalogs
+        return scan
     }
 
     /// Reads one file under the project's rule (`CatalogRoot`: inside the project, a regular file, non-blocking,

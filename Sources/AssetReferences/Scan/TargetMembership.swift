@@ -11,6 +11,7 @@ package struct TargetMembership: Sendable {
         package var name: String
         package var platforms: Set<String>
         package var ownsMainBundle: Bool
+        package var isTest = false
     }
 
     package private(set) var targets: [Target] = []
@@ -30,7 +31,8 @@ package struct TargetMembership: Sendable {
         for project in projects {
             for target in project.targets {
                 let index = targets.count
-                targets.append(Target(name: target.name, platforms: target.platforms, ownsMainBundle: target.ownsMainBundle))
+                targets.append(
+                    Target(name: target.name, platforms: target.platforms, ownsMainBundle: target.ownsMainBundle, isTest: target.isTest))
                 for file in target.files { listed[file, default: []].insert(index) }
                 for folder in target.folders { folders.append((index, folder)) }
             }
@@ -49,6 +51,12 @@ package struct TargetMembership: Sendable {
             if folder.contains(String(path.dropFirst(folder.path.count + 1))) { found.insert(target) }
         }
         return found
+    }
+
+    /// Whether only test bundles build `path` (some target lists it, and every one that does is a test bundle).
+    package func onlyTestsBuild(_ path: String) -> Bool {
+        let owners = targets(of: path)
+        return !owners.isEmpty && owners.allSatisfy { targets[$0].isTest }
     }
 
     /// The platforms of the targets that copy each catalog (for `#if os(…)` branches).

@@ -9,6 +9,9 @@ extension XcodeProjectTargets {
             /// An app or an app extension: a lookup without a bundle (`UIImage(named:)`) looks in this target's
             /// own bundle. A framework's or a test bundle's main bundle is its host's, which the project does not say.
             package var ownsMainBundle: Bool
+            /// A unit or UI test bundle (`com.apple.product-type.bundle.unit-test`, `.bundle.ui-testing`): what
+            /// its code names is not the app's use.
+            package var isTest = false
             /// The files its sources and resources phases list (a localized storyboard's every variant),
             /// relative to the folder holding the `.xcodeproj`.
             package var files: [String]
@@ -172,6 +175,7 @@ extension XcodeProjectTargets {
             targets.append(
                 Project.Target(
                     name: target["name"]?.string ?? id, platforms: targetPlatforms, ownsMainBundle: ownsMainBundle,
+                    isTest: productType.contains("bundle.unit-test") || productType.contains("bundle.ui-testing"),
                     files: files, folders: folders.sorted { $0.path < $1.path }))
         }
         return Project(targets: targets.sorted { $0.name < $1.name })

@@ -162,6 +162,58 @@ struct ReferenceTargetTests {
             missing.first?.message.contains("only the catalog of target Widgets has (Widget/Assets.xcassets/widgetStar.imageset)") == true)
     }
 
+    @Test("a set only test bundles name is unused by the app, saying where the tests name it; a test bundle's own set is used")
+    func namedOnlyInTests() throws {
+        // Given the app's sets, one named only by the unit test bundle's file, one by both, and the test bundle's own
+        let project = try ProjectFixture()
+        try project.write("App.xcodeproj/project.pbxproj", Self.synchronized)
+        for name in ["Logo", "kept"] { try project.imageSet(name, in: "App/Assets.xcassets") }
+        try project.imageSet("fixture", in: "Tools/TestAssets.xcassets")
+        try project.write("App/Feature.swift", "let a = UIImage(named: \"kept\")\n")
+        try project.write(
+            "Tools/UploadTests.swift",
+            "func testUpload() {\n    let image = UIImage(named: \"Logo\")\n    let other = UIImage(named: \"Logo\")\n"
+                + "    let kept = UIImage(named: \"kept\")\n    let own = UIImage(named: \"fixture\")\n}\n")
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then only the set the tests alone name is unused, with the first test line that names it
+        #expect(findings.unusedNames == ["Logo"], "\(findings.diagnostics)")
+        #expect(
+            findings.findings(.unusedAsset).first?.message
+                == "no app code uses an image set \"Logo\": only tests name it (Tools/UploadTests.swift:2, 1 more)")
+    }
+
+    @Test("a set only a package's test target names is unused; one in the test target's own catalog is used")
+    func namedOnlyInPackageTests() throws {
+        // Given a library target's catalog and a test target's catalog, both named only from the test target
+        let project = try ProjectFixture()
+        try project.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Kit", resources: [.process("Media.xcassets")]),
+                .testTarget(name: "KitTests", dependencies: ["Kit"], resources: [.process("Fixtures.xcassets")]),
+            ])
+            """)
+        try project.imageSet("badge", in: "Sources/Kit/Media.xcassets")
+        try project.imageSet("sample", in: "Tests/KitTests/Fixtures.xcassets")
+        try project.write("Sources/Kit/Kit.swift", "public enum Kit {}\n")
+        try project.write(
+            "Tests/KitTests/KitTests.swift",
+            "let a = UIImage(named: \"badge\", in: .module, with: nil)\nlet b = UIImage(named: \"sample\", in: .module, with: nil)\n")
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then the library's set the tests alone name is unused
+        #expect(findings.unusedNames == ["badge"], "\(findings.diagnostics)")
+        #expect(findings.findings(.unusedAsset).first?.message.contains("only tests name it (Tests/KitTests/KitTests.swift:1)") == true)
+    }
+
     @Test("in a package, `bundle: .module` finds only its own target's catalog: another target's set is missing, naming it")
     func packageModuleBundle() throws {
         // Given two package targets with catalogs, one asking its own bundle for the other's set
