@@ -103,7 +103,10 @@ public struct ReferenceFindings: Sendable {
             case .symbol(let symbol):
                 // A bare `.newTab` passed where no image or colour is asked for, when the project declares a member
                 // `newTab` (DuckDuckGo's `.newTab`, NetNewsWire's `AccountType.feedbin`): that member, not the asset.
-                if reference.lookupKind == .any, !symbol.contains("."), !symbol.hasPrefix("AC"), scan.declaredMembers.contains(symbol) {
+                // (A dot looked for as text only when the bytes hold one: most symbols have none.)
+                if reference.lookupKind == .any, !(symbol.utf8.contains(0x2E) && symbol.contains(".")), !symbol.hasPrefix("AC"),
+                    scan.declaredMembers.contains(symbol)
+                {
                     break
                 }
                 for set in lookup.sets(forSymbol: symbol, as: reference.lookupKind) {
