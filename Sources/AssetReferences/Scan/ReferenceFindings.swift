@@ -23,6 +23,14 @@ public struct ReferenceFindings: Sendable {
     /// The extensions a name may carry that the lookup ignores (`UIImage(named: "close.png")`).
     static let imageExtensions = [".png", ".jpg", ".jpeg", ".pdf", ".gif", ".heic", ".webp", ".svg"]
 
+    /// The image extension `name` ends in, in any case (`close.PNG`), if any: the name lowered once, and only
+    /// when it holds a dot (every extension starts with one).
+    static func imageExtension(of name: String) -> String? {
+        guard name.utf8.contains(0x2E) else { return nil }
+        let lowered = name.lowercased()
+        return imageExtensions.first { lowered.hasSuffix($0) }
+    }
+
     public init(_ scan: ReferenceScan) {
         let lookup = scan.lookup
         var diagnostics: [CatalogDiagnostic] = []
@@ -94,12 +102,15 @@ public struct ReferenceFindings: Sendable {
                 return name
             })
 
-        for reference in scan.references + scan.placeholderUses {
+        for reference in [scan.references, scan.placeholderUses].joined() {
             switch reference.name {
             case .symbol(let symbol):
                 // A bare `.newTab` passed where no image or colour is asked for, when the project declares a member
                 // `newTab` (DuckDuckGo's `.newTab`, NetNewsWire's `AccountType.feedbin`): that member, not the asset.
-                if reference.lookupKind == .any, !symbol.contains("."), !symbol.hasPrefix("AC"), scan.declaredMembers.contains(symbol) {
+                // (A dot looked for as text only when the bytes hold one: most symbols have none.)
+                if reference.lookupKind == .any, !(symbol.utf8.contains(0x2E) && symbol.contains(".")), !symbol.hasPrefix("AC"),
+                    scan.declaredMembers.contains(symbol)
+                {
                     break
                 }
                 for set in lookup.sets(forSymbol: symbol, as: reference.lookupKind) {
@@ -144,7 +155,7 @@ public struct ReferenceFindings: Sendable {
                 }
                 var name = written
                 var answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
-                if case .none = answer, let ext = Self.imageExtensions.first(where: { written.lowercased().hasSuffix($0) }) {
+                if case .none = answer, let ext = Self.imageExtension(of: written) {
                     name = String(written.dropLast(ext.count))
                     answer = narrowed(lookup.look(up: name, as: reference.lookupKind), for: reference)
                 }

@@ -155,12 +155,11 @@ public struct ReferenceScan: Sendable {
         var typeAliases: [String: Set<String>] = [:]
         var declaredTypes: Set<String> = []
         var stringReturns: [String: StringReturns.Values] = [:]
+        // Every function and property of every file has a key here: the table made at its full size once, and
+        // each file's values merged in place.
+        stringReturns.reserveCapacity(scans.reduce(0) { $0 + $1.stringReturns.count })
         for scan in scans {
-            stringReturns.merge(scan.stringReturns) { first, second in
-                var both = first
-                both.merge(second)
-                return both
-            }
+            for (key, values) in scan.stringReturns { stringReturns[key, default: StringReturns.Values()].merge(values) }
             typeAliases.merge(scan.typeAliases) { $0.union($1) }
             declaredTypes.formUnion(scan.declaredTypes)
             declaredMembers.formUnion(scan.declaredMembers)
@@ -168,6 +167,7 @@ public struct ReferenceScan: Sendable {
             boundAnywhere.formUnion(scan.boundNames)
             for lookup in scan.parameterLookups { parameterLookups["\(lookup.function)|\(lookup.label)", default: []].append(lookup) }
         }
+        let constantTable = StringConstants.Table(constants)
         for (index, scan) in scans.enumerated() {
             if let project = scan.xcodeProject { projects.append(project) }
             if !scan.generatedAccessors.isEmpty { generatedFiles.append(tree.files[index].path) }
@@ -181,7 +181,7 @@ public struct ReferenceScan: Sendable {
             var scanned = scan.references
             for lookup in scan.constantLookups where lookup.reference < scanned.count {
                 if !lookup.path.contains("."), boundAnywhere.contains(lookup.path) { continue }
-                if let value = StringConstants.resolve(lookup.path, in: constants) {
+                if let value = StringConstants.resolve(lookup.path, in: constantTable) {
                     scanned[lookup.reference].resolve(to: value, through: lookup.path)
                 }
             }

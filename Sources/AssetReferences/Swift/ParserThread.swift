@@ -22,7 +22,7 @@ enum ParserThread {
         let chunk = max(1, chunk)
         let next = Locked(0)
         let width = max(1, min(ParallelWork.processorCount, (count + chunk - 1) / chunk))
-        let parts = withoutActuallyEscaping(body) { body in
+        var parts = withoutActuallyEscaping(body) { body in
             let work = UnsafeSendable(body)
             return ParallelWork.map(count: width, chunk: 1, width: width) { _ -> [(index: Int, result: Result)] in
                 run(marking: true) {
@@ -38,7 +38,15 @@ enum ParserThread {
                 }
             }
         }
-        return parts.joined().sorted { $0.index < $1.index }.map(\.result)
+        // Each result moved, not copied, into its place (a copy retains every reference a result holds).
+        var placed = [Result?](repeating: nil, count: count)
+        for part in parts.indices {
+            while let (index, result) = parts[part].popLast() { placed[index] = result }
+        }
+        var results: [Result] = []
+        results.reserveCapacity(count)
+        for index in placed.indices { if let result = placed[index].take() { results.append(result) } }
+        return results
     }
 
     /// `body` on a large stack: here when this is already one of `map`'s threads, else on a thread of its own.

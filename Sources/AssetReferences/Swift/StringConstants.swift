@@ -75,22 +75,67 @@ package enum StringConstants {
     /// The value a path has among the project's constants (`key` → values: `A.B.x` for a member, `x` for a
     /// top-level constant); nil unless exactly one.
     static func resolve(_ path: String, in constants: [String: Set<String>]) -> String? {
+        resolve(path, in: constants, keys: constants.keys)
+    }
+
+    /// `resolve(_:in:)` over the project's constants indexed by last name (`Table`): a path with a dot is
+    /// compared only with the keys whose last name is its own, not with every key (the same answer).
+    package static func resolve(_ path: String, in table: Table) -> String? {
+        guard let byLastName = table.byLastName, Table.isASCII(path) else { return resolve(path, in: table.constants) }
+        return resolve(path, in: table.constants, keys: byLastName[Table.lastName(path)] ?? [])
+    }
+
+    /// The value `path` has among `constants`, comparing it with `keys` (every key that can match it).
+    private static func resolve(
+        _ path: String, in constants: [String: Set<String>], keys: some Collection<String>
+    ) -> String? {
         var values: Set<String> = []
         if path.hasPrefix(".") {
             // `NSImage(named: .clipboard)`: a static member of the name type (`NSImage.Name`, `String`).
             let member = path.dropFirst()
-            for (key, found) in constants {
-                guard key.hasSuffix(path), let dot = key.lastIndex(of: ".") else { continue }
+            for key in keys {
+                guard key.hasSuffix(path), let dot = key.lastIndex(of: "."), let found = constants[key] else { continue }
                 let type = key[..<dot]
                 guard key[key.index(after: dot)...] == member, type == "String" || type.hasSuffix("Name") else { continue }
                 values.formUnion(found)
             }
         } else if path.contains(".") {
-            for (key, found) in constants where key == path || key.hasSuffix("." + path) { values.formUnion(found) }
+            let dotted = "." + path
+            for key in keys where key == path || key.hasSuffix(dotted) {
+                if let found = constants[key] { values.formUnion(found) }
+            }
         } else {
             values = constants[path] ?? []
         }
         return values.count == 1 ? values.first : nil
+    }
+
+    /// The project's constants with their keys grouped by last name (what follows the last dot): a key that is a
+    /// path or ends in `.` and a path has the path's last name. Grouped only when every key is ASCII, where a
+    /// character is its byte (a non-ASCII character may be canonically equal to an ASCII one: U+212A is `K`);
+    /// otherwise every key is compared, as `resolve(_:in:)` does.
+    package struct Table: Sendable {
+        package let constants: [String: Set<String>]
+        let byLastName: [String: [String]]?
+
+        package init(_ constants: [String: Set<String>]) {
+            self.constants = constants
+            guard constants.keys.allSatisfy(Self.isASCII) else {
+                byLastName = nil
+                return
+            }
+            var groups: [String: [String]] = [:]
+            for key in constants.keys { groups[Self.lastName(key), default: []].append(key) }
+            byLastName = groups
+        }
+
+        static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+        /// What follows the last dot (the whole text when it has none), as bytes.
+        static func lastName(_ text: String) -> String {
+            guard let dot = text.utf8.lastIndex(of: 0x2E) else { return text }
+            return String(text.utf8[text.utf8.index(after: dot)...]) ?? text
+        }
     }
 }
 

@@ -97,4 +97,39 @@ struct ReferenceConstantTests {
         #expect(findings.findings(.missingAsset).isEmpty, "\(findings.diagnostics)")
         #expect(findings.findings(.dynamicAssetName).count == 5, "\(findings.diagnostics)")
     }
+
+    @Test("the constants indexed by last name give the answer every key compared gives, non-ASCII keys too")
+    func tableAgreesWithEveryKey() {
+        // Given constants with shared last names, a name type's members, and a key with a Kelvin sign (canonically `K`)
+        let ascii: [String: Set<String>] = [
+            "Icon.close": ["icon_close"], "App.Icon.close": ["icon_close"], "Other.Icon.close": ["other_close"],
+            "NSImage.Name.clipboard": ["clipboard.fill"], "String.clipboard": ["clipboard.fill"], "Image.clipboard": ["x"],
+            "Theme.K": ["theme_k"], "sharedBadge": ["badge_shared"], "Empty.": ["empty"], "a.b.c": ["abc"],
+        ]
+        var withKelvin = ascii
+        withKelvin["App.Units.\u{212A}"] = ["kelvin"]
+        let paths = [
+            "Icon.close", "App.Icon.close", "Other.Icon.close", "close", ".clipboard", ".close", "Theme.K", "K", ".K",
+            "sharedBadge", "Empty.", ".", "b.c", "c", "Missing.x", "Units.K", "Units.\u{212A}", "",
+        ]
+        for constants in [ascii, withKelvin] {
+            let table = StringConstants.Table(constants)
+            for path in paths {
+                // Then the index answers every path as the comparison with every key does
+                #expect(StringConstants.resolve(path, in: table) == StringConstants.resolve(path, in: constants), "\(path)")
+            }
+        }
+        #expect(StringConstants.resolve("Icon.close", in: StringConstants.Table(ascii)) == nil)
+        #expect(StringConstants.resolve(".clipboard", in: StringConstants.Table(ascii)) == "clipboard.fill")
+        #expect(StringConstants.resolve("Units.K", in: StringConstants.Table(withKelvin)) == "kelvin")
+    }
+
+    @Test("an image extension is found in any case, and only after a dot")
+    func imageExtensions() {
+        #expect(ReferenceFindings.imageExtension(of: "close.PNG") == ".png")
+        #expect(ReferenceFindings.imageExtension(of: "photo.Jpeg") == ".jpeg")
+        #expect(ReferenceFindings.imageExtension(of: "close") == nil)
+        #expect(ReferenceFindings.imageExtension(of: "closepng") == nil)
+        #expect(ReferenceFindings.imageExtension(of: "a.png.txt") == nil)
+    }
 }
