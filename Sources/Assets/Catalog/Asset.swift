@@ -191,14 +191,8 @@ public struct AssetGroup: Sendable, Hashable {
 public struct Asset: Sendable, Hashable {
     /// The fully qualified name: every namespace-providing group on the path, then the set's name.
     public var name: String
-    public var kind: AssetKind {
-        // The extension stays as written when the kind changes.
-        didSet { if oldValue != kind, body.folderExtension == nil { folderExtension = oldValue.rawValue } }
-    }
     /// The set folder, relative to the catalog root (`Icons/close.imageset`).
     public var path: String
-    /// Whether the set's `Contents.json` was there and read.
-    public var contents: ContentsStatus
     /// The folder's extension as written (`imageset`, or the unknown one for `.unknown` kinds).
     public var folderExtension: String {
         get { body.folderExtension ?? kind.rawValue }
@@ -212,9 +206,17 @@ public struct Asset: Sendable, Hashable {
     /// What the set's `Contents.json` and folder hold, behind one reference (copied before a write when
     /// shared). A set the validator has consumed is kept as an outline (name, kind, path) until the end of
     /// the run, 130,000 of them in the scale tree, twice over while the reader hands them on: inline, the
-    /// four lists, the extension and the positions made each outline 104 bytes; so, 56, and an outline's
-    /// body is the one shared empty one (unless its extension is not its kind's).
+    /// four lists, the extension and the positions made each outline 104 bytes; so, 48 (the two one-byte values
+    /// after this reference, not between the strings where each took a word: 56), and an outline's body is the
+    /// one shared empty one (unless its extension is not its kind's).
     private var body: Body
+    /// The kind, from the folder's extension.
+    public var kind: AssetKind {
+        // The extension stays as written when the kind changes.
+        didSet { if oldValue != kind, body.folderExtension == nil { folderExtension = oldValue.rawValue } }
+    }
+    /// Whether the set's `Contents.json` was there and read.
+    public var contents: ContentsStatus
 
     /// The `images` (image sets, symbol sets, app icons) or `data` (data sets) entries.
     public var entries: [ImageEntry] {

@@ -130,7 +130,7 @@ struct CatalogReader {
         // A narrow read finds a set or two: this thread reads them after its walk, and no other thread is
         // started or woken (on a busy machine each hand-over between threads waits for a core).
         let readers = wantedName == nil ? limits.workers - 1 : 0
-        let results = feed.run(
+        var results = feed.run(
             readers: readers,
             walk: { feed in
                 walkGroup(absolute: root.path, relative: "", children: children, device: device, namespace: [], depth: 0, feed: feed)

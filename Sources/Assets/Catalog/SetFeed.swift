@@ -42,12 +42,14 @@ final class SetFeed<Result: Sendable>: Sendable {
         /// How many sets were read.
         let count: Int
 
-        /// Passes each result to `body` in order, releasing each page once it is passed.
-        consuming func consume(_ body: (Result) -> Void) {
+        /// Passes each result to `body` in order, releasing each page once it is passed. Mutating, on the
+        /// caller's own value: a `consuming` call on the caller's `let` may be given a copy, and the caller's value
+        /// then keeps every page until the last is passed (heaptrack saw 18 MB of pages beside the arrays they fill).
+        mutating func consume(_ body: (Result) -> Void) {
             var remaining = count
             for index in pages.indices {
-                let page = pages[index]
-                pages[index] = []
+                var page: [Result?] = []
+                swap(&page, &pages[index])
                 for slot in page.prefix(min(remaining, page.count)) {
                     if let slot { body(slot) }
                 }

@@ -154,7 +154,7 @@ extension CatalogValidator {
     /// outcome, which the report keeps for every set until the last is checked).
     func checkSet(_ asset: Asset, digestsInto digests: Locked<ImageDigestTable>) -> SetOutcome {
         var (outcome, files) = checkSetUnplaced(asset)
-        if !files.isEmpty { digests.withLock { $0.add(set: files) } }
+        if !files.isEmpty { digests.withLock { $0.add(set: files, folder: asset.path) } }
         // Every finding about a key of the set's Contents.json points at where its value was written.
         outcome.findings.place(at: asset.contentsPositions.table, path: contentsPath(of: asset))
         return outcome

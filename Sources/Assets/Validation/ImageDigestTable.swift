@@ -5,12 +5,18 @@
 /// a small file's byte digest comes with it from the probe, `FileHeader.bytesDigest`), so a file that
 /// cannot be a duplicate is never decoded. Compact because a catalog has one row per
 /// PNG and JPEG (280,000 at the scale tree's 130,000 sets): a row is a shape, a digest, the file's size, its set's
-/// number and where its name lies in shared pages of UTF-8, after its set's folder written there once (48 bytes
-/// a row and the name's bytes), where
-/// a row of two `String`s cost a heap object a path, and the per-digest arrays that grouped them one more.
+/// number and where its name lies in shared pages of UTF-8, after its set's folder (the set's own path, the
+/// `String` its outline holds to the end of the run, not a copy of its bytes): 48 bytes a row and the name's bytes,
+/// where a row of two `String`s cost a heap object a path, and the per-digest arrays that grouped them one more.
 /// Groups are found by sorting row numbers by digest (no dictionary of arrays).
 import AssetsSupport
 import AssetsCodecs
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 package struct ImageDigestTable: Sendable, Hashable {
     /// What two files showing the same pixels must share, read from their headers: equal pixel digests
@@ -99,9 +105,8 @@ package struct ImageDigestTable: Sendable, Hashable {
     }
 
     package private(set) var rows: [Row] = []
-    /// The paths' UTF-8 bytes, in pages of `pageSize` that never move, so growing never copies what is there
-    /// (17 MB of paths at the scale tree; measured, this saves under 1 MiB of peak there: the allocator
-    /// reuses the old buffers).
+    /// The names' UTF-8 bytes (and the whole path of a file not in its set's folder), in pages of `pageSize` that
+    /// never move, so growing never copies what is there.
     private var pages: [[UInt8]] = []
     private static let pageSize = 1 << 20
     /// Where bytes lie in `pages`.
@@ -109,9 +114,10 @@ package struct ImageDigestTable: Sendable, Hashable {
         var start: UInt32
         var count: UInt16
     }
-    /// Each set's folder (its files' paths up to the last "/"), by set number, written once in `pages`: a
-    /// row of a file in it keeps only its name (at the scale tree, 288,000 paths of 59 bytes were 17 MB).
-    private var folders: [Span?] = []
+    /// Each set's folder, by set number ("" for none): a row of a file in it keeps only its name (at the scale
+    /// tree, 288,000 paths of 59 bytes were 17 MB). The set's path as its outline holds it, so its bytes are not
+    /// stored a second time (a copy of each folder in `pages` was 4 MB there).
+    private var folders: [String] = []
     private var sets: UInt32 = 0
     /// Whether `rows` are in path order (`sortByPath()`, an empty table).
     package private(set) var sortedByPath = true
@@ -121,23 +127,24 @@ package struct ImageDigestTable: Sendable, Hashable {
     package var isEmpty: Bool { rows.isEmpty }
     package var count: Int { rows.count }
 
-    /// Adds the files of one set (a set with no files adds nothing). A path beyond the buffer's 4 GiB is
-    /// left out, and so is a path of 64 KiB or more (no catalog the reader's limits admit comes near either).
-    package mutating func add(set files: [File]) {
+    /// Adds the files of one set (a set with no files adds nothing), in `folder` (the set's path, kept as given:
+    /// the caller's string, not a copy; nil: the first file's path up to its last "/"). A path beyond the buffer's
+    /// 4 GiB is left out, and so is a path of 64 KiB or more (no catalog the reader's limits admit comes near either).
+    package mutating func add(set files: [File], folder given: String? = nil) {
         guard !files.isEmpty else { return }
         let set = sets
         sets &+= 1
-        let firstPath = Array(files[0].path.utf8)
-        let folderBytes = firstPath.lastIndex(of: UInt8(ascii: "/")).map { firstPath[..<$0] } ?? []
-        let folder = folderBytes.isEmpty ? nil : store(folderBytes)
+        let first = files[0].path
+        let folder = given ?? first.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(first[..<$0]) } ?? ""
         folders.append(folder)
+        let folderCount = folder.utf8.count
         for file in files {
             let bytes = Array(file.path.utf8)
             let ascii = bytes.allSatisfy { $0 < 0x80 }
             let inFolder =
-                folder != nil && bytes.count > folderBytes.count + 1 && bytes[folderBytes.count] == UInt8(ascii: "/")
-                && bytes[..<folderBytes.count].elementsEqual(folderBytes)
-            guard let path = store(inFolder ? bytes[(folderBytes.count + 1)...] : bytes[...]) else { continue }
+                folderCount > 0 && bytes.count > folderCount + 1 && bytes[folderCount] == UInt8(ascii: "/")
+                && bytes[..<folderCount].elementsEqual(folder.utf8)
+            guard let path = store(inFolder ? bytes[(folderCount + 1)...] : bytes[...]) else { continue }
             rows.append(
                 Row(
                     shape: file.shape, digest: file.bytesDigest, size: file.size, pathStart: path.start, pathCount: path.count,
@@ -183,7 +190,7 @@ package struct ImageDigestTable: Sendable, Hashable {
 
     /// `String`'s `<` on the two rows' paths: their bytes when both are ASCII (the same order; two files of
     /// one set by their names alone), else the strings.
-    private static func pathPrecedes(_ left: Row, _ right: Row, pages: [[UInt8]], folders: [Span?]) -> Bool {
+    private static func pathPrecedes(_ left: Row, _ right: Row, pages: [[UInt8]], folders: [String]) -> Bool {
         guard left.ascii, right.ascii else {
             return String(decoding: Array(pathBytes(left, pages: pages, folders: folders)), as: UTF8.self)
                 < String(decoding: Array(pathBytes(right, pages: pages, folders: folders)), as: UTF8.self)
@@ -195,14 +202,25 @@ package struct ImageDigestTable: Sendable, Hashable {
             // Two sets' files: their folders decide where they differ within the shorter (compared with `memcmp`:
             // a byte at a time, sorting the rows was the slowest step left of a warm run); the same folder
             // twice, by the names. Only a folder that begins another (`a` and `a/b`) is compared byte by byte.
-            if let leftFolder = folders[Int(left.set)], let rightFolder = folders[Int(right.set)] {
-                let (leftBytes, rightBytes) = (bytes(of: leftFolder, in: pages), bytes(of: rightFolder, in: pages))
-                let order = ByteSearch.orderOfCommonLength(leftBytes, rightBytes)
-                if order != 0 { return order < 0 }
-                if leftBytes.count == rightBytes.count { return ByteSearch.precedes(leftName, rightName) }
-            }
+            let (leftFolder, rightFolder) = (folders[Int(left.set)], folders[Int(right.set)])
+            let order = Self.orderOfCommonLength(leftFolder, rightFolder)
+            if order != 0 { return order < 0 }
+            if leftFolder.utf8.count == rightFolder.utf8.count { return ByteSearch.precedes(leftName, rightName) }
         }
         return pathBytes(left, pages: pages, folders: folders).lexicographicallyPrecedes(pathBytes(right, pages: pages, folders: folders))
+    }
+
+    /// How the first bytes the two strings' UTF-8 have in common in length order (`memcmp`'s sign, as
+    /// `ByteSearch.orderOfCommonLength` for bytes): the folders, held as the sets' own strings, are compared in place.
+    private static func orderOfCommonLength(_ left: String, _ right: String) -> Int32 {
+        var (left, right) = (left, right)
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in
+                let count = min(leftBytes.count, rightBytes.count)
+                guard count > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress else { return 0 }
+                return memcmp(leftBase, rightBase, count)
+            }
+        }
     }
 
     /// The bytes a span covers.
@@ -212,32 +230,31 @@ package struct ImageDigestTable: Sendable, Hashable {
     }
 
     /// A row's whole path: its set's folder, "/" and its name, or what the row holds when it is not in it.
-    private static func pathBytes(_ row: Row, pages: [[UInt8]], folders: [Span?]) -> PathBytes {
+    private static func pathBytes(_ row: Row, pages: [[UInt8]], folders: [String]) -> PathBytes {
         let held = bytes(of: Span(start: row.pathStart, count: row.pathCount), in: pages)
-        guard row.inFolder, let folder = folders[Int(row.set)] else { return PathBytes(folder: nil, name: held) }
-        return PathBytes(folder: bytes(of: folder, in: pages), name: held)
+        guard row.inFolder else { return PathBytes(folder: nil, name: held) }
+        return PathBytes(folder: folders[Int(row.set)], name: held)
     }
 
     /// A path's bytes from its two pieces, read in place.
     private struct PathBytes: Sequence, IteratorProtocol {
-        let folder: ArraySlice<UInt8>?
-        let name: ArraySlice<UInt8>
-        private var position = 0
+        private var folder: String.UTF8View.Iterator?
+        private var slash: Bool
+        private var name: ArraySlice<UInt8>.Iterator
 
-        init(folder: ArraySlice<UInt8>?, name: ArraySlice<UInt8>) {
-            self.folder = folder
-            self.name = name
+        init(folder: String?, name: ArraySlice<UInt8>) {
+            self.folder = folder?.utf8.makeIterator()
+            self.slash = folder != nil
+            self.name = name.makeIterator()
         }
 
         mutating func next() -> UInt8? {
-            defer { position += 1 }
-            var index = position
-            if let folder {
-                if index < folder.count { return folder[folder.startIndex + index] }
-                if index == folder.count { return UInt8(ascii: "/") }
-                index -= folder.count + 1
+            if let byte = folder?.next() { return byte }
+            if slash {
+                slash = false
+                return UInt8(ascii: "/")
             }
-            return index < name.count ? name[name.startIndex + index] : nil
+            return name.next()
         }
     }
 

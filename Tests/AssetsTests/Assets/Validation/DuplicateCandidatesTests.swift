@@ -184,6 +184,35 @@ struct DuplicateCandidatesTests {
         #expect(table.rows.map(\.set) == [4, 1, 1, 0, 0, 3, 3, 3, 2, 2])
     }
 
+    @Test("a set's folder given as its path is kept as given: files in it and below it, and one outside, read back and sort")
+    func givenFolders() {
+        // Given sets added with their set folder named (as the validator names each set's path), one holding a
+        // file in a subfolder and one whose file lies outside it
+        let shape = ImageDigestTable.Shape(format: .png, orientation: .up, width: 1, height: 1)
+        let sets: [(folder: String, paths: [String])] = [
+            (
+                "Section001/Group00002/set_000003.imageset",
+                ["Section001/Group00002/set_000003.imageset/b@2x.png", "Section001/Group00002/set_000003.imageset/sub/a.png"]
+            ),
+            ("Section001/Group00002/set_000002.imageset", ["Section001/Group00002/set_000002.imageset/z.png"]),
+            ("Section001/Group00002/set_000001.imageset", ["Section001/Group00002/elsewhere.png"]),
+            ("Section001/Grüppe/set_000001.imageset", ["Section001/Grüppe/set_000001.imageset/a.png"]),
+        ]
+        var table = ImageDigestTable()
+        for set in sets {
+            table.add(set: set.paths.map { ImageDigestTable.File(shape: shape, path: $0, size: 1) }, folder: set.folder)
+        }
+
+        // When the table is read back, then sorted by path
+        let readBack = (0..<table.count).map { table.path($0) }
+        table.sortByPath()
+
+        // Then every path is whole, and the sorted rows are in String's order with their sets
+        #expect(readBack == sets.flatMap(\.paths))
+        #expect((0..<table.count).map { table.path($0) } == sets.flatMap(\.paths).sorted())
+        #expect(table.rows.map(\.set) == [2, 1, 0, 0, 3])
+    }
+
     @Test("two sets' files sort by where their folders differ, a folder inside another's by the whole path")
     func foldersDifferOrNest() {
         // Given sets whose folders differ early, late, or where one folder holds the other
