@@ -1,16 +1,17 @@
 import ArgumentParser
 import Assets
 
-/// Where `validate` keeps what it learned from each file between runs (`FileFactsCache`), or not at all.
+/// Where `validate` keeps what it learned from each file between runs, and `resolve` the listings of the group
+/// folders it walked (`FileFactsCache`), or not at all.
 struct CacheOptions: ParsableArguments {
     @Option(
         name: .customLong("cache-path"),
         help: ArgumentHelp(
-            "Keep what was read from each file in this folder, so an unchanged file is not read again (default: ~/.cache/asset-tool or $XDG_CACHE_HOME/asset-tool; ~/Library/Caches/asset-tool on macOS).",
+            "Keep what was read from each file and folder in this folder, so an unchanged one is not read again (default: ~/.cache/asset-tool or $XDG_CACHE_HOME/asset-tool; ~/Library/Caches/asset-tool on macOS).",
             valueName: "folder"))
     var cachePath: String?
 
-    @Flag(name: .customLong("no-cache"), help: "Read every file, and keep nothing for the next run.")
+    @Flag(name: .customLong("no-cache"), help: "Read every file and folder, and keep nothing for the next run.")
     var noCache = false
 
     /// The folder to use, nil for none.

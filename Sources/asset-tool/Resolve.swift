@@ -36,6 +36,8 @@ struct Resolve: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
+    @OptionGroup var cache: CacheOptions
+
     @Flag(help: "Also show the BlurHash and ThumbHash of the image a name resolves to: the preview shown while it loads.")
     var hash = false
 
@@ -92,7 +94,8 @@ struct Resolve: ParsableCommand {
         do {
             // One name needs only its own set(s) and the groups' namespaces; a state needs the whole catalog.
             if state == nil, let name {
-                loaded = try VariantResolver.catalog(at: catalog, forResolving: name, limits: limits.catalog)
+                loaded = try VariantResolver.catalog(
+                    at: catalog, forResolving: name, limits: limits.catalog, cacheFolder: cache.folder)
             } else {
                 loaded = try loadCatalog(at: catalog, limits: limits.catalog)
             }

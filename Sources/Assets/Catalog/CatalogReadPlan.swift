@@ -32,14 +32,19 @@ package struct CatalogReadPlan {
     /// path (`validate`'s outline): the set's entries, colours, properties and files are dropped once it is
     /// consumed, so a catalog of 100,000 sets is not held whole.
     package var keepsSetContents: Bool
+    /// Where a narrow read (`.lookingFor`) finds the group folders' listings an earlier run kept, and keeps
+    /// those it makes (`FileFactsCache+Folders.swift`): a group that did not change is stat'ed, not listed.
+    /// Nil: every group is listed. The caller saves it after the read.
+    package var listings: FileFactsCache?
 
     package init(
         limits: CatalogLimits = .default, sets: Sets = .all, files: SetFileReading = .none,
-        keepsSetContents: Bool = true
+        keepsSetContents: Bool = true, listings: FileFactsCache? = nil
     ) {
         self.limits = limits
         self.sets = sets
         self.files = files
         self.keepsSetContents = keepsSetContents
+        self.listings = listings
     }
 }

@@ -65,6 +65,8 @@ struct CatalogReader {
     private let keepsSetContents: Bool
     /// How much of the files each set's entries name is read into the set's model.
     private let fileReading: SetFileReading
+    /// See `CatalogReadPlan.listings` (a narrow read only).
+    private let listings: FileFactsCache?
 
     struct PendingSet: Sendable {
         /// The catalog root as given (shared by every pending set: one string, not a copy per set).
@@ -82,6 +84,7 @@ struct CatalogReader {
         self.keepsSetContents = plan.keepsSetContents
         self.fileReading = plan.files
         self.prunes = prunes
+        if case .lookingFor = plan.sets { listings = plan.listings } else { listings = nil }
         switch plan.sets {
         case .all:
             (wanted, wantedBase, wantedName) = (nil, nil, nil)
@@ -113,7 +116,7 @@ struct CatalogReader {
             visited[id] = ""
             device = status.device
         }
-        let children = list(root.path)
+        let children = list(root.path, relative: "")
         let contentsType: CatalogFileSystem.EntryType?? = (try? children.get()).map { list in
             list.first { $0.name == "Contents.json" }?.type
         }
@@ -171,14 +174,36 @@ struct CatalogReader {
         return visited
     }
 
-    /// A group folder's listing: whole, or in a narrow read only the entries that may matter.
-    private func list(_ path: String) -> Result<[CatalogFileSystem.Listed], SystemError> {
-        Self.list(path, wantedName)
+    /// A group folder's listing (at `path`, catalog-relative `relative`): whole, or in a narrow read only the
+    /// entries that may matter.
+    private func list(_ path: String, relative: String) -> Result<[CatalogFileSystem.Listed], SystemError> {
+        Self.list(path, relative: relative, wantedName, listings)
     }
 
-    private static func list(_ path: String, _ wantedName: WantedName?) -> Result<[CatalogFileSystem.Listed], SystemError> {
+    /// With `listings`, a folder whose identity is the one an earlier run listed it at is not listed again: its
+    /// kept listing is tested entry by entry as the folder's own would be. The identity is taken before the
+    /// folder is listed (a change in between leaves the listing kept against the older identity, never used).
+    /// A folder that is a link, or whose status cannot be had, is listed and not kept.
+    private static func list(
+        _ path: String, relative: String, _ wantedName: WantedName?, _ listings: FileFactsCache?
+    ) -> Result<[CatalogFileSystem.Listed], SystemError> {
         guard let wantedName else { return CatalogFileSystem.listTyped(path) }
-        return CatalogFileSystem.listTyped(path, keeping: { wantedName.mayMatter($0, $1) })
+        let keeping: CatalogFileSystem.EntryFilter = { wantedName.mayMatter($0, $1) }
+        guard let listings, let identity = FileIdentity.ofFolder(path) else {
+            return CatalogFileSystem.listTyped(path, keeping: keeping)
+        }
+        if let kept = listings.listing(at: relative, folder: identity), let listed = CatalogFileSystem.listed(kept, keeping: keeping) {
+            return .success(listed)
+        }
+        switch CatalogFileSystem.listPacked(path) {
+        case .failure(let error): return .failure(error)
+        case .success(let packed):
+            guard let listed = CatalogFileSystem.listed(packed, keeping: keeping) else {
+                return CatalogFileSystem.listTyped(path, keeping: keeping)
+            }
+            listings.record(packed, at: relative, folder: identity)
+            return .success(listed)
+        }
     }
 
     /// A narrow read spends nearly all its time listing groups that turn out not to hold the name (a group
@@ -186,20 +211,22 @@ struct CatalogReader {
     /// with many of them (no extension, listed as folders: those `enter` lists unless they are links, too
     /// deep or met before) are listed here on every core first, so the walk, in its own order, finds each
     /// listing made. Only the order of the reads changes, never what the walk decides.
-    private mutating func listGroupsAhead(in absolute: String, _ children: [CatalogFileSystem.Listed]) {
+    private mutating func listGroupsAhead(in absolute: String, relative: String, _ children: [CatalogFileSystem.Listed]) {
         let workers = limits.workers
         guard workers > 1 else { return }
-        var paths: [String] = []
+        var paths: [(absolute: String, relative: String)] = []
         for (name, listed, isUTF8, _) in children
         where listed == .directory && isUTF8 && !name.hasPrefix(".") && CatalogReader.split(name).ext == nil {
-            paths.append(absolute + "/" + name)
+            paths.append((absolute + "/" + name, CatalogReader.join(relative, name)))
         }
         // A hand-over to another thread costs about what a few listings do.
         guard paths.count >= 8 else { return }
-        let wantedName = self.wantedName
-        let listings = ParallelWork.map(count: paths.count, chunk: 2, width: workers) { Self.list(paths[$0], wantedName) }
+        let (wantedName, kept) = (self.wantedName, self.listings)
+        let listings = ParallelWork.map(count: paths.count, chunk: 2, width: workers) {
+            Self.list(paths[$0].absolute, relative: paths[$0].relative, wantedName, kept)
+        }
         listedAhead.reserveCapacity(paths.count)
-        for (path, listing) in zip(paths, listings) { listedAhead[path] = listing }
+        for (path, listing) in zip(paths, listings) { listedAhead[path.absolute] = listing }
     }
 
     private mutating func walkGroup<Result>(
@@ -213,7 +240,7 @@ struct CatalogReader {
             }
             return
         }
-        if wantedName != nil, depth + 1 < limits.maxDepth { listGroupsAhead(in: absolute, children) }
+        if wantedName != nil, depth + 1 < limits.maxDepth { listGroupsAhead(in: absolute, relative: relative, children) }
         for (name, listed, isUTF8, inode) in children where !name.hasPrefix(".") && name != "Contents.json" {
             guard listed != .file, listed != .special else { continue }
             // A narrow read skips a set folder whose own name cannot match before building any path.
@@ -299,7 +326,7 @@ struct CatalogReader {
             pruned = true
             return
         }
-        let grandchildren = listedAhead.removeValue(forKey: childAbsolute) ?? list(childAbsolute)
+        let grandchildren = listedAhead.removeValue(forKey: childAbsolute) ?? list(childAbsolute, relative: childRelative)
         let contentsType: CatalogFileSystem.EntryType?? = (try? grandchildren.get()).map { list in
             list.first { $0.name == "Contents.json" }?.type
         }

@@ -36,6 +36,8 @@ package final class FileFactsCache: Sendable {
 
     /// The cache file.
     package let file: String
+    /// The start of the file's name (`init`).
+    private let kind: String
     /// Whether no file's facts were found on disk (a first run: no file is stat'ed ahead of opening it).
     package let isEmpty: Bool
     private let stamp: [UInt8]
@@ -66,10 +68,13 @@ package final class FileFactsCache: Sendable {
 
     /// The cache of the catalog whose real path is `catalog`, in `folder`, for the reading options
     /// `options` (with the build's identity). An absent, damaged or foreign file gives an empty cache,
-    /// written anew when the run ends.
-    package init(folder: String, catalog: String, options: String) {
+    /// written anew when the run ends. `kind` begins the file's name: `facts` for what `validate` reads,
+    /// `listings` for the folder listings `resolve`'s narrow walk keeps (`+Folders.swift`), so the two never
+    /// take each other's file for a foreign one.
+    package init(folder: String, catalog: String, options: String, kind: String = "facts") {
         let catalogDigest = Self.digest(Array(catalog.utf8)[...])
-        file = folder + "/facts-" + Self.hex(catalogDigest.high) + Self.hex(catalogDigest.low) + ".cache"
+        self.kind = kind
+        file = folder + "/" + kind + "-" + Self.hex(catalogDigest.high) + Self.hex(catalogDigest.low) + ".cache"
         var stampWriter = FactsWriter()
         let build = Self.buildStamp()
         stampWriter.string(build ?? "")
@@ -79,7 +84,8 @@ package final class FileFactsCache: Sendable {
         now = FileIdentity.now()
         // A build that cannot name itself could be another one than the build that wrote the file: no cache.
         enabled = build != nil
-        gitIndex = build != nil ? GitIndex.covering(catalog) : nil
+        // A listings cache keeps folders only, keyed by their identity (git records no folder): no index is read.
+        gitIndex = build != nil && kind == "facts" ? GitIndex.covering(catalog) : nil
         var storage = Storage()
         if build != nil, let (bytes, slots) = Self.load(file, stamp: stamp) {
             storage.loaded = bytes
@@ -179,7 +185,7 @@ package final class FileFactsCache: Sendable {
             return false
         }
         CacheFolder.prune(
-            folder, named: { $0.hasPrefix("facts-") && $0.hasSuffix(".cache") }, keeping: file, atMost: Self.maxCatalogs)
+            folder, named: { [kind] in $0.hasPrefix(kind + "-") && $0.hasSuffix(".cache") }, keeping: file, atMost: Self.maxCatalogs)
         return true
     }
 

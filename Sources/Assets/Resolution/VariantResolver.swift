@@ -37,11 +37,23 @@ public struct VariantResolver: Sendable {
     /// entry that cannot be one of those sets, and a group whose namespace the name does not have is not
     /// walked, so one name answers quickly in a catalog of any size; `resolve(name)` on the result
     /// answers exactly as on the whole catalog.
+    ///
+    /// With `cacheFolder`, the group folders' listings are kept there between runs (one file per catalog,
+    /// `listings-<digest>.cache`, beside `validate`'s facts): a group that did not change is stat'ed instead
+    /// of listed (`FileFactsCache+Folders.swift`). The answer is the same with or without it.
     public static func catalog(
         at path: String, forResolving name: String,
-        limits: CatalogLimits = .default
+        limits: CatalogLimits = .default, cacheFolder: String? = nil
     ) throws(CatalogReadError) -> AssetCatalog {
-        try AssetCatalog.read(at: path, plan: CatalogReadPlan(limits: limits, sets: .lookingFor(name)))
+        let listings = cacheFolder.map { folder in
+            FileFactsCache(
+                folder: folder, catalog: CatalogFileSystem.realPath(path) ?? path, options: "group listings",
+                kind: "listings")
+        }
+        let catalog = try AssetCatalog.read(
+            at: path, plan: CatalogReadPlan(limits: limits, sets: .lookingFor(name), listings: listings))
+        listings?.save()
+        return catalog
     }
 
     /// Resolves `name` for a device with the traits of `query`.

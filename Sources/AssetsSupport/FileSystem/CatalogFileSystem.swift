@@ -161,6 +161,12 @@ package enum CatalogFileSystem {
             guard let name else { continue }
             entries.append((name, type, UInt64(entry.pointee.d_ino)))
         }
+        return listed(entries)
+    }
+
+    /// Listed entries in byte order, their names made strings.
+    private static func listed(_ unsorted: [(name: [UInt8], type: EntryType, inode: UInt64)]) -> [Listed] {
+        var entries = unsorted
         entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
         return entries.map { entry in
             // An ASCII name (nearly every one) is valid as it is: no call of the generic validating
@@ -168,6 +174,64 @@ package enum CatalogFileSystem {
             if entry.name.allSatisfy({ $0 < 0x80 }) { return (String(decoding: entry.name, as: UTF8.self), entry.type, true, entry.inode) }
             if let text = String(validating: entry.name, as: UTF8.self) { return (text, entry.type, true, entry.inode) }
             return (String(decoding: entry.name, as: UTF8.self), entry.type, false, entry.inode)
+        }
+    }
+
+    /// A folder's entries as its listing gave them, packed in one buffer, in the order the folder gave them
+    /// (`.` and `..` left out): for each, its type (one byte: `packedTypes`' index), its inode (eight bytes,
+    /// little-endian), its name's length (two bytes, little-endian) and its name's bytes. What a cache keeps of
+    /// a folder (`FileFactsCache`): one buffer, no array or string per entry; `listed(_:keeping:)` reads it.
+    package struct PackedListing: Sendable, Hashable {
+        package var bytes: [UInt8]
+
+        package init(bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    /// The types in a packed listing, by the byte that stands for each.
+    static let packedTypes: [EntryType] = [.file, .directory, .symlink, .special, .other]
+
+    /// Every entry of the folder at `path`, packed (`PackedListing`), or the errno.
+    package static func listPacked(_ path: String) -> Result<PackedListing, SystemError> {
+        guard let dir = opendir(path) else { return .failure(SystemError(code: errno)) }
+        defer { closedir(dir) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 << 10)
+        while let entry = readdir(dir) {
+            let type = entryType(entry.pointee.d_type)
+            let inode = UInt64(entry.pointee.d_ino)
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.count)])
+                if name.count <= 2, name.allSatisfy({ $0 == 0x2E }) { return }  // `.` and `..`
+                bytes.append(UInt8(packedTypes.firstIndex(of: type) ?? 4))
+                withUnsafeBytes(of: inode.littleEndian) { bytes += $0 }
+                withUnsafeBytes(of: UInt16(truncatingIfNeeded: name.count).littleEndian) { bytes += $0 }
+                bytes += name
+            }
+        }
+        return .success(PackedListing(bytes: bytes))
+    }
+
+    /// The entries of a packed listing that `keeping` accepts, as `listTyped(_:keeping:)` gives them (in byte
+    /// order); nil when the bytes are not a packed listing (cut short, an unknown type, an empty name).
+    package static func listed(_ packed: PackedListing, keeping: EntryFilter) -> [Listed]? {
+        packed.bytes.withUnsafeBytes { raw -> [Listed]? in
+            var entries: [(name: [UInt8], type: EntryType, inode: UInt64)] = []
+            var position = 0
+            while position < raw.count {
+                guard raw.count - position >= 11 else { return nil }
+                let typeNumber = Int(raw[position])
+                guard typeNumber < packedTypes.count else { return nil }
+                var inode: UInt64 = 0
+                for index in 0..<8 { inode |= UInt64(raw[position + 1 + index]) << (8 * UInt64(index)) }
+                let length = Int(raw[position + 9]) | Int(raw[position + 10]) << 8
+                position += 11
+                guard length > 0, raw.count - position >= length else { return nil }
+                let name = UnsafeRawBufferPointer(rebasing: raw[position..<position + length])
+                position += length
+                let type = packedTypes[typeNumber]
+                if keeping(name, type) { entries.append((Array(name), type, inode)) }
+            }
+            return listed(entries)
         }
     }
 
