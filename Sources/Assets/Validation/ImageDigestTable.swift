@@ -12,12 +12,6 @@
 import AssetsSupport
 import AssetsCodecs
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 package struct ImageDigestTable: Sendable, Hashable {
     /// What two files showing the same pixels must share, read from their headers: equal pixel digests
     /// need the same format, width, height and (JPEG) orientation.
@@ -203,24 +197,11 @@ package struct ImageDigestTable: Sendable, Hashable {
             // a byte at a time, sorting the rows was the slowest step left of a warm run); the same folder
             // twice, by the names. Only a folder that begins another (`a` and `a/b`) is compared byte by byte.
             let (leftFolder, rightFolder) = (folders[Int(left.set)], folders[Int(right.set)])
-            let order = Self.orderOfCommonLength(leftFolder, rightFolder)
+            let order = ByteSearch.orderOfCommonLength(leftFolder, rightFolder)
             if order != 0 { return order < 0 }
             if leftFolder.utf8.count == rightFolder.utf8.count { return ByteSearch.precedes(leftName, rightName) }
         }
         return pathBytes(left, pages: pages, folders: folders).lexicographicallyPrecedes(pathBytes(right, pages: pages, folders: folders))
-    }
-
-    /// How the first bytes the two strings' UTF-8 have in common in length order (`memcmp`'s sign, as
-    /// `ByteSearch.orderOfCommonLength` for bytes): the folders, held as the sets' own strings, are compared in place.
-    private static func orderOfCommonLength(_ left: String, _ right: String) -> Int32 {
-        var (left, right) = (left, right)
-        return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in
-                let count = min(leftBytes.count, rightBytes.count)
-                guard count > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress else { return 0 }
-                return memcmp(leftBase, rightBase, count)
-            }
-        }
     }
 
     /// The bytes a span covers.

@@ -33,6 +33,18 @@ package enum ByteSearch {
         }
     }
 
+    /// `orderOfCommonLength` of two strings' UTF-8, read in place (the digest table's set folders).
+    package static func orderOfCommonLength(_ a: String, _ b: String) -> Int32 {
+        var (a, b) = (a, b)
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let count = min(left.count, right.count)
+                guard count > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return 0 }
+                return memcmp(leftBase, rightBase, count)
+            }
+        }
+    }
+
     /// Whether `a` sorts before `b` byte by byte (`lexicographicallyPrecedes`, with `memcmp`).
     package static func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         let order = orderOfCommonLength(a, b)
