@@ -306,12 +306,13 @@ public struct ReferenceFindings: Sendable {
                 return prefix.isEmpty && suffix.isEmpty
             }
             // A file only test bundles build (pbxproj's unit and UI test targets, a package's `.testTarget`): its
-            // names are not the app's uses, unless the set is in a test bundle's own catalog.
-            func onlyTests(_ file: String) -> Bool { scan.membership.onlyTestsBuild(file) || scan.bundles.inTestTarget(file) }
+            // names are not the app's uses, unless the set is in a test bundle's own catalog. Where the projects list
+            // the file, they decide (an app target building it makes it the app's); else a package's test folder.
+            func onlyTests(_ file: String) -> Bool {
+                scan.membership.targets(of: file).isEmpty ? scan.bundles.inTestTarget(file) : scan.membership.onlyTestsBuild(file)
+            }
             func testCatalog(_ catalog: String) -> Bool {
-                if let owners = scan.membership.catalogTargets[catalog], owners.allSatisfy({ scan.membership.targets[$0].isTest }) {
-                    return true
-                }
+                if let owners = scan.membership.catalogTargets[catalog] { return owners.allSatisfy { scan.membership.targets[$0].isTest } }
                 return scan.bundles.inTestTarget(catalog)
             }
             for (offset, set) in lookup.sets.enumerated() where !podCatalogs.contains(set.catalog) {

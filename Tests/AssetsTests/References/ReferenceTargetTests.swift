@@ -317,6 +317,32 @@ struct ReferenceTargetTests {
                 "the nib loads without it (and logs the missing name), so the view shows no image unless code sets one") == true)
     }
 
+    @Test("a file in a package's test folder that an Xcode app target also builds is the app's: its names are uses")
+    func testFolderBuiltByApp() throws {
+        // Given the Xcode app target building App/Main.swift, which a Package.swift also lists as a `.testTarget`'s
+        // folder, and a file only that test target has, naming a set of the app's catalog
+        let project = try Self.phasesProject()
+        try project.imageSet("onlyTested", in: "App/App.xcassets")
+        try project.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.testTarget(name: "AppTests", path: "App")])
+            """)
+        try project.write("App/Main.swift", "import UIKit\nlet logo = UIImage(named: \"appLogo\")\n")
+        try project.write("App/OnlyTests.swift", "import UIKit\nlet icon = UIImage(named: \"onlyTested\")\n")
+
+        // When scanned
+        let (_, findings) = try project.scan()
+
+        // Then the app's file uses its set; the set only the test target's file names is unused, saying so
+        let unused = findings.findings(.unusedAsset)
+        #expect(!unused.contains { $0.path.hasSuffix("appLogo.imageset") }, "\(findings.diagnostics)")
+        let tested = try #require(unused.first { $0.path.hasSuffix("onlyTested.imageset") }, "\(findings.diagnostics)")
+        #expect(tested.message.contains("only tests name it (App/OnlyTests.swift:2)"), "\(tested)")
+    }
+
     @Test("a colour only another target's catalog has, which the document carries: not missing; one it does not carry is")
     func documentColourOutOfReach() throws {
         // Given the app target's storyboard using two colours whose sets only the widget's catalog has, as Loop's
