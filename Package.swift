@@ -79,6 +79,9 @@ let package = Package(
             dependencies: ["CJPEG"],
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        // The allocator setting `validate` makes before its work (glibc's `mallopt`, not in Swift's Glibc module;
+        // nothing elsewhere): imported by the command line alone.
+        .target(name: "CAllocatorShim"),
         // The layers, imports only downward: support (no C) <- codecs (the only target that imports the C
         // modules) <- the catalog model and its uses <- the command line. ARCHITECTURE.md has the map.
         // File system rules, the one lock and parallel map, the strict JSON reader and the JSON writer.
@@ -114,6 +117,7 @@ let package = Package(
                 "Assets",
                 "AssetReferences",
                 "AssetsSupport",
+                "CAllocatorShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -144,7 +148,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AssetToolTests",
-            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool", "TestSupport"],
+            dependencies: ["Assets", "AssetsSupport", "AssetsCodecs", "asset-tool", "CAllocatorShim", "TestSupport"],
             // The CI formats' real consumers: run by the tests from their place in the tree, not resources.
             exclude: ["Consumers/read_ci_report.py", "Consumers/gitlab-code-quality.schema.json"]
         ),
