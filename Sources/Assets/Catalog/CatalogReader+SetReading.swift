@@ -60,7 +60,7 @@ extension CatalogReader {
         let (absolute, relative) = (CatalogReader.slashJoined(set.root, set.relative), set.relative)
         var folder = ListedSetFolder()
         let children: [CatalogFileSystem.Listed]
-        if let cache, !cache.isEmpty, let identity = FileIdentity.ofFolder(absolute),
+        if let cache, cache.holdsSet(at: relative), let identity = FileIdentity.ofFolder(absolute),
             let kept = cache.set(at: relative, folder: identity)
         {
             (folder.identity, folder.kept, children) = (identity, kept, kept.children)

@@ -29,6 +29,11 @@ extension FileFactsCache {
         return Self.decodeSet(&reader)
     }
 
+    /// Whether anything is kept for the set folder at `relative` (before its identity is asked: a `stat`).
+    func holdsSet(at relative: String) -> Bool {
+        holds(Self.setKey(relative))
+    }
+
     /// Keeps the listing and `Contents.json` of the set folder at `relative`, of identity `folder` (nothing
     /// when the folder is not settled; the bytes only when `Contents.json` is). `onlyWithContents`: nothing
     /// when the bytes are not kept (a kept listing is not written again without them).

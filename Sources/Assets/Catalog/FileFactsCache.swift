@@ -64,6 +64,9 @@ package final class FileFactsCache: Sendable {
         var used: [Bool] = []
         var added: [UInt8] = []
         var addedSlots: [Slot] = []
+        /// Whether an entry was refused for want of room: no later one is encoded to be refused too (at the
+        /// scale tree's 130,000 sets, encoding entries no full cache could keep was 3 % of a warm run).
+        var full = false
     }
 
     /// The cache of the catalog whose real path is `catalog`, in `folder`, for the reading options
@@ -102,8 +105,24 @@ package final class FileFactsCache: Sendable {
 
     /// The header kept for the file at the catalog-relative `path`, when its identity is still `identity`.
     func header(of path: String, identity: FileIdentity) -> FileHeader? {
-        guard var reader = entry(Self.pathDigest(path), identity: keyIdentity(of: path, identity)) else { return nil }
+        header(of: path, identity: { identity })
+    }
+
+    /// The header kept for the file at `path`, asking for its identity (a `stat`) only when an entry for that
+    /// path is there at all: in a catalog larger than the cache holds (at the scale tree's 130,000 sets, most
+    /// files), a file it does not know is opened and read as in a first run, not stat'ed first.
+    func header(of path: String, identity: () -> FileIdentity?) -> FileHeader? {
+        let key = Self.pathDigest(path)
+        guard holds(key), let identity = identity(), var reader = entry(key, identity: keyIdentity(of: path, identity)) else {
+            return nil
+        }
         return Self.decode(&reader, size: identity.size)
+    }
+
+    /// Whether an entry is kept at `key`, whatever its identity (it is not marked used).
+    func holds(_ key: PixelDigest) -> Bool {
+        guard !isEmpty else { return false }
+        return storage.withLock { $0.firsts.find(key, in: $0.slots) != nil }
     }
 
     /// Keeps what reading the file at `path`, of identity `identity`, found (when it is kept at all:
@@ -112,7 +131,7 @@ package final class FileFactsCache: Sendable {
         // A content identity is settled: git's index vouches for the content (an entry written in the index's
         // clock grain is not taken), however recent the file.
         let key = keyIdentity(of: path, identity)
-        guard enabled, key.isSettled(before: now), let body = Self.encode(header) else { return }
+        guard enabled, key.isSettled(before: now), hasRoom, let body = Self.encode(header) else { return }
         record(body, at: Self.pathDigest(path), identity: key)
     }
 
@@ -136,10 +155,14 @@ package final class FileFactsCache: Sendable {
         }
     }
 
-    /// Whether an entry may be kept against `identity`: the cache is on and the file or folder settled.
+    /// Whether an entry may be kept against `identity`: the cache is on and the file or folder settled, and no
+    /// entry was refused for want of room.
     func keeps(_ identity: FileIdentity) -> Bool {
-        enabled && identity.isSettled(before: now)
+        enabled && identity.isSettled(before: now) && hasRoom
     }
+
+    /// Whether no entry was refused for want of room yet.
+    private var hasRoom: Bool { storage.withLock { !$0.full } }
 
     /// Keeps `body` at `key` against `identity`, when there is room left under `maxEntryBytes`.
     func record(_ body: [UInt8], at key: PixelDigest, identity: FileIdentity) {
@@ -152,7 +175,10 @@ package final class FileFactsCache: Sendable {
         storage.withLock { storage in
             // Room beside what the file brought (a full cache learns nothing more; an entry of a changed file
             // takes the room its old one leaves at the next run).
-            guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else { return }
+            guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else {
+                storage.full = true
+                return
+            }
             // Room for all at once: growing by doubling would leave a buffer twice the bound's size.
             if storage.added.isEmpty { storage.added.reserveCapacity(Self.maxEntryBytes - storage.loaded.count) }
             storage.addedSlots.append(Slot(path: key, start: storage.added.count, count: entry.count))

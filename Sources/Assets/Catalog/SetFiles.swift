@@ -199,8 +199,8 @@ extension CatalogReader {
         var folder = given
         var triedOpening = given != nil
         // Only a regular file the folder listed is looked up (one `fstatat`, or a `stat` of its path when the
-        // folder is not open), and only when the cache holds anything: a first run stats nothing more than it
-        // did without one.
+        // folder is not open), and only when the cache holds an entry for its path: a first run, and a file the
+        // cache does not know, stat nothing more than a run without a cache.
         let lookingUp = cache.map { !$0.isEmpty } ?? false
         // The set folder's path from here, for a file stat'ed by path: made once for the set.
         let absoluteSet = lookingUp && folder == nil ? CatalogReader.slashJoined(root.path, setPath) : ""
@@ -208,8 +208,10 @@ extension CatalogReader {
             // The file's catalog-relative path is built only where it is used: a link on the way, a probe's error.
             let (name, listed) = (asset.fileRecords[index].name, asset.fileRecords[index].listedType)
             if lookingUp, listed == .file, let cache,
-                let identity = folder != nil ? folder?.identity(of: name) : FileIdentity.of(CatalogReader.slashJoined(absoluteSet, name)),
-                let kept = cache.header(of: CatalogReader.slashJoined(setPath, name), identity: identity)
+                let kept = cache.header(
+                    of: CatalogReader.slashJoined(setPath, name),
+                    identity: { folder != nil ? folder?.identity(of: name) : FileIdentity.of(CatalogReader.slashJoined(absoluteSet, name)) }
+                )
             {
                 asset.fileRecords[index].header = kept
                 continue

@@ -95,6 +95,39 @@ struct FileFactsCacheTests {
         #expect(warm.rendered(as: .json) == cold.rendered(as: .json))
     }
 
+    @Test("a file the cache holds no entry for is not stat'ed first; one it holds is, and a set folder likewise")
+    func identityAskedOnlyForHeldEntries() throws {
+        // Given a set validated once with a cache, then a second set the cache never saw
+        let fixture = try FixtureCatalog()
+        let png = try FixtureCatalog.png(width: 4, height: 4)
+        try fixture.write("a.imageset/Contents.json", FixtureCatalog.imageSet([("a.png", "1x")]))
+        try fixture.write("a.imageset/a.png", png)
+        try Self.backdate(fixture, by: 3600)
+        let cache = (fixture.root as NSString).deletingLastPathComponent + "/cache"
+        _ = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
+        try fixture.write("b.imageset/Contents.json", FixtureCatalog.imageSet([("b.png", "1x")]))
+        try fixture.write("b.imageset/b.png", png)
+
+        // When the cache is asked for both files' headers
+        let kept = Self.opened(fixture, cache: cache)
+        let identity = try #require(FileIdentity.of("\(fixture.root)/a.imageset/a.png"))
+        var askedForKnown = false
+        var askedForUnknown = false
+        let known = kept.header(of: "a.imageset/a.png") {
+            askedForKnown = true
+            return identity
+        }
+        let unknown = kept.header(of: "b.imageset/b.png") {
+            askedForUnknown = true
+            return identity
+        }
+
+        // Then only the file it holds had its identity asked for, and only it is answered
+        #expect(askedForKnown && known?.size == png.count)
+        #expect(!askedForUnknown && unknown == nil)
+        #expect(kept.holdsSet(at: "a.imageset") && !kept.holdsSet(at: "b.imageset"))
+    }
+
     @Test("a file written after the cache, with the same size and a new time, is read again")
     func changedFileReadAgain() throws {
         // Given the catalog validated once with a cache
