@@ -76,7 +76,7 @@ public struct ReferenceScan: Sendable {
         // The in-flight budget of the deep checks, counted here in source bytes.
         let budget = PixelBudget()
         // On every core, each on a large-stack thread made once for the scan (a parse needs one).
-        let scans = ParserThread.map(count: tree.files.count, chunk: 2) { index -> FileScan in
+        var scans = ParserThread.map(count: tree.files.count, chunk: 2) { index -> FileScan in
             let file = tree.files[index]
             let scan = scanFile(file, in: tree.reach, options: options, budget: budget)
             if let progress {
@@ -168,7 +168,11 @@ public struct ReferenceScan: Sendable {
             for lookup in scan.parameterLookups { parameterLookups["\(lookup.function)|\(lookup.label)", default: []].append(lookup) }
         }
         let constantTable = StringConstants.Table(constants)
-        for (index, scan) in scans.enumerated() {
+        // Each file's scan is taken out of `scans` (not shared with it), so resolving its references in place
+        // copies no list first, and what the file held goes as soon as it is passed on.
+        for index in scans.indices {
+            var scan = FileScan()
+            swap(&scan, &scans[index])
             if let project = scan.xcodeProject { projects.append(project) }
             if !scan.generatedAccessors.isEmpty { generatedFiles.append(tree.files[index].path) }
             for (identifier, name) in scan.generatedAccessors where !(generatedAccessors[identifier]?.contains(name) ?? false) {
@@ -178,7 +182,8 @@ public struct ReferenceScan: Sendable {
             lines += scan.lines
             // `NSImage(named: .clipboard)`, `Icon.close.rawValue`, another file's top-level constant: its value,
             // when the project's constants give exactly one (a bare name bound elsewhere as a variable: none).
-            var scanned = scan.references
+            var scanned: [AssetReference] = []
+            swap(&scanned, &scan.references)
             for lookup in scan.constantLookups where lookup.reference < scanned.count {
                 if !lookup.path.contains("."), boundAnywhere.contains(lookup.path) { continue }
                 if let value = StringConstants.resolve(lookup.path, in: constantTable) {
@@ -320,25 +325,31 @@ public struct ReferenceScan: Sendable {
         return scan
     }
 
-    /// The offset of the first byte that breaks UTF-8, or nil when the file is valid.
+    /// The offset of the first byte that breaks UTF-8, or nil when the file is valid. Plain ASCII, eight bytes at
+    /// a time, between scalars the standard library's decoder checks one at a time (a file with one `…` in a
+    /// comment had been decoded a scalar at a time from there to its end).
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        // Plain ASCII is the common case: checked eight bytes at a time.
-        var index = 0
-        bytes.withUnsafeBytes { raw in
-            while index + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                while index + 8 <= count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                }
+                guard index < count else { return nil }
+                if buffer[index] < 0x80 {
+                    index += 1
+                    continue
+                }
+                var decoder = UTF8()
+                var iterator = UnsafeBufferPointer(rebasing: buffer[index..<min(index + 4, count)]).makeIterator()
+                guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return index }
+                index += UTF8.width(scalar)
             }
-        }
-        var decoder = UTF8()
-        var iterator = bytes[index...].makeIterator()
-        var offset = index
-        while true {
-            let before = offset
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return before
-            }
+            return nil
         }
     }
 }

@@ -30,6 +30,41 @@ struct HostileSourceTests {
         #expect(findings.unusedNames.isEmpty)
     }
 
+    @Test("the first byte that breaks UTF-8 is the one a scalar-by-scalar decode stops at, past ASCII runs and valid scalars")
+    func firstInvalidUTF8AgreesWithTheDecoder() {
+        // Given byte strings mixing ASCII runs, valid two- to four-byte scalars, stray continuation bytes, overlong
+        // and surrogate forms, and scalars cut by the end (a fixed pseudo-random mix, 4,000 of them)
+        let pieces: [[UInt8]] = [
+            Array("let name = ".utf8), Array("…".utf8), Array("é".utf8), Array("😀".utf8), Array("中文".utf8), [0x80], [0xC0, 0xAF],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x80], [0xF0, 0x9F], [0xFF], Array("abcdefghij".utf8),
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<4000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<next(12) { bytes += pieces[next(pieces.count)] }
+            // When the fast check and a decode of the whole array scalar by scalar look for the first bad byte
+            var decoder = UTF8()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            var expected: Int?
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: break decoding
+                case .error:
+                    expected = offset
+                    break decoding
+                }
+            }
+            // Then they agree
+            #expect(ReferenceScan.firstInvalidUTF8(bytes) == expected, "\(bytes)")
+        }
+    }
+
     @Test("invalid UTF-8: a finding at the bad byte, and the rest of the file still scanned")
     func invalidUTF8() throws {
         let project = try ProjectFixture()
