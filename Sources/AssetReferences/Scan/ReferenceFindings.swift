@@ -300,9 +300,11 @@ public struct ReferenceFindings: Sendable {
         let projectSettingsRead = (scan.fileCounts[SourceTree.Kind.buildSettings.rawValue] ?? 0) > 0
         if sourcesRead {
             // Lookups whose name is built at run time with no literal part (a name from data, such as
-            // DuckDuckGo's tracker logos): any set of a kind they load may be theirs, which each unused set says.
+            // DuckDuckGo's tracker logos): any set of a kind they load may be theirs, which each unused set says. A
+            // possible lookup too (in a bundle given by an expression, `Bundle(for: Self.self)`, which may be the
+            // app's: rileytestut/Delta's alternate icons, named in a plist of its own).
             let blindLookups = scan.references.filter { reference in
-                guard reference.certainty == .lookup, case .dynamic(let prefix, let suffix) = reference.name else { return false }
+                guard reference.certainty != .setting, case .dynamic(let prefix, let suffix) = reference.name else { return false }
                 return prefix.isEmpty && suffix.isEmpty
             }
             // A file only test bundles build (pbxproj's unit and UI test targets, a package's `.testTarget`): its

@@ -170,6 +170,17 @@ struct ReferenceScanTests {
             func badge(_ tracker: Tracker) -> UIImage? { UIImage(named: tracker.imageName, in: nil, with: nil) }
             func tint(_ theme: Theme) -> UIColor? { UIColor(named: theme.colorName) }
             """)
+        // And: one in the bundle of a class (rileytestut/Delta's alternate icons, named in a plist of its own): that
+        // bundle may be the app's, so the lookup may reach the app's sets too
+        try project.write(
+            "App/Icons.swift",
+            """
+            final class IconsViewController {
+                func image(for icon: AltIcon) -> UIImage? {
+                    UIImage(named: icon.imageName, in: Bundle(for: IconsViewController.self), compatibleWith: nil)
+                }
+            }
+            """)
 
         // When
         let (_, findings) = try project.scan()
@@ -179,7 +190,7 @@ struct ReferenceScanTests {
         #expect(findings.unusedNames == ["retired_tint", "tracker_logo_old"])
         let image = unused.first { $0.path.hasSuffix("tracker_logo_old.imageset") }?.message ?? ""
         let color = unused.first { $0.path.hasSuffix("retired_tint.colorset") }?.message ?? ""
-        #expect(image.hasSuffix("; 2 lookups with no literal part (a name from data) could reach it"), "\(unused)")
+        #expect(image.hasSuffix("; 3 lookups with no literal part (a name from data) could reach it"), "\(unused)")
         #expect(color.hasSuffix("; 1 lookup with no literal part (a name from data) could reach it"), "\(unused)")
     }
 
