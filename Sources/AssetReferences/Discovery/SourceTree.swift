@@ -98,9 +98,17 @@ package struct SourceTree: Sendable {
                     }
                     type = target.type
                     if type == .directory, !visited.insert([target.device, target.inode]).inserted {
-                        tree.skipped.append(
-                            SkippedSource(path: relative, reason: "is a link to a folder already scanned (a link loop): not followed again")
-                        )
+                        // A link back to a folder that holds it is a loop, reported. One to a folder scanned at its own
+                        // path (a vendored framework's `Versions/Current`, alt-tab-macos's CrashReporter) loses
+                        // nothing: not followed, and not reported as a source left unread.
+                        if let targetReal = CatalogFileSystem.realPath(full),
+                            let parentReal = CatalogFileSystem.realPath(folder.isEmpty ? base : "\(base)/\(folder)"),
+                            parentReal == targetReal || parentReal.hasPrefix(targetReal.hasSuffix("/") ? targetReal : targetReal + "/")
+                        {
+                            tree.skipped.append(
+                                SkippedSource(
+                                    path: relative, reason: "is a link to a folder already scanned (a link loop): not followed again"))
+                        }
                         continue
                     }
                 }

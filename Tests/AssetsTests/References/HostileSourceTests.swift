@@ -104,6 +104,24 @@ struct HostileSourceTests {
         #expect(ContinuousClock.now - started < .seconds(120))
     }
 
+    @Test("a link to a folder scanned at its own path (a framework's Versions/Current) is not followed and not reported")
+    func linkToScannedFolder() throws {
+        // Given a vendored macOS framework laid out as Xcode builds one: Versions/A, and Versions/Current linking to it
+        let project = try ProjectFixture()
+        try project.imageSet("used")
+        try project.write("App/View.swift", #"let a = UIImage(named: "used")"#)
+        try project.write("Vendor/Kit.framework/Versions/A/Headers/Kit.h", "// a header")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.root + "/Vendor/Kit.framework/Versions/Current", withDestinationPath: "A")
+
+        // When the project is scanned
+        let (_, findings) = try project.scan()
+
+        // Then nothing is reported as left unread: the folder was read at its own path
+        #expect(findings.findings(.unreadableSource).isEmpty, "\(findings.findings(.unreadableSource).map(\.message))")
+        #expect(findings.unusedNames.isEmpty)
+    }
+
     @Test("a Swift file over the parse limit: its literals still count as possible uses, and a finding says so")
     func oversizedSwift() throws {
         let project = try ProjectFixture()
