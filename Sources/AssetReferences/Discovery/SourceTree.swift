@@ -67,97 +67,116 @@ package struct SourceTree: Sendable {
         if case .success(let status) = CatalogFileSystem.targetStatus(base) { visited.insert([status.device, status.inode]) }
         var folders = 0
         var stack: [(relative: String, depth: Int, children: [CatalogFileSystem.Listed])] = [("", 0, top)]
-        while let (folder, depth, children) = stack.popLast() {
-            var below: [(String, Int, [CatalogFileSystem.Listed])] = []
-            for (name, listed, isUTF8, _) in children {
-                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
-                guard isUTF8 else {
-                    tree.skipped.append(SkippedSource(path: relative, reason: "has a name that is not UTF-8: not read"))
-                    continue
-                }
-                if name.hasPrefix(".") { continue }
-                let full = "\(base)/\(relative)"
-                var type = listed
-                var isLink = false
-                if type == .other || type == .symlink, case .success(let status) = CatalogFileSystem.linkStatus(full) {
-                    type = status.type
-                }
-                if type == .symlink {
-                    isLink = true
-                    if case .failure(.linkOutside) = reach.vet(full, listed: .symlink) {
-                        tree.skipped.append(
-                            SkippedSource(path: relative, reason: "is a symbolic link leading out of the project: not read"))
+        // Links to folders are followed after every folder reached without one, as the catalog reader does: a
+        // folder is read at its own path, and a link that leads to it again reads nothing twice (read first through
+        // the link, its files had been read twice, each finding reported at both paths).
+        var linked: [(relative: String, depth: Int, children: [CatalogFileSystem.Listed])] = []
+        var followingLinks = false
+        while true {
+            while let (folder, depth, children) = stack.popLast() {
+                var below: [(String, Int, [CatalogFileSystem.Listed])] = []
+                for (name, listed, isUTF8, _) in children {
+                    let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+                    guard isUTF8 else {
+                        tree.skipped.append(SkippedSource(path: relative, reason: "has a name that is not UTF-8: not read"))
                         continue
                     }
-                    guard case .success(let target) = CatalogFileSystem.targetStatus(full) else {
-                        if kind(of: name) != nil || !name.contains(".") {
+                    if name.hasPrefix(".") { continue }
+                    let full = "\(base)/\(relative)"
+                    var type = listed
+                    var isLink = false
+                    if type == .other || type == .symlink, case .success(let status) = CatalogFileSystem.linkStatus(full) {
+                        type = status.type
+                    }
+                    if type == .symlink {
+                        isLink = true
+                        if case .failure(.linkOutside) = reach.vet(full, listed: .symlink) {
                             tree.skipped.append(
-                                SkippedSource(path: relative, reason: "is a link that leads nowhere (or round in a loop): not read"))
+                                SkippedSource(path: relative, reason: "is a symbolic link leading out of the project: not read"))
+                            continue
                         }
-                        continue
+                        guard case .success(let target) = CatalogFileSystem.targetStatus(full) else {
+                            if kind(of: name) != nil || !name.contains(".") {
+                                tree.skipped.append(
+                                    SkippedSource(path: relative, reason: "is a link that leads nowhere (or round in a loop): not read"))
+                            }
+                            continue
+                        }
+                        type = target.type
+                        if type == .directory, !followingLinks {
+                            linked.append((folder, depth, [(name, listed, isUTF8, 0)]))
+                            continue
+                        }
+                        if type == .directory, !visited.insert([target.device, target.inode]).inserted {
+                            // A link back to a folder that holds it is a loop, reported. One to a folder scanned at its own
+                            // path (a vendored framework's `Versions/Current`, alt-tab-macos's CrashReporter) loses
+                            // nothing: not followed, and not reported as a source left unread.
+                            if let targetReal = CatalogFileSystem.realPath(full),
+                                let parentReal = CatalogFileSystem.realPath(folder.isEmpty ? base : "\(base)/\(folder)"),
+                                parentReal == targetReal || parentReal.hasPrefix(targetReal.hasSuffix("/") ? targetReal : targetReal + "/")
+                            {
+                                tree.skipped.append(
+                                    SkippedSource(
+                                        path: relative, reason: "is a link to a folder already scanned (a link loop): not followed again"))
+                            }
+                            continue
+                        }
                     }
-                    type = target.type
-                    if type == .directory, !visited.insert([target.device, target.inode]).inserted {
-                        // A link back to a folder that holds it is a loop, reported. One to a folder scanned at its own
-                        // path (a vendored framework's `Versions/Current`, alt-tab-macos's CrashReporter) loses
-                        // nothing: not followed, and not reported as a source left unread.
-                        if let targetReal = CatalogFileSystem.realPath(full),
-                            let parentReal = CatalogFileSystem.realPath(folder.isEmpty ? base : "\(base)/\(folder)"),
-                            parentReal == targetReal || parentReal.hasPrefix(targetReal.hasSuffix("/") ? targetReal : targetReal + "/")
+                    switch type {
+                    case .directory:
+                        if name.hasSuffix(".xcassets") || name.hasSuffix(".xcstickers") {
+                            tree.catalogs.append(relative)
+                            continue
+                        }
+                        if thirdParty.contains(name) {
+                            tree.thirdPartyFolders.append(relative)
+                            continue
+                        }
+                        guard depth < maxDepth else {
+                            tree.skipped.append(SkippedSource(path: relative, reason: "is more than \(maxDepth) folders deep: not read"))
+                            continue
+                        }
+                        if !isLink, case .success(let status) = CatalogFileSystem.linkStatus(full) {
+                            visited.insert([status.device, status.inode])
+                        }
+                        folders += 1
+                        guard folders <= maxFolders else {
+                            throw CatalogReadError(path: root, reason: "holds more than \(maxFolders) folders; name a smaller folder")
+                        }
+                        switch CatalogFileSystem.listTyped(full) {
+                        case .success(let grandchildren)
+                        where name.hasSuffix(".icon") && grandchildren.contains(where: { $0.0 == "icon.json" }):
+                            tree.iconBundles.append(relative)
+                        case .success(let grandchildren): below.append((relative, depth + 1, grandchildren))
+                        case .failure(let error): tree.skipped.append(SkippedSource(path: relative, reason: "cannot be listed: \(error)"))
+                        }
+                    case .file:
+                        if name == "placeholders.json" { tree.placeholderFiles.append(relative) }
+                        if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { tree.podspecFolders.insert(folder) }
+                        if let kind = kind(of: name) {
+                            guard tree.files.count < maxFiles else {
+                                throw CatalogReadError(
+                                    path: root, reason: "holds more than \(maxFiles) source files; name a smaller folder")
+                            }
+                            tree.files.append(File(path: relative, kind: kind))
+                        } else if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased())
                         {
-                            tree.skipped.append(
-                                SkippedSource(
-                                    path: relative, reason: "is a link to a folder already scanned (a link loop): not followed again"))
+                            tree.looseImages.append(relative)
                         }
-                        continue
+                    case .special, .other, .symlink:
+                        if kind(of: name) != nil {
+                            tree.skipped.append(SkippedSource(path: relative, reason: "is a FIFO, socket or device, not a file: not read"))
+                        }
                     }
                 }
-                switch type {
-                case .directory:
-                    if name.hasSuffix(".xcassets") || name.hasSuffix(".xcstickers") {
-                        tree.catalogs.append(relative)
-                        continue
-                    }
-                    if thirdParty.contains(name) {
-                        tree.thirdPartyFolders.append(relative)
-                        continue
-                    }
-                    guard depth < maxDepth else {
-                        tree.skipped.append(SkippedSource(path: relative, reason: "is more than \(maxDepth) folders deep: not read"))
-                        continue
-                    }
-                    if !isLink, case .success(let status) = CatalogFileSystem.linkStatus(full) {
-                        visited.insert([status.device, status.inode])
-                    }
-                    folders += 1
-                    guard folders <= maxFolders else {
-                        throw CatalogReadError(path: root, reason: "holds more than \(maxFolders) folders; name a smaller folder")
-                    }
-                    switch CatalogFileSystem.listTyped(full) {
-                    case .success(let grandchildren)
-                    where name.hasSuffix(".icon") && grandchildren.contains(where: { $0.0 == "icon.json" }):
-                        tree.iconBundles.append(relative)
-                    case .success(let grandchildren): below.append((relative, depth + 1, grandchildren))
-                    case .failure(let error): tree.skipped.append(SkippedSource(path: relative, reason: "cannot be listed: \(error)"))
-                    }
-                case .file:
-                    if name == "placeholders.json" { tree.placeholderFiles.append(relative) }
-                    if name.hasSuffix(".podspec") || name.hasSuffix(".podspec.json") { tree.podspecFolders.insert(folder) }
-                    if let kind = kind(of: name) {
-                        guard tree.files.count < maxFiles else {
-                            throw CatalogReadError(path: root, reason: "holds more than \(maxFiles) source files; name a smaller folder")
-                        }
-                        tree.files.append(File(path: relative, kind: kind))
-                    } else if let dot = name.lastIndex(of: "."), imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
-                        tree.looseImages.append(relative)
-                    }
-                case .special, .other, .symlink:
-                    if kind(of: name) != nil {
-                        tree.skipped.append(SkippedSource(path: relative, reason: "is a FIFO, socket or device, not a file: not read"))
-                    }
-                }
+                stack += below.reversed()
             }
-            stack += below.reversed()
+            guard !linked.isEmpty else { break }
+            // Each link again, alone in its folder's place; links met inside the folders they lead to are followed
+            // at once (every folder reached without a link is in `visited` by now).
+            followingLinks = true
+            stack = linked.reversed()
+            linked = []
         }
         tree.files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         tree.catalogs.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -122,6 +122,25 @@ struct HostileSourceTests {
         #expect(findings.unusedNames.isEmpty)
     }
 
+    @Test("a folder reached through links listed before it is read once, at its own path")
+    func linkedFolderReadOnce() throws {
+        // Given a folder of code and five links to it, some of which the folder lists before it
+        let project = try ProjectFixture()
+        try project.imageSet("used")
+        try project.write("App/Zeta/View.swift", "let a = UIImage(named: \"used\")\nlet b = UIImage(named: \"gone\")\n")
+        for name in ["Aardvark", "Alias", "Beta", "Delta", "Gamma"] {
+            try FileManager.default.createSymbolicLink(atPath: project.root + "/App/\(name)", withDestinationPath: "Zeta")
+        }
+
+        // When the project is scanned
+        let (_, findings) = try project.scan()
+
+        // Then the missing name is reported once, at the file's own path, and no link is called a loop
+        let missing = findings.findings(.missingAsset)
+        #expect(missing.map(\.path) == ["App/Zeta/View.swift"], "\(missing.map(\.path))")
+        #expect(findings.findings(.unreadableSource).isEmpty)
+    }
+
     @Test("a Swift file over the parse limit: its literals still count as possible uses, and a finding says so")
     func oversizedSwift() throws {
         let project = try ProjectFixture()
