@@ -60,9 +60,7 @@ extension CatalogReader {
         let (absolute, relative) = (CatalogReader.slashJoined(set.root, set.relative), set.relative)
         var folder = ListedSetFolder()
         let children: [CatalogFileSystem.Listed]
-        if let cache, cache.holdsSet(at: relative), let identity = FileIdentity.ofFolder(absolute),
-            let kept = cache.set(at: relative, folder: identity)
-        {
+        if let cache, let (identity, kept) = cache.set(at: relative, folder: { FileIdentity.ofFolder(absolute) }) {
             (folder.identity, folder.kept, children) = (identity, kept, kept.children)
         } else {
             let opened: OpenFolder

@@ -25,13 +25,23 @@ extension FileFactsCache {
     /// The listing and `Contents.json` kept for the set folder at the catalog-relative `relative`, when the
     /// folder's identity is still `folder`.
     func set(at relative: String, folder: FileIdentity) -> KeptSet? {
-        guard var reader = entry(Self.setKey(relative), identity: folder) else { return nil }
+        guard var reader = entry(Self.setKey(relative), at: Self.position(relative), identity: folder) else { return nil }
         return Self.decodeSet(&reader)
     }
 
     /// Whether anything is kept for the set folder at `relative` (before its identity is asked: a `stat`).
     func holdsSet(at relative: String) -> Bool {
-        holds(Self.setKey(relative))
+        holds(Self.setKey(relative), at: Self.position(relative))
+    }
+
+    /// The listing and `Contents.json` kept for the set folder at `relative`, with the folder's identity, asking
+    /// for it (a `stat`) only when something is kept for that folder at all; nil when nothing is kept, the
+    /// identity cannot be had or is not the one kept.
+    func set(at relative: String, folder identity: () -> FileIdentity?) -> (identity: FileIdentity, set: KeptSet)? {
+        guard let kept = kept(Self.setKey(relative), at: Self.position(relative)), let folder = identity(),
+            var reader = take(kept, identity: folder), let set = Self.decodeSet(&reader)
+        else { return nil }
+        return (folder, set)
     }
 
     /// Keeps the listing and `Contents.json` of the set folder at `relative`, of identity `folder` (nothing
@@ -44,7 +54,7 @@ extension FileFactsCache {
             kept.contents = nil
         }
         if onlyWithContents, kept.contents == nil { return }
-        record(Self.encode(kept), at: Self.setKey(relative), identity: folder)
+        record(Self.encode(kept), at: Self.setKey(relative), position: Self.position(relative), identity: folder)
     }
 
     /// A set's key: a digest of its path behind a NUL, which no file's path holds.

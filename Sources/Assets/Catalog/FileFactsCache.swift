@@ -11,9 +11,14 @@
 /// One file per catalog folder, off the catalog (`CacheFolder`), written atomically (`AtomicFileWriter`)
 /// and only when the run learned something; its first bytes name the format, the running build (its
 /// executable's identity), the reading options and the catalog, and a digest covers the entries: a file
-/// of another build, other options or another catalog, or damaged, or holding more than `maxEntryBytes`, is read
-/// as empty, never trusted. Entries lie sorted by their path's digest and are found through an index of the digests'
-/// leading bits (`SlotIndex`), then a binary search of the few slots sharing them.
+/// of another build, other options or another catalog, or damaged, is read as empty, never trusted.
+///
+/// Two parts. The entries of set folders and of the files in them lie in the walk's order, in pages of about
+/// 64 KiB that are read as the walk reaches them and let go of once it has passed (`+Pages.swift`): a
+/// catalog's cache grows with the catalog while a run holds a few pages of it. The rest (what the catalog-wide
+/// checks learn after the walk, `resolve`'s folder listings, and an entry learned after the walk had passed its
+/// place) lies sorted by its key's digest, read whole and bounded by `maxEntryBytes`, and is found through an
+/// index of the digests' leading bits (`SlotIndex`), then a binary search of the few slots sharing them.
 ///
 /// It also keeps each set folder's listing and `Contents.json` bytes, keyed by the folder's identity and the
 /// file's (`+Sets.swift`): a warm set costs a `stat` of its folder and one of its `Contents.json`.
@@ -23,11 +28,9 @@ import AssetsCodecs
 package final class FileFactsCache: Sendable {
     /// The file's first bytes, then the format's version.
     static let magic: [UInt8] = Array("ATFACTS\u{1A}".utf8)
-    static let formatVersion: UInt32 = 4
-    /// The most entry bytes a cache file holds, read or written, and a run holds in memory, the file's and
-    /// those learned in the run together (about 37,000 images): small beside the catalog's own memory. A
-    /// larger catalog's other files are read every time (at the scale tree's 130,000 sets, most of its
-    /// largest catalog's 270,000 files).
+    static let formatVersion: UInt32 = 5
+    /// The most bytes of entries kept by their digest (the part not in pages), read or written, and a run holds
+    /// in memory, the file's and those learned in the run together.
     package static let maxEntryBytes = 4 << 20
     /// A key: the path's digest (16 bytes) and the identity (40).
     static let keyBytes = 56
@@ -40,14 +43,12 @@ package final class FileFactsCache: Sendable {
     private let kind: String
     /// Whether no file's facts were found on disk (a first run: no file is stat'ed ahead of opening it).
     package let isEmpty: Bool
-    private let stamp: [UInt8]
-    private let storage: Locked<Storage>
+    let stamp: [UInt8]
+    let storage: Locked<Storage>
     private let now: Int64
     private let enabled: Bool
-    /// Which leading bits of the entries' path digests the file holds, one bit each (about eight bits an entry,
-    /// at most 128 KiB): a path whose bit is clear has no entry, known without taking the lock. In a catalog larger
-    /// than the cache holds, most files have none, and both cores asked for every file at once (at the scale tree,
-    /// four times the lock waits of a run without the cache).
+    /// Which leading bits of the digest-keyed entries' keys the file holds, one bit each (about eight bits an
+    /// entry, at most 128 KiB): a key whose bit is clear has no such entry, known without taking the lock.
     private let present: [UInt64]
     private let presentShift: UInt64
 
@@ -56,24 +57,25 @@ package final class FileFactsCache: Sendable {
     private let gitIndex: GitIndex?
 
     /// Where an entry lies in `Storage.loaded` or `Storage.added`.
-    fileprivate struct Slot: Sendable {
+    struct Slot: Sendable {
         var path: PixelDigest
         var start: Int
         var count: Int
     }
 
-    /// The entries read from the file and those learned in this run, each in one buffer (no object per
-    /// entry); emptied by `save`.
-    private struct Storage: Sendable {
+    /// The entries kept by digest, read from the file and learned in this run, each in one buffer (no object per
+    /// entry), and the pages (`+Pages.swift`); emptied by `save`.
+    struct Storage {
         var loaded: [UInt8] = []
         var slots: [Slot] = []
         var firsts = SlotIndex()
         var used: [Bool] = []
         var added: [UInt8] = []
         var addedSlots: [Slot] = []
-        /// Whether an entry was refused for want of room: no later one is encoded to be refused too (at the
-        /// scale tree's 130,000 sets, encoding entries no full cache could keep was 3 % of a warm run).
+        /// Whether an entry by digest was refused for want of room: no later one is encoded to be refused too.
         var full = false
+        /// The pages of the file and of the file being written.
+        var pages = Pages()
     }
 
     /// The cache of the catalog whose real path is `catalog`, in `folder`, for the reading options
@@ -97,15 +99,16 @@ package final class FileFactsCache: Sendable {
         // A listings cache keeps folders only, keyed by their identity (git records no folder): no index is read.
         gitIndex = build != nil && kind == "facts" ? GitIndex.covering(catalog) : nil
         var storage = Storage()
-        if build != nil, let (bytes, slots) = Self.load(file, stamp: stamp) {
-            storage.loaded = bytes
-            storage.slots = slots
-            storage.firsts = SlotIndex(slots)
-            storage.used = Array(repeating: false, count: slots.count)
+        if build != nil, let found = Self.load(file, stamp: stamp) {
+            storage.loaded = found.bytes
+            storage.slots = found.slots
+            storage.firsts = SlotIndex(found.slots)
+            storage.used = Array(repeating: false, count: found.slots.count)
+            storage.pages = found.pages
         }
-        isEmpty = storage.slots.isEmpty
+        isEmpty = storage.slots.isEmpty && storage.pages.isEmpty
         let bits = min(20, max(6, Int.bitWidth - storage.slots.count.leadingZeroBitCount + 3))
-        var present = [UInt64](repeating: 0, count: isEmpty ? 0 : 1 << (bits - 6))
+        var present = [UInt64](repeating: 0, count: storage.slots.isEmpty ? 0 : 1 << (bits - 6))
         presentShift = UInt64(64 - bits)
         for slot in storage.slots {
             let bit = Int(slot.path.high >> presentShift)
@@ -115,8 +118,8 @@ package final class FileFactsCache: Sendable {
         self.storage = Locked(storage)
     }
 
-    /// How many files' facts were found on disk.
-    package var count: Int { storage.withLock { $0.slots.count } }
+    /// How many entries were found on disk (by digest and in pages).
+    package var count: Int { storage.withLock { $0.slots.count + $0.pages.entryCount } }
 
     /// The header kept for the file at the catalog-relative `path`, when its identity is still `identity`.
     func header(of path: String, identity: FileIdentity) -> FileHeader? {
@@ -124,32 +127,72 @@ package final class FileFactsCache: Sendable {
     }
 
     /// The header kept for the file at `path`, asking for its identity (a `stat`) only when an entry for that
-    /// path is there at all: in a catalog larger than the cache holds (at the scale tree's 130,000 sets, most
-    /// files), a file it does not know is opened and read as in a first run, not stat'ed first.
+    /// path is there at all: a file the cache does not know is opened and read as in a first run, not stat'ed
+    /// first.
     func header(of path: String, identity: () -> FileIdentity?) -> FileHeader? {
-        let key = Self.pathDigest(path)
-        guard holds(key), let identity = identity(), var reader = entry(key, identity: keyIdentity(of: path, identity)) else {
-            return nil
-        }
+        guard !isEmpty else { return nil }
+        guard let kept = kept(Self.pathDigest(path), at: Self.position(path)), let identity = identity(),
+            var reader = take(kept, identity: keyIdentity(of: path, identity))
+        else { return nil }
         return Self.decode(&reader, size: identity.size)
     }
 
-    /// Whether an entry is kept at `key`, whatever its identity (it is not marked used).
-    func holds(_ key: PixelDigest) -> Bool {
-        guard !isEmpty else { return false }
+    /// Where an entry lies: its key, identity and body at `start..<end` of `bytes` (which never change, so
+    /// they are read without the lock), and which entry of its part it is.
+    struct Kept {
+        var bytes: [UInt8]
+        var start: Int
+        var end: Int
+        var ordinal: Int
+        var inPages: Bool
+    }
+
+    /// The entry kept at `key` (by digest, or in the pages at `position` when given), whatever its identity
+    /// (not marked used). One kept by digest is taken first: one learned after the walk had passed its place in
+    /// the pages is newer than the pages' own.
+    func kept(_ key: PixelDigest, at position: [UInt8]? = nil) -> Kept? {
+        guard !isEmpty else { return nil }
         let bit = Int(key.high >> presentShift)
-        guard present[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return false }
-        return storage.withLock { $0.firsts.find(key, in: $0.slots) != nil }
+        let byDigest = !present.isEmpty && present[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        guard byDigest || position != nil else { return nil }
+        return storage.withLock { storage in
+            if byDigest, let index = storage.firsts.find(key, in: storage.slots) {
+                let slot = storage.slots[index]
+                return Kept(bytes: storage.loaded, start: slot.start, end: slot.start + slot.count, ordinal: index, inPages: false)
+            }
+            guard let position else { return nil }
+            return storage.pages.find(key, at: position)
+        }
+    }
+
+    /// The body of `kept` when it was kept against `identity` (it is then used: written again by `save`).
+    func take(_ kept: Kept, identity: FileIdentity) -> FactsReader? {
+        var reader = FactsReader(kept.bytes, from: kept.start, to: kept.end)
+        guard reader.take(16) != nil, let found = Self.readIdentity(&reader), found == identity else { return nil }
+        storage.withLock { storage in
+            if !kept.inPages {
+                if kept.ordinal < storage.used.count { storage.used[kept.ordinal] = true }
+            } else if storage.pages.use(kept.ordinal), let key = FactsReader(kept.bytes, from: kept.start, to: kept.end).peekDigest() {
+                // The file being written has passed this entry's place: it is kept by its digest instead.
+                Self.add(Array(kept.bytes[kept.start..<kept.end]), at: key, to: &storage)
+            }
+        }
+        return reader
+    }
+
+    /// Whether an entry is kept at `key` (in the pages, at `position` when given), whatever its identity.
+    func holds(_ key: PixelDigest, at position: [UInt8]? = nil) -> Bool {
+        kept(key, at: position) != nil
     }
 
     /// Keeps what reading the file at `path`, of identity `identity`, found (when it is kept at all:
-    /// `encode`, the file settled, and room left under `maxEntryBytes`).
+    /// `encode`, the file settled, and room left).
     func record(_ header: FileHeader, of path: String, identity: FileIdentity) {
         // A content identity is settled: git's index vouches for the content (an entry written in the index's
         // clock grain is not taken), however recent the file.
         let key = keyIdentity(of: path, identity)
-        guard enabled, key.isSettled(before: now), hasRoom, let body = Self.encode(header) else { return }
-        record(body, at: Self.pathDigest(path), identity: key)
+        guard enabled, key.isSettled(before: now), hasRoom(inPages: true), let body = Self.encode(header) else { return }
+        record(body, at: Self.pathDigest(path), position: Self.position(path), identity: key)
     }
 
     /// The identity the facts of the file at `path` are kept against: the content git recorded for it when
@@ -158,31 +201,25 @@ package final class FileFactsCache: Sendable {
         gitIndex?.contentIdentity(of: path, identity: identity) ?? identity
     }
 
-    /// The body of the entry kept at `key`, when its identity is still `identity` (the entry is then used:
-    /// written again by `save`); nil when there is none or it was kept against another identity.
-    func entry(_ key: PixelDigest, identity: FileIdentity) -> FactsReader? {
-        guard !isEmpty else { return nil }
-        return storage.withLock { storage in
-            guard let index = storage.firsts.find(key, in: storage.slots) else { return nil }
-            let slot = storage.slots[index]
-            var reader = FactsReader(storage.loaded, from: slot.start, to: slot.start + slot.count)
-            guard reader.take(16) != nil, let kept = Self.readIdentity(&reader), kept == identity else { return nil }
-            storage.used[index] = true
-            return reader
-        }
+    /// The body of the entry kept at `key` (by digest, or in the pages at `position` when given), when its
+    /// identity is still `identity` (the entry is then used: written again by `save`); nil when there is none or
+    /// it was kept against another identity.
+    func entry(_ key: PixelDigest, at position: [UInt8]? = nil, identity: FileIdentity) -> FactsReader? {
+        guard let kept = kept(key, at: position) else { return nil }
+        return take(kept, identity: identity)
     }
 
-    /// Whether an entry may be kept against `identity`: the cache is on and the file or folder settled, and no
-    /// entry was refused for want of room.
+    /// Whether an entry may be kept against `identity`: the cache is on and the file or folder settled.
     func keeps(_ identity: FileIdentity) -> Bool {
-        enabled && identity.isSettled(before: now) && hasRoom
+        enabled && identity.isSettled(before: now)
     }
 
-    /// Whether no entry was refused for want of room yet.
-    private var hasRoom: Bool { storage.withLock { !$0.full } }
+    /// Whether no entry was refused for want of room yet (in the pages, or by digest).
+    private func hasRoom(inPages: Bool) -> Bool { storage.withLock { inPages ? !$0.pages.full : !$0.full } }
 
-    /// Keeps `body` at `key` against `identity`, when there is room left under `maxEntryBytes`.
-    func record(_ body: [UInt8], at key: PixelDigest, identity: FileIdentity) {
+    /// Keeps `body` at `key` against `identity`: in the pages at `position` when given (an entry the walk has
+    /// not passed), else by its digest when there is room left under `maxEntryBytes`.
+    func record(_ body: [UInt8], at key: PixelDigest, position: [UInt8]? = nil, identity: FileIdentity) {
         var writer = FactsWriter()
         writer.bytes.reserveCapacity(Self.keyBytes + body.count)
         writer.digest(key)
@@ -190,17 +227,23 @@ package final class FileFactsCache: Sendable {
         writer.bytes += body
         let entry = writer.bytes
         storage.withLock { storage in
-            // Room beside what the file brought (a full cache learns nothing more; an entry of a changed file
-            // takes the room its old one leaves at the next run).
-            guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else {
-                storage.full = true
+            if let position, storage.pages.accepts(position), storage.pages.add(entry, at: position, stamp: stamp, file: file) {
                 return
             }
-            // Room for all at once: growing by doubling would leave a buffer twice the bound's size.
-            if storage.added.isEmpty { storage.added.reserveCapacity(Self.maxEntryBytes - storage.loaded.count) }
-            storage.addedSlots.append(Slot(path: key, start: storage.added.count, count: entry.count))
-            storage.added += entry
+            Self.add(entry, at: key, to: &storage)
         }
+    }
+
+    /// Keeps `entry` (key, identity and body) by its digest, when there is room under `maxEntryBytes`.
+    private static func add(_ entry: [UInt8], at key: PixelDigest, to storage: inout Storage) {
+        // Room beside what the file brought (a full cache learns nothing more; an entry of a changed file
+        // takes the room its old one leaves at the next run).
+        guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else {
+            storage.full = true
+            return
+        }
+        storage.addedSlots.append(Slot(path: key, start: storage.added.count, count: entry.count))
+        storage.added += entry
     }
 
     /// Writes the cache when this run learned something or found entries of files gone or changed (nothing is
@@ -208,22 +251,25 @@ package final class FileFactsCache: Sendable {
     /// are dropped. Failing to write changes nothing but the next run's speed: false.
     @discardableResult
     package func save() -> Bool {
-        let storage = self.storage.withLock { storage in
+        var storage = self.storage.withLock { storage in
             let taken = storage
             storage = Storage()
             return taken
         }
-        guard enabled, !storage.addedSlots.isEmpty || storage.used.contains(false) else { return true }
-        // Every entry to write, by its path's digest (an entry learned now first for a path both hold).
+        guard enabled, !storage.pages.failed else { return false }
+        guard
+            storage.pages.isWriting || storage.pages.hasPending || storage.pages.dropsEntries
+                || !storage.addedSlots.isEmpty || storage.used.contains(false)
+        else { return true }
+        // Every entry by digest to write, by its digest (an entry learned now first for a key both hold).
         var order: [(slot: Slot, added: Bool)] = storage.addedSlots.map { ($0, true) }
         for (index, slot) in storage.slots.enumerated() where storage.used[index] { order.append((slot, false)) }
         order.sort { Self.precedes($0.slot.path, $1.slot.path) || ($0.slot.path == $1.slot.path && $0.added && !$1.added) }
         let folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
         do {
-            if !folder.isEmpty { try AtomicFileWriter.makeDirectory(folder) }
-            try AtomicFileWriter(overwrite: true).write(to: file) { stream in
-                try Self.stream(order, from: storage, stamp: stamp, to: stream)
-            }
+            let (stream, pages) = try storage.pages.finish(stamp: stamp, file: file)
+            try Self.stream(order, from: storage, pages: pages, to: stream)
+            try stream.commit()
         } catch {
             return false
         }
@@ -232,10 +278,11 @@ package final class FileFactsCache: Sendable {
         return true
     }
 
-    /// The file's bytes, appended to `stream` a piece at a time: the head (format, stamp, entry count), the
-    /// entries each after its length, then their length and digest.
+    /// The end of the file, after its pages: the entries by digest each after its length, the pages' index, then
+    /// where this part began and its digest.
     private static func stream(
-        _ order: [(slot: Slot, added: Bool)], from storage: Storage, stamp: [UInt8], to stream: AtomicFileStream
+        _ order: [(slot: Slot, added: Bool)], from storage: Storage, pages: (offset: Int, index: [UInt8]),
+        to stream: AtomicFileStream
     ) throws {
         var kept: [(slot: Slot, added: Bool)] = []
         var payloadCount = 0
@@ -246,31 +293,19 @@ package final class FileFactsCache: Sendable {
             payloadCount += entry.slot.count + 4
             kept.append(entry)
         }
-        var head = FactsWriter()
-        head.bytes = magic
-        head.u32(formatVersion)
-        head.u32(UInt32(stamp.count))
-        head.bytes += stamp
-        head.u32(UInt32(kept.count))
-        try stream.append(head.bytes)
-        var hasher = StableHasher()
-        var piece: [UInt8] = []
-        piece.reserveCapacity(64 << 10)
+        var tail = FactsWriter()
+        tail.bytes.reserveCapacity(payloadCount + pages.index.count + 8)
+        tail.u32(UInt32(kept.count))
         for entry in kept {
-            withUnsafeBytes(of: UInt32(entry.slot.count).littleEndian) { piece += $0 }
+            tail.u32(UInt32(entry.slot.count))
             let source = entry.added ? storage.added : storage.loaded
-            piece += source[entry.slot.start..<entry.slot.start + entry.slot.count]
-            if piece.count >= 60 << 10 {
-                piece.withUnsafeBytes { hasher.add($0) }
-                try stream.append(piece)
-                piece.removeAll(keepingCapacity: true)
-            }
+            tail.bytes += source[entry.slot.start..<entry.slot.start + entry.slot.count]
         }
-        piece.withUnsafeBytes { hasher.add($0) }
+        tail.bytes += pages.index
         var trailer = FactsWriter()
-        trailer.u64(UInt64(payloadCount))
-        trailer.digest(hasher.finish())
-        try stream.append(piece + trailer.bytes)
+        trailer.u64(UInt64(pages.offset))
+        trailer.digest(digest(tail.bytes[...]))
+        try stream.append(tail.bytes + trailer.bytes)
     }
 
     /// At most this many catalogs' caches are kept in a folder; past it, the least recently written go.
@@ -278,46 +313,59 @@ package final class FileFactsCache: Sendable {
 
     // MARK: Reading the file
 
-    /// The file's entries, when it is whole and of this build, options and catalog.
-    private static func load(_ file: String, stamp: [UInt8]) -> ([UInt8], [Slot])? {
-        let most = maxEntryBytes + stamp.count + magic.count + 12 + trailerBytes
-        guard case .success(let read) = CatalogFileSystem.read(file, maxBytes: most), read.head.count == read.size,
-            read.size <= most
+    /// The most bytes the end of the file (entries by digest and the pages' index) may take.
+    static let maxTailBytes = maxEntryBytes + (8 << 20)
+
+    /// The file's head as this build, these options and this catalog write it.
+    static func head(stamp: [UInt8]) -> [UInt8] {
+        var head = FactsWriter()
+        head.bytes = magic
+        head.u32(formatVersion)
+        head.u32(UInt32(stamp.count))
+        head.bytes += stamp
+        return head.bytes
+    }
+
+    /// The file's entries by digest and its pages' index, when its head is this build's, options' and catalog's
+    /// and its end is whole (the pages are checked one by one as they are read).
+    private static func load(_ file: String, stamp: [UInt8]) -> (bytes: [UInt8], slots: [Slot], pages: Pages)? {
+        guard let open = try? CatalogFileSystem.open(file), case .success(let status) = open.status(), status.type == .file
         else { return nil }
-        let bytes = read.head
-        var reader = FactsReader(bytes, from: 0, to: bytes.count - min(bytes.count, trailerBytes))
-        guard bytes.count >= trailerBytes, let magic = reader.take(Self.magic.count), magic.elementsEqual(Self.magic),
-            reader.u32() == formatVersion, let stampCount = reader.u32(), let found = reader.take(Int(stampCount)),
-            found.elementsEqual(stamp), let count = reader.u32()
+        let head = Self.head(stamp: stamp)
+        let size = status.size
+        guard size >= head.count + trailerBytes, let found = try? open.readFully(count: head.count, at: 0), found == head,
+            let end = try? open.readFully(count: trailerBytes, at: size - trailerBytes), end.count == trailerBytes
         else { return nil }
-        let payloadStart = reader.position
-        var trailer = FactsReader(bytes, from: bytes.count - trailerBytes)
-        guard let payloadCount = trailer.u64(), let digest = trailer.digest(),
-            payloadCount == UInt64(bytes.count - trailerBytes - payloadStart),
-            Int(count) <= Int(payloadCount) / (keyBytes + 4),
-            Self.digest(bytes[payloadStart..<bytes.count - trailerBytes]) == digest
+        var trailer = FactsReader(end)
+        guard let tailOffset = trailer.u64().map({ Int(truncatingIfNeeded: $0) }), let digest = trailer.digest(),
+            tailOffset >= head.count, tailOffset <= size - trailerBytes, size - trailerBytes - tailOffset <= maxTailBytes,
+            let bytes = try? open.readFully(count: size - trailerBytes - tailOffset, at: tailOffset),
+            bytes.count == size - trailerBytes - tailOffset, Self.digest(bytes[...]) == digest
         else { return nil }
+        var reader = FactsReader(bytes)
+        guard let count = reader.u32(), Int(count) <= bytes.count / (keyBytes + 4) else { return nil }
         var slots: [Slot] = []
         slots.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let entryCount = reader.u32(), Int(entryCount) >= keyBytes else { return nil }
+            guard let entryCount = reader.u32(), Int(entryCount) >= keyBytes, Int(entryCount) <= maxEntryBytes else { return nil }
             let start = reader.position
             guard reader.take(Int(entryCount)) != nil else { return nil }
             var key = FactsReader(bytes, from: start, to: start + 16)
             guard let path = key.digest() else { return nil }
-            // Sorted and each path once, as `save` writes them: anything else is not this format.
+            // Sorted and each key once, as `save` writes them: anything else is not this format.
             if let last = slots.last, !precedes(last.path, path) { return nil }
             slots.append(Slot(path: path, start: start, count: Int(entryCount)))
         }
-        guard reader.isAtEnd else { return nil }
-        return (bytes, slots)
+        guard reader.position <= maxEntryBytes + 4,
+            let pages = Pages(index: &reader, from: head.count, to: tailOffset, file: open), reader.isAtEnd
+        else { return nil }
+        return (bytes, slots, pages)
     }
-
     /// Where the slots whose paths' digests begin with each run of leading bits start, so that a lookup
     /// searches the two or three slots of its run instead of halving them all: the digests lie evenly over
     /// 64 bits, and at 12,000 entries halving probed 14 times through memory the size of the file. A file whose
     /// digests crowd into one run (it would have to be made so) costs a search of that run, no more than before.
-    fileprivate struct SlotIndex: Sendable {
+    struct SlotIndex: Sendable {
         private var firsts: [Int32] = [0, 0]
         private var bits = 0
 
@@ -364,13 +412,13 @@ package final class FileFactsCache: Sendable {
     }
 
     /// The fixed-key digest of `bytes` (the same in every run and on every machine).
-    private static func digest(_ bytes: ArraySlice<UInt8>) -> PixelDigest {
+    static func digest(_ bytes: ArraySlice<UInt8>) -> PixelDigest {
         var hasher = StableHasher()
         bytes.withUnsafeBytes { hasher.add($0) }
         return hasher.finish()
     }
 
-    fileprivate static func precedes(_ left: PixelDigest, _ right: PixelDigest) -> Bool {
+    static func precedes(_ left: PixelDigest, _ right: PixelDigest) -> Bool {
         left.high != right.high ? left.high < right.high : left.low < right.low
     }
 

@@ -5,13 +5,18 @@ import SystemPackage
 package final class AtomicFileStream {
     package let path: String
     private let overwrite: Bool
+    /// Whether `commit` flushes the file to the disk before the rename (see `init`).
+    private let durable: Bool
     private let temporary: FilePath
     /// The temporary's descriptor, nil once closed.
     private var descriptor: FileDescriptor?
     private var finished = false
     private var cleanupToken = 0
 
-    package init(path: String, overwrite: Bool) throws(OutputError) {
+    /// `durable` false: `commit` renames without flushing the file to the disk first, for a file whose reader
+    /// checks it and takes a damaged one for none (the cache of files' facts: a crash may leave it cut or empty,
+    /// never wrong, and a flush would make every run that rewrites its 100 MB at 100,000 sets wait on the disk).
+    package init(path: String, overwrite: Bool, durable: Bool = true) throws(OutputError) {
         guard !path.isEmpty else { throw OutputError(path: path, reason: .notReplaceable("no file named (an empty path)")) }
         try AtomicFileStream.checkDestination(path, overwrite: overwrite)
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
@@ -24,6 +29,7 @@ package final class AtomicFileStream {
         }
         self.path = path
         self.overwrite = overwrite
+        self.durable = durable
         self.descriptor = made.descriptor
         self.temporary = made.path
         // A signal that stops the command removes the temporary (see InterruptCleanup).
@@ -57,7 +63,9 @@ package final class AtomicFileStream {
         finished = true
         var failure: Errno?
         if let descriptor {
-            do throws(Errno) { try OutputFileSystem.sync(descriptor) } catch { failure = error }
+            if durable {
+                do throws(Errno) { try OutputFileSystem.sync(descriptor) } catch { failure = error }
+            }
             do { try descriptor.close() } catch { failure = failure ?? (error as? Errno) ?? .ioError }
         } else {
             failure = .badFileDescriptor

@@ -33,6 +33,17 @@ package enum ByteSearch {
         }
     }
 
+    /// How `a` and `b` order byte by byte, the shorter first when one begins the other: negative when `a` comes
+    /// first, zero when they are the same (the cache's pages, asked of every file a warm run meets).
+    package static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = min(a.count, b.count)
+        if count > 0, let left = a.baseAddress, let right = b.baseAddress {
+            let common = memcmp(left, right, count)
+            if common != 0 { return Int(common) }
+        }
+        return a.count - b.count
+    }
+
     /// `orderOfCommonLength` of two strings' UTF-8, read in place (the digest table's set folders).
     package static func orderOfCommonLength(_ a: String, _ b: String) -> Int32 {
         var (a, b) = (a, b)

@@ -226,31 +226,42 @@ struct FileFactsCacheTests {
         #expect(warm.rendered(as: .json) != before)
     }
 
-    @Test("a truncated, flipped or garbage cache file is read as empty, and the run's findings do not change")
+    @Test("a damaged cache never changes the findings: a cut, garbage or damaged end reads as empty, a damaged page is skipped")
     func damagedCacheIgnored() throws {
-        // Given the catalog validated once with a cache, and the cache file's bytes
+        // Given the catalog validated once with a cache, and the cache file's bytes: its head, its pages, and its
+        // end (entries by digest, the pages' index), which begins where its last 24 bytes say
         let (fixture, cache) = try Self.catalog()
         let expected = try Self.validator(cache: nil).validate(catalogAt: fixture.root).rendered(as: .json)
         _ = try Self.validator(cache: cache).validate(catalogAt: fixture.root)
-        let file = Self.opened(fixture, cache: cache).file
-        let sound = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-        #expect(Self.opened(fixture, cache: cache).count == 10)
+        let sound = Self.opened(fixture, cache: cache)
+        let file = sound.file
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(sound.count == 10)
+        var trailer = FactsReader(bytes, from: bytes.count - FileFactsCache.trailerBytes)
+        let tailOffset = try #require(trailer.u64().map { Int($0) })
+        let pages = FileFactsCache.head(stamp: sound.stamp).count..<tailOffset
+        #expect(!pages.isEmpty && pages.upperBound < bytes.count - 24)
 
-        // When the file is cut short, a byte of it flipped, or replaced by garbage
-        var damaged: [[UInt8]] = [Array(sound.prefix(sound.count / 2)), Array(sound.dropLast()), [], Array("garbage".utf8)]
-        for position in stride(from: 0, to: sound.count, by: max(1, sound.count / 40)) {
-            var flipped = sound
+        // When the file is cut short, replaced by garbage, or a byte of it flipped
+        var damaged: [(bytes: [UInt8], inPage: Bool)] = [
+            (Array(bytes.prefix(bytes.count / 2)), false), (Array(bytes.dropLast()), false), ([], false),
+            (Array("garbage".utf8), false),
+        ]
+        for position in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 60)) {
+            var flipped = bytes
             flipped[position] ^= 0x20
-            damaged.append(flipped)
+            damaged.append((flipped, pages.contains(position)))
         }
 
-        // Then each reads as an empty cache, and a run with it finds what a run without the cache finds
-        for bytes in damaged {
-            try Data(bytes).write(to: URL(fileURLWithPath: file))
-            #expect(Self.opened(fixture, cache: cache).isEmpty, "\(bytes.count) bytes")
+        // Then outside the pages it reads as an empty cache; in a page, that page is not used; either way a run
+        // with it finds what a run without the cache finds
+        #expect(damaged.contains { $0.inPage } && damaged.contains { !$0.inPage })
+        for (damagedBytes, inPage) in damaged {
+            try Data(damagedBytes).write(to: URL(fileURLWithPath: file))
+            let opened = Self.opened(fixture, cache: cache)
+            if !inPage { #expect(opened.isEmpty, "\(damagedBytes.count) bytes") }
+            #expect(try Self.validator(cache: cache).validate(catalogAt: fixture.root).rendered(as: .json) == expected)
         }
-        try Data(Array(sound.prefix(sound.count - 7))).write(to: URL(fileURLWithPath: file))
-        #expect(try Self.validator(cache: cache).validate(catalogAt: fixture.root).rendered(as: .json) == expected)
         #expect(Self.opened(fixture, cache: cache).count == 10)
     }
 
