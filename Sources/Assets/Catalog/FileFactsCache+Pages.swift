@@ -291,10 +291,10 @@ extension FileFactsCache {
             return FileFactsCache.order(position[...], upTo[...]) > 0
         }
 
-        /// Keeps `entry` (key, identity and body) at `position`, writing pages when enough waits; false when it
-        /// is not kept (too large for a page, or the pages' bound is reached).
+        /// Keeps `entry` (its length, its place `position`, key, identity and body, as a page holds it), writing
+        /// pages when enough waits; false when it is not kept (too large for a page, or the pages' bound is reached).
         mutating func add(_ entry: [UInt8], at position: [UInt8], stamp: [UInt8], file path: String) -> Bool {
-            let count = 8 + position.count + entry.count
+            let count = entry.count
             guard !full, count <= maxPagedEntryBytes else { return false }
             guard written + pendingBytes.count + count <= maxPagedBytes else {
                 full = true
@@ -302,11 +302,6 @@ extension FileFactsCache {
             }
             if pending.isEmpty { pendingBytes.reserveCapacity(pendingLimit + pageBytes) }
             pending.append((pendingBytes.count, count, position.count))
-            var head = FactsWriter()
-            head.u32(UInt32(count - 4))
-            head.u32(UInt32(position.count))
-            pendingBytes += head.bytes
-            pendingBytes += position
             pendingBytes += entry
             if pendingBytes.count >= pendingLimit { flush(all: false, stamp: stamp, file: path) }
             return true

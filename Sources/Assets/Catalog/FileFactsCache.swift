@@ -220,8 +220,15 @@ package final class FileFactsCache: Sendable {
     /// Keeps `body` at `key` against `identity`: in the pages at `position` when given (an entry the walk has
     /// not passed), else by its digest when there is room left under `maxEntryBytes`.
     func record(_ body: [UInt8], at key: PixelDigest, position: [UInt8]? = nil, identity: FileIdentity) {
+        // Made whole before the lock is taken: as a page holds it (its length and place first) when it has a place.
         var writer = FactsWriter()
-        writer.bytes.reserveCapacity(Self.keyBytes + body.count)
+        let head = position.map { 8 + $0.count } ?? 0
+        writer.bytes.reserveCapacity(head + Self.keyBytes + body.count)
+        if let position {
+            writer.u32(UInt32(truncatingIfNeeded: 4 + position.count + Self.keyBytes + body.count))
+            writer.u32(UInt32(truncatingIfNeeded: position.count))
+            writer.bytes += position
+        }
         writer.digest(key)
         Self.write(identity, into: &writer)
         writer.bytes += body
@@ -230,7 +237,7 @@ package final class FileFactsCache: Sendable {
             if let position, storage.pages.accepts(position), storage.pages.add(entry, at: position, stamp: stamp, file: file) {
                 return
             }
-            Self.add(entry, at: key, to: &storage)
+            Self.add(head == 0 ? entry : Array(entry[head...]), at: key, to: &storage)
         }
     }
 
