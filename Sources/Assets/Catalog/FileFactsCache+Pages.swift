@@ -1,7 +1,7 @@
 /// The part of the cache of files' facts that grows with the catalog: the entries of set folders and of the files
 /// in them, in the order the walk meets them, in pages of about 64 KiB. A run reads a page when the walk reaches
 /// its first entry and holds at most `residentPages` of them, so a catalog of any size is cached whole while a run
-/// holds a few hundred KiB of its cache (a cache read whole, bounded to keep memory small, held a fifth of the
+/// holds a few hundred KiB of its cache (a cache read whole, bounded to keep memory small, held a sixth of the
 /// scale tree's 130,000 sets, and a warm run there cost what a run without the cache did).
 ///
 /// **Order.** An entry's place is its catalog-relative path with each `/` made 0 (`position`): byte order is
@@ -12,12 +12,13 @@
 /// **Writing while the walk goes on.** What a run learns waits in memory, sorted by place when it passes
 /// `pendingLimit`; its first three quarters are then merged with the entries the old file holds up to the same
 /// place that this run used (each old entry's use is a bit), and written as pages to the new file, so a first
-/// run over 130,000 sets holds about 1 MiB of what it learned, not the 110 MiB it writes. Sets are read in the
-/// walk's order on every core, so an entry may come after the file has passed its place (its set was still
-/// being read): it is kept by its digest instead, with the entries the catalog-wide checks learn (about one
-/// set in four hundred at the scale tree). A run that only used the cache writes nothing; one that learned
-/// something or used less than the file held writes the whole file anew (an old page is copied, not decoded
-/// again, entry by entry).
+/// run over the scale tree's 100,000-set catalog holds about 1 MiB of what it learned, not the 102 MB it writes.
+/// Sets are read in the walk's order on every core, so an entry may come after the file has passed its place (its
+/// set was still being read, or was reached through a link after the walk): it is kept by its digest instead,
+/// with the entries the catalog-wide checks learn. (At the scale tree none comes that late: the quarter left
+/// waiting covers the set the other core is reading.) A run that only used the cache writes nothing; one that
+/// learned something or used less than the file held writes the whole file anew (an old page's entries are
+/// copied as they lie, not decoded).
 ///
 /// **Trust.** The file's end (entries by digest and the pages' index: where each page lies, its first and last
 /// place, its entry count and its digest) is checked whole when the cache is opened; a page is checked against
