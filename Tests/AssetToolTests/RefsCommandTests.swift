@@ -54,7 +54,24 @@ struct RefsCommandTests {
         #expect(run.stdout.contains("[missing-asset]"))
         #expect(run.stdout.contains("./App/App/Assets.xcassets/stale.imageset: warning:") == false)
         #expect(run.stdout.contains("./App/Assets.xcassets/stale.imageset: warning: no reference uses an image set \"stale\""))
-        #expect(run.stdout.contains("read 1 files (1 swift)"))
+        #expect(run.stdout.contains("read 1 file (1 swift)"))
+    }
+
+    @Test("text: the scan's summary says one file, a line, a lookup in the singular, and no kinds for no files")
+    func summaryCounts() throws {
+        // Given the project, and a copy with its one source file removed
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // When refs runs on each
+        let one = try CLIRun.run(["refs", "."], in: root)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/View.swift"))
+        let none = try CLIRun.run(["refs", "."], in: root)
+
+        // Then the summary counts in the singular where a count is 1, and an empty project lists no kinds
+        #expect(one.stdout.contains("read 1 file (1 swift), 2 lines, 1 catalog; 2 lookups, 0 dynamic names, 0 symbols, "), "\(one.stdout)")
+        #expect(none.stdout.contains("read 0 files, 0 lines, 1 catalog; 0 lookups,"), "\(none.stdout)")
+        #expect(!none.stdout.contains("()"), "\(none.stdout)")
     }
 
     @Test("json: source file, line, column, catalog and set paths; conforms to refs.schema.json")

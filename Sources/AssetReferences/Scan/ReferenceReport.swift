@@ -37,18 +37,23 @@ extension ReferenceScan {
         let kinds = fileCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let (lookups, possible, dynamic, symbols) = counts
         return
-            "read \(fileCounts.values.reduce(0, +)) files (\(kinds)), \(lineCount) lines, \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s"); "
-            + "\(lookups) lookups, \(dynamic) dynamic names, \(symbols) symbols, \(possible) other literals"
+            "read \(Self.counted(fileCounts.values.reduce(0, +), "file"))\(kinds.isEmpty ? "" : " (\(kinds))"), "
+            + "\(Self.counted(lineCount, "line")), \(Self.counted(catalogs.count, "catalog")); "
+            + "\(Self.counted(lookups, "lookup")), \(Self.counted(dynamic, "dynamic name")), \(Self.counted(symbols, "symbol")), "
+            + "\(Self.counted(possible, "other literal"))"
             + packageSummary
             + (generatedFiles.isEmpty
-                ? ""
-                : "; \(generatedFiles.count) generated accessor file\(generatedFiles.count == 1 ? "" : "s") "
-                    + "read as declarations")
+                ? "" : "; \(Self.counted(generatedFiles.count, "generated accessor file")) read as declarations")
             + (thirdPartyFolders.isEmpty ? "" : "; not entered: \(thirdPartyFolders.joined(separator: ", "))")
             + (podsRead.isEmpty
                 ? ""
-                : "; resources scripts of \(podsRead.joined(separator: ", ")) read: \(podCatalogs.count) pod catalog"
-                    + "\(podCatalogs.count == 1 ? "" : "s") installed in the apps")
+                : "; resources scripts of \(podsRead.joined(separator: ", ")) read: "
+                    + "\(Self.counted(podCatalogs.count, "pod catalog")) installed in the apps")
+    }
+
+    /// `count` and the noun, plural unless the count is 1 (`1 file`, `0 files`, `3 dynamic names`).
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// `; 3 package manifests (7 targets, 2 catalogs in them)`, and each manifest not read as written, with why
@@ -59,8 +64,8 @@ extension ReferenceScan {
         let targets = packages.filter { $0.manifest.unread == nil }.map(\.manifest.targets.count).reduce(0, +)
         let tied = bundles.catalogTargets.count
         let unread = packages.filter { $0.manifest.unread != nil }
-        return "; \(packages.count) package manifest\(packages.count == 1 ? "" : "s") (\(targets) target\(targets == 1 ? "" : "s"), "
-            + "\(tied) catalog\(tied == 1 ? "" : "s") in them)"
+        return "; \(Self.counted(packages.count, "package manifest")) (\(Self.counted(targets, "target")), "
+            + "\(Self.counted(tied, "catalog")) in them)"
             + (unread.isEmpty
                 ? ""
                 : "; not read as written, so their folders' images count as bundled: "
