@@ -95,11 +95,6 @@ struct FactsReader {
         guard let high = u64(), let low = u64() else { return nil }
         return PixelDigest(high: high, low: low)
     }
-    /// The digest at the reader's position, which is left where it was.
-    func peekDigest() -> PixelDigest? {
-        var copy = self
-        return copy.digest()
-    }
 }
 
 extension FileFactsCache {

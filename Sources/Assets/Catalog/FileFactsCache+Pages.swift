@@ -48,12 +48,6 @@ extension FileFactsCache {
         return bytes
     }
 
-    /// How two places order: negative when `a` comes first, zero when they are the same.
-    static func order(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int {
-        let common = Int(ByteSearch.orderOfCommonLength(a, b))
-        return common != 0 ? common : a.count - b.count
-    }
-
     /// A page as the file's index gives it (its first and last places lie in `Pages.bounds`).
     struct Page {
         var offset: Int
@@ -90,7 +84,8 @@ extension FileFactsCache {
             }
             guard low < byKey.count, byKey[low].key == key else { return nil }
             let entry = Int(byKey[low].entry)
-            return Kept(bytes: bytes, start: entries[entry].key, end: entries[entry].end, ordinal: base + entry, inPages: true)
+            return Kept(
+                key: key, bytes: bytes, start: entries[entry].key, end: entries[entry].end, ordinal: base + entry, inPages: true)
         }
     }
 
@@ -169,9 +164,9 @@ extension FileFactsCache {
                     let entryCount = reader.u32(), entryCount > 0, Int(byteCount) <= maxPagedEntryBytes + pageBytes,
                     Int(entryCount) <= Int(byteCount) / (keyBytes + 8), let digest = reader.digest(),
                     let firstCount = reader.u32(), let first = reader.take(Int(firstCount)), let lastCount = reader.u32(),
-                    let last = reader.take(Int(lastCount)), FileFactsCache.order(first, last) <= 0
+                    let last = reader.take(Int(lastCount)), ByteSearch.order(first, last) <= 0
                 else { return nil }
-                if let previous = index.last, FileFactsCache.order(bounds[previous.last], first) >= 0 { return nil }
+                if let previous = index.last, ByteSearch.order(bounds[previous.last], first) >= 0 { return nil }
                 let firstRange = bounds.count..<bounds.count + first.count
                 bounds += first
                 let lastRange = bounds.count..<bounds.count + last.count
@@ -270,15 +265,15 @@ extension FileFactsCache {
                 let key = reader.position
                 guard let digest = reader.digest(), reader.take(Int(length) - 4 - Int(positionCount) - 16) != nil else { return nil }
                 if entry == 0 {
-                    guard FileFactsCache.order(position, first) == 0 else { return nil }
+                    guard ByteSearch.order(position, first) == 0 else { return nil }
                 } else {
-                    guard FileFactsCache.order(read.position(entry - 1), position) < 0 else { return nil }
+                    guard ByteSearch.order(read.position(entry - 1), position) < 0 else { return nil }
                 }
                 read.entries.append((start, key, reader.position))
                 read.byKey.append((digest, Int32(entry)))
             }
             guard reader.isAtEnd, !read.entries.isEmpty,
-                FileFactsCache.order(read.position(read.entries.count - 1), last) == 0
+                ByteSearch.order(read.position(read.entries.count - 1), last) == 0
             else { return nil }
             read.byKey.sort { FileFactsCache.precedes($0.key, $1.key) }
             return read
@@ -289,7 +284,7 @@ extension FileFactsCache {
         /// Whether an entry at `position` can still go in a page (the new file has not passed its place).
         func accepts(_ position: [UInt8]) -> Bool {
             guard let upTo = writer?.upTo else { return true }
-            return FileFactsCache.order(position[...], upTo[...]) > 0
+            return ByteSearch.order(position[...], upTo[...]) > 0
         }
 
         /// Keeps `entry` (its length, its place `position`, key, identity and body, as a page holds it), writing
@@ -322,7 +317,7 @@ extension FileFactsCache {
             // By place, and for one place in the order they were learned (the buffer's order).
             let bytes = pendingBytes
             pending.sort { left, right in
-                let order = FileFactsCache.order(
+                let order = ByteSearch.order(
                     bytes[left.start + 8..<left.start + 8 + left.positionCount],
                     bytes[right.start + 8..<right.start + 8 + right.positionCount])
                 return order != 0 ? order < 0 : left.start < right.start
@@ -330,7 +325,7 @@ extension FileFactsCache {
             var cut = all ? pending.count : pending.count * 3 / 4
             if !all {
                 guard cut > 0 else { return }
-                while cut < pending.count, FileFactsCache.order(pendingPosition(pending[cut]), pendingPosition(pending[cut - 1])) == 0 {
+                while cut < pending.count, ByteSearch.order(pendingPosition(pending[cut]), pendingPosition(pending[cut - 1])) == 0 {
                     cut += 1
                 }
             }
@@ -339,7 +334,7 @@ extension FileFactsCache {
             while !failed {
                 var learned: ArraySlice<UInt8>?
                 if next < cut {
-                    while next + 1 < cut, FileFactsCache.order(pendingPosition(pending[next]), pendingPosition(pending[next + 1])) == 0 {
+                    while next + 1 < cut, ByteSearch.order(pendingPosition(pending[next]), pendingPosition(pending[next + 1])) == 0 {
                         next += 1
                     }
                     learned = pendingPosition(pending[next])
@@ -347,7 +342,7 @@ extension FileFactsCache {
                 let old = nextOld(upTo: limit)
                 guard learned != nil || old != nil else { break }
                 if let old, let learnedPlace = learned {
-                    let order = FileFactsCache.order(old.page.position(old.entry), learnedPlace)
+                    let order = ByteSearch.order(old.page.position(old.entry), learnedPlace)
                     if order < 0 {
                         emitOld(old.page, old.entry)
                         continue
@@ -393,7 +388,7 @@ extension FileFactsCache {
                     writer.cursorEntry = 0
                     continue
                 }
-                if let limit, FileFactsCache.order(page.position(writer.cursorEntry), limit[...]) > 0 { return nil }
+                if let limit, ByteSearch.order(page.position(writer.cursorEntry), limit[...]) > 0 { return nil }
                 let ordinal = index[number].ordinal + writer.cursorEntry
                 if isUsed(ordinal) { return (page, writer.cursorEntry) }
                 writer.cursorEntry += 1

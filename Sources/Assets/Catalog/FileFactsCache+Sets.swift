@@ -22,13 +22,6 @@ extension FileFactsCache {
     /// read every time.
     static let maxKeptContentsBytes = 16 << 10
 
-    /// The listing and `Contents.json` kept for the set folder at the catalog-relative `relative`, when the
-    /// folder's identity is still `folder`.
-    func set(at relative: String, folder: FileIdentity) -> KeptSet? {
-        guard var reader = entry(Self.setKey(relative), at: Self.position(relative), identity: folder) else { return nil }
-        return Self.decodeSet(&reader)
-    }
-
     /// Whether anything is kept for the set folder at `relative` (before its identity is asked: a `stat`).
     func holdsSet(at relative: String) -> Bool {
         holds(Self.setKey(relative), at: Self.position(relative))

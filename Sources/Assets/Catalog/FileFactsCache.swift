@@ -72,8 +72,6 @@ package final class FileFactsCache: Sendable {
         var used: [Bool] = []
         var added: [UInt8] = []
         var addedSlots: [Slot] = []
-        /// Whether an entry by digest was refused for want of room: no later one is encoded to be refused too.
-        var full = false
         /// The pages of the file and of the file being written.
         var pages = Pages()
     }
@@ -140,6 +138,7 @@ package final class FileFactsCache: Sendable {
     /// Where an entry lies: its key, identity and body at `start..<end` of `bytes` (which never change, so
     /// they are read without the lock), and which entry of its part it is.
     struct Kept {
+        var key: PixelDigest
         var bytes: [UInt8]
         var start: Int
         var end: Int
@@ -158,7 +157,9 @@ package final class FileFactsCache: Sendable {
         return storage.withLock { storage in
             if byDigest, let index = storage.firsts.find(key, in: storage.slots) {
                 let slot = storage.slots[index]
-                return Kept(bytes: storage.loaded, start: slot.start, end: slot.start + slot.count, ordinal: index, inPages: false)
+                return Kept(
+                    key: key, bytes: storage.loaded, start: slot.start, end: slot.start + slot.count, ordinal: index,
+                    inPages: false)
             }
             guard let position else { return nil }
             return storage.pages.find(key, at: position)
@@ -172,9 +173,9 @@ package final class FileFactsCache: Sendable {
         storage.withLock { storage in
             if !kept.inPages {
                 if kept.ordinal < storage.used.count { storage.used[kept.ordinal] = true }
-            } else if storage.pages.use(kept.ordinal), let key = FactsReader(kept.bytes, from: kept.start, to: kept.end).peekDigest() {
+            } else if storage.pages.use(kept.ordinal) {
                 // The file being written has passed this entry's place: it is kept by its digest instead.
-                Self.add(Array(kept.bytes[kept.start..<kept.end]), at: key, to: &storage)
+                Self.add(Array(kept.bytes[kept.start..<kept.end]), at: kept.key, to: &storage)
             }
         }
         return reader
@@ -191,7 +192,7 @@ package final class FileFactsCache: Sendable {
         // A content identity is settled: git's index vouches for the content (an entry written in the index's
         // clock grain is not taken), however recent the file.
         let key = keyIdentity(of: path, identity)
-        guard enabled, key.isSettled(before: now), hasRoom(inPages: true), let body = Self.encode(header) else { return }
+        guard enabled, key.isSettled(before: now), hasRoomInPages, let body = Self.encode(header) else { return }
         record(body, at: Self.pathDigest(path), position: Self.position(path), identity: key)
     }
 
@@ -214,8 +215,8 @@ package final class FileFactsCache: Sendable {
         enabled && identity.isSettled(before: now)
     }
 
-    /// Whether no entry was refused for want of room yet (in the pages, or by digest).
-    private func hasRoom(inPages: Bool) -> Bool { storage.withLock { inPages ? !$0.pages.full : !$0.full } }
+    /// Whether the pages have refused no entry for want of room yet (a header is then not encoded to be refused).
+    private var hasRoomInPages: Bool { storage.withLock { !$0.pages.full } }
 
     /// Keeps `body` at `key` against `identity`: in the pages at `position` when given (an entry the walk has
     /// not passed), else by its digest when there is room left under `maxEntryBytes`.
@@ -245,10 +246,7 @@ package final class FileFactsCache: Sendable {
     private static func add(_ entry: [UInt8], at key: PixelDigest, to storage: inout Storage) {
         // Room beside what the file brought (a full cache learns nothing more; an entry of a changed file
         // takes the room its old one leaves at the next run).
-        guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else {
-            storage.full = true
-            return
-        }
+        guard storage.loaded.count + storage.added.count + entry.count + 4 <= Self.maxEntryBytes else { return }
         storage.addedSlots.append(Slot(path: key, start: storage.added.count, count: entry.count))
         storage.added += entry
     }
@@ -312,7 +310,8 @@ package final class FileFactsCache: Sendable {
         var trailer = FactsWriter()
         trailer.u64(UInt64(pages.offset))
         trailer.digest(digest(tail.bytes[...]))
-        try stream.append(tail.bytes + trailer.bytes)
+        try stream.append(tail.bytes)
+        try stream.append(trailer.bytes)
     }
 
     /// At most this many catalogs' caches are kept in a folder; past it, the least recently written go.

@@ -58,8 +58,12 @@ package enum ByteSearch {
 
     /// Whether `a` sorts before `b` byte by byte (`lexicographicallyPrecedes`, with `memcmp`).
     package static func precedes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        let order = orderOfCommonLength(a, b)
-        return order != 0 ? order < 0 : a.count < b.count
+        order(a, b) < 0
+    }
+
+    /// `order` of two runs of an array's bytes, read in place.
+    package static func order(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int {
+        a.withUnsafeBufferPointer { left in b.withUnsafeBufferPointer { order(left, $0) } }
     }
 
     private static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -32,6 +32,23 @@ struct FileFactsCachePagesTests {
         return (path, identity, header)
     }
 
+    /// Records the facts of the files numbered `numbers` in `cache`.
+    static func record(_ numbers: some Sequence<Int>, into cache: FileFactsCache) {
+        for number in numbers {
+            let (path, identity, header) = file(number)
+            cache.record(header, of: path, identity: identity)
+        }
+    }
+
+    /// A cache folder whose cache holds the files numbered `0..<count`, saved; and the cache file.
+    static func saved(_ count: Int) throws -> (folder: String, file: String) {
+        let folder = try folder()
+        let first = opened(folder)
+        record(0..<count, into: first)
+        #expect(first.save())
+        return (folder, first.file)
+    }
+
     /// How many of `numbers` the cache answers with their own header, and how many with another (never right).
     static func found(_ cache: FileFactsCache, _ numbers: some Sequence<Int>) -> (right: Int, wrong: Int) {
         var (right, wrong) = (0, 0)
@@ -80,14 +97,8 @@ struct FileFactsCachePagesTests {
     @Test("a run that used every entry writes nothing; one that used fewer or learned more writes them, merged")
     func runsMergeWhatTheyUsedAndLearned() throws {
         // Given a cache of 20,000 files
-        let folder = try Self.folder()
-        let first = Self.opened(folder)
-        for number in 0..<20_000 {
-            let (path, identity, header) = Self.file(number)
-            first.record(header, of: path, identity: identity)
-        }
-        #expect(first.save())
-        let written = try FileManager.default.attributesOfItem(atPath: first.file)
+        let (folder, file) = try Self.saved(20_000)
+        let written = try FileManager.default.attributesOfItem(atPath: file)
 
         // When a run uses every entry, in the walk's order
         let warm = Self.opened(folder)
@@ -95,7 +106,7 @@ struct FileFactsCachePagesTests {
         #expect(warm.save())
 
         // Then the file is the one written before (same inode and time)
-        let after = try FileManager.default.attributesOfItem(atPath: first.file)
+        let after = try FileManager.default.attributesOfItem(atPath: file)
         #expect(after[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
         #expect(after[.modificationDate] as? Date == written[.modificationDate] as? Date)
 
@@ -104,7 +115,8 @@ struct FileFactsCachePagesTests {
         let changed = Self.opened(folder)
         var learned: [Int] = []
         for number in 0..<20_000 where number % 7 != 0 {
-            _ = changed.header(of: Self.file(number).path, identity: Self.file(number).identity)
+            let (path, identity, _) = Self.file(number)
+            _ = changed.header(of: path, identity: identity)
             if number % 10 == 3 {
                 let new = 100_000 + number
                 learned.append(new)
@@ -112,11 +124,8 @@ struct FileFactsCachePagesTests {
                 changed.record(header, of: path, identity: identity)
             }
         }
-        for number in 20_000..<21_000 {
-            learned.append(number)
-            let (path, identity, header) = Self.file(number)
-            changed.record(header, of: path, identity: identity)
-        }
+        learned += 20_000..<21_000
+        Self.record(20_000..<21_000, into: changed)
         #expect(changed.save())
 
         // Then the next run finds exactly the used and the learned files
@@ -131,20 +140,11 @@ struct FileFactsCachePagesTests {
     @Test("an entry used after the new file passed its place is kept by its digest, not lost")
     func entryUsedLateKept() throws {
         // Given a cache of 20,000 files
-        let folder = try Self.folder()
-        let first = Self.opened(folder)
-        for number in 0..<20_000 {
-            let (path, identity, header) = Self.file(number)
-            first.record(header, of: path, identity: identity)
-        }
-        #expect(first.save())
+        let (folder, _) = try Self.saved(20_000)
 
         // When a run learns 12,000 new files (pages are written as it goes) and only then uses the old ones
         let run = Self.opened(folder)
-        for number in 30_000..<42_000 {
-            let (path, identity, header) = Self.file(number)
-            run.record(header, of: path, identity: identity)
-        }
+        Self.record(30_000..<42_000, into: run)
         #expect(Self.found(run, 0..<20_000) == (20_000, 0))
         #expect(run.save())
 
@@ -157,19 +157,13 @@ struct FileFactsCachePagesTests {
     @Test("a damaged page is not used: its files are read again, no other file's facts are lost, none is wrong")
     func damagedPageSkipped() throws {
         // Given a cache of 10,000 files written in pages, and its bytes
-        let folder = try Self.folder()
-        let first = Self.opened(folder)
-        for number in 0..<10_000 {
-            let (path, identity, header) = Self.file(number)
-            first.record(header, of: path, identity: identity)
-        }
-        #expect(first.save())
-        let sound = try [UInt8](Data(contentsOf: URL(fileURLWithPath: first.file)))
+        let (folder, file) = try Self.saved(10_000)
+        let sound = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
 
         // When one byte in a page near the middle of the file is flipped
         var damaged = sound
         damaged[sound.count / 2] ^= 0x01
-        try Data(damaged).write(to: URL(fileURLWithPath: first.file))
+        try Data(damaged).write(to: URL(fileURLWithPath: file))
         let run = Self.opened(folder)
 
         // Then the cache opens, a page's worth of files is not answered and no answer is wrong
@@ -189,7 +183,7 @@ struct FileFactsCachePagesTests {
         let walked = ["A/a.imageset", "A/a.imageset/x.png", "A/b.imageset", "A.b/c.imageset", "A0/d.imageset", "B/e.imageset"]
         let places = walked.map(FileFactsCache.position)
         for (before, after) in zip(places, places.dropFirst()) {
-            #expect(FileFactsCache.order(before[...], after[...]) < 0)
+            #expect(ByteSearch.order(before[...], after[...]) < 0)
         }
         // Byte order of the paths themselves would put "A.b/…" before "A/…"
         #expect(Array("A.b/c".utf8).lexicographicallyPrecedes(Array("A/a".utf8)))
